@@ -1,0 +1,22 @@
+// Bundles the hook's fast entry point into one file with no work at import time beyond what a call needs.
+import { existsSync } from "node:fs";
+import { build } from "esbuild";
+
+const entry = "src/router/hook-entry.ts";
+if (existsSync(entry)) {
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: "dist/hook.mjs",
+    banner: { js: "#!/usr/bin/env node" },
+    logLevel: "warning",
+  });
+}
+
+// npm links bins with their mode as built; make the CLI runnable directly.
+import { chmodSync } from "node:fs";
+
+chmodSync("dist/cli/main.js", 0o755);

@@ -1,0 +1,43 @@
+/**
+ * The model of how Claude Code loads context. Interface fixed here; the implementation is settled against
+ * the pinned CLI (see ./version.ts and test/conformance/).
+ */
+import type { ContextItem, Problem } from "../../types.js";
+
+export interface ClaudeLaunchOptions {
+  /** Repository root (absolute). Item paths are relative to it. */
+  root: string;
+  /** Working directory Claude Code starts in (absolute; default: root). Ancestors above it load too. */
+  cwd?: string;
+  /** Home directory for `~/` imports (default: os.homedir()). User-level memory is not modelled here. */
+  home?: string;
+}
+
+export interface ClaudeLaunchResult {
+  agent: "claude-code";
+  /** The CLI version this model was verified on. */
+  agentVersion: string;
+  root: string;
+  cwd: string;
+  /** Every file that loads at launch, in the order Claude Code loads it; `loadedAt: "launch"`. */
+  items: ContextItem[];
+  /** Injected text per item path (same keys as items[].path). */
+  texts: Map<string, string>;
+  problems: Problem[];
+}
+
+/** A `.claude/rules/**` Markdown file, classified as Claude Code classifies it. */
+export interface RuleInfo {
+  /** Path relative to the root (POSIX). */
+  path: string;
+  absPath: string;
+  /** True when Claude Code treats the rule as path-scoped (recognised `paths:` frontmatter). */
+  scoped: boolean;
+  /** The globs Claude Code matches (empty when unscoped). */
+  globs: string[];
+  /** Directory the globs are relative to (absolute): the directory holding `.claude/`. */
+  base: string;
+  /** Injected text (after frontmatter and comment stripping). */
+  text: string;
+  fileBytes: number;
+}

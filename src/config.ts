@@ -1,0 +1,96 @@
+/**
+ * `.agent-context.json` at the repository root: the caps (per agent), router shard locations, declared
+ * un-lowerable rules and hook limits. Parsed strictly: a malformed file is a configuration error (exit 2)
+ * that names the file; it never silently falls back to defaults.
+ */
+import { join } from "node:path";
+import { UsageError } from "./errors.js";
+import { readTextFile } from "./fs/read.js";
+
+export const CONFIG_FILE = ".agent-context.json";
+/** Default cap in bytes for Claude Code launch context when no config sets one. */
+export const DEFAULT_CLAUDE_CAP = 4096;
+/** Default cap in bytes for the Codex AGENTS.md chain (Codex's own project_doc_max_bytes default). */
+export const DEFAULT_CODEX_CAP = 32768;
+
+export type AgentId = "claude-code" | "codex";
+
+export interface AgentContextConfig {
+  /** Top-level cap (applies to claude-code when `agents["claude-code"].cap` is absent). */
+  cap?: number;
+  agents?: Partial<Record<AgentId, { cap?: number }>>;
+  /** Router shard globs, relative to the root. Default `.agent-context/routers/*.md`. */
+  routers?: string[];
+  /** Rules declared un-lowerable: always-on, charged by cap, never silently dropped by route. */
+  unlowerable?: string[];
+  /** Hook limits. */
+  hook?: { maxRows?: number; maxBytes?: number; oncePerSession?: boolean };
+  [key: string]: unknown;
+}
+
+export interface LoadedConfig {
+  /** Absolute path of the config file, or null when there is none. */
+  file: string | null;
+  config: AgentContextConfig;
+}
+
+/**
+ * Parses config text. Throws {@link UsageError} naming `file` when the JSON is malformed or a known key has
+ * the wrong type.
+ */
+export function parseConfig(text: string, file: string): AgentContextConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (e) {
+    throw new UsageError(`${file}: not valid JSON (${(e as Error).message}); fix or delete it`);
+  }
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+    throw new UsageError(`${file}: must hold a JSON object like {"cap": 4096}`);
+  }
+  const c = raw as AgentContextConfig;
+  const checkCap = (v: unknown, where: string) => {
+    if (v === undefined) return;
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) {
+      throw new UsageError(
+        `${file}: ${where} must be a non-negative whole number of bytes, got ${JSON.stringify(v)}`,
+      );
+    }
+  };
+  checkCap(c.cap, '"cap"');
+  if (c.agents !== undefined) {
+    if (!c.agents || typeof c.agents !== "object" || Array.isArray(c.agents)) {
+      throw new UsageError(`${file}: "agents" must be an object like {"codex": {"cap": 32768}}`);
+    }
+    for (const [k, v] of Object.entries(c.agents)) {
+      if (!v || typeof v !== "object") throw new UsageError(`${file}: "agents.${k}" must be an object`);
+      checkCap((v as { cap?: unknown }).cap, `"agents.${k}.cap"`);
+    }
+  }
+  for (const key of ["routers", "unlowerable"] as const) {
+    const v = c[key];
+    if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== "string"))) {
+      throw new UsageError(`${file}: "${key}" must be an array of strings`);
+    }
+  }
+  return c;
+}
+
+/** Loads `.agent-context.json` from `root`. Missing file → empty config. Throws {@link UsageError}. */
+export function loadConfig(root: string): LoadedConfig {
+  const file = join(root, CONFIG_FILE);
+  const r = readTextFile(file);
+  if (!r.ok) {
+    if (r.reason === "missing") return { file: null, config: {} };
+    throw new UsageError(`${file}: cannot be read as the configuration file (${r.reason})`);
+  }
+  return { file, config: parseConfig(r.text, file) };
+}
+
+/** The configured cap for an agent in bytes, falling back to defaults. */
+export function capFor(config: AgentContextConfig, agent: AgentId): number {
+  const per = config.agents?.[agent]?.cap;
+  if (per !== undefined) return per;
+  if (agent === "claude-code") return config.cap ?? DEFAULT_CLAUDE_CAP;
+  return DEFAULT_CODEX_CAP;
+}

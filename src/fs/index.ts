@@ -1,0 +1,2 @@
+export * from "./read.js";
+export * from "./walk.js";

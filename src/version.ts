@@ -1,0 +1,2 @@
+/** This package's version (kept in step with package.json by a unit test). */
+export const VERSION = "0.1.0";
