@@ -1,0 +1,130 @@
+/**
+ * The Diagnostic: one finding of `lint` (or one cap overage), with a stable rule id, a place and a remedy.
+ * Every output format (text, JSON, GitHub workflow commands, SARIF) renders this one record.
+ */
+import pc from "picocolors";
+
+/** How bad a finding is. `error` fails the run (exit 1); `warning` and `info` do not. */
+export type Severity = "error" | "warning" | "info";
+
+export interface Diagnostic {
+  /** Stable rule id, e.g. `import-missing`. Never renamed once released: CI suppressions key on it. */
+  ruleId: string;
+  /** POSIX path relative to the repository root; absolute when the file lies outside it. */
+  file: string;
+  /** 1-based line (1 when the finding concerns the whole file). */
+  line: number;
+  /** 1-based column, counted in UTF-16 code units of the line as editors do (1 for the whole file). */
+  column: number;
+  /** Optional 1-based end of the span (inclusive line, exclusive column). */
+  endLine?: number;
+  endColumn?: number;
+  severity: Severity;
+  /** One sentence: what is wrong. */
+  message: string;
+  /** One sentence: what to do about it. */
+  help: string;
+  /** True when `lint --fix` can repair it. */
+  fixable?: boolean;
+}
+
+/** Static description of a rule (for SARIF's `tool.driver.rules` and for docs). */
+export interface RuleMeta {
+  id: string;
+  /** Short description (one line). */
+  description: string;
+  defaultSeverity: Severity;
+}
+
+const SEV_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Orders diagnostics by file, line, column, rule id (a stable order for every renderer). */
+export function sortDiagnostics(ds: readonly Diagnostic[]): Diagnostic[] {
+  return [...ds].sort(
+    (a, b) =>
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.line - b.line ||
+      a.column - b.column ||
+      (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0) ||
+      SEV_ORDER[a.severity] - SEV_ORDER[b.severity],
+  );
+}
+
+/** Counts per severity. */
+export function countBySeverity(ds: readonly Diagnostic[]): Record<Severity, number> {
+  const c: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const d of ds) c[d.severity]++;
+  return c;
+}
+
+export interface TextRenderOptions {
+  /** Colour the output (the caller decides: TTY and no NO_COLOR, see {@link useColor}). */
+  color: boolean;
+}
+
+/**
+ * Whether to colour output for a stream: only on a TTY, never when `NO_COLOR` is set to a non-empty
+ * value (https://no-color.org), and not for `TERM=dumb`.
+ */
+export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
+  if (env.TERM === "dumb") return false;
+  return stream.isTTY === true;
+}
+
+/**
+ * Renders diagnostics as text in the ESLint/Biome style, one finding per block:
+ * ```
+ * CLAUDE.md:3:5 error import-missing @docs/styl.md resolves to no file
+ *   help: fix the path; the file docs/style.md exists
+ * ```
+ * followed by a summary line (`2 errors, 1 warning`), or `no problems` when empty.
+ */
+export function renderDiagnosticsText(ds: readonly Diagnostic[], opts: TextRenderOptions): string {
+  const c = opts.color ? pc.createColors(true) : pc.createColors(false);
+  const sevColour = (s: Severity) => (s === "error" ? c.red(s) : s === "warning" ? c.yellow(s) : c.blue(s));
+  const lines: string[] = [];
+  for (const d of sortDiagnostics(ds)) {
+    lines.push(
+      `${c.bold(`${d.file}:${d.line}:${d.column}`)} ${sevColour(d.severity)} ${c.dim(d.ruleId)} ${oneLine(d.message)}`,
+    );
+    lines.push(`  ${c.cyan("help:")} ${oneLine(d.help)}${d.fixable ? c.dim(" (fixable with --fix)") : ""}`);
+  }
+  const n = countBySeverity(ds);
+  if (ds.length === 0) lines.push(c.green("no problems"));
+  else {
+    const parts = [plural(n.error, "error"), plural(n.warning, "warning")];
+    if (n.info) parts.push(plural(n.info, "info"));
+    const fixable = ds.filter((d) => d.fixable).length;
+    lines.push(
+      `${parts.join(", ")}${fixable ? `; ${fixable} fixable with \`agent-context lint --fix\`` : ""}`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** JSON shape of a diagnostic (stable; field order fixed). */
+export function diagnosticToJson(d: Diagnostic): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    ruleId: d.ruleId,
+    file: d.file,
+    line: d.line,
+    column: d.column,
+    severity: d.severity,
+    message: d.message,
+    help: d.help,
+    fixable: d.fixable === true,
+  };
+  if (d.endLine !== undefined) out.endLine = d.endLine;
+  if (d.endColumn !== undefined) out.endColumn = d.endColumn;
+  return out;
+}
+
+function plural(n: number, w: string): string {
+  return `${n} ${w}${n === 1 ? "" : "s"}`;
+}
+
+/** Collapses newlines so one finding stays on its lines in text output. */
+function oneLine(s: string): string {
+  return s.replace(/\r?\n/g, " ");
+}

@@ -1,0 +1,43 @@
+/**
+ * GitHub Actions workflow commands (`::error file=...,line=...,col=...,title=RULE::message`), so findings
+ * appear inline on a pull request. Escaping follows @actions/core's `toCommandValue`/`escapeData` and
+ * `escapeProperty`: in the message `%`, `\r`, `\n` become `%25`, `%0D`, `%0A`; in properties `:` and `,`
+ * additionally become `%3A` and `%2C` (they delimit properties).
+ */
+import { type Diagnostic, type Severity, sortDiagnostics } from "./diagnostic.js";
+
+const COMMAND: Record<Severity, string> = { error: "error", warning: "warning", info: "notice" };
+
+/** Escapes a workflow command's message (the text after `::`). */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/** Escapes a workflow command property value (file, title...). */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+/** One workflow command line for a diagnostic (no trailing newline). */
+export function githubCommand(d: Diagnostic): string {
+  const props: [string, string | number | undefined][] = [
+    ["file", d.file],
+    ["line", d.line],
+    ["endLine", d.endLine],
+    ["col", d.column],
+    ["endColumn", d.endColumn],
+    ["title", d.ruleId],
+  ];
+  const p = props
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${escapeProperty(String(v))}`)
+    .join(",");
+  return `::${COMMAND[d.severity]} ${p}::${escapeData(`${d.message}\nhelp: ${d.help}`)}`;
+}
+
+/** Renders all diagnostics as workflow commands, one per line, in the stable order. */
+export function renderGithub(ds: readonly Diagnostic[]): string {
+  return sortDiagnostics(ds)
+    .map((d) => `${githubCommand(d)}\n`)
+    .join("");
+}

@@ -1,0 +1,177 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Ajv from "ajv-draft-04";
+import addFormats from "ajv-formats";
+import { describe, expect, it } from "vitest";
+import { type Diagnostic, renderDiagnosticsText, useColor } from "../../src/report/diagnostic.js";
+import { escapeData, escapeProperty, githubCommand, renderGithub } from "../../src/report/github.js";
+import { toSarif } from "../../src/report/sarif.js";
+
+const schema = JSON.parse(
+  readFileSync(join(import.meta.dirname, "../fixtures/lint/sarif-schema-2.1.0.json"), "utf8"),
+);
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats(ajv);
+const validateSarif = ajv.compile(schema);
+
+const d = (over: Partial<Diagnostic> = {}): Diagnostic => ({
+  ruleId: "import-missing",
+  file: "CLAUDE.md",
+  line: 3,
+  column: 5,
+  severity: "error",
+  message: "@docs/styl.md resolves to no file",
+  help: "fix the path",
+  ...over,
+});
+
+describe("github workflow commands", () => {
+  it.each([
+    ["100%", "100%25"],
+    ["a\nb", "a%0Ab"],
+    ["a\r\nb", "a%0D%0Ab"],
+    ["%0A literal", "%250A literal"],
+    ["a:b,c", "a:b,c"],
+  ])("escape_data_%#_encodes_percent_cr_and_lf_only", (input, out) => {
+    expect(escapeData(input)).toBe(out);
+  });
+
+  it.each([
+    ["a:b", "a%3Ab"],
+    ["a,b", "a%2Cb"],
+    ["50%,x:\n", "50%25%2Cx%3A%0A"],
+    ["dir/file name.md", "dir/file name.md"],
+  ])("escape_property_%#_also_encodes_colon_and_comma", (input, out) => {
+    expect(escapeProperty(input)).toBe(out);
+  });
+
+  it("an_error_becomes_one_error_command_with_file_line_col_and_rule_title", () => {
+    expect(githubCommand(d())).toBe(
+      "::error file=CLAUDE.md,line=3,col=5,title=import-missing::@docs/styl.md resolves to no file%0Ahelp: fix the path",
+    );
+  });
+
+  it("warning_and_info_map_to_warning_and_notice_commands", () => {
+    expect(githubCommand(d({ severity: "warning" }))).toMatch(/^::warning /);
+    expect(githubCommand(d({ severity: "info" }))).toMatch(/^::notice /);
+  });
+
+  it("a_file_name_with_a_comma_and_colon_cannot_break_out_of_its_property", () => {
+    const line = githubCommand(d({ file: "a,line=99:b.md", message: "m::x" }));
+    expect(line).toContain("file=a%2Cline=99%3Ab.md,line=3,");
+    // The message may contain `::`; only the first `::` after the properties ends them.
+    expect(line.split("::")[1]).toBe("error file=a%2Cline=99%3Ab.md,line=3,col=5,title=import-missing");
+  });
+
+  it("end_line_and_end_column_are_emitted_when_known", () => {
+    expect(githubCommand(d({ endLine: 4, endColumn: 9 }))).toContain("line=3,endLine=4,col=5,endColumn=9,");
+  });
+
+  it("every_finding_is_one_line_of_output", () => {
+    const out = renderGithub([d({ message: "multi\nline\r\nmessage" }), d({ file: "B.md" })]);
+    expect(out.split("\n").filter(Boolean)).toHaveLength(2);
+  });
+});
+
+describe("text output", () => {
+  it("lists_file_line_col_severity_rule_message_and_help_sorted_by_file", () => {
+    const out = renderDiagnosticsText(
+      [
+        d({ file: "z.md" }),
+        d({ file: "a.md", severity: "warning", ruleId: "rule-globs-key", fixable: true }),
+      ],
+      { color: false },
+    );
+    expect(out).toBe(
+      [
+        "a.md:3:5 warning rule-globs-key @docs/styl.md resolves to no file",
+        "  help: fix the path (fixable with --fix)",
+        "z.md:3:5 error import-missing @docs/styl.md resolves to no file",
+        "  help: fix the path",
+        "1 error, 1 warning; 1 fixable with `agent-context lint --fix`",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("no_findings_says_no_problems", () => {
+    expect(renderDiagnosticsText([], { color: false })).toBe("no problems\n");
+  });
+
+  it("colour_codes_appear_only_when_asked", () => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape
+    const esc = /\u001b\[/;
+    expect(renderDiagnosticsText([d()], { color: false })).not.toMatch(esc);
+    expect(renderDiagnosticsText([d()], { color: true })).toMatch(esc);
+  });
+
+  it.each([
+    [{ isTTY: true }, {}, true],
+    [{ isTTY: false }, {}, false],
+    [{}, {}, false],
+    [{ isTTY: true }, { NO_COLOR: "1" }, false],
+    [{ isTTY: true }, { NO_COLOR: "" }, true],
+    [{ isTTY: true }, { TERM: "dumb" }, false],
+  ])("use_color_%#_only_on_a_tty_without_no_color", (stream, env, want) => {
+    expect(useColor(stream, env as NodeJS.ProcessEnv)).toBe(want);
+  });
+});
+
+describe("sarif output", () => {
+  const root = "/tmp/repo with space";
+  const many: Diagnostic[] = [
+    d(),
+    d({ file: "docs/ünïcode file#1.md", severity: "warning", ruleId: "rule-globs-key", fixable: true }),
+    d({ file: "/etc/outside.md", severity: "info", ruleId: "import-outside-cwd", endLine: 3, endColumn: 9 }),
+  ];
+
+  it("validates_against_the_official_sarif_2_1_0_schema", () => {
+    const log = toSarif(many, {
+      root,
+      rules: [
+        { id: "import-missing", description: "An @import resolves to no file", defaultSeverity: "error" },
+      ],
+    });
+    const ok = validateSarif(log);
+    expect(validateSarif.errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
+  });
+
+  it("an_empty_run_validates_too", () => {
+    expect(validateSarif(toSarif([], { root }))).toBe(true);
+  });
+
+  it("the_schema_check_rejects_a_log_with_a_wrong_level", () => {
+    // The validator can fail: a broken log does not pass.
+    const log = toSarif([d()], { root }) as { runs: { results: { level: string }[] }[] };
+    const first = log.runs[0]?.results[0];
+    if (first) first.level = "fatal";
+    expect(validateSarif(log)).toBe(false);
+  });
+
+  it("results_carry_rule_index_level_uri_and_region", () => {
+    const log = toSarif(many, { root }) as {
+      // biome-ignore lint/suspicious/noExplicitAny: SARIF object
+      runs: any[];
+    };
+    const run = log.runs[0];
+    const rules = run.tool.driver.rules.map((r: { id: string }) => r.id);
+    for (const r of run.results) expect(rules[r.ruleIndex]).toBe(r.ruleId);
+    const byRule = Object.fromEntries(run.results.map((r: { ruleId: string }) => [r.ruleId, r]));
+    expect(byRule["import-missing"].level).toBe("error");
+    expect(byRule["rule-globs-key"].level).toBe("warning");
+    expect(byRule["import-outside-cwd"].level).toBe("note");
+    expect(byRule["rule-globs-key"].locations[0].physicalLocation.artifactLocation).toEqual({
+      uri: "docs/%C3%BCn%C3%AFcode%20file%231.md",
+      uriBaseId: "%SRCROOT%",
+    });
+    expect(byRule["import-outside-cwd"].locations[0].physicalLocation.artifactLocation.uri).toBe(
+      "file:///etc/outside.md",
+    );
+    expect(byRule["import-missing"].locations[0].physicalLocation.region).toEqual({
+      startLine: 3,
+      startColumn: 5,
+    });
+    expect(run.originalUriBaseIds["%SRCROOT%"].uri).toBe("file:///tmp/repo%20with%20space/");
+  });
+});
