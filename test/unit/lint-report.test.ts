@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import Ajv from "ajv-draft-04";
-import addFormats from "ajv-formats";
+import AjvDraft04 from "ajv-draft-04";
+import ajvFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { type Diagnostic, renderDiagnosticsText, useColor } from "../../src/report/diagnostic.js";
 import { escapeData, escapeProperty, githubCommand, renderGithub } from "../../src/report/github.js";
@@ -10,8 +10,9 @@ import { toSarif } from "../../src/report/sarif.js";
 const schema = JSON.parse(
   readFileSync(join(import.meta.dirname, "../fixtures/lint/sarif-schema-2.1.0.json"), "utf8"),
 );
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats(ajv);
+// CommonJS modules: under NodeNext the default import is module.exports, whose `.default` is the export.
+const ajv = new AjvDraft04.default({ allErrors: true, strict: false });
+ajvFormats.default(ajv);
 const validateSarif = ajv.compile(schema);
 
 const d = (over: Partial<Diagnostic> = {}): Diagnostic => ({
