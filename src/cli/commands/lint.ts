@@ -1,13 +1,69 @@
 import type { Command } from "commander";
 import { UsageError } from "../../errors.js";
+import { ALL_RULES, lintRepository } from "../../lint/index.js";
+import { createProgress } from "../../lint/progress.js";
+import {
+  countBySeverity,
+  diagnosticToJson,
+  renderDiagnosticsText,
+  sortDiagnostics,
+  useColor,
+} from "../../report/diagnostic.js";
+import { renderGithub } from "../../report/github.js";
+import { renderSarif } from "../../report/sarif.js";
 
-/** Registers `agent-context lint`. Not built yet: its issue replaces this file. */
+/** Output formats shared by `cap` and `lint`. */
+export const FORMATS = ["text", "json", "github", "sarif"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** Validates a `--format` value. Throws UsageError. */
+export function parseFormat(v: string): Format {
+  if ((FORMATS as readonly string[]).includes(v)) return v as Format;
+  throw new UsageError(`--format must be one of ${FORMATS.join(", ")}; got ${JSON.stringify(v)}`);
+}
+
+/** Registers `agent-context lint [DIR] [--format F] [--fix]`. Exit 1 when any error-severity finding remains. */
 export function registerLint(program: Command): void {
   program
     .command("lint")
-    .description("(not built yet)")
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError("lint is not built yet");
+    .description(
+      "Report agent-context files that fail silently (broken imports, unrecognised scopes, dead rules...)",
+    )
+    .argument("[dir]", "repository root", ".")
+    .option("--format <format>", `output format: ${FORMATS.join("|")}`, "text")
+    .option("--json", "same as --format json")
+    .option("--fix", "apply the safe fixes (rename globs: to paths:, quote a glob YAML cannot parse)")
+    .action((dir: string, o: { format: string; json?: boolean; fix?: boolean }) => {
+      const format = o.json ? "json" : parseFormat(o.format);
+      const progress = createProgress("agent-context lint");
+      let result: ReturnType<typeof lintRepository>;
+      try {
+        result = lintRepository({ root: dir, fix: o.fix === true, onProgress: (l) => progress.step(l) });
+      } finally {
+        progress.done();
+      }
+      const ds = sortDiagnostics(result.diagnostics);
+      const counts = countBySeverity(ds);
+      let out: string;
+      if (format === "json") {
+        out = `${JSON.stringify(
+          {
+            root: result.root,
+            ok: counts.error === 0,
+            counts,
+            fixed: result.fixed.map((f) => ({ file: f.file, ruleIds: f.ruleIds })),
+            diagnostics: ds.map(diagnosticToJson),
+          },
+          null,
+          2,
+        )}\n`;
+      } else if (format === "github") out = renderGithub(ds);
+      else if (format === "sarif") out = renderSarif(ds, { root: result.root, rules: ALL_RULES });
+      else {
+        const fixedNote = result.fixed.map((f) => `fixed ${f.file} (${f.ruleIds.join(", ")})\n`).join("");
+        out = fixedNote + renderDiagnosticsText(ds, { color: useColor(process.stdout) });
+      }
+      process.stdout.write(out);
+      process.exitCode = counts.error > 0 ? 1 : 0;
     });
 }

@@ -1,0 +1,161 @@
+import { spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
+const HOOK = `node ${resolve(import.meta.dirname, "../../dist/hook.mjs")}`;
+const MATCHER = "Write|Edit|MultiEdit|NotebookEdit|Bash";
+
+function run(args: string[], cwd: string) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function repo(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), "ac-init-"));
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(join(dir, p, ".."), { recursive: true });
+    writeFileSync(join(dir, p), text);
+  }
+  return dir;
+}
+
+const read = (dir: string, p: string) => readFileSync(join(dir, p), "utf8");
+
+describe("agent-context init", () => {
+  it("in_a_fresh_repository_writes_the_config_and_creates_settings_with_the_hook", () => {
+    const dir = repo();
+    const r = run(["init", "."], dir);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: 0 });
+    expect(JSON.parse(read(dir, ".claude/settings.json"))).toEqual({
+      hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command: HOOK }] }] },
+    });
+  });
+
+  it("merges_into_existing_settings_keeping_other_hooks_and_settings_in_order", () => {
+    const existing = {
+      permissions: { allow: ["Bash(npm test)"], deny: ["Read(.env)"] },
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./scripts/guard.sh" }] }],
+        PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "npx biome format" }] }],
+      },
+      model: "opus",
+    };
+    const dir = repo({ ".claude/settings.json": `${JSON.stringify(existing, null, 2)}\n` });
+    const r = run(["init"], dir);
+    expect(r.code).toBe(0);
+    const after = read(dir, ".claude/settings.json");
+    expect(JSON.parse(after)).toEqual({
+      ...existing,
+      hooks: {
+        ...existing.hooks,
+        PreToolUse: [
+          ...existing.hooks.PreToolUse,
+          { matcher: MATCHER, hooks: [{ type: "command", command: HOOK }] },
+        ],
+      },
+    });
+    expect(Object.keys(JSON.parse(after))).toEqual(["permissions", "hooks", "model"]);
+    expect(after.endsWith("}\n")).toBe(true);
+  });
+
+  it("running_it_twice_changes_nothing", () => {
+    const dir = repo({ ".claude/settings.json": '{\n\t"model": "opus"\n}\n' });
+    expect(run(["init"], dir).code).toBe(0);
+    const settings = read(dir, ".claude/settings.json");
+    const config = read(dir, ".agent-context.json");
+    const mtimes = [
+      statSync(join(dir, ".claude/settings.json")).mtimeMs,
+      statSync(join(dir, ".agent-context.json")).mtimeMs,
+    ];
+    const second = run(["init"], dir);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain("hook already installed");
+    expect(read(dir, ".claude/settings.json")).toBe(settings);
+    expect(read(dir, ".agent-context.json")).toBe(config);
+    expect([
+      statSync(join(dir, ".claude/settings.json")).mtimeMs,
+      statSync(join(dir, ".agent-context.json")).mtimeMs,
+    ]).toEqual(mtimes);
+  });
+
+  it("keeps_the_settings_file_indentation", () => {
+    const dir = repo({ ".claude/settings.json": '{\n\t"model": "opus"\n}\n' });
+    run(["init"], dir);
+    expect(read(dir, ".claude/settings.json")).toMatch(
+      /^\{\n\t"model": "opus",\n\t"hooks": \{\n\t\t"PreToolUse"/,
+    );
+  });
+
+  it.each([
+    ["invalid JSON", '{ "model": "opus", }\n'],
+    ["an array", "[1, 2]\n"],
+    ["hooks of the wrong type", '{"hooks": ["x"]}\n'],
+    ["PreToolUse of the wrong type", '{"hooks": {"PreToolUse": {"matcher": "Bash"}}}\n'],
+  ])("a_malformed_settings_file_%s_is_reported_and_left_untouched_byte_for_byte", (_name, text) => {
+    const dir = repo({ ".claude/settings.json": text });
+    const r = run(["init"], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(join(dir, ".claude/settings.json"));
+    expect(r.stderr).toContain("left untouched");
+    expect(r.stderr).not.toContain("    at ");
+    expect(read(dir, ".claude/settings.json")).toBe(text);
+    // No partial write: the config is not written either, and no temp file is left behind.
+    expect(existsSync(join(dir, ".agent-context.json"))).toBe(false);
+    expect(readdirSync(join(dir, ".claude"))).toEqual(["settings.json"]);
+  });
+
+  it("an_existing_config_is_never_rewritten", () => {
+    const cfg = '{ "cap": 9000, "routers": [".agent-context/routers/*.md"] }';
+    const dir = repo({ ".agent-context.json": cfg });
+    const r = run(["init"], dir);
+    expect(r.code).toBe(0);
+    expect(read(dir, ".agent-context.json")).toBe(cfg);
+    expect(r.stdout).toContain("cap 9000");
+  });
+
+  it("a_malformed_config_is_reported_and_nothing_is_written", () => {
+    const dir = repo({ ".agent-context.json": "{cap: 1}" });
+    const r = run(["init"], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(".agent-context.json");
+    expect(existsSync(join(dir, ".claude"))).toBe(false);
+  });
+
+  it("dry_run_writes_nothing", () => {
+    const dir = repo();
+    const r = run(["init", "--dry-run"], dir);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(r.stdout).toContain("(dry run)");
+  });
+
+  it("prints_the_workflow_snippet_using_the_action", () => {
+    const r = run(["init"], repo());
+    expect(r.stdout).toContain("uses: OWNER/agent-context@v1");
+    expect(r.stdout).toContain("command: lint");
+    expect(r.stdout).toContain("format: github");
+  });
+
+  it("a_missing_directory_is_a_usage_error", () => {
+    const r = run(["init", "no/such/dir"], repo());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("no/such/dir: not a directory");
+  });
+});
