@@ -6,6 +6,8 @@
 import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { type AgentContextConfig, loadConfig } from "../config.js";
+import { UsageError } from "../errors.js";
+import { statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import type { Diagnostic } from "../report/diagnostic.js";
 import { gitFiles } from "./git.js";
@@ -50,8 +52,10 @@ export class LintContext {
   private _tracked?: string[] | null;
   private _memory?: { rel: string; realPath: string }[];
 
+  /** Throws UsageError when `root` is not a directory or its config is malformed. */
   constructor(root: string) {
     this.root = resolve(root);
+    if (!statSafe(this.root)?.isDirectory()) throw new UsageError(`${root}: not a directory`);
     try {
       this.realRoot = realpathSync(this.root);
     } catch {
