@@ -61,8 +61,9 @@ export interface CodexChainOptions {
   /** `-c project_root_markers=[...]`: overrides the user config (project configs never set it). */
   rootMarkers?: string[];
   /**
-   * Treat `root` as holding a root marker even when it has no `.git` (for copies of repositories without
-   * their git directory, like the shared corpus). Default false.
+   * When no root marker exists at or above the cwd, treat `root` as the project root anyway (for copies of
+   * repositories without their git directory, like the shared corpus, or a CI checkout of a tarball).
+   * Codex itself would then read only the cwd's file. Default false.
    */
   assumeRootIsProject?: boolean;
 }
@@ -96,7 +97,7 @@ export interface CodexChainResult {
   /** The project root Codex settles on (absolute), or null when no marker is found (cwd only). */
   projectRoot: string | null;
   /**
-   * Every file in the chain, root first, then the global file when present. Project files:
+   * The global file (when present) first, then every file of the chain, root first. Project files:
    * `kind: "memory"`, `loadedAt: "launch"`, `bytes` = UTF-8 bytes delivered (after U+FFFD replacement),
    * `fileBytes` = size on disk, `charged` = counted by Codex's budget (false for whitespace-only files
    * and the global file), `truncatedBytes` = bytes of the file the budget cut off (0 when whole).
@@ -162,7 +163,9 @@ function ancestors(dir: string): string[] {
 
 /**
  * Finds the project root as Codex does: the nearest ancestor of `cwd` (inclusive) where one of `markers`
- * exists (any file type; symlinks followed). Returns null when none is found or `markers` is empty.
+ * exists (any file type; symlinks followed). Returns null when none is found or `markers` is empty —
+ * except that `assumeRoot` (not Codex behaviour; for copies without `.git`) is returned when no marker is
+ * found anywhere.
  * Verified on Codex 0.171.0.
  */
 export function findCodexProjectRoot(
@@ -172,10 +175,9 @@ export function findCodexProjectRoot(
 ): string | null {
   if (markers.length === 0) return null;
   for (const a of ancestors(cwd)) {
-    if (assumeRoot !== undefined && a === assumeRoot) return a;
     for (const m of markers) if (statSafe(join(a, m))) return a;
   }
-  return null;
+  return assumeRoot ?? null;
 }
 
 /** The file names Codex tries in each directory, in order. */
