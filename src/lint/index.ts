@@ -10,6 +10,8 @@ import { UsageError } from "../errors.js";
 import { statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import type { Diagnostic } from "../report/diagnostic.js";
+import { checkCodexTruncation } from "./check-codex.js";
+import { checkRouterTriggers } from "./check-router.js";
 import { gitFiles } from "./git.js";
 import { RULES } from "./rules.js";
 
@@ -145,6 +147,8 @@ export const checkMemorySymlinks: Check = (ctx) => {
 export const CHECKS: readonly [string, Check][] = [
   ["local memory", checkLocalMemoryTracked],
   ["symlinks", checkMemorySymlinks],
+  ["router triggers", checkRouterTriggers],
+  ["Codex chains", checkCodexTruncation],
 ];
 
 /** Runs every check on a repository. Throws UsageError for a malformed `.agent-context.json`. */
