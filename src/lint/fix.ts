@@ -26,7 +26,8 @@ function splitKeepEol(text: string): string[] {
 
 function stripEol(l: string): { body: string; eol: string } {
   const m = /(\r\n|\n|\r)$/.exec(l);
-  return m ? { body: l.slice(0, -m[1]!.length), eol: m[1]! } : { body: l, eol: "" };
+  const eol = m?.[1] ?? "";
+  return { body: l.slice(0, l.length - eol.length), eol };
 }
 
 /** First characters with which a plain YAML scalar cannot start (alias, anchor, tag, reserved, flow). */
@@ -46,7 +47,7 @@ function isQuoted(v: string): boolean {
 /** Splits a value from a trailing ` # comment`. */
 function splitComment(v: string): { value: string; comment: string } {
   const m = /^(.*?)(\s+#.*)$/.exec(v);
-  return m ? { value: m[1]!, comment: m[2]! } : { value: v, comment: "" };
+  return m ? { value: m[1] ?? "", comment: m[2] ?? "" } : { value: v, comment: "" };
 }
 
 /**
@@ -57,10 +58,11 @@ function splitComment(v: string): { value: string; comment: string } {
 export function fixRuleText(text: string, verify: FixVerifier): FixResult | null {
   const bom = text.startsWith("\uFEFF") ? "\uFEFF" : "";
   const lines = splitKeepEol(text.slice(bom.length));
-  if (lines.length === 0 || stripEol(lines[0]!).body.trimEnd() !== "---") return null;
+  const at = (i: number) => stripEol(lines[i] ?? "");
+  if (lines.length === 0 || at(0).body.trimEnd() !== "---") return null;
   let end = -1;
   for (let i = 1; i < lines.length; i++) {
-    if (/^(---|\.\.\.)\s*$/.test(stripEol(lines[i]!).body)) {
+    if (/^(---|\.\.\.)\s*$/.test(at(i).body)) {
       end = i;
       break;
     }
@@ -69,43 +71,37 @@ export function fixRuleText(text: string, verify: FixVerifier): FixResult | null
   const ruleIds = new Set<string>();
   const out = [...lines];
   const hasPaths = lines.slice(1, end).some((l) => /^paths\s*:/.test(l));
-  let key: string | null = null; // current top-level key
+  let key: string | null = null; // the current top-level key
   const intended: string[] = [];
+  const quoteIfNeeded = (value: string): string => {
+    if (!YAML_BAD_START.test(value) || isQuoted(value)) return value;
+    ruleIds.add("rule-frontmatter-yaml");
+    return yamlQuote(value);
+  };
   for (let i = 1; i < end; i++) {
-    const { body, eol } = stripEol(out[i]!);
+    const { body, eol } = at(i);
     const top = /^([A-Za-z_][\w-]*)(\s*:)(\s*)(.*)$/.exec(body);
     if (top) {
-      key = top[1]!;
-      let line = body;
+      const [, name = "", colon = "", space = "", rest = ""] = top;
+      key = name;
+      if (key !== "globs" && key !== "paths") continue;
+      let renamed = name;
       if (key === "globs" && !hasPaths) {
-        line = `paths${top[2]}${top[3]}${top[4]}`;
+        renamed = "paths";
         ruleIds.add("rule-globs-key");
       }
-      if (key === "globs" || key === "paths") {
-        const { value, comment } = splitComment(top[4]!);
-        if (value !== "") {
-          const prefix = line.slice(0, line.length - top[4]!.length);
-          if (YAML_BAD_START.test(value) && !isQuoted(value)) {
-            line = `${prefix}${yamlQuote(value)}${comment}`;
-            ruleIds.add("rule-frontmatter-yaml");
-          }
-          intended.push(...(isQuoted(value) ? [value.slice(1, -1)] : value.split(/\s*,\s*/)));
-        }
-      }
-      out[i] = line + eol;
+      const { value, comment } = splitComment(rest);
+      if (value !== "") intended.push(...(isQuoted(value) ? [value.slice(1, -1)] : [value]));
+      out[i] = `${renamed}${colon}${space}${value === "" ? "" : quoteIfNeeded(value)}${comment}${eol}`;
       continue;
     }
-    if (key === "globs" || key === "paths") {
-      const item = /^(\s+-\s+)(.*)$/.exec(body);
-      if (item) {
-        const { value, comment } = splitComment(item[2]!);
-        if (YAML_BAD_START.test(value) && !isQuoted(value)) {
-          out[i] = `${item[1]}${yamlQuote(value)}${comment}${eol}`;
-          ruleIds.add("rule-frontmatter-yaml");
-        }
-        intended.push(isQuoted(value) ? value.slice(1, -1) : value);
-      }
-    }
+    if (key !== "globs" && key !== "paths") continue;
+    const item = /^(\s+-\s+)(.*)$/.exec(body);
+    if (!item) continue;
+    const [, dash = "", rest = ""] = item;
+    const { value, comment } = splitComment(rest);
+    intended.push(isQuoted(value) ? value.slice(1, -1) : value);
+    out[i] = `${dash}${quoteIfNeeded(value)}${comment}${eol}`;
   }
   if (ruleIds.size === 0) return null;
   const fixed = bom + out.join("");

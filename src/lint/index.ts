@@ -125,18 +125,25 @@ export const checkLocalMemoryTracked: Check = (ctx) => {
     }));
 };
 
-/** A memory file or `.claude/` entry whose real path leaves the repository. */
+/**
+ * A memory file or `.claude/` entry whose real path leaves the repository. Claude Code 2.1.332 (settled in
+ * test/e2e/lint-cli.test.ts) treats the two kinds differently: a memory file linked outside loads the
+ * outside text; a rule linked outside (file or directory) never loads.
+ */
 export const checkMemorySymlinks: Check = (ctx) => {
   const out: Diagnostic[] = [];
   for (const e of ctx.memoryEntries()) {
     if (ctx.insideRoot(e.realPath)) continue;
+    const isRule = /(^|\/)\.claude\/rules\//.test(e.rel);
     out.push({
       ruleId: RULES.memorySymlinkEscapes.id,
       file: e.rel,
       line: 1,
       column: 1,
       severity: RULES.memorySymlinkEscapes.defaultSeverity,
-      message: `${e.rel} is reached through a symlink to ${e.realPath}, outside the repository: the agent reads text that code review never sees and that differs per machine`,
+      message: isRule
+        ? `${e.rel} is a symlink to ${e.realPath}, outside the repository: Claude Code does not load a rule whose real path lies outside, so this rule never arrives`
+        : `${e.rel} is a symlink to ${e.realPath}, outside the repository: the agent loads text that code review never sees and that differs per machine`,
       help: "copy the file into the repository (or remove the link) so what the agent reads is versioned with the code",
     });
   }
