@@ -3,6 +3,7 @@
  * Every output format (text, JSON, GitHub workflow commands, SARIF) renders this one record.
  */
 import pc from "picocolors";
+import { shouldColor } from "./color.js";
 
 /** How bad a finding is. `error` fails the run (exit 1); `warning` and `info` do not. */
 export type Severity = "error" | "warning" | "info";
@@ -67,9 +68,8 @@ export interface TextRenderOptions {
  * value (https://no-color.org), and not for `TERM=dumb`.
  */
 export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
   if (env.TERM === "dumb") return false;
-  return stream.isTTY === true;
+  return shouldColor(stream, env);
 }
 
 /**
