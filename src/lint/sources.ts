@@ -12,6 +12,7 @@ import { loadConfig } from "../config.js";
  */
 export function launchTotal(root: string): number {
   const launch = launcherFor("claude-code")({ root, cwd: root });
-  return evaluateCap(launch.items, Number.MAX_SAFE_INTEGER, { unlowerable: loadConfig(root).config.unlowerable })
-    .total;
+  return evaluateCap(launch.items, Number.MAX_SAFE_INTEGER, {
+    unlowerable: loadConfig(root).config.unlowerable,
+  }).total;
 }

@@ -3,7 +3,21 @@
  * Every output format (text, JSON, GitHub workflow commands, SARIF) renders this one record.
  */
 import pc from "picocolors";
+import { UsageError } from "../errors.js";
 import { shouldColor } from "./color.js";
+
+/** Output formats shared by `cap` and `lint`. */
+export const FORMATS = ["text", "json", "github", "sarif"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** The commander option object of `--format` (raw string, validated by {@link parseFormat}). */
+export type FormatFlag = { format: string };
+
+/** Validates a `--format` value. Throws UsageError naming the allowed values. */
+export function parseFormat(v: string): Format {
+  if ((FORMATS as readonly string[]).includes(v)) return v as Format;
+  throw new UsageError(`--format must be one of ${FORMATS.join(", ")}; got ${JSON.stringify(v)}`);
+}
 
 /** How bad a finding is. `error` fails the run (exit 1); `warning` and `info` do not. */
 export type Severity = "error" | "warning" | "info";

@@ -1,9 +1,11 @@
 import type { Command } from "commander";
 import { parseCapOption } from "../../budget/cap-setting.js";
 import { runCap } from "../../budget/run.js";
+import { renderCapDiagnostics } from "../../lint/cap-diagnostics.js";
 import { renderCapJson } from "../../report/cap-json.js";
 import { renderCapText, renderProblems } from "../../report/cap-text.js";
 import { shouldColor } from "../../report/color.js";
+import { FORMATS, type FormatFlag, parseFormat } from "../../report/diagnostic.js";
 
 /** Registers `agent-context cap [DIR] [--cwd DIR] [--cap N] [--base REF] [--json]`. Exit 0/1/2. */
 export function registerCap(program: Command): void {
@@ -15,8 +17,16 @@ export function registerCap(program: Command): void {
     .option("--cap <bytes>", "lower the cap for this run (never raises it)", parseCapOption)
     .option("--base <ref>", "git revision whose cap this one may not exceed (CI default: merge base)")
     .option("--json", "print the JSON contract instead of text")
-    .action((dir: string, o: { cwd?: string; cap?: number; base?: string; json?: boolean }) => {
+    .option("--format <format>", `output format: ${FORMATS.join("|")} (json = --json)`, "text")
+    .action((dir: string, o: { cwd?: string; cap?: number; base?: string; json?: boolean } & FormatFlag) => {
+      const format = parseFormat(o.format);
+      if (format === "json") o.json = true;
       const run = runCap({ dir, cwd: o.cwd, cap: o.cap, base: o.base });
+      if (format === "github" || format === "sarif") {
+        process.stdout.write(renderCapDiagnostics([run], format));
+        process.exitCode = run.ok ? 0 : 1;
+        return;
+      }
       process.stderr.write(renderProblems(run.problems, { color: shouldColor(process.stderr) }));
       if (o.json) {
         if (run.ratchetNote) process.stderr.write(`agent-context cap: ${run.ratchetNote}\n`);

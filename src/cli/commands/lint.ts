@@ -1,26 +1,17 @@
 import type { Command } from "commander";
-import { UsageError } from "../../errors.js";
 import { ALL_RULES, lintRepository } from "../../lint/index.js";
 import { createProgress } from "../../lint/progress.js";
 import {
   countBySeverity,
   diagnosticToJson,
+  FORMATS,
+  parseFormat,
   renderDiagnosticsText,
   sortDiagnostics,
   useColor,
 } from "../../report/diagnostic.js";
 import { renderGithub } from "../../report/github.js";
 import { renderSarif } from "../../report/sarif.js";
-
-/** Output formats shared by `cap` and `lint`. */
-export const FORMATS = ["text", "json", "github", "sarif"] as const;
-export type Format = (typeof FORMATS)[number];
-
-/** Validates a `--format` value. Throws UsageError. */
-export function parseFormat(v: string): Format {
-  if ((FORMATS as readonly string[]).includes(v)) return v as Format;
-  throw new UsageError(`--format must be one of ${FORMATS.join(", ")}; got ${JSON.stringify(v)}`);
-}
 
 /** Registers `agent-context lint [DIR] [--format F] [--fix]`. Exit 1 when any error-severity finding remains. */
 export function registerLint(program: Command): void {

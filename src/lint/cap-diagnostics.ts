@@ -1,0 +1,85 @@
+/**
+ * `cap` results as diagnostics, so `cap --format github|sarif` puts an overage on the pull request like any
+ * lint finding: the overage lands on the largest contributor (the file to cut first), a broken ratchet on
+ * `.agent-context.json`, and files the model could not read as warnings where they are.
+ */
+
+import type { CapRun } from "../budget/run.js";
+import { CONFIG_FILE } from "../config.js";
+import type { Diagnostic, RuleMeta } from "../report/diagnostic.js";
+import { renderGithub } from "../report/github.js";
+import { renderSarif } from "../report/sarif.js";
+
+export const CAP_RULES = {
+  exceeded: { id: "cap-exceeded", description: "Launch context exceeds the cap", defaultSeverity: "error" },
+  ratchet: {
+    id: "cap-ratchet",
+    description: "The cap was raised above its value at the base revision",
+    defaultSeverity: "error",
+  },
+  problem: {
+    id: "cap-unreadable",
+    description: "A file the launch model could not read",
+    defaultSeverity: "warning",
+  },
+} as const satisfies Record<string, RuleMeta>;
+
+export const ALL_CAP_RULES: readonly RuleMeta[] = Object.values(CAP_RULES);
+
+const AGENT_NAME: Record<string, string> = { "claude-code": "Claude Code", codex: "Codex" };
+
+/** Converts one cap run to diagnostics (none when it is within the cap and the ratchet holds). */
+export function capDiagnostics(run: CapRun): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const ev = run.evaluation;
+  const agent = AGENT_NAME[run.agent] ?? run.agent;
+  if (!ev.ok) {
+    const top = ev.contributors[0];
+    const list = ev.contributors
+      .slice(0, 5)
+      .map((c) => `${c.bytes} ${c.item.path} (${c.why})`)
+      .join("; ");
+    out.push({
+      ruleId: CAP_RULES.exceeded.id,
+      file: top?.item.path ?? CONFIG_FILE,
+      line: 1,
+      column: 1,
+      severity: "error",
+      message: `${agent} loads ${ev.total} bytes of launch context — ${ev.over} over the ${ev.cap}-byte cap${top ? `; this file charges ${top.bytes} bytes, the largest share` : ""}`,
+      help: `cut ${ev.over} bytes; do not raise the cap (it only goes down). Largest first: ${list}`,
+    });
+  }
+  if (run.ratchet && !run.ratchet.ok) {
+    const r = run.ratchet;
+    out.push({
+      ruleId: CAP_RULES.ratchet.id,
+      file: CONFIG_FILE,
+      line: 1,
+      column: 1,
+      severity: "error",
+      message: `the cap was raised to ${r.currentCap} bytes, above ${r.baseCap} at ${r.base} (${r.via})`,
+      help: `restore the cap to ${r.baseCap} or lower; cut launch context instead of raising the cap`,
+    });
+  }
+  for (const p of run.problems) {
+    out.push({
+      ruleId: CAP_RULES.problem.id,
+      file: p.file,
+      line: p.line ?? 1,
+      column: p.column ?? 1,
+      severity: "warning",
+      message: p.message,
+      help: p.hint ?? "fix or remove the file so the measurement is complete",
+    });
+  }
+  return out;
+}
+
+/**
+ * Renders cap runs as GitHub workflow commands or a SARIF log (the `cap --format github|sarif` output).
+ */
+export function renderCapDiagnostics(runs: readonly CapRun[], format: "github" | "sarif"): string {
+  const ds = runs.flatMap(capDiagnostics);
+  if (format === "github") return renderGithub(ds);
+  return renderSarif(ds, { root: runs[0]?.root ?? process.cwd(), rules: ALL_CAP_RULES });
+}
