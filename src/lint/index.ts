@@ -10,6 +10,7 @@ import { UsageError } from "../errors.js";
 import { statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import type { Diagnostic } from "../report/diagnostic.js";
+import { checkImports, checkRules } from "./check-claude.js";
 import { checkCodexTruncation } from "./check-codex.js";
 import { checkRouterTriggers } from "./check-router.js";
 import { gitFiles } from "./git.js";
@@ -154,6 +155,8 @@ export const checkMemorySymlinks: Check = (ctx) => {
 export const CHECKS: readonly [string, Check][] = [
   ["local memory", checkLocalMemoryTracked],
   ["symlinks", checkMemorySymlinks],
+  ["rules", (ctx) => checkRules(ctx)],
+  ["imports", (ctx) => checkImports(ctx)],
   ["router triggers", checkRouterTriggers],
   ["Codex chains", checkCodexTruncation],
 ];
