@@ -40,3 +40,46 @@ export function writeFileAtomic(path: string, data: string | Buffer): void {
     throw e;
   }
 }
+
+/**
+ * Writes several files all-or-nothing as far as the file system allows: every new content is first staged
+ * in a temporary file beside its target (flushed); only when all are staged are they renamed over their
+ * targets. A failure while staging removes every staged file and throws, leaving all targets untouched.
+ */
+export function writeFilesAtomic(files: readonly { path: string; data: string | Buffer }[]): void {
+  const staged: { tmp: string; path: string }[] = [];
+  try {
+    for (const f of files) {
+      const tmp = join(
+        dirname(f.path),
+        `.${basename(f.path)}.${process.pid}.${Date.now()}.${staged.length}.tmp`,
+      );
+      let mode = 0o644;
+      try {
+        mode = statSync(f.path).mode & 0o7777;
+      } catch {
+        // new file
+      }
+      const fd = openSync(tmp, "wx", mode);
+      staged.push({ tmp, path: f.path });
+      try {
+        const buf = typeof f.data === "string" ? Buffer.from(f.data, "utf8") : f.data;
+        let off = 0;
+        while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  } catch (e) {
+    for (const s of staged) {
+      try {
+        unlinkSync(s.tmp);
+      } catch {
+        // already gone
+      }
+    }
+    throw e;
+  }
+  for (const s of staged) renameSync(s.tmp, s.path);
+}

@@ -4,17 +4,20 @@
  * re-derives them; see docs/findings-lint.md for what was settled against the real CLIs.
  */
 import { realpathSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { type AgentContextConfig, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
-import { statSafe } from "../fs/read.js";
+import { readTextFile, statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import type { Diagnostic } from "../report/diagnostic.js";
+import { writeFilesAtomic } from "./atomic.js";
 import { checkImports, checkRules } from "./check-claude.js";
 import { checkCodexTruncation } from "./check-codex.js";
 import { checkRouterTriggers } from "./check-router.js";
+import { fixRuleText } from "./fix.js";
 import { gitFiles } from "./git.js";
 import { RULES } from "./rules.js";
+import { claudeFacts } from "./sources.js";
 
 export { ALL_RULES, RULES } from "./rules.js";
 
@@ -161,13 +164,42 @@ export const CHECKS: readonly [string, Check][] = [
   ["Codex chains", checkCodexTruncation],
 ];
 
-/** Runs every check on a repository. Throws UsageError for a malformed `.agent-context.json`. */
-export function lintRepository(opts: LintOptions): LintResult {
-  const ctx = new LintContext(opts.root);
+function runChecks(ctx: LintContext, onProgress?: (label: string) => void): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const [label, check] of CHECKS) {
-    opts.onProgress?.(label);
+    onProgress?.(label);
     diagnostics.push(...check(ctx));
   }
-  return { root: ctx.root, diagnostics, fixed: [] };
+  return diagnostics;
+}
+
+/**
+ * Runs every check on a repository. With `fix`, first computes the safe fixes of every fixable finding
+ * (see ./fix.ts), writes them all-or-nothing ({@link writeFilesAtomic}), then lints again and reports what
+ * remains. Throws UsageError for a missing directory or a malformed `.agent-context.json`, and the file
+ * system error of a failed write (no file is changed then).
+ */
+export function lintRepository(opts: LintOptions): LintResult {
+  let ctx = new LintContext(opts.root);
+  const first = runChecks(ctx, opts.onProgress);
+  if (!opts.fix) return { root: ctx.root, diagnostics: first, fixed: [] };
+  const facts = claudeFacts(ctx.root);
+  const files = [...new Set(first.filter((d) => d.fixable).map((d) => d.file))].sort();
+  const edits: { path: string; data: string; file: string; ruleIds: string[] }[] = [];
+  for (const file of files) {
+    const abs = join(ctx.root, file);
+    const r = readTextFile(abs);
+    if (!r.ok || !r.validUtf8 || !facts) continue;
+    const fixed = fixRuleText(r.text, (t) => facts.classifyText(t).scoped);
+    if (fixed) edits.push({ path: abs, data: fixed.text, file, ruleIds: fixed.ruleIds });
+  }
+  if (edits.length === 0) return { root: ctx.root, diagnostics: first, fixed: [] };
+  opts.onProgress?.("writing fixes");
+  writeFilesAtomic(edits);
+  ctx = new LintContext(opts.root);
+  return {
+    root: ctx.root,
+    diagnostics: runChecks(ctx, opts.onProgress),
+    fixed: edits.map((e) => ({ file: e.file, ruleIds: e.ruleIds })),
+  };
 }
