@@ -44,6 +44,9 @@ const SETUP: Record<string, Partial<Record<"hit" | "miss", (repo: string, outsid
       symlinkSync(join(repo, "docs", "conventions.md"), join(repo, "CLAUDE.md"));
     },
   },
+  "import-outside-cwd": {
+    hit: (_repo, outside) => writeFileSync(join(outside, "notes.md"), "Shared notes.\n"),
+  },
   "codex-chain-truncated": {
     hit: (repo) =>
       writeFileSync(join(repo, "AGENTS.md"), `# Conventions\n${"Keep functions short. ".repeat(1600)}\n`),
