@@ -90,20 +90,29 @@ export function checkImports(
     depth.set(path, d);
     return d;
   };
-  for (const item of launch.items) {
-    if (!facts.expandsImports(item)) continue;
-    const abs = isAbsolute(item.path) ? item.path : join(ctx.root, item.path);
+  // Every file whose imports Claude Code expands at launch: the launch items, and scoped rules (their
+  // imports load at launch although the rule itself does not).
+  const sources: { path: string; depth: number }[] = launch.items
+    .filter((i) => facts.expandsImports(i))
+    .map((i) => ({ path: i.path, depth: depthOf(i.path) }));
+  const seen = new Set(sources.map((s) => s.path));
+  for (const rule of facts.rules())
+    if (rule.scoped && !seen.has(rule.path)) sources.push({ path: rule.path, depth: 0 });
+  for (const src of sources) {
+    const abs = isAbsolute(src.path) ? src.path : join(ctx.root, src.path);
     const r = readTextFile(abs);
     if (!r.ok) continue;
-    const d = depthOf(item.path);
+    const d = src.depth;
+    const item = { path: src.path };
+    const from = r.realPath;
     for (const imp of facts.scanImports(r.text)) {
-      const target = facts.resolveImport(abs, imp.target);
+      const target = facts.resolveImport(from, imp.target);
       const at = (rule: Parameters<typeof diag>[0], message: string, help: string) =>
         out.push(diag(rule, item.path, imp.line, imp.column, message, help));
       const st = statSafe(target);
       if (!st?.isFile()) {
         const trimmed = imp.target.replace(TRAILING_PUNCT, "");
-        const trimmedAbs = trimmed !== imp.target ? facts.resolveImport(abs, trimmed) : null;
+        const trimmedAbs = trimmed !== imp.target ? facts.resolveImport(from, trimmed) : null;
         const cased = caseInsensitiveMatch(target);
         let help = "fix the path (imports resolve relative to the importing file) or remove the import";
         if (trimmedAbs && statSafe(trimmedAbs)?.isFile()) {
@@ -132,7 +141,7 @@ export function checkImports(
     }
     // `@path` inside a code span: literal text. Flag it only when it names an existing file.
     for (const span of codeSpanMentions(r.text)) {
-      const target = facts.resolveImport(abs, span.target);
+      const target = facts.resolveImport(from, span.target);
       if (!statSafe(target)?.isFile()) continue;
       out.push(
         diag(
