@@ -13,7 +13,7 @@ import { frontmatterFromMarkdown } from "mdast-util-frontmatter";
 import { frontmatter } from "micromark-extension-frontmatter";
 import picomatch from "picomatch";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
-import { readTextFile, statSafe } from "../fs/read.js";
+import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import type { Diagnostic } from "../report/diagnostic.js";
 import { fixRuleText } from "./fix.js";
 import type { LintContext } from "./index.js";
@@ -123,11 +123,20 @@ export function checkImports(
         at(RULES.importMissing, `@${imp.target} resolves to no file, so nothing is imported`, help);
         continue;
       }
-      if (!within(launch.cwd, target)) {
+      if (!within(launch.cwd, target) && !within(ctx.root, target)) {
         at(
           RULES.importOutsideCwd,
           `@${imp.target} points outside the working directory (${show(ctx, target)}); Claude Code loads it only after the user approves it, and never in a non-interactive run`,
           "copy the file into the repository, or leave it out and say where to find it",
+        );
+        continue;
+      }
+      const real = safeRealpath(target) ?? target;
+      if (!within(launch.cwd, real)) {
+        at(
+          RULES.memorySymlinkEscapes,
+          `@${imp.target} is a symlink to ${real}, outside the repository; Claude Code does not load an import whose real path lies outside the working directory, so it never arrives`,
+          "copy the file into the repository (or remove the link) so what the agent reads is versioned with the code",
         );
         continue;
       }

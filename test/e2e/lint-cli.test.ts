@@ -2,9 +2,10 @@
  * The premises of the lint rules, settled against the pinned real Claude Code CLI in one offline run
  * (see docs/findings-lint.md). Each `it` pins one observation; the lint rules and their messages rely on it.
  */
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { claudeVersion, type LoadedSection, launchSections, runClaude } from "../support/claude.js";
 
@@ -130,5 +131,55 @@ describe(`Claude Code ${claudeVersion()} as lint assumes it`, () => {
 
   it("claude_local_md_loads_labelled_as_private", () => {
     expect(sections.find((s) => s.path === join(repo, "CLAUDE.local.md"))?.label).toMatch(/private/);
+  });
+});
+
+describe("lint agrees with the real CLI on the same repository", () => {
+  const lint = () => {
+    const r = spawnSync(
+      process.execPath,
+      [resolve(import.meta.dirname, "../../dist/cli/main.js"), "lint", repo, "--format", "json"],
+      {
+        encoding: "utf8",
+      },
+    );
+    return (JSON.parse(r.stdout) as { diagnostics: { ruleId: string; file: string; line: number }[] })
+      .diagnostics;
+  };
+
+  it("every_rule_lint_says_loads_every_session_does_and_no_scoped_one_is_flagged", () => {
+    const ds = lint();
+    const scopeIds = new Set([
+      "rule-globs-key",
+      "rule-frontmatter-yaml",
+      "rule-paths-empty",
+      "rule-frontmatter-not-first-line",
+      "rule-paths-nested",
+    ]);
+    const flagged = [...new Set(ds.filter((d) => scopeIds.has(d.ruleId)).map((d) => d.file))].sort();
+    const loadedRules = Object.keys(RULE_FILES)
+      .map((n) => `.claude/rules/${n}`)
+      .filter((p) => loaded(p))
+      .sort();
+    expect(flagged).toEqual(loadedRules);
+  });
+
+  it("every_import_lint_reports_is_one_the_cli_did_not_load", () => {
+    const ds = lint();
+    const at = (id: string) =>
+      ds
+        .filter((d) => d.ruleId === id)
+        .map((d) => `${d.file}:${d.line}`)
+        .sort();
+    expect(at("import-missing")).toEqual(["CLAUDE.md:2", "CLAUDE.md:3", "CLAUDE.md:4"]);
+    expect(at("import-in-code-span")).toEqual(["CLAUDE.md:5"]);
+    expect(at("import-outside-cwd")).toEqual(["CLAUDE.md:8"]);
+    expect(at("import-beyond-hop-limit")).toEqual(["docs/h4.md:2"]);
+    expect(at("memory-symlink-escapes")).toEqual([
+      ".claude/CLAUDE.md:1",
+      ".claude/rules/linked-dir/r.md:1",
+      ".claude/rules/linked.md:1",
+      "CLAUDE.md:7",
+    ]);
   });
 });
