@@ -2,11 +2,23 @@
  * The one place lint and init call into the agent models (claude-code launch set and rule classification,
  * router, codex). Lint never re-derives what these produce.
  */
-
-import type { RuleInfo } from "../agents/claude-code/index.js";
+import { homedir } from "node:os";
+import { LineCounter, parseDocument, visit } from "yaml";
+import {
+  CLAUDE_MAX_IMPORT_HOPS,
+  claudeLaunchSet,
+  listRules,
+  processFileText,
+  type RuleInfo,
+  resolveImportPath,
+  ruleScope,
+} from "../agents/claude-code/index.js";
 import { evaluateCap } from "../budget/evaluate.js";
 import { launcherFor } from "../budget/launchers.js";
 import { loadConfig } from "../config.js";
+import { parseFrontmatter } from "../markdown/index.js";
+import { DEFAULT_ROUTERS, loadIndex } from "../router/index-build.js";
+import { resolveRule } from "../router/render.js";
 import type { ContextItem } from "../types.js";
 
 /**
@@ -22,21 +34,22 @@ export function launchTotal(root: string): number {
 
 /** An `@import` token as Claude Code reads it, with its 1-based place in the file. */
 export interface ImportToken {
-  /** The path as written after `@`. */
+  /** The path it names (fragment cut), as written after `@`. */
   target: string;
   line: number;
+  /** Column of the `@` (UTF-16 code units). */
   column: number;
 }
 
 /** A file's frontmatter as the claude-code model parses it. */
 export interface FrontmatterInfo {
-  /** True when the file starts with a frontmatter block. */
+  /** True when the file starts with a frontmatter block Claude Code recognises. */
   present: boolean;
   /** The YAML text between the fences ("" when absent). */
   raw: string;
-  /** 1-based line of the opening fence. */
+  /** 1-based line of the opening fence in the file. */
   startLine: number;
-  /** The YAML error, with its 1-based line/column within `raw`, or null. */
+  /** The YAML error (after Claude Code's lenient retry), with its 1-based line/column in `raw`, or null. */
   error: { message: string; line: number; column: number } | null;
 }
 
@@ -56,7 +69,67 @@ export interface ClaudeFacts {
   routedFiles(): Set<string>;
 }
 
-/** The claude-code facts for a repository, or null when the model is not built into this copy. */
-export function claudeFacts(_root: string): ClaudeFacts | null {
-  return null;
+/** The claude-code facts for a repository (verified on Claude Code 2.1.332 by the claude-code model). */
+export function claudeFacts(root: string): ClaudeFacts | null {
+  let launch: ReturnType<typeof claudeLaunchSet> | undefined;
+  let rules: RuleInfo[] | undefined;
+  let routed: Set<string> | undefined;
+  return {
+    launch: () => {
+      launch ??= claudeLaunchSet({ root, cwd: root });
+      return launch;
+    },
+    rules: () => {
+      rules ??= listRules(root);
+      return rules;
+    },
+    frontmatter: (text) => {
+      const fm = parseFrontmatter(text);
+      let error: FrontmatterInfo["error"] = null;
+      if (fm.error) {
+        // The place within the YAML, from the same parser (the model gives the line only): a syntax
+        // error's position, else the first alias (a plain `*`), which only fails when resolved.
+        const lc = new LineCounter();
+        const doc = parseDocument(fm.raw, { lineCounter: lc });
+        let pos = doc.errors[0]?.linePos?.[0];
+        if (!pos) {
+          visit(doc, {
+            Alias(_k, node) {
+              if (node.range) pos = lc.linePos(node.range[0]);
+              return visit.BREAK;
+            },
+          });
+        }
+        error = {
+          message: fm.error.message,
+          line: pos?.line ?? (fm.error.line ?? 2) - 1,
+          column: pos?.col ?? 1,
+        };
+      }
+      return { present: fm.present, raw: fm.raw, startLine: 1, error };
+    },
+    classifyText: (text) => {
+      const s = ruleScope(parseFrontmatter(text));
+      return { scoped: s.globs !== undefined, globs: s.globs ?? [] };
+    },
+    scanImports: (text) =>
+      processFileText(text).imports.map((i) => ({ target: i.path, line: i.line, column: i.column })),
+    resolveImport: (fromAbs, target) => resolveImportPath(target, fromAbs, homedir()),
+    expandsImports: () => true,
+    hopLimit: CLAUDE_MAX_IMPORT_HOPS,
+    routedFiles: () => {
+      if (!routed) {
+        routed = new Set();
+        const config = loadConfig(root).config;
+        const index = loadIndex(root, config.routers ?? DEFAULT_ROUTERS, { useCache: false });
+        const cache = new Map<string, string[] | null>();
+        for (const row of index.rows)
+          for (const id of row.rules) {
+            const f = resolveRule(root, id, row.dir, cache).file;
+            if (f) routed.add(f);
+          }
+      }
+      return routed;
+    },
+  };
 }
