@@ -48,6 +48,21 @@ describe("agent-context init", () => {
     });
   });
 
+  it("the_new_cap_is_the_launch_total_that_cap_measures", () => {
+    const dir = repo({
+      "CLAUDE.md": "# Project\n\nSee @docs/conventions.md\n",
+      "docs/conventions.md": "Use tabs.\n".repeat(20),
+      ".claude/rules/style.md": "Prefer small functions.\n",
+      ".claude/rules/api.md": "---\npaths:\n  - src/api/**\n---\nAPI rule.\n",
+    });
+    const total = JSON.parse(run(["cap", ".", "--json"], dir).stdout).total as number;
+    expect(total).toBeGreaterThan(200);
+    expect(run(["init"], dir).code).toBe(0);
+    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: total });
+    // The ratchet starts where the repository is: cap passes at exactly the total.
+    expect(run(["cap", "."], dir).code).toBe(0);
+  });
+
   it("merges_into_existing_settings_keeping_other_hooks_and_settings_in_order", () => {
     const existing = {
       permissions: { allow: ["Bash(npm test)"], deny: ["Read(.env)"] },

@@ -1,0 +1,109 @@
+/**
+ * `lint --fix` on real files, byte for byte: test/fixtures/lint/fix/NAME.md is copied to .claude/rules/
+ * of a fresh repository, and after `lint --fix` must equal NAME.expected.md exactly (BOM, CRLF, comments,
+ * other keys and the body kept; unfixable files untouched).
+ */
+import { spawnSync } from "node:child_process";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { claudeLaunchSet } from "../../src/agents/claude-code/index.js";
+
+const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
+const FIX = resolve(import.meta.dirname, "../fixtures/lint/fix");
+const names = readdirSync(FIX)
+  .filter((n) => n.endsWith(".md") && !n.endsWith(".expected.md"))
+  .map((n) => n.slice(0, -3))
+  .sort();
+
+function setup(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ac-fix-"));
+  mkdirSync(join(dir, ".claude/rules"), { recursive: true });
+  mkdirSync(join(dir, "docs"));
+  writeFileSync(join(dir, "docs/guide.md"), "# Guide\n");
+  for (const n of names) copyFileSync(join(FIX, `${n}.md`), join(dir, ".claude/rules", `${n}.md`));
+  return dir;
+}
+
+const lint = (dir: string, ...args: string[]) => {
+  const r = spawnSync(process.execPath, [CLI, "lint", dir, "--format", "json", ...args], {
+    encoding: "utf8",
+  });
+  return {
+    code: r.status,
+    stderr: r.stderr,
+    ...(JSON.parse(r.stdout) as {
+      fixed: { file: string; ruleIds: string[] }[];
+      diagnostics: { ruleId: string; file: string; fixable: boolean }[];
+    }),
+  };
+};
+
+describe("lint --fix", () => {
+  const dir = setup();
+  const before = lint(dir);
+  const fixed = lint(dir, "--fix");
+
+  it.each(names)("%s_is_fixed_byte_for_byte_or_left_untouched", (n) => {
+    const got = readFileSync(join(dir, ".claude/rules", `${n}.md`));
+    const want = readFileSync(join(FIX, `${n}.expected.md`));
+    expect(got.equals(want)).toBe(true);
+  });
+
+  it("reports_which_files_it_fixed_and_why", () => {
+    expect(fixed.stderr).toBe("");
+    expect(fixed.fixed).toEqual([
+      { file: ".claude/rules/globs-crlf.md", ruleIds: ["rule-globs-key"] },
+      { file: ".claude/rules/globs-star-bom.md", ruleIds: ["rule-frontmatter-yaml", "rule-globs-key"] },
+      { file: ".claude/rules/star-list.md", ruleIds: ["rule-frontmatter-yaml"] },
+    ]);
+  });
+
+  it("the_findings_it_fixed_are_gone_and_the_others_remain", () => {
+    const fixable = (ds: typeof before.diagnostics) => ds.filter((d) => d.fixable).map((d) => d.file);
+    expect(fixable(before.diagnostics).length).toBeGreaterThan(0);
+    expect(fixable(fixed.diagnostics)).toEqual([]);
+    const rest = (ds: typeof before.diagnostics) =>
+      ds
+        .filter((d) => !d.fixable && d.ruleId !== "rule-unscoped")
+        .map((d) => `${d.ruleId} ${d.file}`)
+        .sort();
+    expect(rest(fixed.diagnostics)).toEqual(rest(before.diagnostics));
+  });
+
+  it("the_fixed_rules_are_scoped_for_claude_code_and_load_no_longer_at_launch", () => {
+    const launched = new Set(claudeLaunchSet({ root: dir }).items.map((i) => i.path));
+    for (const f of fixed.fixed) expect(launched.has(f.file)).toBe(false);
+    expect(launched.has(".claude/rules/paths-empty.md")).toBe(true);
+  });
+
+  it("a_second_fix_changes_nothing", () => {
+    const mtimes = names.map((n) => statSync(join(dir, ".claude/rules", `${n}.md`)).mtimeMs);
+    const again = lint(dir, "--fix");
+    expect(again.fixed).toEqual([]);
+    expect(names.map((n) => statSync(join(dir, ".claude/rules", `${n}.md`)).mtimeMs)).toEqual(mtimes);
+  });
+
+  it("without_fix_nothing_is_written", () => {
+    const d = setup();
+    lint(d);
+    for (const n of names) {
+      expect(
+        readFileSync(join(d, ".claude/rules", `${n}.md`)).equals(readFileSync(join(FIX, `${n}.md`))),
+      ).toBe(true);
+    }
+  });
+
+  it("leaves_no_temporary_file_behind", () => {
+    expect(readdirSync(join(dir, ".claude/rules")).sort()).toEqual(names.map((n) => `${n}.md`).sort());
+  });
+});
