@@ -104,6 +104,33 @@ describe("the GitHub Action (action.yml)", () => {
     expect(r.code).toBe(0);
   });
 
+  it("cap_over_the_cap_fails_the_step_with_an_error_annotation_on_the_largest_file", () => {
+    const ws = gitRepo({
+      ".agent-context.json": '{"cap": 100}\n',
+      "CLAUDE.md": "# Project\n@docs/conventions.md\n",
+      "docs/conventions.md": "Use tabs, never spaces.\n".repeat(10),
+    });
+    const r = runAction(ws, {});
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^::error file=docs\/conventions.md,line=1,col=1,title=cap-exceeded::Claude Code loads \d+ bytes/m,
+    );
+  });
+
+  it("cap_within_the_cap_passes_silently", () => {
+    const ws = gitRepo({ ".agent-context.json": '{"cap": 4096}\n', "CLAUDE.md": "# Project\n" });
+    const r = runAction(ws, { command: "cap" });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("");
+  });
+
+  it("format_sarif_prints_a_sarif_log", () => {
+    const ws = gitRepo({ ".agent-context.json": '{"cap": 1}\n', "CLAUDE.md": "# Project\n" });
+    const r = runAction(ws, { command: "cap", format: "sarif" });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).runs[0].results[0].ruleId).toBe("cap-exceeded");
+  });
+
   it("the_directory_input_selects_the_repository_to_check", () => {
     const ws = mkdtempSync(join(tmpdir(), "ac-action-outer-"));
     const inner = gitRepo({ "CLAUDE.local.md": "notes\n" });
