@@ -8,12 +8,11 @@
 import { readdirSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import ignore from "ignore";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { frontmatterFromMarkdown } from "mdast-util-frontmatter";
-import { frontmatter } from "micromark-extension-frontmatter";
 import picomatch from "picomatch";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
+import { normalizeNewlines, parseFrontmatter, parseMarkdown } from "../markdown/index.js";
+import type { Nodes } from "../markdown/mdast.js";
 import type { Diagnostic } from "../report/diagnostic.js";
 import { fixRuleText } from "./fix.js";
 import type { LintContext } from "./index.js";
@@ -120,7 +119,23 @@ export function checkImports(
         } else if (cased) {
           help = `write the path with its real letter case, ${show(ctx, cased)}: it resolves on case-insensitive file systems (macOS, Windows) but not on Linux`;
         }
-        at(RULES.importMissing, `@${imp.target} resolves to no file, so nothing is imported`, help);
+        // A token that names no file-like path (no extension: `@inject/Provide`, `@team`) was probably
+        // not meant as an import: still reported (Claude Code tries it), as a warning with the escape.
+        const fileLike = /\.[A-Za-z0-9]+$/.test(trimmed);
+        if (!fileLike && !cased && help.startsWith("fix the path"))
+          help =
+            'if this is not meant as an import, escape it as "\\@" or put it in a code span; else fix the path';
+        out.push({
+          ...diag(
+            RULES.importMissing,
+            item.path,
+            imp.line,
+            imp.column,
+            `@${imp.target} resolves to no file, so nothing is imported`,
+            help,
+          ),
+          severity: fileLike || cased ? "error" : "warning",
+        });
         continue;
       }
       if (!within(launch.cwd, target) && !within(ctx.root, target)) {
@@ -167,15 +182,17 @@ export function checkImports(
   return out;
 }
 
-/** `@path` mentions inside inline code spans, with 1-based line and column of the `@`. */
+/**
+ * `@path` mentions inside inline code spans of a file's body (after the frontmatter, as Claude Code scans
+ * it), with the 1-based file line and column of the `@`. Parsed with the markdown room's parser.
+ */
 export function codeSpanMentions(text: string): { target: string; line: number; column: number }[] {
-  const tree = fromMarkdown(text, {
-    extensions: [frontmatter(["yaml"])],
-    mdastExtensions: [frontmatterFromMarkdown(["yaml"])],
-  });
+  if (!/`[^`\n]*@/.test(text)) return [];
+  const fm = parseFrontmatter(text);
+  const body = normalizeNewlines(fm.body.replace(/^\uFEFF/, ""));
   const out: { target: string; line: number; column: number }[] = [];
   const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === "\n") lineStarts.push(i + 1);
+  for (let i = 0; i < body.length; i++) if (body.charCodeAt(i) === 10) lineStarts.push(i + 1);
   const pos = (offset: number) => {
     let lo = 0;
     let hi = lineStarts.length - 1;
@@ -184,22 +201,20 @@ export function codeSpanMentions(text: string): { target: string; line: number; 
       if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - (lineStarts[lo] ?? 0) + 1 };
+    return { line: lo + fm.bodyLine, column: offset - (lineStarts[lo] ?? 0) + 1 };
   };
-  const visit = (node: {
-    type: string;
-    children?: unknown[];
-    position?: { start: { offset?: number }; end: { offset?: number } };
-  }) => {
-    if (node.type === "inlineCode" && node.position?.start.offset !== undefined) {
-      const start = node.position.start.offset;
-      const raw = text.slice(start, node.position.end.offset);
+  const visit = (node: Nodes) => {
+    if (node.type === "inlineCode") {
+      const start = node.position?.start.offset;
+      if (start === undefined) return;
+      const raw = body.slice(start, node.position?.end.offset);
       for (const m of raw.matchAll(/(?<![^\s`])@([^\s`]+)/g))
         out.push({ target: m[1] ?? "", ...pos(start + (m.index ?? 0)) });
+      return;
     }
-    for (const c of node.children ?? []) visit(c as typeof node);
+    if ("children" in node) for (const c of node.children) visit(c as Nodes);
   };
-  visit(tree as unknown as Parameters<typeof visit>[0]);
+  visit(parseMarkdown(body));
   return out;
 }
 

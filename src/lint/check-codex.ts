@@ -47,7 +47,10 @@ export function checkCodexTruncation(ctx: LintContext): Diagnostic[] {
         column,
         severity: RULES.codexChainTruncated.defaultSeverity,
         message: `Codex cuts its AGENTS.md chain here (budget ${chain.budget.maxBytes} bytes, ${chain.budget.source}): ${lost} never arrive, starting with "${t.firstLostWords}"`,
-        help: `shorten the AGENTS.md files of this chain by ${t.totalLostBytes} bytes (the root file first), or move detail into files the agent reads on demand`,
+        help: `shorten this chain (${chain.items
+          .filter((i) => i.charged)
+          .map((i) => i.path)
+          .join(", ")}) by ${t.totalLostBytes} bytes, or move detail into files the agent reads on demand`,
       },
     });
   }
