@@ -172,6 +172,11 @@ describe("lint agrees with the real CLI on the same repository", () => {
         .map((d) => `${d.file}:${d.line}`)
         .sort();
     expect(at("import-missing")).toEqual(["CLAUDE.md:2", "CLAUDE.md:3", "CLAUDE.md:4"]);
+    const help = (line: number) => ds.find((d) => d.ruleId === "import-missing" && d.line === line)?.help;
+    expect(help(2)).toContain('remove the trailing "."');
+    expect(help(3)).toContain('remove the trailing ","');
+    expect(help(4)).toContain("docs/case.md");
+    expect(help(4)).toContain("letter case");
     expect(at("import-in-code-span")).toEqual(["CLAUDE.md:5"]);
     expect(at("import-outside-cwd")).toEqual(["CLAUDE.md:8"]);
     expect(at("import-beyond-hop-limit")).toEqual(["docs/h4.md:2"]);
