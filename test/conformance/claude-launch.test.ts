@@ -44,7 +44,9 @@ beforeAll(async () => {
   for (let i = 0; i < LAUNCH_CASES.length; i += BATCH) {
     const batch = LAUNCH_CASES.slice(i, i + BATCH);
     const results = await Promise.all(batch.map(runCase));
-    batch.forEach((c, j) => outcomes.set(c.name, results[j] as Outcome));
+    batch.forEach((c, j) => {
+      outcomes.set(c.name, results[j] as Outcome);
+    });
   }
 }, 600_000);
 
