@@ -1,5 +1,18 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseFrontmatter, scanImports, stripBlockComments } from "../../src/markdown/index.js";
+import { parse as parseYaml } from "yaml";
+import { scanNormalized } from "../../src/markdown/imports.js";
+import {
+  analyzeBody,
+  needsParse,
+  normalizeNewlines,
+  parseFrontmatter,
+  parseMarkdown,
+  scanImports,
+  simpleYaml,
+  stripBlockComments,
+} from "../../src/markdown/index.js";
 
 describe("parseFrontmatter (Claude Code 2.1.332 fences)", () => {
   const cases: [
@@ -129,5 +142,73 @@ describe("scanImports", () => {
       [1, 4],
       [2, 3],
     ]);
+  });
+});
+
+describe("fast paths agree with the full parse", () => {
+  const corpus = join(import.meta.dirname, "../../../shared/corpus");
+  const texts: string[] = [
+    "plain @a.md text\nand @b/c.md, me@x.md\n",
+    "# H @h.md\n- @l.md\n> @q.md\n",
+    "*@e.md* and _@u.md_ and **x**@s.md",
+    "a)@p.md and >@q.md and !@b.md",
+    "line\n    @indented.md\n",
+    "\t@tab.md\n",
+    "\ufeff@bom.md and @two.md\n",
+    "x\r\n@crlf.md\r\n",
+  ];
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else if (n.endsWith(".md") && st.size < 1_000_000) texts.push(readFileSync(p, "utf8"));
+    }
+  };
+  try {
+    walk(corpus);
+  } catch {
+    // corpus absent: the hand-written texts still run
+  }
+
+  it("scanImports_without_a_parse_finds_what_a_parse_finds", () => {
+    for (const t of texts) {
+      const lf = normalizeNewlines(t);
+      if (!needsParse(lf))
+        expect(scanNormalized(lf, undefined)).toEqual(scanNormalized(lf, parseMarkdown(lf)));
+    }
+  });
+
+  it("analyzeBody_matches_stripBlockComments_and_scanImports", () => {
+    for (const t of texts) {
+      const a = analyzeBody(t, { startLine: 3 });
+      expect(a.stripped).toEqual(stripBlockComments(t));
+      const lf = normalizeNewlines(t);
+      expect(a.imports).toEqual(
+        t.includes("@") ? scanNormalized(lf, parseMarkdown(lf), { startLine: 3 }) : [],
+      );
+    }
+  });
+
+  it("simpleYaml_agrees_with_the_yaml_parser_whenever_it_answers", () => {
+    const samples = [
+      "paths: src/**",
+      "paths:\n  - src/**\n  - lib/*.ts",
+      "description: hi there\npaths: a/b",
+      "a:\n- x\n- z",
+      "k: a - b",
+      "k: a*b",
+      "paths:\n  - a\n    - b",
+      "paths: null",
+      "paths: src/** # c",
+      "x: 1\ny: two",
+      "name: My Rule\npaths:\n   - docs/**/*.md\n",
+      "paths: \n  - a/b\n\n  - c\n",
+    ];
+    for (const s of samples) {
+      const fast = simpleYaml(s);
+      if (fast !== undefined) expect(fast).toEqual(parseYaml(s));
+    }
+    expect(simpleYaml("paths: src/**")).toEqual({ paths: "src/**" });
   });
 });
