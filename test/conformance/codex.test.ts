@@ -187,6 +187,14 @@ const cases: Case[] = [
     check: (r) => expect(r.truncated).toBeNull(),
   },
   {
+    name: "the_global_file_is_trimmed_as_rust_trims_keeping_a_bom_and_dropping_next_line",
+    files: {
+      ".git": { git: true },
+      "home/AGENTS.md": Buffer.from("\uFEFFG\u0085\n", "utf8"),
+      "AGENTS.md": "ROOT\n",
+    },
+  },
+  {
     name: "the_global_override_wins_and_loads_without_project_files",
     files: { "home/AGENTS.override.md": "GO\n", "home/AGENTS.md": "G\n", "a/.keep": "" },
     cwd: "a",
