@@ -225,6 +225,18 @@ const cases: Case[] = [
     check: (r) => expect(r.budget).toMatchObject({ maxBytes: 3, source: "project-config" }),
   },
   {
+    name: "a_trusted_project_codex_config_sets_fallback_names",
+    files: {
+      ".git": { git: true },
+      "AGENTS.md": "ROOT\n",
+      ".codex/config.toml": 'project_doc_fallback_filenames = ["GUIDE.md"]\n',
+      "a/GUIDE.md": "GUIDE-A\n",
+    },
+    cwd: "a",
+    config: '[projects."$REPO"]\ntrust_level = "trusted"\n',
+    check: (r) => expect(r.fallbackNames).toEqual(["GUIDE.md"]),
+  },
+  {
     name: "an_untrusted_project_gets_no_agents_md_at_all",
     files: { ".git": { git: true }, "AGENTS.md": "ROOT\n" },
     config: '[projects."$REPO"]\ntrust_level = "untrusted"\n',
