@@ -33,21 +33,35 @@ export interface CapEvaluation {
   uncharged: ContextItem[];
 }
 
+/** Options for {@link evaluateCap}. */
+export interface EvaluateOptions {
+  /**
+   * Paths (relative to the root, as in ContextItem.path) of rules declared un-lowerable in
+   * `.agent-context.json`: they stay always-on and are charged, explained as declared rather than with the
+   * "add `paths:`" hint.
+   */
+  unlowerable?: readonly string[];
+}
+
 /** The hint shown for an unscoped rule: the one-line fix that takes it out of launch context. */
 export const UNSCOPED_RULE_HINT = "add `paths:` frontmatter so it loads only on demand";
 
 /**
  * Why an item is charged against the cap, as one short phrase for a report line.
  * - import → `imported by <importer>`
- * - rule → `unscoped rule — add \`paths:\` frontmatter so it loads only on demand`
+ * - rule → `unscoped rule — add \`paths:\` frontmatter so it loads only on demand`, or, for a rule
+ *   declared un-lowerable, that it is declared always-on
  * - memory → the loader's reason (e.g. which directory's memory it is), or `memory file`
  * - anything else → the loader's reason
  */
-export function whyCharged(item: ContextItem): string {
+export function whyCharged(item: ContextItem, opts: EvaluateOptions = {}): string {
   switch (item.kind) {
     case "import":
       return item.importedBy ? `imported by ${item.importedBy}` : item.reason || "imported";
     case "rule":
+      if (opts.unlowerable?.some((u) => normalizeRel(u) === item.path)) {
+        return "unscoped rule, declared un-lowerable in .agent-context.json (always on)";
+      }
       return `unscoped rule — ${UNSCOPED_RULE_HINT}`;
     case "memory":
       return item.reason || "memory file";
@@ -61,7 +75,11 @@ export function whyCharged(item: ContextItem): string {
  * them) over items with `charged: true`; `ok` is `total <= cap`. Throws RangeError for a negative or
  * non-integer cap (config parsing rejects those first).
  */
-export function evaluateCap(items: readonly ContextItem[], cap: number): CapEvaluation {
+export function evaluateCap(
+  items: readonly ContextItem[],
+  cap: number,
+  opts: EvaluateOptions = {},
+): CapEvaluation {
   if (!Number.isInteger(cap) || cap < 0)
     throw new RangeError(`cap must be a non-negative integer, got ${cap}`);
   let total = 0;
@@ -73,7 +91,7 @@ export function evaluateCap(items: readonly ContextItem[], cap: number): CapEval
       return;
     }
     total += item.bytes;
-    if (item.bytes > 0) charged.push({ c: { item, bytes: item.bytes, why: whyCharged(item) }, i });
+    if (item.bytes > 0) charged.push({ c: { item, bytes: item.bytes, why: whyCharged(item, opts) }, i });
   });
   // Largest first; ties keep load order (explicit index tie-break, independent of sort stability).
   charged.sort((a, b) => b.c.bytes - a.c.bytes || a.i - b.i);
@@ -87,4 +105,8 @@ export function evaluateCap(items: readonly ContextItem[], cap: number): CapEval
     contributors: charged.map((x) => x.c),
     uncharged,
   };
+}
+
+function normalizeRel(p: string): string {
+  return p.replace(/\\/g, "/").replace(/^\.\//, "");
 }

@@ -95,7 +95,7 @@ export function runCap(opts: CapOptions = {}): CapRun {
   }
 
   const launch = (opts.launcher ?? launcherFor(agent))({ root, cwd });
-  const evaluation = evaluateCap(launch.items, cap.cap);
+  const evaluation = evaluateCap(launch.items, cap.cap, { unlowerable: config.unlowerable });
   return {
     agent,
     agentVersion: launch.agentVersion,

@@ -111,6 +111,21 @@ describe("whyCharged", () => {
   });
 });
 
+describe("un-lowerable rules", () => {
+  it("are_charged_and_explained_as_declared_not_told_to_add_paths", () => {
+    const rules = [
+      item(".claude/rules/security.md", 10, { kind: "rule" }),
+      item(".claude/rules/b.md", 5, { kind: "rule" }),
+    ];
+    const ev = evaluateCap(rules, 4096, { unlowerable: ["./.claude/rules/security.md"] });
+    expect(ev.total).toBe(15);
+    expect(ev.contributors[0]?.why).toBe(
+      "unscoped rule, declared un-lowerable in .agent-context.json (always on)",
+    );
+    expect(ev.contributors[1]?.why).toContain("add `paths:` frontmatter");
+  });
+});
+
 describe("effectiveCap", () => {
   it("defaults_to_4096_without_config", () => {
     expect(effectiveCap({}, "claude-code", undefined, null)).toMatchObject({ cap: 4096, lowered: false });
