@@ -268,6 +268,29 @@ const cases: Case[] = [
     cwd: "a/b",
   },
   {
+    name: "a_symlink_loop_named_like_a_candidate_makes_codex_load_nothing",
+    files: {
+      ".git": { git: true },
+      "AGENTS.md": "ROOT\n",
+      "a/AGENTS.md": "A\n",
+      "a/AGENTS.override.md": { link: "loop2" },
+      "a/loop2": { link: "AGENTS.override.md" },
+    },
+    cwd: "a",
+    check: (r) => expect(r.problems[0]?.message).toMatch(/Codex then loads no AGENTS.md at all/),
+  },
+  {
+    name: "dangling_or_looping_root_markers_do_not_count",
+    files: {
+      ".git": { git: true },
+      "AGENTS.md": "ROOT\n",
+      "a/.git": { link: "/nowhere/at/all" },
+      "a/b/.git": { link: ".git" },
+      "a/b/AGENTS.md": "B\n",
+    },
+    cwd: "a/b",
+  },
+  {
     name: "a_cwd_reached_through_a_symlink_is_canonicalised",
     files: {
       ".git": { git: true },
