@@ -1,7 +1,7 @@
 /**
  * The loader models `cap` can charge, one per agent. Adding an agent is one entry in {@link LAUNCHERS}.
  */
-import * as claude from "../agents/claude-code/index.js";
+import { claudeLaunchSet } from "../agents/claude-code/index.js";
 import type { CodexTruncation } from "../agents/codex/index.js";
 import { codexLaunchSet } from "../agents/codex/launcher.js";
 import type { AgentId } from "../config.js";
@@ -26,15 +26,9 @@ export interface LaunchSet {
 /** Computes the launch set of one agent for a launch in `cwd` of the repository at `root` (absolute). */
 export type Launcher = (opts: { root: string; cwd: string }) => LaunchSet;
 
-type ClaudeLaunchSet = (opts: claude.ClaudeLaunchOptions) => claude.ClaudeLaunchResult;
-
 /** The registered loader models. */
 export const LAUNCHERS: Partial<Record<AgentId, Launcher>> = {
-  "claude-code": (opts) => {
-    const fn = (claude as unknown as { claudeLaunchSet?: ClaudeLaunchSet }).claudeLaunchSet;
-    if (!fn) throw new UsageError("the Claude Code launch model is not built into this copy yet");
-    return fn(opts);
-  },
+  "claude-code": (opts) => claudeLaunchSet(opts),
   codex: codexLaunchSet,
 };
 

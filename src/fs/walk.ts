@@ -4,7 +4,7 @@
  * `dedupeFiles` is set. Never opens fifos, sockets or devices. Never throws for an unreadable directory:
  * it records a problem instead.
  */
-import { type Dirent, readdirSync } from "node:fs";
+import { type Dirent, opendirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { safeRealpath, statSafe } from "./read.js";
 
@@ -28,6 +28,29 @@ export interface WalkOptions {
   maxDepth?: number;
   /** Sort entries with this comparator (default: code-unit order of names). */
   compare?: (a: string, b: string) => number;
+  /**
+   * `"os"`: keep the order the operating system lists a directory in (what an agent that calls
+   * readdir(3) without sorting sees; Node's readdirSync sorts). `compare` is then ignored. Default
+   * `"sorted"`.
+   */
+  order?: "sorted" | "os";
+}
+
+/** Lists a directory in the order the OS returns entries (no sorting). Throws like readdirSync. */
+export function readdirOsOrder(dir: string): string[] {
+  return direntsOsOrder(dir).map((e) => e.name);
+}
+
+/** Directory entries in the order the OS returns them. Throws like readdirSync. */
+function direntsOsOrder(dir: string): Dirent[] {
+  const d = opendirSync(dir);
+  const entries: Dirent[] = [];
+  try {
+    for (let e = d.readSync(); e; e = d.readSync()) entries.push(e);
+  } finally {
+    d.closeSync();
+  }
+  return entries;
 }
 
 export interface WalkResult {
@@ -58,12 +81,12 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
     }
     let entries: Dirent[];
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      entries = opts.order === "os" ? direntsOsOrder(dir) : readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       problems.push({ path: dir, message: `cannot list directory (${(e as Error).message})` });
       return;
     }
-    entries.sort((a, b) => cmp(a.name, b.name));
+    if (opts.order !== "os") entries.sort((a, b) => cmp(a.name, b.name));
     for (const ent of entries) {
       const name = ent.name;
       const p = join(dir, name);

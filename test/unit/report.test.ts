@@ -24,8 +24,12 @@ function item(path: string, bytes: number, over: Partial<ContextItem> = {}): Con
 
 const ISSUE_ITEMS = [
   item("CLAUDE.md", 52),
-  item("docs/conventions.md", 3500, { kind: "import", importedBy: "CLAUDE.md", reason: "@import" }),
-  item(".claude/rules/style.md", 900, { kind: "rule", reason: "unscoped rule" }),
+  item("docs/conventions.md", 3500, {
+    kind: "import",
+    importedBy: "CLAUDE.md",
+    reason: "imported by CLAUDE.md",
+  }),
+  item(".claude/rules/style.md", 900, { kind: "rule", reason: "" }),
   item("CLAUDE.local.md", 77, { kind: "local", charged: false, reason: "personal memory; not charged" }),
 ];
 
@@ -205,7 +209,7 @@ describe("json contract", () => {
       fileBytes: 3503,
       charged: true,
       importedBy: "CLAUDE.md",
-      reason: "@import",
+      reason: "imported by CLAUDE.md",
     });
   });
   it("over_is_zero_within_the_cap", () => {
