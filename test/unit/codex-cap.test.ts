@@ -2,6 +2,7 @@
  * The multi-agent / multi-cwd `cap` pipeline and the Codex renderers, on real temp repositories. The
  * Claude Code model is stubbed with a launcher override where the matrix needs a second agent.
  */
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { crossAgentGaps, proseImports } from "../../src/agents/codex/gaps.js";
 import type { Launcher } from "../../src/budget/launchers.js";
@@ -54,6 +55,24 @@ describe("cap matrix", () => {
       ["codex", "/b", 32768],
     ]);
     expect(runs.filter((r) => r.agent === "codex").map((r) => r.evaluation.total)).toEqual([2, 4, 2]);
+  });
+
+  it("the_ratchet_is_checked_once_per_agent_and_shared_by_its_cwds", () => {
+    const d = tempDir("ac-cx-cap-");
+    writeLayout(d, {
+      ".git": { git: true },
+      "AGENTS.md": "r\n",
+      "a/AGENTS.md": "a\n",
+      ".agent-context.json": JSON.stringify({ agents: { codex: { cap: 100 } } }),
+    });
+    execFileSync("git", ["-C", d, "add", "-A"]);
+    execFileSync("git", ["-C", d, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "base"]);
+    writeLayout(d, { ".agent-context.json": JSON.stringify({ agents: { codex: { cap: 200 } } }) });
+    const runs = runCapMatrix({ dir: d, agent: "codex", allCwds: true, base: "HEAD" });
+    expect(runs).toHaveLength(2);
+    expect(runs[0]?.ratchet).toMatchObject({ baseCap: 100, currentCap: 200, ok: false });
+    expect(runs[1]?.ratchet).toBe(runs[0]?.ratchet);
+    expect(runs.every((r) => !r.ok)).toBe(true);
   });
 
   it("a_truncated_codex_run_fails_while_its_cap_holds", () => {
