@@ -46,7 +46,7 @@ export function registerCap(program: Command): void {
         process.stderr.write(
           renderProblems(
             runs.flatMap((r) => r.problems),
-            { color: shouldColor(process.stderr) },
+            { color: shouldColor(process.stderr), limit: 20 },
           ),
         );
         const matrix = isMatrix(o);
