@@ -47,26 +47,26 @@ export interface EvaluateOptions {
 export const UNSCOPED_RULE_HINT = "add `paths:` frontmatter so it loads only on demand";
 
 /**
- * Why an item is charged against the cap, as one short phrase for a report line.
- * - import → `imported by <importer>`
- * - rule → `unscoped rule — add \`paths:\` frontmatter so it loads only on demand`, or, for a rule
- *   declared un-lowerable, that it is declared always-on
- * - memory → the loader's reason (e.g. which directory's memory it is), or `memory file`
- * - anything else → the loader's reason
+ * Why an item is charged against the cap, as one short phrase for a report line: the loader's own reason
+ * (it knows most: which directory's memory, which file imported it, why a frontmatter did not scope a rule),
+ * except for a rule declared un-lowerable, which is explained as declared always-on instead of being told
+ * to add `paths:`. When the loader gave no reason: `imported by <importer>`, `unscoped rule — add
+ * \`paths:\` frontmatter so it loads only on demand`, `memory file`.
  */
 export function whyCharged(item: ContextItem, opts: EvaluateOptions = {}): string {
+  if (item.kind === "rule" && opts.unlowerable?.some((u) => normalizeRel(u) === item.path)) {
+    return "unscoped rule, declared un-lowerable in .agent-context.json (always on)";
+  }
+  if (item.reason) return item.reason;
   switch (item.kind) {
     case "import":
-      return item.importedBy ? `imported by ${item.importedBy}` : item.reason || "imported";
+      return item.importedBy ? `imported by ${item.importedBy}` : "imported";
     case "rule":
-      if (opts.unlowerable?.some((u) => normalizeRel(u) === item.path)) {
-        return "unscoped rule, declared un-lowerable in .agent-context.json (always on)";
-      }
       return `unscoped rule — ${UNSCOPED_RULE_HINT}`;
     case "memory":
-      return item.reason || "memory file";
+      return "memory file";
     default:
-      return item.reason || item.kind;
+      return item.kind;
   }
 }
 

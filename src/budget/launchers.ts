@@ -1,7 +1,9 @@
 /**
  * The loader models `cap` can charge, one per agent. Adding an agent is one entry in {@link LAUNCHERS}.
  */
-import * as claude from "../agents/claude-code/index.js";
+import { claudeLaunchSet } from "../agents/claude-code/index.js";
+import type { CodexTruncation } from "../agents/codex/index.js";
+import { codexLaunchSet } from "../agents/codex/launcher.js";
 import type { AgentId } from "../config.js";
 import { UsageError } from "../errors.js";
 import type { ContextItem, Problem } from "../types.js";
@@ -15,20 +17,19 @@ export interface LaunchSet {
   cwd: string;
   items: ContextItem[];
   problems: Problem[];
+  /** Codex only: where Codex's own byte budget cuts the chain (null when whole). A cut fails the run. */
+  truncated?: CodexTruncation | null;
+  /** Codex only: Codex's effective `project_doc_max_bytes` (bytes). */
+  codexBudget?: number;
 }
 
 /** Computes the launch set of one agent for a launch in `cwd` of the repository at `root` (absolute). */
 export type Launcher = (opts: { root: string; cwd: string }) => LaunchSet;
 
-type ClaudeLaunchSet = (opts: claude.ClaudeLaunchOptions) => claude.ClaudeLaunchResult;
-
 /** The registered loader models. */
 export const LAUNCHERS: Partial<Record<AgentId, Launcher>> = {
-  "claude-code": (opts) => {
-    const fn = (claude as unknown as { claudeLaunchSet?: ClaudeLaunchSet }).claudeLaunchSet;
-    if (!fn) throw new UsageError("the Claude Code launch model is not built into this copy yet");
-    return fn(opts);
-  },
+  "claude-code": (opts) => claudeLaunchSet(opts),
+  codex: codexLaunchSet,
 };
 
 /** The launcher for `agent`; throws {@link UsageError} when none is registered. */

@@ -4,14 +4,22 @@
  * `.agent-context.json`, and files the model could not read as warnings where they are.
  */
 
+import { join, relative } from "node:path";
 import type { CapRun } from "../budget/run.js";
 import { CONFIG_FILE } from "../config.js";
+import { readTextFile } from "../fs/read.js";
 import type { Diagnostic, RuleMeta } from "../report/diagnostic.js";
 import { renderGithub } from "../report/github.js";
 import { renderSarif } from "../report/sarif.js";
+import { byteColumnToUtf16 } from "./check-codex.js";
 
 export const CAP_RULES = {
   exceeded: { id: "cap-exceeded", description: "Launch context exceeds the cap", defaultSeverity: "error" },
+  truncated: {
+    id: "cap-codex-truncated",
+    description: "Codex's budget cuts the AGENTS.md chain",
+    defaultSeverity: "error",
+  },
   ratchet: {
     id: "cap-ratchet",
     description: "The cap was raised above its value at the base revision",
@@ -47,6 +55,21 @@ export function capDiagnostics(run: CapRun): Diagnostic[] {
       severity: "error",
       message: `${agent} loads ${ev.total} bytes of launch context — ${ev.over} over the ${ev.cap}-byte cap${top ? `; this file charges ${top.bytes} bytes, the largest share` : ""}`,
       help: `cut ${ev.over} bytes; do not raise the cap (it only goes down). Largest first: ${list}`,
+    });
+  }
+  if (run.truncated) {
+    const t = run.truncated;
+    const r = readTextFile(join(run.root, t.file));
+    const line = r.ok ? (r.text.split(/\r?\n/)[t.line - 1] ?? "") : "";
+    const cwd = relative(run.root, run.cwd) || ".";
+    out.push({
+      ruleId: CAP_RULES.truncated.id,
+      file: t.file,
+      line: t.line,
+      column: r.ok ? byteColumnToUtf16(line, t.column) : t.column,
+      severity: "error",
+      message: `Codex (launch in ${cwd}) cuts its AGENTS.md chain here: ${t.lostBytes.map((l) => `${l.bytes} bytes of ${l.file}`).join(", ")} never arrive, starting with "${t.firstLostWords}"`,
+      help: `shorten the chain by ${t.totalLostBytes} bytes; a truncated chain fails whatever the cap`,
     });
   }
   if (run.ratchet && !run.ratchet.ok) {

@@ -187,6 +187,14 @@ const cases: Case[] = [
     check: (r) => expect(r.truncated).toBeNull(),
   },
   {
+    name: "the_global_file_is_trimmed_as_rust_trims_keeping_a_bom_and_dropping_next_line",
+    files: {
+      ".git": { git: true },
+      "home/AGENTS.md": Buffer.from("\uFEFFG\u0085\n", "utf8"),
+      "AGENTS.md": "ROOT\n",
+    },
+  },
+  {
     name: "the_global_override_wins_and_loads_without_project_files",
     files: { "home/AGENTS.override.md": "GO\n", "home/AGENTS.md": "G\n", "a/.keep": "" },
     cwd: "a",
@@ -217,6 +225,18 @@ const cases: Case[] = [
     check: (r) => expect(r.budget).toMatchObject({ maxBytes: 3, source: "project-config" }),
   },
   {
+    name: "a_trusted_project_codex_config_sets_fallback_names",
+    files: {
+      ".git": { git: true },
+      "AGENTS.md": "ROOT\n",
+      ".codex/config.toml": 'project_doc_fallback_filenames = ["GUIDE.md"]\n',
+      "a/GUIDE.md": "GUIDE-A\n",
+    },
+    cwd: "a",
+    config: '[projects."$REPO"]\ntrust_level = "trusted"\n',
+    check: (r) => expect(r.fallbackNames).toEqual(["GUIDE.md"]),
+  },
+  {
     name: "an_untrusted_project_gets_no_agents_md_at_all",
     files: { ".git": { git: true }, "AGENTS.md": "ROOT\n" },
     config: '[projects."$REPO"]\ntrust_level = "untrusted"\n',
@@ -243,6 +263,29 @@ const cases: Case[] = [
       "a/AGENTS.override.md": { dir: true },
       "a/AGENTS.md": "A\n",
       "a/b/AGENTS.override.md": { link: "/nowhere/at/all" },
+      "a/b/AGENTS.md": "B\n",
+    },
+    cwd: "a/b",
+  },
+  {
+    name: "a_symlink_loop_named_like_a_candidate_makes_codex_load_nothing",
+    files: {
+      ".git": { git: true },
+      "AGENTS.md": "ROOT\n",
+      "a/AGENTS.md": "A\n",
+      "a/AGENTS.override.md": { link: "loop2" },
+      "a/loop2": { link: "AGENTS.override.md" },
+    },
+    cwd: "a",
+    check: (r) => expect(r.problems[0]?.message).toMatch(/Codex then loads no AGENTS.md at all/),
+  },
+  {
+    name: "dangling_or_looping_root_markers_do_not_count",
+    files: {
+      ".git": { git: true },
+      "AGENTS.md": "ROOT\n",
+      "a/.git": { link: "/nowhere/at/all" },
+      "a/b/.git": { link: ".git" },
       "a/b/AGENTS.md": "B\n",
     },
     cwd: "a/b",

@@ -143,8 +143,9 @@ describe("lint agrees with the real CLI on the same repository", () => {
         encoding: "utf8",
       },
     );
-    return (JSON.parse(r.stdout) as { diagnostics: { ruleId: string; file: string; line: number }[] })
-      .diagnostics;
+    return (
+      JSON.parse(r.stdout) as { diagnostics: { ruleId: string; file: string; line: number; help: string }[] }
+    ).diagnostics;
   };
 
   it("every_rule_lint_says_loads_every_session_does_and_no_scoped_one_is_flagged", () => {

@@ -100,12 +100,14 @@ describe("evaluateCap", () => {
 
 describe("whyCharged", () => {
   it.each([
-    [{ kind: "import", importedBy: "CLAUDE.md" }, "imported by CLAUDE.md"],
-    [{ kind: "rule" }, "unscoped rule — add `paths:` frontmatter so it loads only on demand"],
+    [{ kind: "import", importedBy: "CLAUDE.md", reason: "" }, "imported by CLAUDE.md"],
+    [{ kind: "rule", reason: "" }, "unscoped rule — add `paths:` frontmatter so it loads only on demand"],
+    [{ kind: "memory", reason: "" }, "memory file"],
     [
-      { kind: "memory", reason: "CLAUDE.md in an ancestor of the working directory" },
-      "CLAUDE.md in an ancestor",
+      { kind: "memory", reason: "memory file in an ancestor of the working directory" },
+      "memory file in an ancestor",
     ],
+    [{ kind: "rule", reason: "unscoped rule (globs: is not recognised)" }, "(globs: is not recognised)"],
   ] as const)("an_item_of_%o_is_explained_as_%s", (over, expected) => {
     expect(whyCharged(item("p.md", 1, over as Partial<ContextItem>))).toContain(expected);
   });
@@ -115,7 +117,7 @@ describe("un-lowerable rules", () => {
   it("are_charged_and_explained_as_declared_not_told_to_add_paths", () => {
     const rules = [
       item(".claude/rules/security.md", 10, { kind: "rule" }),
-      item(".claude/rules/b.md", 5, { kind: "rule" }),
+      item(".claude/rules/b.md", 5, { kind: "rule", reason: "" }),
     ];
     const ev = evaluateCap(rules, 4096, { unlowerable: ["./.claude/rules/security.md"] });
     expect(ev.total).toBe(15);

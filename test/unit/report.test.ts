@@ -24,8 +24,12 @@ function item(path: string, bytes: number, over: Partial<ContextItem> = {}): Con
 
 const ISSUE_ITEMS = [
   item("CLAUDE.md", 52),
-  item("docs/conventions.md", 3500, { kind: "import", importedBy: "CLAUDE.md", reason: "@import" }),
-  item(".claude/rules/style.md", 900, { kind: "rule", reason: "unscoped rule" }),
+  item("docs/conventions.md", 3500, {
+    kind: "import",
+    importedBy: "CLAUDE.md",
+    reason: "imported by CLAUDE.md",
+  }),
+  item(".claude/rules/style.md", 900, { kind: "rule", reason: "" }),
   item("CLAUDE.local.md", 77, { kind: "local", charged: false, reason: "personal memory; not charged" }),
 ];
 
@@ -158,6 +162,13 @@ describe("colour decision", () => {
 });
 
 describe("problems", () => {
+  it("beyond_the_limit_are_counted_in_one_line", () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ file: `f${i}.md`, message: "m" }));
+    const out = renderProblems(many, { limit: 20 }).split("\n").filter(Boolean);
+    expect(out).toHaveLength(21);
+    expect(out[20]).toBe("warning: … and 5 more like these");
+  });
+
   it("name_the_file_and_line", () => {
     expect(
       renderProblems([{ file: "CLAUDE.md", line: 3, message: "invalid UTF-8", hint: "re-save it" }]),
@@ -205,7 +216,7 @@ describe("json contract", () => {
       fileBytes: 3503,
       charged: true,
       importedBy: "CLAUDE.md",
-      reason: "@import",
+      reason: "imported by CLAUDE.md",
     });
   });
   it("over_is_zero_within_the_cap", () => {

@@ -10,7 +10,8 @@
  * 2. In each directory from the project root down to the cwd, the first of `AGENTS.override.md`,
  *    `AGENTS.md`, then the configured `project_doc_fallback_filenames` (in their order) that is a regular
  *    file (symlinks followed; directories and dangling links skipped) is taken — even when it is empty, so
- *    an empty override hides the AGENTS.md beside it.
+ *    an empty override hides the AGENTS.md beside it. A candidate that cannot be inspected (a symlink
+ *    loop) makes Codex load no AGENTS.md at all.
  * 3. One budget (`project_doc_max_bytes`, default 32768 bytes) is spent root first: a file larger than
  *    what remains is cut to the remaining BYTES (possibly inside a UTF-8 sequence; the partial character
  *    becomes U+FFFD), and once nothing remains the later (more specific) files are dropped. A file whose
@@ -19,6 +20,7 @@
  * 5. The global `$CODEX_HOME/AGENTS.override.md` or `AGENTS.md` is trimmed, does not count against the
  *    budget, and precedes the chain with "\n\n--- project-doc ---\n\n".
  */
+import { type Stats, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { UsageError } from "../../errors.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
@@ -187,6 +189,16 @@ export function codexCandidateNames(fallbackNames: readonly string[] = []): stri
   return names;
 }
 
+/** stat that tells a missing path (undefined) from one that cannot be inspected ("error"). */
+function probe(path: string): Stats | undefined | "error" {
+  try {
+    return statSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? undefined : "error";
+  }
+}
+
 /** First few words of text, for a message. */
 function firstWords(text: string, n = 12, maxChars = 100): string {
   const words = text.split(/\s+/u).filter((w) => w !== "");
@@ -308,10 +320,23 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
       message: "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads no AGENTS.md at all",
     });
   } else if (maxBytes > 0) {
-    for (const d of searchDirs) {
+    search: for (const d of searchDirs) {
       for (const n of names) {
         const p = join(d, n);
-        if (statSafe(p)?.isFile()) {
+        const st = probe(p);
+        if (st === "error") {
+          // Codex 0.171.0 gives up on the whole chain when a candidate cannot be inspected (e.g. a
+          // symlink loop): nothing loads, silently.
+          found.length = 0;
+          problems.push({
+            file: shown(root, p),
+            message:
+              "cannot be inspected (symlink loop or permission error): Codex then loads no AGENTS.md at all",
+            hint: "remove or fix the link",
+          });
+          break search;
+        }
+        if (st?.isFile()) {
           found.push(p);
           break;
         }
