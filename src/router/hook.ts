@@ -27,6 +27,8 @@ export function runHook(
 ): HookOutput {
   const env = opts.env ?? process.env;
   try {
+    // Fault injection for the fail-open tests (test/e2e/hook.test.ts): an exception inside the hook.
+    if (env.AGENT_CONTEXT_HOOK_FAULT === "throw") throw new Error("injected fault");
     let payload: unknown;
     try {
       payload = JSON.parse(stdin);
