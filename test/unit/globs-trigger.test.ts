@@ -5,6 +5,7 @@ import {
   commandWords,
   compileTrigger,
   pathLikeWords,
+  requiredLiteral,
   triggerModes,
 } from "../../src/globs/trigger.js";
 
@@ -92,6 +93,10 @@ const PATH_TABLE: [string, string, boolean][] = [
 describe("trigger globs over path segments", () => {
   it.each(PATH_TABLE)("trigger_%s_on_%s_fires_%s", (trigger, path, fires) => {
     expect(compileTrigger(trigger, "path").test(path)).toBe(fires);
+  });
+
+  it.each(PATH_TABLE.filter((c) => c[2]))("the_required_literal_of_%s_is_in_%s", (trigger, path) => {
+    expect(path.includes(requiredLiteral(trigger, "path"))).toBe(true);
   });
 
   // Cross-check the plain cases (no regex metacharacters) against picomatch for an anchored match: when the
