@@ -71,6 +71,8 @@ export interface Injection {
   /** Once-per-session keys delivered by this text. */
   delivered: string[];
   extras: ExtraDelivery[];
+  /** UTF-8 bytes of each delivered key's section (its inlined text, or its "read it" line). */
+  sectionBytes: Record<string, number>;
 }
 
 function stripFrontmatter(text: string): string {
@@ -168,6 +170,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
     inlined: [],
     delivered: [],
     extras: [],
+    sectionBytes: {},
   };
   if (rows.length === 0 && extras.length === 0) return empty;
 
@@ -188,6 +191,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
     text += `\n- (${droppedRows} more matching row${droppedRows === 1 ? "" : "s"} not listed: at most ${maxRows} rows and ${maxBytes} bytes per call; run \`agent-context route\` for all)`;
   }
   const deliveredKeys: string[] = [];
+  const sectionBytes: Record<string, number> = {};
   const inlined: string[] = [];
   const pending: string[] = [];
   const addSection = (title: string, body: string | null, bytes: number, key: string, name: string) => {
@@ -195,6 +199,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
       const sec = `\n\n=== ${title}\n${body}`;
       if (byteLen(text) + byteLen(sec) + NOTE_RESERVE <= maxBytes) {
         text += sec;
+        sectionBytes[key] = byteLen(sec);
         inlined.push(name);
         deliveredKeys.push(key);
         return;
@@ -203,6 +208,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
     const ptr = `\n\n=== ${title.replace(/\)$/, "")}, ${bytes} bytes: not inlined, over this call's ${maxBytes}-byte bound; read it)`;
     if (byteLen(text) + byteLen(ptr) + NOTE_RESERVE <= maxBytes) {
       text += ptr;
+      sectionBytes[key] = byteLen(ptr);
       deliveredKeys.push(key);
     } else pending.push(name);
   };
@@ -225,5 +231,13 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
     const note = `\n\n(${pending.length} more rule file${pending.length === 1 ? "" : "s"} not named: over the byte bound; run \`agent-context route\`)`;
     if (byteLen(text) + byteLen(note) <= maxBytes) text += note;
   }
-  return { text, rows: listed, droppedRows, inlined, delivered: deliveredKeys, extras: listedExtras };
+  return {
+    text,
+    rows: listed,
+    droppedRows,
+    inlined,
+    delivered: deliveredKeys,
+    extras: listedExtras,
+    sectionBytes,
+  };
 }

@@ -82,6 +82,6 @@ export function routeCall(req: RouteRequest): RouteResult {
         unlowerable: new Set(unlowerable),
         extras,
       })
-    : { text: "", rows: [], droppedRows: 0, inlined: [], delivered: [], extras: [] };
+    : { text: "", rows: [], droppedRows: 0, inlined: [], delivered: [], extras: [], sectionBytes: {} };
   return { target, index, matches, injection, limits, unlowerable, problems };
 }
