@@ -137,4 +137,31 @@ describe("the hook under the real Claude Code CLI", () => {
     expect(hookContexts(run.mainRequests[run.mainRequests.length - 1])).toEqual([]);
     expect(run.stdout).toContain("done");
   });
+
+  it("additional_context_over_ten_thousand_characters_is_replaced_by_a_file_pointer", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ac-hook-claude-size-"));
+    mkdirSync(join(dir, ".git"));
+    // A stand-in hook that answers with N characters for a file named n-N.txt (N-8 "é" after an 8-char marker).
+    const script = join(dir, "size-hook.mjs");
+    writeFileSync(
+      script,
+      `let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const n=+/n-(\\d+)/.exec(JSON.parse(s).tool_input.file_path)[1];` +
+        `process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:"PreToolUse",additionalContext:"SIZEMARK"+"é".repeat(n-8)}}))})`,
+    );
+    install(dir, [`node ${script}`]);
+    const run = await runClaude({
+      cwd: dir,
+      args: ACCEPT,
+      script: [
+        [{ type: "tool_use", name: "Write", input: { file_path: join(dir, "n-10000.txt"), content: "x" } }],
+        [{ type: "tool_use", name: "Write", input: { file_path: join(dir, "n-10001.txt"), content: "x" } }],
+      ],
+    });
+    expect(run.code).toBe(0);
+    const [fits, over] = hookContexts(run.mainRequests[2]);
+    expect(fits).toBe(`PreToolUse:Write hook additional context: SIZEMARK${"é".repeat(9992)}`);
+    expect(over).toMatch(/<persisted-output>\nOutput too large/);
+    expect(over).toContain("additionalContext.txt");
+    expect(over).not.toContain("é".repeat(2100));
+  });
 });
