@@ -4,7 +4,7 @@
  * `dedupeFiles` is set. Never opens fifos, sockets or devices. Never throws for an unreadable directory:
  * it records a problem instead.
  */
-import { readdirSync } from "node:fs";
+import { opendirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { safeRealpath, statSafe } from "./read.js";
 
@@ -28,6 +28,23 @@ export interface WalkOptions {
   maxDepth?: number;
   /** Sort entries with this comparator (default: code-unit order of names). */
   compare?: (a: string, b: string) => number;
+  /**
+   * `"listing"`: visit entries in the order the OS lists them (unsorted `readdir`, as Bun-based agents
+   * such as Claude Code walk `.claude/rules/`), ignoring `compare`. Default `"sorted"`.
+   */
+  order?: "sorted" | "listing";
+}
+
+/** Entry names of a directory in the order the OS lists them (Node's readdirSync sorts; opendir does not). */
+function listingNames(dir: string): string[] {
+  const d = opendirSync(dir);
+  const names: string[] = [];
+  try {
+    for (let e = d.readSync(); e !== null; e = d.readSync()) names.push(e.name);
+  } finally {
+    d.closeSync();
+  }
+  return names;
 }
 
 export interface WalkResult {
@@ -56,12 +73,12 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
     }
     let names: string[];
     try {
-      names = readdirSync(dir);
+      names = opts.order === "listing" ? listingNames(dir) : readdirSync(dir);
     } catch (e) {
       problems.push({ path: dir, message: `cannot list directory (${(e as Error).message})` });
       return;
     }
-    names.sort(cmp);
+    if (opts.order !== "listing") names.sort(cmp);
     for (const name of names) {
       const p = join(dir, name);
       const r = rel ? `${rel}/${name}` : name;

@@ -41,3 +41,13 @@ export interface RuleInfo {
   text: string;
   fileBytes: number;
 }
+
+export {
+  CLAUDE_ONREAD_VERIFIED_VERSION,
+  type ClaudeOnReadOptions,
+  type ClaudeOnReadResult,
+  type ClaudeOnReadSession,
+  claudeAttachTargets,
+  claudeOnRead,
+  claudeOnReadSession,
+} from "./on-read.js";
