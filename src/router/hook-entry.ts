@@ -9,6 +9,12 @@
 import { constants, openSync, readSync, writeSync } from "node:fs";
 import { runHook } from "./hook.js";
 
+// The on-read model is not bundled: it loads from dist/ beside this file when a call needs it (./onread.ts).
+(globalThis as { __agentContextOnReadUrl?: string }).__agentContextOnReadUrl = new URL(
+  "./agents/claude-code/on-read.js",
+  import.meta.url,
+).href;
+
 const timeoutMs = Number(process.env.AGENT_CONTEXT_HOOK_TIMEOUT_MS) || 5000;
 const watchdog = setTimeout(() => {
   say(2, `agent-context hook: no answer within ${timeoutMs} ms; nothing injected\n`);
@@ -77,15 +83,18 @@ function done(): void {
 }
 
 function finish(text: string): void {
-  try {
-    const r = runHook(text);
-    if (r.stderr) say(2, r.stderr);
-    if (r.stdout) say(1, r.stdout);
-  } catch {
-    // fail open
-  }
-  clearTimeout(watchdog);
-  process.exitCode = 0;
+  runHook(text)
+    .then((r) => {
+      if (r.stderr) say(2, r.stderr);
+      if (r.stdout) say(1, r.stdout);
+    })
+    .catch(() => {
+      // fail open
+    })
+    .finally(() => {
+      clearTimeout(watchdog);
+      process.exitCode = 0;
+    });
 }
 
 readStdin();

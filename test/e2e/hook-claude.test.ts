@@ -164,4 +164,58 @@ describe("the hook under the real Claude Code CLI", () => {
     expect(over).toContain("additionalContext.txt");
     expect(over).not.toContain("é".repeat(2100));
   });
+
+  it("scoped_rules_reach_the_agent_once_for_a_write_and_for_a_shell_command_that_the_cli_misses", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ac-hook-claude-src2-"));
+    mkdirSync(join(dir, ".git"));
+    mkdirSync(join(dir, ".claude/rules"), { recursive: true });
+    mkdirSync(join(dir, "sub/deep"), { recursive: true });
+    writeFileSync(join(dir, ".claude/rules/kt.md"), '---\npaths:\n  - "**/*.kt"\n---\nKT-RULE-MARK\n');
+    writeFileSync(join(dir, ".claude/rules/conf.md"), '---\npaths: "conf/**"\n---\nCONF-RULE-MARK\n');
+    writeFileSync(join(dir, "sub/CLAUDE.md"), "SUB-MEMORY-MARK\n");
+    writeFileSync(join(dir, "sub/deep/old.kt"), "x\n");
+    install(dir, [`node ${HOOK}`]);
+    const run = await runClaude({
+      cwd: dir,
+      args: ACCEPT,
+      script: [
+        // The CLI attaches kt.md and sub/CLAUDE.md itself after this Write (docs/findings-hook.md §5).
+        [
+          {
+            type: "tool_use",
+            name: "Write",
+            input: { file_path: join(dir, "sub/deep/new.kt"), content: "y\n" },
+          },
+        ],
+        // The CLI attaches nothing for cp; the hook knows kt.md and sub/CLAUDE.md are already in context.
+        [
+          {
+            type: "tool_use",
+            name: "Bash",
+            input: { command: "cp sub/deep/old.kt sub/deep/c.kt", description: "cp" },
+          },
+        ],
+        // The CLI attaches nothing for touch; the hook delivers conf.md.
+        [
+          {
+            type: "tool_use",
+            name: "Bash",
+            input: { command: "mkdir -p conf && touch conf/app.yaml", description: "t" },
+          },
+        ],
+      ],
+    });
+    expect(run.code).toBe(0);
+    const last = run.mainRequests[3];
+    const all = last ? allTexts(last).join("\n") : "";
+    const count = (m: string) => all.split(m).length - 1;
+    expect(count("KT-RULE-MARK")).toBe(1);
+    expect(count("SUB-MEMORY-MARK")).toBe(1);
+    expect(count("CONF-RULE-MARK")).toBe(1);
+    const ctx = hookContexts(last);
+    expect(ctx).toHaveLength(1);
+    expect(ctx[0]).toContain("PreToolUse:Bash hook additional context: ");
+    expect(ctx[0]).toContain("=== .claude/rules/conf.md (");
+    expect(ctx[0]).toContain("CONF-RULE-MARK");
+  });
 });
