@@ -197,3 +197,52 @@ describe("the hook fails open", () => {
     expect(out).toBe("");
   });
 });
+
+describe("scoped rules and nested memory (trigger source 2) through the hook", () => {
+  function repoWithScopedRules(): string {
+    const dir = mkdtempSync(join(tmpdir(), "ac-hook-src2-"));
+    mkdirSync(join(dir, ".git"));
+    mkdirSync(join(dir, ".claude/rules"), { recursive: true });
+    mkdirSync(join(dir, "sub/deep"), { recursive: true });
+    writeFileSync(join(dir, ".claude/rules/kt.md"), '---\npaths:\n  - "**/*.kt"\n---\nKT-RULE-MARK\n');
+    writeFileSync(join(dir, ".claude/rules/conf.md"), '---\npaths: "conf/**"\n---\nCONF-RULE-MARK\n');
+    writeFileSync(join(dir, "sub/CLAUDE.md"), "SUB-MEMORY-MARK\n");
+    writeFileSync(join(dir, "sub/deep/old.kt"), "x\n");
+    return dir;
+  }
+
+  it("a_write_gets_nothing_from_the_hook_because_the_cli_attaches_those_files_itself", () => {
+    const dir = repoWithScopedRules();
+    expect(context(hook(call(dir, "Write", { file_path: join(dir, "sub/deep/new.kt") })))).toBe("");
+    expect(context(hook(call(dir, "Bash", { command: "cat sub/deep/old.kt" })))).toBe("");
+  });
+
+  it("a_bash_command_the_cli_ignores_gets_the_matching_scoped_rule_and_nested_memory", () => {
+    const dir = repoWithScopedRules();
+    const t = context(hook(call(dir, "Bash", { command: "cp sub/deep/old.kt sub/deep/c.kt" })));
+    expect(t).toContain("=== sub/CLAUDE.md (");
+    expect(t).toContain("SUB-MEMORY-MARK");
+    expect(t).toContain("=== .claude/rules/kt.md (");
+    expect(t).not.toContain("CONF-RULE-MARK");
+  });
+
+  it("what_the_cli_attached_for_an_earlier_write_is_not_repeated_in_the_session", () => {
+    const dir = repoWithScopedRules();
+    const sid = `src2-${Math.random()}`;
+    expect(context(hook(call(dir, "Write", { file_path: join(dir, "sub/deep/new.kt") }, sid)))).toBe("");
+    expect(context(hook(call(dir, "Bash", { command: "cp sub/deep/old.kt sub/deep/c.kt" }, sid)))).toBe("");
+    expect(context(hook(call(dir, "Bash", { command: "touch conf/app.yaml" }, sid)))).toContain(
+      "CONF-RULE-MARK",
+    );
+  });
+
+  it("route_prints_the_same_for_a_command", () => {
+    const dir = repoWithScopedRules();
+    const r = spawnSync(process.execPath, [CLI, "route", "touch conf/app.yaml", "--tool", "Bash"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(r.stdout).toContain("=== .claude/rules/conf.md (");
+    expect(r.stdout).toContain("CONF-RULE-MARK");
+  });
+});
