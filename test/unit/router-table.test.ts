@@ -70,6 +70,15 @@ describe("the issue's fixture router (15 shards, 476 rows, 588 rule documents)",
     expect(m.map((x) => x.row.rules)).toEqual([["RULE-SECRETS-VAULT-001"]]);
   });
 
+  it("a_semicolon_separated_row_fires_for_either_of_its_triggers", () => {
+    const ui = fired("Write", { file_path: "idea-layer/screens/home/ui.yaml" });
+    expect(ui.map((x) => [x.trigger, x.row.rules])).toEqual([
+      ["idea-layer/screens/*/ui.yaml", ["RULE-UI-SOURCE-001", "RULE-RENDER-CONVERGENCE-001"]],
+    ]);
+    const kt = fired("Write", { file_path: "app/src/commonMain/x/HomeScreen.kt" });
+    expect(kt.map((x) => x.trigger)).toEqual(["**/src/commonMain/**/*Screen.kt", "**/src/**/*.kt"]);
+  });
+
   it("readme_gets_nothing", () => {
     expect(fired("Write", { file_path: "README.md" })).toEqual([]);
   });
