@@ -91,9 +91,9 @@ export function resolveRule(
   dirCache: Map<string, string[] | null> = new Map(),
 ): ResolvedRule {
   const key = `rule:${dir ?? ""}:${id}`;
-  const found = (file: string | null): ResolvedRule => {
+  const found = (file: string | null, read?: ReturnType<typeof readTextFile>): ResolvedRule => {
     if (!file) return { id, key, dir, file: null, text: null, fileBytes: 0 };
-    const r = readTextFile(join(root, file), MAX_RULE_FILE_BYTES);
+    const r = read ?? readTextFile(join(root, file), MAX_RULE_FILE_BYTES);
     if (!r.ok)
       return { id, key, dir, file, text: null, fileBytes: r.reason === "too-large" ? r.fileBytes : 0 };
     return { id, key, dir, file, text: stripFrontmatter(r.text), fileBytes: r.fileBytes };
@@ -107,6 +107,9 @@ export function resolveRule(
     return found(null);
   }
   if (!dir) return found(null);
+  // The common case first: `<dir>/<ID>.md` (one open, no directory listing).
+  const exact = readTextFile(join(root, dir, `${id}.md`), MAX_RULE_FILE_BYTES);
+  if (exact.ok || exact.reason !== "missing") return found(`${dir}/${id}.md`, exact);
   let names = dirCache.get(dir);
   if (names === undefined) {
     try {
@@ -117,7 +120,6 @@ export function resolveRule(
     dirCache.set(dir, names);
   }
   if (!names) return found(null);
-  if (names.includes(`${id}.md`)) return found(`${dir}/${id}.md`);
   const lower = id.toLowerCase();
   const hit = names.find((n) => {
     const l = n.toLowerCase();
