@@ -12,6 +12,8 @@ const PROFILE =
 
 let root = "";
 beforeAll(() => {
+  // The hook keeps its index cache and session state under the OS temp dir: give this file its own.
+  process.env.TMPDIR = mkdtempSync(join(tmpdir(), "ac-hook-tmp-"));
   root = mkdtempSync(join(tmpdir(), "ac-hook-"));
   makeRouter(root);
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cacheFile, findShards, loadIndex } from "../../src/router/index-build.js";
-import { routeCall } from "../../src/router/route.js";
+import { hookLimits, routeCall } from "../../src/router/route.js";
 import { parseShard } from "../../src/router/shard.js";
 import { loadDelivered, saveDelivered, sessionFile } from "../../src/router/state.js";
 
@@ -116,6 +116,21 @@ describe("the compiled index and its cache", () => {
     const idx = loadIndex(root, undefined, { useCache: false });
     expect(idx.rows.map((r) => r.rules)).toEqual([["R-2"]]);
     expect(idx.problems[0]).toMatch(/bin\.md: router shard is not UTF-8 text/);
+  });
+});
+
+describe("hook limits from the configuration", () => {
+  it("bad_values_fall_back_to_the_defaults_with_a_problem", () => {
+    const problems: string[] = [];
+    expect(hookLimits({ hook: { maxRows: "x", maxBytes: -1 } } as never, problems)).toEqual({
+      maxRows: 40,
+      maxBytes: 8192,
+      oncePerSession: true,
+    });
+    expect(problems).toEqual([
+      '.agent-context.json: "hook.maxRows" must be a positive whole number; using 40',
+      '.agent-context.json: "hook.maxBytes" must be a positive whole number; using 8192',
+    ]);
   });
 });
 
