@@ -203,7 +203,9 @@ const NESTED_FILES: Record<string, string> = {
   "pkg/.claude/rules/pkgScoped.md": '---\npaths: "a/**"\n---\nPackage rule for a/ (relative to pkg).\n',
   "pkg/.claude/rules/pkgScopedWrongBase.md":
     '---\npaths: "/pkg/a/**"\n---\nNever: pkg globs are relative to pkg.\n',
-  "pkg/a/CLAUDE.md": "Memory of pkg/a.\n",
+  "pkg/a/CLAUDE.md": "Memory of pkg/a.\n@../../docs/out.md\n",
+  "docs/out.md": "Imported from pkg/a; outside the cwd when launched from pkg.\n",
+  "pkg/.claude/rules/UPPER.MD": "Not a .md name: never loaded.\n",
   "pkg/a/.claude/CLAUDE.md": "Dot-claude memory of pkg/a.\n",
   "pkg/a/CLAUDE.local.md": "Local memory of pkg/a.\n",
   "pkg/a/x.ts": "x\n",
@@ -295,6 +297,14 @@ const TEXT_FILES: Record<string, string> = {
   ".claude/rules/empty.md": "---\npaths: src/**\n---\n",
   ".claude/rules/spaces.md": "---\npaths: src/**\n---\n  \n",
   "src/a/b/c/d/e.ts": "e\n",
+  "src/a/b/c/CLAUDE.local.md": "Local memory, CRLF and no comment\r\nsecond line\r\n@chain1.md\r\n",
+  "src/a/b/c/chain1.md": "hop 1\n@chain2.md\n",
+  "src/a/b/c/chain2.md": "hop 2\n@chain3.md\n",
+  "src/a/b/c/chain3.md": "hop 3\n@chain4.md\n",
+  "src/a/b/c/chain4.md": "hop 4\n@chain5.md\n",
+  "src/a/b/c/chain5.md": "hop 5\n@chain6.md\n",
+  "src/a/b/c/chain6.md": "hop 6\n",
+  ".claude/rules/crlfPlain.md": "---\r\npaths: src/**\r\n---\r\nCRLF rule without comment\r\nline two\r\n",
 };
 
 describe("attached text against the real cli", () => {

@@ -77,10 +77,10 @@ interface Parsed {
 function parseFile(raw: string): Parsed {
   let text = raw;
   let paths: string[] | undefined;
-  const body = raw.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const m = body.indexOf("---", 3) >= 0 ? FRONTMATTER.exec(body) : null;
+  // CRLF stays CRLF (observed); only comment stripping normalises line ends.
+  const m = raw.indexOf("---", 3) >= 0 ? FRONTMATTER.exec(raw) : null;
   if (m) {
-    text = body.slice(m[0].length);
+    text = raw.slice(m[0].length);
     try {
       const fm = parseYaml(m[1] ?? "");
       if (fm && typeof fm === "object") paths = normalizeClaudePaths((fm as Record<string, unknown>).paths);
@@ -98,6 +98,7 @@ function stripBlockComments(text: string): string {
   const out: string[] = [];
   const lines = t.split("\n");
   let inFence: string | null = null;
+  let stripped = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
     const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line);
@@ -123,12 +124,14 @@ function stripBlockComments(text: string): string {
       let k = j + 1;
       while (k < lines.length - 1 && (lines[k] ?? "").trim() === "") k++;
       if (rest.trim()) out.push(rest);
+      stripped = true;
       i = k - 1;
       continue;
     }
     out.push(line);
   }
-  return out.join("\n");
+  // Without a stripped block the CLI keeps the text as it was (CRLF included).
+  return stripped ? out.join("\n") : text;
 }
 
 const TEXT_EXTENSIONS = new Set(
