@@ -54,6 +54,16 @@ describe("claudeOnRead", () => {
     expect(paths(r)).toEqual(["pkg/a/CLAUDE.md"]);
   });
 
+  it("ancestor_rules_match_relative_to_their_own_directory_not_the_cwd", () => {
+    const root = tree({
+      ".claude/rules/anchored.md": "---\npaths: /pkg/a/**\n---\nanchored\n",
+      "pkg/a/x.ts": "",
+    });
+    expect(paths(claudeOnRead({ root, cwd: join(root, "pkg"), target: "a/x.ts" }))).toEqual([
+      ".claude/rules/anchored.md",
+    ]);
+  });
+
   it("a_file_outside_the_cwd_attaches_nothing_even_when_an_ancestor_rule_matches_it", () => {
     const root = tree({
       ".claude/rules/ts.md": "---\npaths: '**/*.ts'\n---\nTS\n",
@@ -94,6 +104,20 @@ describe("claudeOnRead", () => {
     const r = claudeOnRead({ root, target: "pkg/b/z.md" });
     expect(paths(r)).toEqual(["pkg/.claude/rules/always.md"]);
     expect(r.items[0]?.kind).toBe("rule");
+  });
+
+  it("a_nested_folder_brings_the_imports_of_its_scoped_rules_even_when_the_rule_does_not_match", () => {
+    const root = tree({
+      "pkg/.claude/rules/kt.md": "---\npaths: '*.kt'\n---\nkt, see @../../../docs/kt.md\n",
+      "docs/kt.md": "kt details\n",
+    });
+    const r = claudeOnRead({ root, target: "pkg/b/z.md" });
+    expect(paths(r)).toEqual(["docs/kt.md"]);
+    expect(r.items[0]).toMatchObject({ kind: "import", importedBy: "pkg/.claude/rules/kt.md" });
+    expect(paths(claudeOnRead({ root, target: "pkg/b/z.kt" }))).toEqual([
+      "docs/kt.md",
+      "pkg/.claude/rules/kt.md",
+    ]);
   });
 
   it("rules_whose_paths_normalise_to_nothing_are_unscoped_and_never_attached_at_the_root", () => {
@@ -157,10 +181,14 @@ describe("claudeOnRead", () => {
   });
 
   it("scoped_rules_do_not_expand_their_imports", () => {
-    const root = tree({ ".claude/rules/r.md": "---\npaths: '*'\n---\nsee @docs/x.md\n", "docs/x.md": "x\n" });
+    const root = tree({
+      ".claude/rules/r.md": "---\npaths: '*'\n---\nsee @../../docs/x.md and @x.md\n",
+      "docs/x.md": "x\n",
+      ".claude/rules/x.md": "---\npaths: 'nothing'\n---\nx\n",
+    });
     const r = claudeOnRead({ root, target: "a.ts" });
     expect(paths(r)).toEqual([".claude/rules/r.md"]);
-    expect(r.texts.get(".claude/rules/r.md")).toBe("see @docs/x.md\n");
+    expect(r.texts.get(".claude/rules/r.md")).toBe("see @../../docs/x.md and @x.md\n");
   });
 
   it("the_text_is_not_trimmed_and_empty_files_are_skipped", () => {
@@ -222,6 +250,7 @@ describe("claudeAttachTargets", () => {
     ["Bash", { command: "cat a.ts && npm test" }, []],
     ["Bash", { command: "cat 'my file.md'" }, ["/repo/my file.md"]],
     ["Bash", { command: "ls src" }, []],
+    ["Bash", { command: "cat <a.ts" }, []],
   ];
   it.each(table)("%s_%j", (tool, input, want) => {
     expect(claudeAttachTargets(tool, input, cwd)).toEqual(want);
