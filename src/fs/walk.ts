@@ -29,18 +29,19 @@ export interface WalkOptions {
   /** Sort entries with this comparator (default: code-unit order of names). */
   compare?: (a: string, b: string) => number;
   /**
-   * `"listing"`: visit entries in the order the OS lists them (unsorted `readdir`, as Bun-based agents
-   * such as Claude Code walk `.claude/rules/`), ignoring `compare`. Default `"sorted"`.
+   * `"os"`: keep the order the operating system lists a directory in (what an agent that calls
+   * readdir(3) without sorting sees; Node's readdirSync sorts). `compare` is then ignored. Default
+   * `"sorted"`.
    */
-  order?: "sorted" | "listing";
+  order?: "sorted" | "os";
 }
 
-/** Entry names of a directory in the order the OS lists them (Node's readdirSync sorts; opendir does not). */
-function listingNames(dir: string): string[] {
+/** Lists a directory in the order the OS returns entries (no sorting). Throws like readdirSync. */
+export function readdirOsOrder(dir: string): string[] {
   const d = opendirSync(dir);
   const names: string[] = [];
   try {
-    for (let e = d.readSync(); e !== null; e = d.readSync()) names.push(e.name);
+    for (let e = d.readSync(); e; e = d.readSync()) names.push(e.name);
   } finally {
     d.closeSync();
   }
@@ -73,12 +74,12 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
     }
     let names: string[];
     try {
-      names = opts.order === "listing" ? listingNames(dir) : readdirSync(dir);
+      names = opts.order === "os" ? readdirOsOrder(dir) : readdirSync(dir);
     } catch (e) {
       problems.push({ path: dir, message: `cannot list directory (${(e as Error).message})` });
       return;
     }
-    if (opts.order !== "listing") names.sort(cmp);
+    if (opts.order !== "os") names.sort(cmp);
     for (const name of names) {
       const p = join(dir, name);
       const r = rel ? `${rel}/${name}` : name;
