@@ -77,10 +77,10 @@ interface Parsed {
 function parseFile(raw: string): Parsed {
   let text = raw;
   let paths: string[] | undefined;
-  const body = raw.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const m = body.indexOf("---", 3) >= 0 ? FRONTMATTER.exec(body) : null;
+  // CRLF stays CRLF (observed); only comment stripping normalises line ends.
+  const m = raw.indexOf("---", 3) >= 0 ? FRONTMATTER.exec(raw) : null;
   if (m) {
-    text = body.slice(m[0].length);
+    text = raw.slice(m[0].length);
     try {
       const fm = parseYaml(m[1] ?? "");
       if (fm && typeof fm === "object") paths = normalizeClaudePaths((fm as Record<string, unknown>).paths);
@@ -98,6 +98,7 @@ function stripBlockComments(text: string): string {
   const out: string[] = [];
   const lines = t.split("\n");
   let inFence: string | null = null;
+  let stripped = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
     const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line);
@@ -123,12 +124,14 @@ function stripBlockComments(text: string): string {
       let k = j + 1;
       while (k < lines.length - 1 && (lines[k] ?? "").trim() === "") k++;
       if (rest.trim()) out.push(rest);
+      stripped = true;
       i = k - 1;
       continue;
     }
     out.push(line);
   }
-  return out.join("\n");
+  // Without a stripped block the CLI keeps the text as it was (CRLF included).
+  return stripped ? out.join("\n") : text;
 }
 
 const TEXT_EXTENSIONS = new Set(
@@ -278,6 +281,7 @@ function loadWithImports(
   kind: ContextItem["kind"],
   parent: string | null,
   reason: string,
+  emitSelf = true,
 ): void {
   if (depth >= MAX_IMPORT_DEPTH) return;
   if (ctx.processed.has(abs)) return;
@@ -293,7 +297,7 @@ function loadWithImports(
   ctx.processed.add(abs);
   const { text } = parseFile(r.text);
   if (!text.trim()) return;
-  if (!ctx.loaded.has(abs) && abs !== ctx.target) {
+  if (emitSelf && !ctx.loaded.has(abs) && abs !== ctx.target) {
     emit(ctx, abs, text, r.fileBytes, kind, parent ? showPath(ctx.root, parent) : null, reason);
   }
   if (!text.includes("@")) return;
@@ -366,11 +370,26 @@ function readOnce(ctx: Ctx): void {
     loadWithImports(ctx, join(dir, ".claude", "CLAUDE.md"), 0, "memory", null, why);
     loadWithImports(ctx, join(dir, "CLAUDE.local.md"), 0, "local", null, `${why}; personal, not checked in`);
     const rules = listRuleFiles(ctx, join(dir, ".claude", "rules"));
+    // The CLI loads this folder like a launch folder: each unscoped rule with its imports, and for a scoped
+    // rule only its imports (the rule itself waits for a matching file; its imports do not).
+    const before = new Set(ctx.processed);
     for (const rule of rules) {
-      if (rule.paths) continue;
-      loadWithImports(ctx, rule.abs, 0, "rule", null, `unscoped rule of nested ${shown}/.claude/rules`);
+      const why = rule.paths ? "scoped" : "unscoped";
+      loadWithImports(
+        ctx,
+        rule.abs,
+        0,
+        "rule",
+        null,
+        `${why} rule of nested ${shown}/.claude/rules`,
+        !rule.paths,
+      );
     }
+    // The scoped pass starts from the processed set as it was before the folder pass (as in the CLI).
+    const after = ctx.processed;
+    ctx.processed = before;
     attachScopedRules(ctx, dir, rules, `nested ${shown}/.claude/rules`);
+    for (const p of after) ctx.processed.add(p);
   }
   for (const dir of cwdLevelDirs(cwd)) {
     const rulesDir = join(dir, ".claude", "rules");
