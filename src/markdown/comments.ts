@@ -7,7 +7,7 @@
  * code blocks, list items or block quotes stay. When anything was stripped the whole text comes back with
  * LF line endings (Claude Code normalises it then); when nothing was, the text is returned unchanged.
  */
-import { bomShift, COMMENT, isCommentHtml, normalizeNewlines, parseMarkdown } from "./mdast.js";
+import { bomShift, COMMENT, isCommentHtml, normalizeNewlines, parseMarkdown, type Root } from "./mdast.js";
 
 export interface StripResult {
   text: string;
@@ -19,7 +19,11 @@ export interface StripResult {
 export function stripBlockComments(text: string): StripResult {
   if (!text.includes("<!--")) return { text, stripped: false };
   const lf = normalizeNewlines(text);
-  const tree = parseMarkdown(lf);
+  return stripParsed(text, lf, parseMarkdown(lf));
+}
+
+/** stripBlockComments on an already parsed text: `lf` is `text` LF-normalised, `tree` its mdast. */
+export function stripParsed(text: string, lf: string, tree: Root): StripResult {
   const shift = bomShift(lf);
   let out = "";
   let last = 0;

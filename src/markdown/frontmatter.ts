@@ -73,6 +73,58 @@ function quoteSpecialValues(yaml: string): string {
     .replace(/^\t+/gm, (tabs) => "  ".repeat(tabs.length));
 }
 
+const PLAIN = /^[A-Za-z/_][^#:'"{}[\],&!|>%@`\\]*$/;
+const RESOLVED = /^(?:true|false|null|~|y|n|yes|no|on|off)$/i;
+
+function plainString(v: string): boolean {
+  return PLAIN.test(v) && !RESOLVED.test(v) && !/\s$/.test(v);
+}
+
+/**
+ * The YAML of typical frontmatter (`key: plain text` lines and `key:` followed by `- plain text` items,
+ * no quotes, comments, nesting or special characters) read without the YAML parser; undefined for
+ * anything else (then `yaml` decides). Agrees with `yaml` on every input it accepts (unit-tested).
+ */
+export function simpleYaml(src: string): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  let listKey: string | undefined;
+  let listIndent = -1;
+  for (const rawLine of src.split("\n")) {
+    const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
+    if (line.trim() === "") continue;
+    const kv = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ ]+(.*))?$/.exec(line);
+    if (kv) {
+      const key = kv[1] as string;
+      if (Object.hasOwn(out, key)) return undefined;
+      const value = (kv[2] ?? "").trimEnd();
+      listKey = undefined;
+      if (value === "") {
+        out[key] = null;
+        listKey = key;
+        listIndent = -1;
+        continue;
+      }
+      if (!plainString(value)) return undefined;
+      out[key] = value;
+      continue;
+    }
+    const item = /^( *)- (.*)$/.exec(line);
+    if (item && listKey !== undefined) {
+      const indent = (item[1] as string).length;
+      if (listIndent === -1) listIndent = indent;
+      else if (indent !== listIndent) return undefined;
+      const value = (item[2] as string).trimEnd();
+      if (!plainString(value)) return undefined;
+      const cur = out[listKey];
+      if (cur === null) out[listKey] = [value];
+      else (cur as string[]).push(value);
+      continue;
+    }
+    return undefined;
+  }
+  return out;
+}
+
 function yamlOnce(src: string): unknown {
   return parseYaml(src, { uniqueKeys: false, prettyErrors: true });
 }
@@ -92,7 +144,7 @@ export function parseFrontmatter(text: string): Frontmatter {
   let error: FrontmatterError | undefined;
   let lenient = false;
   try {
-    value = yamlOnce(raw);
+    value = simpleYaml(raw) ?? yamlOnce(raw);
   } catch {
     lenient = true;
     try {

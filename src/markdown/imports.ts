@@ -9,7 +9,7 @@
  * with `./`, `~/`, `/` (not `/` alone) or a letter, digit, `.`, `_`, `-`. Trailing punctuation is kept
  * (`@a.md.` names `a.md.`, which Claude Code then skips as a non-text extension).
  */
-import type { Nodes } from "./mdast.js";
+import type { Nodes, Root } from "./mdast.js";
 import { bomShift, COMMENT, isCommentHtml, normalizeNewlines, parseMarkdown } from "./mdast.js";
 
 export interface ImportToken {
@@ -44,6 +44,21 @@ export function isImportPath(p: string): boolean {
 export function scanImports(text: string, opts: ScanOptions = {}): ImportToken[] {
   if (!text.includes("@")) return [];
   const lf = normalizeNewlines(text);
+  return scanNormalized(lf, needsParse(lf) ? parseMarkdown(lf) : undefined, opts);
+}
+
+/**
+ * True unless the text is plain enough that every `@` candidate is in a text node exactly as written:
+ * no code (backtick, `~~~` fence, indented line), no HTML (`<`), no link brackets, and no `@` right after
+ * a character that can end an inline construct or escape it. Then a parse cannot change the result.
+ */
+export function needsParse(lf: string): boolean {
+  if (/[`<[\]]|~~~|^(?: {4}|\t)/m.test(lf)) return true;
+  return /[^\s\p{L}\p{N}.,;:'"/?=+-]@/u.test(lf);
+}
+
+/** Scans LF-normalised text; `tree` is its mdast (undefined: the text needs no parse, see needsParse). */
+export function scanNormalized(lf: string, tree: Root | undefined, opts: ScanOptions = {}): ImportToken[] {
   const lineStarts = [0];
   for (let i = 0; i < lf.length; i++) if (lf.charCodeAt(i) === 10) lineStarts.push(i + 1);
   const where = (offset: number) => {
@@ -97,6 +112,7 @@ export function scanImports(text: string, opts: ScanOptions = {}): ImportToken[]
         if ("children" in node) for (const c of node.children) visit(c as Nodes);
     }
   };
-  visit(parseMarkdown(lf));
+  if (tree) visit(tree);
+  else scan(lf.slice(shift), shift, true);
   return out;
 }

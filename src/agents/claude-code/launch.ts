@@ -72,7 +72,8 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   const processed = new Set<string>();
   const show = (abs: string) => displayPath(abs, realRoot);
 
-  const load = (path: string, depth: number, origin: Origin, rootFile: string): void => {
+  /** `underRule`: the chain started at a rule; Claude Code then drops every file with its own `paths:`. */
+  const load = (path: string, depth: number, origin: Origin, rootFile: string, underRule = false): void => {
     const shown = show(path);
     if (depth > CLAUDE_MAX_IMPORT_HOPS) {
       problems.push({
@@ -137,6 +138,12 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       const scope = ruleScope(p.frontmatter);
       scoped = scope.globs !== undefined;
       if (scope.why) origin.reason = `${origin.reason} (${scope.why})`;
+    } else if (underRule && ruleScope(p.frontmatter).globs !== undefined) {
+      scoped = true;
+      problems.push({
+        file: shown,
+        message: `${shown}: imported by ${origin.importedBy} (under a rule) but has its own \`paths:\` frontmatter; Claude Code drops it from the launch set (its own imports still load)`,
+      });
     }
     if (!scoped) {
       items.push({
@@ -165,7 +172,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         continue;
       }
       const why = scoped
-        ? `imported by ${shown}, a scoped rule: Claude Code loads a scoped rule's imports at launch`
+        ? `imported by ${shown}, which has \`paths:\` and is not injected: Claude Code still loads its imports at launch`
         : `imported by ${shown}`;
       load(
         target,
@@ -177,6 +184,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
           reason: origin.charged ? why : `${why} (personal, not charged)`,
         },
         rootFile,
+        underRule || origin.kind === "rule",
       );
     }
   };

@@ -5,7 +5,7 @@
 import { homedir } from "node:os";
 import { dirname, extname, isAbsolute, join, resolve } from "node:path";
 import type { Frontmatter, ImportToken } from "../../markdown/index.js";
-import { parseFrontmatter, scanImports, stripBlockComments } from "../../markdown/index.js";
+import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
 
 /** Claude Code reads no memory file, import or rule larger than this many bytes (4 MiB; 4 MiB loads). */
 export const CLAUDE_MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -46,9 +46,8 @@ export interface ProcessedText {
 export function processFileText(raw: string): ProcessedText {
   const frontmatter = parseFrontmatter(raw);
   const body = frontmatter.body;
-  const text = stripBlockComments(body).text.trim();
-  const imports = body.includes("@") ? scanImports(body, { startLine: frontmatter.bodyLine }) : [];
-  return { frontmatter, text, imports };
+  const { stripped, imports } = analyzeBody(body, { startLine: frontmatter.bodyLine });
+  return { frontmatter, text: stripped.text.trim(), imports };
 }
 
 /**
