@@ -87,13 +87,21 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Renders loader problems as `warning:` lines (for stderr), one per problem; "" when there are none. */
-export function renderProblems(problems: readonly Problem[], opts: TextOptions = {}): string {
+/**
+ * Renders loader problems as `warning:` lines (for stderr), one per problem, at most `limit` of them
+ * (default: all) followed by one line counting the rest; "" when there are none.
+ */
+export function renderProblems(
+  problems: readonly Problem[],
+  opts: TextOptions & { limit?: number } = {},
+): string {
   const c = colors(opts.color ?? false);
-  return problems
-    .map((p) => {
-      const loc = p.line ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ""}` : p.file;
-      return `${c.yellow("warning:")} ${loc}: ${p.message}${p.hint ? ` (${p.hint})` : ""}\n`;
-    })
-    .join("");
+  const limit = opts.limit ?? problems.length;
+  const shown = problems.slice(0, limit).map((p) => {
+    const loc = p.line ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ""}` : p.file;
+    return `${c.yellow("warning:")} ${loc}: ${p.message}${p.hint ? ` (${p.hint})` : ""}\n`;
+  });
+  const rest = problems.length - shown.length;
+  if (rest > 0) shown.push(`${c.yellow("warning:")} … and ${rest} more like these\n`);
+  return shown.join("");
 }

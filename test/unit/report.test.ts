@@ -162,6 +162,13 @@ describe("colour decision", () => {
 });
 
 describe("problems", () => {
+  it("beyond_the_limit_are_counted_in_one_line", () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ file: `f${i}.md`, message: "m" }));
+    const out = renderProblems(many, { limit: 20 }).split("\n").filter(Boolean);
+    expect(out).toHaveLength(21);
+    expect(out[20]).toBe("warning: … and 5 more like these");
+  });
+
   it("name_the_file_and_line", () => {
     expect(
       renderProblems([{ file: "CLAUDE.md", line: 3, message: "invalid UTF-8", hint: "re-save it" }]),

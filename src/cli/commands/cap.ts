@@ -17,7 +17,7 @@ export function registerCap(program: Command): void {
     .option("--json", "print the JSON contract instead of text")
     .action((dir: string, o: { cwd?: string; cap?: number; base?: string; json?: boolean }) => {
       const run = runCap({ dir, cwd: o.cwd, cap: o.cap, base: o.base });
-      process.stderr.write(renderProblems(run.problems, { color: shouldColor(process.stderr) }));
+      process.stderr.write(renderProblems(run.problems, { color: shouldColor(process.stderr), limit: 20 }));
       if (o.json) {
         if (run.ratchetNote) process.stderr.write(`agent-context cap: ${run.ratchetNote}\n`);
         process.stdout.write(renderCapJson(run));
