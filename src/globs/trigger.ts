@@ -82,17 +82,76 @@ export function triggerToRegexSource(glob: string, mode: TriggerMode): string {
   const sep = mode === "path" ? "/" : " ";
   const sepRe = mode === "path" ? "\\/" : " ";
   const notSep = mode === "path" ? "[^/]" : "[^ ]";
-  let g = glob;
-  if (mode === "path") {
-    g = g
-      .replace(/\/{2,}/g, "/")
-      .replace(/^\/+/, "")
-      .replace(/\/+$/, "");
-    g = g.replace(/^(?:\.\/)+/, "");
-  } else {
-    g = g.trim().replace(/\s+/g, " ");
+  return translate(normalizeTrigger(glob, mode), sep, sepRe, notSep);
+}
+
+/**
+ * The trigger as matched: in path mode without `./`, repeated, leading and trailing slashes, and without a
+ * leading `**` + `/` or a trailing `/` + `**` (no-ops when a match may start and end at any segment
+ * boundary; dropping them keeps the regex linear); in word mode with whitespace runs as single spaces.
+ */
+export function normalizeTrigger(glob: string, mode: TriggerMode, dropOuterStars = true): string {
+  if (mode === "word") return glob.trim().replace(/\s+/g, " ");
+  let g = glob
+    .trim()
+    .replace(/\/{2,}/g, "/")
+    .replace(/^(?:\.\/)+/, "")
+    .replace(/^\/+/, "")
+    .replace(/\/+$/, "");
+  for (; dropOuterStars; ) {
+    const before = g;
+    if (g.startsWith("**/") && g.length > 3) g = g.slice(3);
+    if (g.endsWith("/**") && g.length > 3 && g[g.length - 4] !== "\\") g = g.slice(0, -3);
+    if (g === before) break;
   }
-  return translate(g, sep, sepRe, notSep);
+  return g;
+}
+
+/**
+ * The longest run of literal characters every match must contain (outside `*`, `?`, classes and braces), or
+ * "" when there is none. Used as a cheap `includes` filter before the regex runs.
+ */
+export function requiredLiteral(glob: string, mode: TriggerMode): string {
+  const g = normalizeTrigger(glob, mode);
+  const sep = mode === "path" ? "/" : " ";
+  let best = "";
+  let cur = "";
+  const flush = () => {
+    if (cur.length > best.length) best = cur;
+    cur = "";
+  };
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i] as string;
+    if (c === "\\") {
+      if (i + 1 < g.length) cur += g[i + 1];
+      i++;
+      continue;
+    }
+    if (c === "*" || c === "?") {
+      flush();
+      continue;
+    }
+    if (c === "[") {
+      const cls = charClass(g, i, sep);
+      if (cls) {
+        flush();
+        i = cls.end - 1;
+        continue;
+      }
+    }
+    if (c === "{") {
+      const close = closingBrace(g, i);
+      const inner = close > i ? g.slice(i + 1, close) : "";
+      if (close > i && (splitTopLevel(inner).length > 1 || /^-?\d+\.\.-?\d+$/.test(inner))) {
+        flush();
+        i = close;
+        continue;
+      }
+    }
+    cur += c;
+  }
+  flush();
+  return best;
 }
 
 function translate(g: string, sep: string, sepRe: string, notSep: string): string {
@@ -265,7 +324,7 @@ export function normalizeTargetPath(p: string): string {
  * config globs. Same syntax as triggers.
  */
 export function anchoredPathRegex(glob: string): RegExp {
-  return new RegExp(`^(?:${triggerToRegexSource(glob, "path")})$`);
+  return new RegExp(`^(?:${translate(normalizeTrigger(glob, "path", false), "/", "\\/", "[^/]")})$`);
 }
 
 /**

@@ -12,7 +12,7 @@
 import { isAbsolute } from "node:path";
 import { loadConfig } from "../config.js";
 import { findRoot } from "./root.js";
-import { type RouteRequest, routeCall } from "./route.js";
+import { routeCallWithOnRead } from "./route.js";
 import { loadDelivered, saveDelivered } from "./state.js";
 
 export interface HookOutput {
@@ -20,13 +20,12 @@ export interface HookOutput {
   stderr: string;
 }
 
-/** The hook's answer for one stdin payload. Never throws. */
-export function runHook(
-  stdin: string,
-  opts: { env?: NodeJS.ProcessEnv; extras?: RouteRequest["extras"] } = {},
-): HookOutput {
+/** The hook's answer for one stdin payload. Never rejects. */
+export async function runHook(stdin: string, opts: { env?: NodeJS.ProcessEnv } = {}): Promise<HookOutput> {
   const env = opts.env ?? process.env;
   try {
+    // Fault injection for the fail-open tests (test/e2e/hook.test.ts): an exception inside the hook.
+    if (env.AGENT_CONTEXT_HOOK_FAULT === "throw") throw new Error("injected fault");
     let payload: unknown;
     try {
       payload = JSON.parse(stdin);
@@ -57,21 +56,21 @@ export function runHook(
     const sessionId = typeof p.session_id === "string" && p.session_id !== "" ? p.session_id : null;
     const once = config.hook?.oncePerSession !== false && sessionId !== null;
     const delivered = once && sessionId ? loadDelivered(sessionId, root) : new Set<string>();
-    const r = routeCall({
+    const r = await routeCallWithOnRead({
       root,
       cwd,
       tool,
       input: input as Record<string, unknown>,
       config,
       delivered,
-      extras: opts.extras,
     });
     const stderr = r.index.cached ? "" : r.problems.map((m) => `agent-context hook: ${m}\n`).join("");
-    if (!r.injection.text) return { stdout: "", stderr };
-    if (once && sessionId) {
+    if (once && sessionId && (r.injection.text || r.cliKeys.some((k) => !delivered.has(k)))) {
       for (const k of r.injection.delivered) delivered.add(k);
+      for (const k of r.cliKeys) delivered.add(k);
       saveDelivered(sessionId, root, delivered);
     }
+    if (!r.injection.text) return { stdout: "", stderr };
     const out = { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: r.injection.text } };
     return { stdout: JSON.stringify(out), stderr };
   } catch (e) {

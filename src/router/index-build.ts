@@ -9,13 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readTextFile } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
-import { anchoredPathRegex, triggerModes, triggerToRegexSource } from "../globs/trigger.js";
+import { anchoredPathRegex, requiredLiteral, triggerModes, triggerToRegexSource } from "../globs/trigger.js";
 import { parseShard, type ShardRow } from "./shard.js";
 
 /** Default shard location, relative to the root. Never under `.claude/rules/` (Claude Code loads those). */
 export const DEFAULT_ROUTERS = [".agent-context/routers/*.md"];
 /** Bumped when the cached shape changes. */
-const INDEX_VERSION = 1;
+const INDEX_VERSION = 2;
 /** Shards larger than this are not read (bytes). */
 export const MAX_SHARD_BYTES = 4 * 1024 * 1024;
 
@@ -24,6 +24,10 @@ export interface IndexRow extends ShardRow {
   pathRe: (string | null)[];
   /** Per trigger: regex source for word (command) mode, or null. */
   wordRe: (string | null)[];
+  /** Per trigger: a literal every path-mode match contains ("" when none), checked before the regex. */
+  pathLit: string[];
+  /** Per trigger: the same for word mode. */
+  wordLit: string[];
 }
 
 export interface ShardStamp {
@@ -103,10 +107,10 @@ export function findShards(
       continue;
     }
     try {
-      const st = statSync(join(root, rel));
-      if (st.isFile()) stamps.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
+      const st = statSync(join(root, rel), { throwIfNoEntry: false });
+      if (st?.isFile()) stamps.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
     } catch {
-      // vanished or unreadable: not a shard
+      // unreadable: not a shard
     }
   }
   return { stamps, problems };
@@ -138,13 +142,17 @@ export function buildIndex(root: string, stamps: ShardStamp[], findProblems: str
     for (const row of parsed.rows) {
       const pathRe: (string | null)[] = [];
       const wordRe: (string | null)[] = [];
+      const pathLit: string[] = [];
+      const wordLit: string[] = [];
       for (const t of row.triggers) {
         const m = triggerModes(t);
         pathRe.push(m.path ? triggerToRegexSource(t, "path") : null);
         wordRe.push(m.word ? triggerToRegexSource(t, "word") : null);
+        pathLit.push(m.path ? requiredLiteral(t, "path") : "");
+        wordLit.push(m.word ? requiredLiteral(t, "word") : "");
       }
       for (const id of row.rules) ruleSet.add(id);
-      rows.push({ ...row, pathRe, wordRe });
+      rows.push({ ...row, pathRe, wordRe, pathLit, wordLit });
     }
     shards.push({ path: st.path, domain: parsed.domain, rows: parsed.rows.length, rules: ruleSet.size });
   }

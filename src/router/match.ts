@@ -100,13 +100,21 @@ export function matchRow(row: IndexRow, target: Target): RowMatch | null {
   for (let i = 0; i < row.triggers.length; i++) {
     const p = row.pathRe[i];
     if (p != null) {
-      const r = re(p, "path");
+      const lit = row.pathLit[i] ?? "";
       for (const path of target.paths) {
-        if (r.test(path)) return { row, trigger: row.triggers[i] as string, mode: "path", matched: path };
+        if (lit !== "" && !path.includes(lit)) continue;
+        if (re(p, "path").test(path))
+          return { row, trigger: row.triggers[i] as string, mode: "path", matched: path };
       }
     }
     const w = row.wordRe[i];
-    if (w != null && target.words !== null && re(w, "word").test(target.words)) {
+    const wl = row.wordLit[i] ?? "";
+    if (
+      w != null &&
+      target.words !== null &&
+      (wl === "" || target.words.includes(wl)) &&
+      re(w, "word").test(target.words)
+    ) {
       return { row, trigger: row.triggers[i] as string, mode: "word", matched: target.display };
     }
   }

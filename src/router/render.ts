@@ -71,6 +71,8 @@ export interface Injection {
   /** Once-per-session keys delivered by this text. */
   delivered: string[];
   extras: ExtraDelivery[];
+  /** UTF-8 bytes of each delivered key's section (its inlined text, or its "read it" line). */
+  sectionBytes: Record<string, number>;
 }
 
 function stripFrontmatter(text: string): string {
@@ -89,9 +91,9 @@ export function resolveRule(
   dirCache: Map<string, string[] | null> = new Map(),
 ): ResolvedRule {
   const key = `rule:${dir ?? ""}:${id}`;
-  const found = (file: string | null): ResolvedRule => {
+  const found = (file: string | null, read?: ReturnType<typeof readTextFile>): ResolvedRule => {
     if (!file) return { id, key, dir, file: null, text: null, fileBytes: 0 };
-    const r = readTextFile(join(root, file), MAX_RULE_FILE_BYTES);
+    const r = read ?? readTextFile(join(root, file), MAX_RULE_FILE_BYTES);
     if (!r.ok)
       return { id, key, dir, file, text: null, fileBytes: r.reason === "too-large" ? r.fileBytes : 0 };
     return { id, key, dir, file, text: stripFrontmatter(r.text), fileBytes: r.fileBytes };
@@ -105,6 +107,9 @@ export function resolveRule(
     return found(null);
   }
   if (!dir) return found(null);
+  // The common case first: `<dir>/<ID>.md` (one open, no directory listing).
+  const exact = readTextFile(join(root, dir, `${id}.md`), MAX_RULE_FILE_BYTES);
+  if (exact.ok || exact.reason !== "missing") return found(`${dir}/${id}.md`, exact);
   let names = dirCache.get(dir);
   if (names === undefined) {
     try {
@@ -115,7 +120,6 @@ export function resolveRule(
     dirCache.set(dir, names);
   }
   if (!names) return found(null);
-  if (names.includes(`${id}.md`)) return found(`${dir}/${id}.md`);
   const lower = id.toLowerCase();
   const hit = names.find((n) => {
     const l = n.toLowerCase();
@@ -168,6 +172,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
     inlined: [],
     delivered: [],
     extras: [],
+    sectionBytes: {},
   };
   if (rows.length === 0 && extras.length === 0) return empty;
 
@@ -188,6 +193,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
     text += `\n- (${droppedRows} more matching row${droppedRows === 1 ? "" : "s"} not listed: at most ${maxRows} rows and ${maxBytes} bytes per call; run \`agent-context route\` for all)`;
   }
   const deliveredKeys: string[] = [];
+  const sectionBytes: Record<string, number> = {};
   const inlined: string[] = [];
   const pending: string[] = [];
   const addSection = (title: string, body: string | null, bytes: number, key: string, name: string) => {
@@ -195,6 +201,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
       const sec = `\n\n=== ${title}\n${body}`;
       if (byteLen(text) + byteLen(sec) + NOTE_RESERVE <= maxBytes) {
         text += sec;
+        sectionBytes[key] = byteLen(sec);
         inlined.push(name);
         deliveredKeys.push(key);
         return;
@@ -203,6 +210,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
     const ptr = `\n\n=== ${title.replace(/\)$/, "")}, ${bytes} bytes: not inlined, over this call's ${maxBytes}-byte bound; read it)`;
     if (byteLen(text) + byteLen(ptr) + NOTE_RESERVE <= maxBytes) {
       text += ptr;
+      sectionBytes[key] = byteLen(ptr);
       deliveredKeys.push(key);
     } else pending.push(name);
   };
@@ -225,5 +233,13 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
     const note = `\n\n(${pending.length} more rule file${pending.length === 1 ? "" : "s"} not named: over the byte bound; run \`agent-context route\`)`;
     if (byteLen(text) + byteLen(note) <= maxBytes) text += note;
   }
-  return { text, rows: listed, droppedRows, inlined, delivered: deliveredKeys, extras: listedExtras };
+  return {
+    text,
+    rows: listed,
+    droppedRows,
+    inlined,
+    delivered: deliveredKeys,
+    extras: listedExtras,
+    sectionBytes,
+  };
 }

@@ -4,17 +4,11 @@
  * carries its own router), else `$CLAUDE_PROJECT_DIR` when the directory lies inside it, else the directory
  * itself.
  */
-import { statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 
-function exists(p: string): boolean {
-  try {
-    statSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** existsSync: no exception objects on the hot path. */
+const exists = existsSync;
 
 /** Finds the root for `cwd` (absolute). Never throws. */
 export function findRoot(cwd: string, env: NodeJS.ProcessEnv = process.env): string {

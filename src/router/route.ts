@@ -6,6 +6,7 @@
 import type { AgentContextConfig } from "../config.js";
 import { DEFAULT_ROUTERS, loadIndex, type RouterIndex } from "./index-build.js";
 import { matchRows, type RowMatch, type Target, targetOf } from "./match.js";
+import { onReadDeliveries } from "./onread.js";
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_ROWS,
@@ -47,8 +48,8 @@ export interface RouteRequest {
   /** Keys already delivered in the session. */
   delivered?: Set<string>;
   useCache?: boolean;
-  /** On-read sources (scoped rules, nested memory) for a path target; see ./onread.ts. */
-  extras?: (root: string, cwd: string, target: Target) => ExtraDelivery[];
+  /** On-read sources (scoped rules, nested memory) to deliver with the router rules; see ./onread.ts. */
+  extras?: ExtraDelivery[];
 }
 
 export interface RouteResult {
@@ -70,7 +71,7 @@ export function routeCall(req: RouteRequest): RouteResult {
   const unlowerable = req.config.unlowerable ?? [];
   const target = targetOf(req.tool, req.input, req.root, req.cwd);
   const matches = target ? matchRows(index, target) : [];
-  const extras = target && req.extras ? req.extras(req.root, req.cwd, target) : [];
+  const extras = target ? (req.extras ?? []) : [];
   const injection = target
     ? renderInjection(matches, {
         root: req.root,
@@ -82,6 +83,18 @@ export function routeCall(req: RouteRequest): RouteResult {
         unlowerable: new Set(unlowerable),
         extras,
       })
-    : { text: "", rows: [], droppedRows: 0, inlined: [], delivered: [], extras: [] };
+    : { text: "", rows: [], droppedRows: 0, inlined: [], delivered: [], extras: [], sectionBytes: {} };
   return { target, index, matches, injection, limits, unlowerable, problems };
+}
+
+/**
+ * {@link routeCall} with trigger source 2 (scoped rules and nested memory the CLI would not attach for this
+ * call). `cliKeys` are the keys of what the CLI attaches itself (to record as delivered).
+ */
+export async function routeCallWithOnRead(req: RouteRequest): Promise<RouteResult & { cliKeys: string[] }> {
+  const target = targetOf(req.tool, req.input, req.root, req.cwd);
+  const src2 = target
+    ? await onReadDeliveries(req.root, req.cwd, req.tool, req.input, target)
+    : { extras: [], cliKeys: [] };
+  return { ...routeCall({ ...req, extras: src2.extras }), cliKeys: src2.cliKeys };
 }

@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { runHook } from "../../router/hook.js";
-import { onReadExtras } from "../../router/onread.js";
 
 /**
  * Registers `agent-context hook`: the PreToolUse hook through the full CLI (slower to start than the
@@ -19,7 +18,7 @@ export function registerHook(program: Command): void {
       } catch {
         // fail open
       }
-      const r = runHook(Buffer.concat(chunks).toString("utf8"), { extras: onReadExtras });
+      const r = await runHook(Buffer.concat(chunks).toString("utf8"));
       if (r.stderr) process.stderr.write(r.stderr);
       if (r.stdout) process.stdout.write(r.stdout);
       process.exitCode = 0;

@@ -3,10 +3,9 @@ import type { Command } from "commander";
 import { loadConfig } from "../../config.js";
 import { UsageError } from "../../errors.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../../router/index-build.js";
-import { onReadExtras } from "../../router/onread.js";
 import { renderMap, routeJson } from "../../router/output.js";
 import { findRoot } from "../../router/root.js";
-import { routeCall } from "../../router/route.js";
+import { routeCallWithOnRead } from "../../router/route.js";
 
 interface RouteOpts {
   tool: string;
@@ -31,7 +30,7 @@ export function registerRoute(program: Command): void {
     .option("--json", "print the matched rows with the trigger that fired each, as JSON")
     .option("--map", "print the domain → shard table to put in CLAUDE.md instead of the full index")
     .option("--no-cache", "do not read or write the compiled index cache")
-    .action((target: string | undefined, opts: RouteOpts) => {
+    .action(async (target: string | undefined, opts: RouteOpts) => {
       const cwd = resolve(opts.cwd ?? process.cwd());
       const root = findRoot(cwd);
       const { config } = loadConfig(root);
@@ -52,7 +51,7 @@ export function registerRoute(program: Command): void {
           : tool === "NotebookEdit"
             ? { notebook_path: target }
             : { file_path: target };
-      const r = routeCall({ root, cwd, tool, input, config, useCache: opts.cache, extras: onReadExtras });
+      const r = await routeCallWithOnRead({ root, cwd, tool, input, config, useCache: opts.cache });
       for (const p of r.problems) process.stderr.write(`agent-context route: ${p}\n`);
       if (opts.json) {
         process.stdout.write(`${JSON.stringify(routeJson(r), null, 2)}\n`);
