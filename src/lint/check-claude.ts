@@ -7,10 +7,9 @@
  */
 import { readdirSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
-import ignore from "ignore";
-import picomatch from "picomatch";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
+import { compileClaudeGlobs } from "../globs/claude.js";
 import { normalizeNewlines, parseFrontmatter, parseMarkdown } from "../markdown/index.js";
 import type { Nodes } from "../markdown/mdast.js";
 import type { Diagnostic } from "../report/diagnostic.js";
@@ -361,21 +360,25 @@ export function scopeDiagnostics(relPath: string, text: string, facts: ClaudeFac
   return out;
 }
 
-/** Globs relative to `base` that match at least one file (repo files are relative to `root`). */
-function globMatchesSomething(glob: string, base: string, root: string, files: readonly string[]): boolean {
+/**
+ * Whether a scoped rule's globs match at least one repository file, with Claude Code's own matcher
+ * (gitignore lines, case-insensitive, relative to the directory holding `.claude/`; src/globs/claude.ts,
+ * settled on 2.1.332 by the on-read model). Repository files are relative to `root`.
+ */
+function rulesGlobsMatchSomething(
+  globs: readonly string[],
+  base: string,
+  root: string,
+  files: readonly string[],
+): boolean {
   const prefix = relative(root, base).split(sep).join("/");
-  const rel = files
-    .filter((f) => prefix === "" || f.startsWith(`${prefix}/`))
-    .map((f) => (prefix === "" ? f : f.slice(prefix.length + 1)));
-  // Conservative: a glob is alive when either reading (picomatch, or gitignore-style anchoring) matches.
-  const pm = picomatch(glob.replace(/^\.?\//, ""), { dot: true });
-  if (rel.some((f) => pm(f))) return true;
-  try {
-    const ig = ignore().add(glob);
-    return rel.some((f) => ig.ignores(f));
-  } catch {
-    return false;
+  if (prefix.startsWith("..")) return true; // a base outside the repository: not ours to judge
+  const m = compileClaudeGlobs(globs);
+  for (const f of files) {
+    if (prefix !== "" && !f.startsWith(`${prefix}/`)) continue;
+    if (m.match(prefix === "" ? f : f.slice(prefix.length + 1)) !== null) return true;
   }
+  return false;
 }
 
 /** Rule-file checks: scopes not recognised, dead scoped rules, rules silently costing launch context. */
@@ -391,8 +394,7 @@ export function checkRules(
     const r = readTextFile(rule.absPath);
     if (!r.ok) continue;
     if (rule.scoped) {
-      const alive = rule.globs.filter((g) => globMatchesSomething(g, rule.base, ctx.root, ctx.files()));
-      if (rule.globs.length > 0 && alive.length === 0) {
+      if (rule.globs.length > 0 && !rulesGlobsMatchSomething(rule.globs, rule.base, ctx.root, ctx.files())) {
         out.push(
           diag(
             RULES.ruleDeadGlob,
