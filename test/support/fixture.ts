@@ -13,6 +13,8 @@ export interface FixtureSpec {
   links?: Record<string, string>;
   /** Directories (relative) to `git init`. */
   git?: string[];
+  /** Commands run after the files are written: [cwd relative to the root, program, ...args]. */
+  run?: string[][];
 }
 
 /** Creates the fixture; returns its real absolute root. */
@@ -35,6 +37,19 @@ export function writeFixture(spec: FixtureSpec, prefix = "ac-fx-"): string {
   for (const g of spec.git ?? []) {
     mkdirSync(join(root, g), { recursive: true });
     execFileSync("git", ["init", "-q"], { cwd: join(root, g) });
+  }
+  for (const [cwd = "", cmd = "true", ...args] of spec.run ?? []) {
+    execFileSync(cmd, args, {
+      cwd: join(root, cwd),
+      stdio: "ignore",
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: "t",
+        GIT_AUTHOR_EMAIL: "t@t",
+        GIT_COMMITTER_NAME: "t",
+        GIT_COMMITTER_EMAIL: "t@t",
+      },
+    });
   }
   return root;
 }
