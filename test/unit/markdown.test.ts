@@ -179,6 +179,7 @@ describe("fast paths agree with the full parse", () => {
       const lf = normalizeNewlines(t);
       if (!needsParse(lf))
         expect(scanNormalized(lf, undefined)).toEqual(scanNormalized(lf, parseMarkdown(lf)));
+      if (!mayImport(lf)) expect(scanNormalized(lf, parseMarkdown(lf))).toEqual([]);
     }
   });
 
