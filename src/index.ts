@@ -1,8 +1,10 @@
 /** The agent-context library API. */
 
 export * from "./agents/claude-code/index.js";
+export * from "./budget/index.js";
 export * from "./config.js";
 export * from "./errors.js";
 export * from "./markdown/index.js";
+export * from "./report/index.js";
 export * from "./types.js";
 export { VERSION } from "./version.js";

@@ -1,0 +1,5 @@
+/** Renderers. */
+export * from "./agents.js";
+export * from "./cap-json.js";
+export * from "./cap-text.js";
+export * from "./color.js";
