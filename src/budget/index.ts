@@ -2,5 +2,6 @@
 export * from "./cap-setting.js";
 export * from "./evaluate.js";
 export * from "./launchers.js";
+export * from "./matrix.js";
 export * from "./ratchet.js";
 export * from "./run.js";

@@ -2,6 +2,8 @@
  * The loader models `cap` can charge, one per agent. Adding an agent is one entry in {@link LAUNCHERS}.
  */
 import { claudeLaunchSet } from "../agents/claude-code/index.js";
+import type { CodexTruncation } from "../agents/codex/index.js";
+import { codexLaunchSet } from "../agents/codex/launcher.js";
 import type { AgentId } from "../config.js";
 import { UsageError } from "../errors.js";
 import type { ContextItem, Problem } from "../types.js";
@@ -15,6 +17,10 @@ export interface LaunchSet {
   cwd: string;
   items: ContextItem[];
   problems: Problem[];
+  /** Codex only: where Codex's own byte budget cuts the chain (null when whole). A cut fails the run. */
+  truncated?: CodexTruncation | null;
+  /** Codex only: Codex's effective `project_doc_max_bytes` (bytes). */
+  codexBudget?: number;
 }
 
 /** Computes the launch set of one agent for a launch in `cwd` of the repository at `root` (absolute). */
@@ -23,6 +29,7 @@ export type Launcher = (opts: { root: string; cwd: string }) => LaunchSet;
 /** The registered loader models. */
 export const LAUNCHERS: Partial<Record<AgentId, Launcher>> = {
   "claude-code": (opts) => claudeLaunchSet(opts),
+  codex: codexLaunchSet,
 };
 
 /** The launcher for `agent`; throws {@link UsageError} when none is registered. */

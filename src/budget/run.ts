@@ -27,6 +27,8 @@ export interface CapOptions {
   env?: NodeJS.ProcessEnv;
   /** Loader model override (tests); default: the registered launcher for `agent`. */
   launcher?: Launcher;
+  /** A ratchet check already made for this agent (runCapMatrix checks once per agent, not per cwd). */
+  ratchetDone?: { ratchet: RatchetResult | null; ratchetNote: string | null };
 }
 
 export interface CapRun {
@@ -45,7 +47,11 @@ export interface CapRun {
   ratchet: RatchetResult | null;
   /** One line saying why no ratchet check ran in CI, else null. */
   ratchetNote: string | null;
-  /** True when within the cap and the ratchet (if checked) holds: exit status 0. */
+  /** Codex only: where Codex's own budget cuts the AGENTS.md chain, or null (see LaunchSet.truncated). */
+  truncated?: import("../agents/codex/index.js").CodexTruncation | null;
+  /** Codex only: Codex's effective `project_doc_max_bytes` (bytes). */
+  codexBudget?: number;
+  /** True when within the cap, the ratchet (if checked) holds and no Codex truncation: exit status 0. */
   ok: boolean;
 }
 
@@ -78,7 +84,9 @@ export function runCap(opts: CapOptions = {}): CapRun {
   const env = opts.env ?? process.env;
   let ratchet: RatchetResult | null = null;
   let ratchetNote: string | null = null;
-  if (opts.base !== undefined) {
+  if (opts.ratchetDone) {
+    ({ ratchet, ratchetNote } = opts.ratchetDone);
+  } else if (opts.base !== undefined) {
     ratchet = checkRatchet(root, opts.base, "--base", config, agent);
   } else if (isCi(env)) {
     const def = findDefaultBase(root, env);
@@ -99,6 +107,8 @@ export function runCap(opts: CapOptions = {}): CapRun {
     problems: launch.problems,
     ratchet,
     ratchetNote,
-    ok: evaluation.ok && (ratchet?.ok ?? true),
+    ...(launch.truncated !== undefined ? { truncated: launch.truncated } : {}),
+    ...(launch.codexBudget !== undefined ? { codexBudget: launch.codexBudget } : {}),
+    ok: evaluation.ok && (ratchet?.ok ?? true) && !launch.truncated,
   };
 }

@@ -31,7 +31,14 @@ export function capToJson(run: CapRun): Record<string, unknown> {
           ok: run.ratchet.ok,
         }
       : null,
+    // Codex runs only: where Codex's own budget cuts the AGENTS.md chain (null when whole).
+    ...(run.truncated !== undefined ? { truncated: run.truncated } : {}),
   };
+}
+
+/** The JSON text for several (agent, cwd) launches: an array of {@link capToJson} objects. */
+export function renderCapJsonArray(runs: readonly CapRun[]): string {
+  return `${JSON.stringify(runs.map(capToJson), null, 2)}\n`;
 }
 
 /** The JSON text printed by `cap --json`: one object, two-space indented, ending in a newline. */
