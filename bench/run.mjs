@@ -9,7 +9,10 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** [name, loader] — one line per benchmark module. */
-const BENCHES = [["cap", () => import("./cap.mjs")]];
+const BENCHES = [
+  ["cap", () => import("./cap.mjs")],
+  ["hook", () => import("./hook.mjs")],
+];
 
 const only = process.argv.slice(2);
 let failed = false;

@@ -29,11 +29,11 @@ export interface WalkOptions {
   /** Sort entries with this comparator (default: code-unit order of names). */
   compare?: (a: string, b: string) => number;
   /**
-   * `"os"`: keep the order the operating system lists a directory in (what an agent that calls
-   * readdir(3) without sorting sees; Node's readdirSync sorts). `compare` is then ignored. Default
-   * `"sorted"`.
+   * `"os"` (alias `"listing"`, the on-read model's name): keep the order the operating system lists a
+   * directory in (what an agent that calls readdir(3) without sorting sees; Node's readdirSync sorts).
+   * `compare` is then ignored. Default `"sorted"`.
    */
-  order?: "sorted" | "os";
+  order?: "sorted" | "os" | "listing";
 }
 
 /** Lists a directory in the order the OS returns entries (no sorting). Throws like readdirSync. */
@@ -81,12 +81,15 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
     }
     let entries: Dirent[];
     try {
-      entries = opts.order === "os" ? direntsOsOrder(dir) : readdirSync(dir, { withFileTypes: true });
+      entries =
+        opts.order === "os" || opts.order === "listing"
+          ? direntsOsOrder(dir)
+          : readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       problems.push({ path: dir, message: `cannot list directory (${(e as Error).message})` });
       return;
     }
-    if (opts.order !== "os") entries.sort((a, b) => cmp(a.name, b.name));
+    if (opts.order !== "os" && opts.order !== "listing") entries.sort((a, b) => cmp(a.name, b.name));
     for (const ent of entries) {
       const name = ent.name;
       const p = join(dir, name);
