@@ -6,7 +6,7 @@
 //  - in-process matching throughput: targets per second through the compiled index.
 // Entry for bench/run.mjs: `["hook", () => import("./hook.mjs")]`. Standalone: `node bench/hook.mjs`.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { makeRouter } from "../test/fixtures/router/make-router.mjs";
@@ -22,13 +22,27 @@ function median(xs) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+/** CPU time (user + system, ms) of this process's reaped children, from /proc (Linux; null elsewhere). */
+function childrenCpuMs() {
+  try {
+    const f = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return ((Number(f[13]) + Number(f[14])) * 1000) / 100; // cutime + cstime, in USER_HZ (100/s)
+  } catch {
+    return null;
+  }
+}
+
 function timeSpawn(args, input) {
+  const c0 = childrenCpuMs();
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, args, { input, encoding: "utf8" });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const c1 = childrenCpuMs();
   if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}: ${r.stderr}`);
-  return { ms, stdout: r.stdout };
+  return { ms, cpu: c0 === null || c1 === null ? null : c1 - c0, stdout: r.stdout };
 }
+
+const sum = (xs) => xs.reduce((a, b) => a + (b ?? 0), 0);
 
 /** Runs the benchmark. Returns the measurements (milliseconds, ratios, targets per second). */
 export async function run({ workDir, log = console.log, calls = 41 } = {}) {
@@ -57,13 +71,19 @@ export async function run({ workDir, log = console.log, calls = 41 } = {}) {
   const base = [];
   const warm = [];
   const miss = [];
+  const cpu = { base: [], warm: [], miss: [] };
   let injected = 0;
   for (let i = 0; i < calls; i++) {
-    base.push(timeSpawn(["-e", "0"], "").ms);
+    const b = timeSpawn(["-e", "0"], "");
+    base.push(b.ms);
+    cpu.base.push(b.cpu);
     const r = timeSpawn([hook], payload(PROFILE, `bench-${i}-${Date.now()}`));
     injected = r.stdout.length;
     warm.push(r.ms);
-    miss.push(timeSpawn([hook], payload("README.md", `bench-miss-${i}`)).ms);
+    cpu.warm.push(r.cpu);
+    const m = timeSpawn([hook], payload("README.md", `bench-miss-${i}`));
+    miss.push(m.ms);
+    cpu.miss.push(m.cpu);
   }
   const b = median(base);
   const out = {
@@ -86,6 +106,14 @@ export async function run({ workDir, log = console.log, calls = 41 } = {}) {
   log(
     `hook, cold index cache:     median ${out.coldMs.toFixed(1)} ms = ${out.coldRatio.toFixed(2)}x baseline`,
   );
+  if (cpu.base[0] !== null) {
+    // CPU time is steadier than wall time on a loaded machine (USER_HZ ticks, summed over all calls).
+    out.cpuRatio = sum(cpu.warm) / sum(cpu.base);
+    out.cpuMissRatio = sum(cpu.miss) / sum(cpu.base);
+    log(
+      `CPU per call (user+sys):    node -e 0 ${(sum(cpu.base) / calls).toFixed(1)} ms; hook ${(sum(cpu.warm) / calls).toFixed(1)} ms = ${out.cpuRatio.toFixed(2)}x; no match ${out.cpuMissRatio.toFixed(2)}x`,
+    );
+  }
 
   // In-process matching throughput.
   const { loadIndex } = await import(pathToFileURL(join(dist, "router/index-build.js")).href);

@@ -4,6 +4,7 @@
 // it can be measured as it is in git. Nothing is ever written inside the corpus or the project.
 import {
   cpSync,
+  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -18,7 +19,15 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-export const CORPUS_DIR = resolve(PROJECT_ROOT, "../shared/corpus");
+/** The corpus: $AGENT_CONTEXT_CORPUS, else ../shared/corpus beside the project. */
+export const CORPUS_DIR = process.env.AGENT_CONTEXT_CORPUS
+  ? resolve(process.env.AGENT_CONTEXT_CORPUS)
+  : resolve(PROJECT_ROOT, "../shared/corpus");
+
+/** Whether the corpus directory exists (a fresh clone elsewhere has none). */
+export function corpusPresent() {
+  return existsSync(CORPUS_DIR);
+}
 
 /** Names of the corpus repositories (`owner__name` folders), sorted. */
 export function corpusRepos() {

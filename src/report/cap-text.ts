@@ -99,7 +99,9 @@ export function renderProblems(
   const limit = opts.limit ?? problems.length;
   const shown = problems.slice(0, limit).map((p) => {
     const loc = p.line ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ""}` : p.file;
-    return `${c.yellow("warning:")} ${loc}: ${p.message}${p.hint ? ` (${p.hint})` : ""}\n`;
+    // Loaders often start the message with the file already; name it once.
+    const text = p.message.startsWith(`${loc}: `) ? p.message : `${loc}: ${p.message}`;
+    return `${c.yellow("warning:")} ${text}${p.hint ? ` (${p.hint})` : ""}\n`;
   });
   const rest = problems.length - shown.length;
   if (rest > 0) shown.push(`${c.yellow("warning:")} … and ${rest} more like these\n`);

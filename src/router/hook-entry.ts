@@ -4,22 +4,28 @@
  * Nothing runs at import time beyond module evaluation of what the call needs; stdin and stdout are used
  * through file descriptors (no stream objects, which cost several ms to set up).
  * A watchdog ends the process with status 0 and no output after AGENT_CONTEXT_HOOK_TIMEOUT_MS
- * (default 5000 ms), so a stuck stdin or a slow file system never holds a tool call.
+ * (default 5000 ms), so a stuck stdin or a slow file system never holds a tool call. It is armed only
+ * when the call has to wait (stdin not yet complete, or the on-read model loading): in the common case
+ * Claude Code has written and closed stdin before the hook starts, and no timer is ever created.
  */
 import { constants, openSync, readSync, writeSync } from "node:fs";
 import { runHook } from "./hook.js";
 
+const g = globalThis as { __agentContextBase?: string; __agentContextArmWatchdog?: () => void };
 // The on-read model is not bundled: it loads from dist/ beside this file when a call needs it (./onread.ts).
-(globalThis as { __agentContextOnReadUrl?: string }).__agentContextOnReadUrl = new URL(
-  "./agents/claude-code/on-read.js",
-  import.meta.url,
-).href;
+g.__agentContextBase = import.meta.url;
+g.__agentContextArmWatchdog = arm;
 
-const timeoutMs = Number(process.env.AGENT_CONTEXT_HOOK_TIMEOUT_MS) || 5000;
-const watchdog = setTimeout(() => {
-  say(2, `agent-context hook: no answer within ${timeoutMs} ms; nothing injected\n`);
-  process.exit(0);
-}, timeoutMs);
+let watchdog: ReturnType<typeof setTimeout> | undefined;
+/** Arms the watchdog (once). */
+function arm(): void {
+  if (watchdog) return;
+  const timeoutMs = Number(process.env.AGENT_CONTEXT_HOOK_TIMEOUT_MS) || 5000;
+  watchdog = setTimeout(() => {
+    say(2, `agent-context hook: no answer within ${timeoutMs} ms; nothing injected\n`);
+    process.exit(0);
+  }, timeoutMs);
+}
 
 /** Largest stdin accepted (bytes); a larger payload is not hook JSON and gets no answer. */
 const MAX_STDIN = 16 * 1024 * 1024;
@@ -44,6 +50,7 @@ function readStdin(): void {
   try {
     fd = openSync("/dev/stdin", constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
+    arm();
     process.stdin.on("data", (c: Buffer) => take(c, c.length));
     process.stdin.on("error", () => finish(""));
     process.stdin.on("end", () => done());
@@ -57,6 +64,7 @@ function readStdin(): void {
         n = readSync(fd, buf, 0, buf.length, null);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === "EAGAIN") {
+          arm();
           setTimeout(poll, 2);
           return;
         }
@@ -92,7 +100,7 @@ function finish(text: string): void {
       // fail open
     })
     .finally(() => {
-      clearTimeout(watchdog);
+      if (watchdog) clearTimeout(watchdog);
       process.exitCode = 0;
     });
 }

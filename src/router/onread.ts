@@ -39,12 +39,15 @@ export function nothingToAttach(cwd: string, absTargets: string[]): boolean {
 
 /**
  * Where the on-read model's module is, as a URL. The bundled hook (dist/hook.mjs) sets
- * `globalThis.__agentContextOnReadUrl` to `dist/agents/claude-code/on-read.js` next to it, so the bundle stays
- * small and the model (with its YAML and gitignore dependencies) loads from the package only when needed.
+ * `globalThis.__agentContextBase` to its own URL, and the model is `dist/agents/claude-code/on-read.js` next
+ * to it: the bundle stays small and the model (with its YAML and gitignore dependencies) loads from the
+ * package only when needed.
  */
 function onReadModuleUrl(): string {
-  const g = (globalThis as { __agentContextOnReadUrl?: string }).__agentContextOnReadUrl;
-  return g ?? new URL("../agents/claude-code/on-read.js", import.meta.url).href;
+  const base = (globalThis as { __agentContextBase?: string }).__agentContextBase;
+  return base
+    ? new URL("./agents/claude-code/on-read.js", base).href
+    : new URL("../agents/claude-code/on-read.js", import.meta.url).href;
 }
 
 export interface OnReadDeliveries {
@@ -69,6 +72,7 @@ export async function onReadDeliveries(
   try {
     const abs = target.paths.map((p) => resolve(root, p));
     if (abs.length === 0 || nothingToAttach(cwd, abs)) return none;
+    (globalThis as { __agentContextArmWatchdog?: () => void }).__agentContextArmWatchdog?.();
     const m = (await import(onReadModuleUrl())) as typeof import("../agents/claude-code/on-read.js");
     const cli = m.claudeAttachTargets(tool, input, cwd);
     const cliSet = new Set(cli);

@@ -8,11 +8,14 @@ import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CORPUS_DIR, corpusRepos, materialize } from "../../scripts/corpus.mjs";
+import { CORPUS_DIR, corpusPresent, corpusRepos, materialize } from "../../scripts/corpus.mjs";
 import { type CapRun, runCap } from "../../src/budget/run.js";
 
 const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
-const repos = corpusRepos();
+// A fresh clone away from the shared workspace has no corpus: say so and skip (set AGENT_CONTEXT_CORPUS).
+const present = corpusPresent();
+if (!present) console.warn(`corpus tests skipped: no corpus at ${CORPUS_DIR} (set AGENT_CONTEXT_CORPUS)`);
+const repos = present ? corpusRepos() : [];
 const made: { cleanup: () => void }[] = [];
 afterAll(() => {
   for (const m of made) m.cleanup();
@@ -39,11 +42,11 @@ const byName = (list: Measured[], name: string): Measured => {
 };
 const realOf = (root: string, p: string) => realpathSync(p.startsWith("/") ? p : join(root, p));
 
-it("the_corpus_holds_ten_repositories", () => {
+it.skipIf(!present)("the_corpus_holds_ten_repositories", () => {
   expect(repos).toHaveLength(10);
 });
 
-describe.each([
+describe.skipIf(!present).each([
   ["as stored", asStored],
   ["as in git", asInGit],
 ])("every corpus repository %s", (_label, list) => {
@@ -75,7 +78,7 @@ describe.each([
   });
 });
 
-describe("particular corpus facts", () => {
+describe.skipIf(!present)("particular corpus facts", () => {
   it("apexyard_rules_both_imported_and_auto_loaded_are_charged_once", () => {
     const { run } = byName(asInGit, "me2resh__apexyard");
     const rulePaths = run.items.filter((i) => i.path.startsWith(".claude/rules/")).map((i) => i.path);
@@ -114,7 +117,7 @@ describe("particular corpus facts", () => {
   });
 });
 
-describe("the built CLI on the corpus", () => {
+describe.skipIf(!present)("the built CLI on the corpus", () => {
   it.each(repos)("%s_cli_json_agrees_with_the_library", (name) => {
     const m = byName(asInGit, name);
     const r = spawnSync(process.execPath, [CLI, "cap", m.dir, "--json"], {

@@ -284,6 +284,16 @@ describe("the ratchet", () => {
     expect(notes[0]).toContain("no default branch found");
   });
 
+  it("with_json_the_no_ratchet_line_goes_to_stderr_and_stdout_stays_one_json_object", () => {
+    const root = tempRepo();
+    git(root, "init", "-q", "-b", "trunk");
+    commit(root, { "CLAUDE.md": "memory\n" }, "one");
+    const r = cap([root, "--json"], { CI: "true" });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, ratchet: null });
+    expect(r.stderr).toContain("no ratchet check: no default branch found");
+  });
+
   it("a_base_that_is_not_a_commit_is_a_usage_error", () => {
     const root = repoWithBase(null);
     const r = cap([root, "--base", "nope"]);

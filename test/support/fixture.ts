@@ -2,7 +2,7 @@
  * Writes a small fixture repository described as a table (files, symlinks, git) into a fresh temp dir.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -17,9 +17,17 @@ export interface FixtureSpec {
   run?: string[][];
 }
 
+const created: string[] = [];
+
+/** Removes every fixture this process created (call from afterAll). */
+export function removeFixtures(): void {
+  for (const root of created.splice(0)) rmSync(root, { recursive: true, force: true });
+}
+
 /** Creates the fixture; returns its real absolute root. */
 export function writeFixture(spec: FixtureSpec, prefix = "ac-fx-"): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  created.push(root);
   for (const [rel, content] of Object.entries(spec.files ?? {})) {
     const p = join(root, rel);
     if (content === null) {

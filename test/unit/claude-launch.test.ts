@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   CLAUDE_CODE_VERIFIED_VERSION,
   classifyRule,
@@ -9,7 +9,7 @@ import {
   claudePathGlobs,
   listRules,
 } from "../../src/agents/claude-code/index.js";
-import { writeFixture } from "../support/fixture.js";
+import { removeFixtures, writeFixture } from "../support/fixture.js";
 
 const paths = (root: string, cwd?: string) =>
   claudeLaunchSet({ root, ...(cwd ? { cwd: join(root, cwd) } : {}) }).items.map((i) => i.path);
@@ -350,3 +350,5 @@ describe("claudeLaunchSet in git worktrees", () => {
     ]);
   });
 });
+
+afterAll(removeFixtures);

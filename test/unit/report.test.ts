@@ -162,6 +162,12 @@ describe("colour decision", () => {
 });
 
 describe("problems", () => {
+  it("name_the_file_once_when_the_message_already_starts_with_it", () => {
+    expect(renderProblems([{ file: "CLAUDE.md", message: "CLAUDE.md: is a fifo, not a regular file" }])).toBe(
+      "warning: CLAUDE.md: is a fifo, not a regular file\n",
+    );
+  });
+
   it("beyond_the_limit_are_counted_in_one_line", () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ file: `f${i}.md`, message: "m" }));
     const out = renderProblems(many, { limit: 20 }).split("\n").filter(Boolean);

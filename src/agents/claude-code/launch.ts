@@ -115,8 +115,10 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     }
     const key = resolve(path);
     if (processed.has(key)) return;
-    const real = safeRealpath(key);
-    if (depth > 0 && !inside(cwd, real ?? key)) {
+    // One read gives the real path too (the CLI resolves before reading; the order only matters for cost).
+    const r = readTextFile(path, CLAUDE_MAX_FILE_BYTES);
+    const real = r.ok ? r.realPath : key;
+    if (depth > 0 && !inside(cwd, real)) {
       problems.push({
         file: origin.importedBy ?? shown,
         message: `${shown}: imported by ${origin.importedBy} but lies outside the working directory (${show(cwd)}); Claude Code does not load it at launch without approval`,
@@ -124,9 +126,8 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       });
       return;
     }
-    if (real !== undefined && real !== key && processed.has(real)) return;
+    if (real !== key && processed.has(real)) return;
     processed.add(key);
-    const r = readTextFile(path, CLAUDE_MAX_FILE_BYTES);
     if (!r.ok) {
       if (r.reason === "missing") {
         if (depth > 0)
@@ -147,7 +148,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       }
       return;
     }
-    processed.add(r.realPath);
+    processed.add(real);
     if (!isTextPath(path)) {
       problems.push({
         file: origin.importedBy ?? shown,
