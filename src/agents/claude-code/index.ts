@@ -44,6 +44,7 @@ export interface RuleInfo {
   unscopedWhy?: string;
 }
 
+export { claudeLaunchSet, launchDirectories, UNSCOPED_RULE_REMEDY } from "./launch.js";
 export {
   CLAUDE_ONREAD_VERIFIED_VERSION,
   type ClaudeOnReadOptions,
@@ -53,7 +54,6 @@ export {
   claudeOnRead,
   claudeOnReadSession,
 } from "./on-read.js";
-export { claudeLaunchSet, launchDirectories, UNSCOPED_RULE_REMEDY } from "./launch.js";
 export {
   type ClassifiedRule,
   classifyRule,
