@@ -198,7 +198,9 @@ const NESTED_FILES: Record<string, string> = {
   ".claude/rules/rootPkgA.md": '---\npaths: "pkg/a/**"\n---\nRoot rule for pkg/a.\n',
   ".claude/rules/rootAnchoredA.md": '---\npaths: "/a/**"\n---\nRoot rule anchored at /a.\n',
   "pkg/CLAUDE.md": "Package memory.\n",
-  "pkg/.claude/rules/pkgUnscoped.md": "Package unscoped rule.\n",
+  "pkg/.claude/rules/pkgUnscoped.md": "Package unscoped rule.\n@../../../docs/withpaths.md\n",
+  "docs/withpaths.md": '---\npaths: "x/**"\n---\nHas paths: dropped when imported under a rule.\n@leaf.md\n',
+  "docs/leaf.md": "Imported by a dropped import: still attached.\n",
   "pkg/.claude/rules/sub/pkgUnscoped2.md": "Package unscoped rule, nested folder.\n",
   "pkg/.claude/rules/pkgScoped.md": '---\npaths: "a/**"\n---\nPackage rule for a/ (relative to pkg).\n',
   "pkg/.claude/rules/pkgScopedWrongBase.md":

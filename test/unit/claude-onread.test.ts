@@ -120,6 +120,22 @@ describe("claudeOnRead", () => {
     ]);
   });
 
+  it("under_a_nested_rule_an_import_with_its_own_paths_is_dropped_but_its_imports_load", () => {
+    const root = tree({
+      "pkg/.claude/rules/r.md": "rule\n@../../../docs/p.md\n",
+      "docs/p.md": "---\npaths: x/**\n---\np\n@leaf.md\n",
+      "docs/leaf.md": "leaf\n",
+      "pkg/CLAUDE.md": "mem\n@../docs/p2.md\n",
+      "docs/p2.md": "---\npaths: x/**\n---\np2\n",
+    });
+    expect(paths(claudeOnRead({ root, target: "pkg/a.ts" }))).toEqual([
+      "pkg/CLAUDE.md",
+      "docs/p2.md",
+      "pkg/.claude/rules/r.md",
+      "docs/leaf.md",
+    ]);
+  });
+
   it("rules_whose_paths_normalise_to_nothing_are_unscoped_and_never_attached_at_the_root", () => {
     const root = tree({
       ".claude/rules/everything.md": "---\npaths: '**'\n---\nlaunch\n",

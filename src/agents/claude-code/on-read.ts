@@ -172,6 +172,7 @@ function loadWithImports(
   parent: string | null,
   reason: string,
   emitSelf = true,
+  underRule = false,
 ): void {
   if (depth > CLAUDE_MAX_IMPORT_HOPS) return;
   if (ctx.processed.has(abs)) return;
@@ -185,9 +186,11 @@ function loadWithImports(
     return;
   }
   ctx.processed.add(abs);
-  const { text, imports } = parseFile(r.text);
+  const { text, imports, paths } = parseFile(r.text);
   if (!text.trim()) return;
-  if (emitSelf && !ctx.loaded.has(abs) && abs !== ctx.target) {
+  // Under a rule, an imported file with its own recognised `paths:` is dropped; its imports still load.
+  const dropped = underRule && depth > 0 && paths !== undefined;
+  if (emitSelf && !dropped && !ctx.loaded.has(abs) && abs !== ctx.target) {
     emit(ctx, abs, text, r.fileBytes, kind, parent ? showPath(ctx.root, parent) : null, reason);
   }
   const seen = new Set<string>();
@@ -195,7 +198,16 @@ function loadWithImports(
     const imp = resolveImportPath(p, r.realPath, ctx.home);
     if (seen.has(imp)) continue;
     seen.add(imp);
-    loadWithImports(ctx, imp, depth + 1, "import", abs, `imported by ${showPath(ctx.root, abs)}`);
+    loadWithImports(
+      ctx,
+      imp,
+      depth + 1,
+      "import",
+      abs,
+      `imported by ${showPath(ctx.root, abs)}`,
+      true,
+      underRule,
+    );
   }
 }
 
@@ -276,6 +288,7 @@ function readOnce(ctx: Ctx): void {
         null,
         `${why} rule of nested ${shown}/.claude/rules`,
         !rule.paths,
+        true,
       );
     }
     // The scoped pass starts from the processed set as it was before the folder pass (as in the CLI).
