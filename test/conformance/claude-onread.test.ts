@@ -4,10 +4,10 @@
  * `Contents of PATH:` block the CLI attaches after each tool result must be predicted exactly, file by file
  * and byte by byte, in order. Findings: docs/findings-claude-onread.md.
  */
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeAttachTargets, claudeOnReadSession } from "../../src/agents/claude-code/on-read.js";
 import { claudeVersion, launchSections, runClaude } from "../support/claude.js";
 import type { ContentBlock } from "../support/upstream.js";
@@ -24,8 +24,14 @@ interface Observed {
 
 const ROOTVAR = "$ROOT";
 
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
 function writeTree(files: Record<string, string>): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-onread-")));
+  made.push(root);
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), text);

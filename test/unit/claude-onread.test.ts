@@ -3,18 +3,24 @@
  * pinned here were settled against Claude Code 2.1.332 (docs/findings-claude-onread.md); the conformance
  * suite compares the same model with the real CLI.
  */
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   claudeAttachTargets,
   claudeOnRead,
   claudeOnReadSession,
 } from "../../src/agents/claude-code/index.js";
 
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
 function tree(files: Record<string, string>): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-onread-unit-")));
+  made.push(root);
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), text);
