@@ -14,8 +14,8 @@
  * So, for a rule in `<base>/.claude/rules/`:
  * - a pattern without a slash (other than a trailing one) matches at any depth: `*.ts` fires for
  *   `src/deep/a.ts`, `src` (and `src/**`, which becomes `src`) fires for `lib/src/x.ts`;
- * - a pattern with a slash in it is anchored at the base: `src/*.ts` fires for `src/a.ts` only, and a
- *   leading `/` changes nothing more (`/src/**` ≡ `src/**` anchored);
+ * - a pattern with a slash before its end is anchored at the base: `src/*.ts` fires for `src/a.ts`, not
+ *   `lib/src/a.ts`; a leading `/` anchors too (`/src/**` becomes `/src`: only the top `src/`);
  * - a pattern that matches a directory matches everything below it: `src/*` fires for `src/deep/x/b.ts`;
  * - `*` and `?` never cross `/`; `**` crosses directories; `[ab]` classes work; dotfiles are not special;
  * - matching ignores case (`**\/*.TS` fires for `a.ts`);

@@ -4,10 +4,10 @@
  * `Contents of PATH:` block the CLI attaches after each tool result must be predicted exactly, file by file
  * and byte by byte, in order. Findings: docs/findings-claude-onread.md.
  */
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeAttachTargets, claudeOnReadSession } from "../../src/agents/claude-code/on-read.js";
 import { claudeVersion, launchSections, runClaude } from "../support/claude.js";
 import type { ContentBlock } from "../support/upstream.js";
@@ -24,8 +24,14 @@ interface Observed {
 
 const ROOTVAR = "$ROOT";
 
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
 function writeTree(files: Record<string, string>): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-onread-")));
+  made.push(root);
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), text);
@@ -198,7 +204,9 @@ const NESTED_FILES: Record<string, string> = {
   ".claude/rules/rootPkgA.md": '---\npaths: "pkg/a/**"\n---\nRoot rule for pkg/a.\n',
   ".claude/rules/rootAnchoredA.md": '---\npaths: "/a/**"\n---\nRoot rule anchored at /a.\n',
   "pkg/CLAUDE.md": "Package memory.\n",
-  "pkg/.claude/rules/pkgUnscoped.md": "Package unscoped rule.\n",
+  "pkg/.claude/rules/pkgUnscoped.md": "Package unscoped rule.\n@../../../docs/withpaths.md\n",
+  "docs/withpaths.md": '---\npaths: "x/**"\n---\nHas paths: dropped when imported under a rule.\n@leaf.md\n',
+  "docs/leaf.md": "Imported by a dropped import: still attached.\n",
   "pkg/.claude/rules/sub/pkgUnscoped2.md": "Package unscoped rule, nested folder.\n",
   "pkg/.claude/rules/pkgScoped.md": '---\npaths: "a/**"\n---\nPackage rule for a/ (relative to pkg).\n',
   "pkg/.claude/rules/pkgScopedWrongBase.md":

@@ -3,18 +3,24 @@
  * pinned here were settled against Claude Code 2.1.332 (docs/findings-claude-onread.md); the conformance
  * suite compares the same model with the real CLI.
  */
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   claudeAttachTargets,
   claudeOnRead,
   claudeOnReadSession,
 } from "../../src/agents/claude-code/index.js";
 
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
 function tree(files: Record<string, string>): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-onread-unit-")));
+  made.push(root);
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), text);
@@ -117,6 +123,22 @@ describe("claudeOnRead", () => {
     expect(paths(claudeOnRead({ root, target: "pkg/b/z.kt" }))).toEqual([
       "docs/kt.md",
       "pkg/.claude/rules/kt.md",
+    ]);
+  });
+
+  it("under_a_nested_rule_an_import_with_its_own_paths_is_dropped_but_its_imports_load", () => {
+    const root = tree({
+      "pkg/.claude/rules/r.md": "rule\n@../../../docs/p.md\n",
+      "docs/p.md": "---\npaths: x/**\n---\np\n@leaf.md\n",
+      "docs/leaf.md": "leaf\n",
+      "pkg/CLAUDE.md": "mem\n@../docs/p2.md\n",
+      "docs/p2.md": "---\npaths: x/**\n---\np2\n",
+    });
+    expect(paths(claudeOnRead({ root, target: "pkg/a.ts" }))).toEqual([
+      "pkg/CLAUDE.md",
+      "docs/p2.md",
+      "pkg/.claude/rules/r.md",
+      "docs/leaf.md",
     ]);
   });
 

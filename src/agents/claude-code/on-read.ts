@@ -14,16 +14,15 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { parse as parseYaml } from "yaml";
 import { readTextFile, safeRealpath, walkFiles } from "../../fs/index.js";
-import { compileClaudeGlobs, normalizeClaudePaths } from "../../globs/claude.js";
+import { compileClaudeGlobs } from "../../globs/claude.js";
+import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
 import type { ContextItem, Problem } from "../../types.js";
+import { ruleScope } from "./rules.js";
+import { CLAUDE_MAX_FILE_BYTES, CLAUDE_MAX_IMPORT_HOPS, isTextPath, resolveImportPath } from "./text.js";
 
 /** The CLI version the on-demand model was verified on. */
 export const CLAUDE_ONREAD_VERIFIED_VERSION = "2.1.332";
-
-/** Import depth Claude Code follows from a memory file (the file itself is depth 0; depth 5 is not loaded). */
-const MAX_IMPORT_DEPTH = 5;
 
 /**
  * Nested memory longer than this many characters may be cut by the CLI (its limit is
@@ -63,127 +62,18 @@ export interface ClaudeOnReadSession {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Injected text of one file (frontmatter and block HTML comments stripped, imports listed).
-// TODO(merge claude-launch): use the markdown room's functions once they land; these private helpers
-// implement only what the on-read conformance fixtures exercise.
-
-const FRONTMATTER = /^---\s*\n([\s\S]*?)---\s*\n?/;
+// Injected text of one file, on the markdown room. Unlike launch, the on-demand text is NOT trimmed.
 
 interface Parsed {
   text: string;
   paths: string[] | undefined;
+  imports: string[];
 }
 
 function parseFile(raw: string): Parsed {
-  let text = raw;
-  let paths: string[] | undefined;
-  // CRLF stays CRLF (observed); only comment stripping normalises line ends.
-  const m = raw.indexOf("---", 3) >= 0 ? FRONTMATTER.exec(raw) : null;
-  if (m) {
-    text = raw.slice(m[0].length);
-    try {
-      const fm = parseYaml(m[1] ?? "");
-      if (fm && typeof fm === "object") paths = normalizeClaudePaths((fm as Record<string, unknown>).paths);
-    } catch {
-      paths = undefined;
-    }
-  }
-  return { text: stripBlockComments(text), paths };
-}
-
-/** Removes HTML comments that form a whole block (with the blank lines the block token swallows). */
-function stripBlockComments(text: string): string {
-  if (!text.includes("<!--")) return text;
-  const t = text.replace(/\r\n?/g, "\n");
-  const out: string[] = [];
-  const lines = t.split("\n");
-  let inFence: string | null = null;
-  let stripped = false;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? "";
-    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (inFence) {
-      if (fence && fence[1]?.[0] === inFence[0] && (fence[1]?.length ?? 0) >= inFence.length) inFence = null;
-      out.push(line);
-      continue;
-    }
-    if (fence) {
-      inFence = fence[1] ?? null;
-      out.push(line);
-      continue;
-    }
-    if (/^ {0,3}<!--/.test(line)) {
-      let j = i;
-      while (j < lines.length && !(lines[j] ?? "").includes("-->")) j++;
-      if (j >= lines.length) {
-        out.push(line);
-        continue;
-      }
-      const block = lines.slice(i, j + 1).join("\n");
-      const rest = block.replace(/<!--[\s\S]*?-->/g, "");
-      let k = j + 1;
-      while (k < lines.length - 1 && (lines[k] ?? "").trim() === "") k++;
-      if (rest.trim()) out.push(rest);
-      stripped = true;
-      i = k - 1;
-      continue;
-    }
-    out.push(line);
-  }
-  // Without a stripped block the CLI keeps the text as it was (CRLF included).
-  return stripped ? out.join("\n") : text;
-}
-
-const TEXT_EXTENSIONS = new Set(
-  (
-    ".md .txt .text .json .yaml .yml .toml .xml .csv .html .htm .css .scss .sass .less .js .ts .tsx .jsx .mjs " +
-    ".cjs .mts .cts .py .pyi .pyw .rb .erb .rake .go .rs .java .kt .kts .scala .c .cpp .cc .cxx .h .hpp .hxx " +
-    ".cs .swift .sh .bash .zsh .fish .ps1 .bat .cmd .env .ini .cfg .conf .config .properties .sql .graphql " +
-    ".gql .proto .vue .svelte .astro .ejs .hbs .pug .jade .php .pl .pm .lua .r .dart .ex .exs .erl .hrl .clj " +
-    ".cljs .cljc .edn .hs .lhs .elm .ml .mli .f .f90 .f95 .for .cmake .make .makefile .gradle .sbt .rst .adoc " +
-    ".asciidoc .org .tex .latex .lock .log .diff .patch"
-  ).split(" "),
-);
-
-function extensionOk(path: string): boolean {
-  const base = path.slice(path.lastIndexOf("/") + 1);
-  const dot = base.lastIndexOf(".");
-  if (dot <= 0) return true;
-  return TEXT_EXTENSIONS.has(base.slice(dot).toLowerCase());
-}
-
-/** `@path` imports of a text (outside fences and code spans), resolved against `fromFile`'s directory. */
-function scanImports(text: string, fromFile: string, home: string): string[] {
-  const out: string[] = [];
-  let inFence: string | null = null;
-  for (const line of text.split("\n")) {
-    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (inFence) {
-      if (fence && fence[1]?.[0] === inFence[0]) inFence = null;
-      continue;
-    }
-    if (fence) {
-      inFence = fence[1] ?? null;
-      continue;
-    }
-    const masked = line.replace(/`[^`]*`/g, (s) => " ".repeat(s.length)).replace(/<!--[\s\S]*?-->/g, "");
-    for (const m of masked.matchAll(/(?:^|\s)@((?:[^\s\\]|\\ )+)/g)) {
-      let p = m[1] ?? "";
-      const hash = p.indexOf("#");
-      if (hash !== -1) p = p.slice(0, hash);
-      p = p.replaceAll("\\ ", " ");
-      if (!p) continue;
-      const ok =
-        p.startsWith("./") ||
-        p.startsWith("~/") ||
-        (p.startsWith("/") && p !== "/") ||
-        (!p.startsWith("@") && !/^[#%^&*()]+/.test(p) && /^[a-zA-Z0-9._-]/.test(p));
-      if (!ok) continue;
-      const abs = p.startsWith("~/") ? join(home, p.slice(2)) : resolve(dirname(fromFile), p);
-      if (!out.includes(abs)) out.push(abs);
-    }
-  }
-  return out;
+  const fm = parseFrontmatter(raw);
+  const { stripped, imports } = analyzeBody(fm.body, { startLine: fm.bodyLine });
+  return { text: stripped.text, paths: ruleScope(fm).globs, imports: imports.map((t) => t.path) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -282,12 +172,13 @@ function loadWithImports(
   parent: string | null,
   reason: string,
   emitSelf = true,
+  underRule = false,
 ): void {
-  if (depth >= MAX_IMPORT_DEPTH) return;
+  if (depth > CLAUDE_MAX_IMPORT_HOPS) return;
   if (ctx.processed.has(abs)) return;
   if (depth > 0 && !within(abs, ctx.cwd)) return;
-  if (depth > 0 && !extensionOk(abs)) return;
-  const r = readTextFile(abs);
+  if (depth > 0 && !isTextPath(abs)) return;
+  const r = readTextFile(abs, CLAUDE_MAX_FILE_BYTES);
   if (!r.ok) {
     if (r.reason !== "missing" && r.reason !== "not-regular") {
       ctx.problems.push({ file: showPath(ctx.root, abs), message: `not attached: ${r.reason}` });
@@ -295,14 +186,28 @@ function loadWithImports(
     return;
   }
   ctx.processed.add(abs);
-  const { text } = parseFile(r.text);
+  const { text, imports, paths } = parseFile(r.text);
   if (!text.trim()) return;
-  if (emitSelf && !ctx.loaded.has(abs) && abs !== ctx.target) {
+  // Under a rule, an imported file with its own recognised `paths:` is dropped; its imports still load.
+  const dropped = underRule && depth > 0 && paths !== undefined;
+  if (emitSelf && !dropped && !ctx.loaded.has(abs) && abs !== ctx.target) {
     emit(ctx, abs, text, r.fileBytes, kind, parent ? showPath(ctx.root, parent) : null, reason);
   }
-  if (!text.includes("@")) return;
-  for (const imp of scanImports(text, abs, ctx.home)) {
-    loadWithImports(ctx, imp, depth + 1, "import", abs, `imported by ${showPath(ctx.root, abs)}`);
+  const seen = new Set<string>();
+  for (const p of imports) {
+    const imp = resolveImportPath(p, r.realPath, ctx.home);
+    if (seen.has(imp)) continue;
+    seen.add(imp);
+    loadWithImports(
+      ctx,
+      imp,
+      depth + 1,
+      "import",
+      abs,
+      `imported by ${showPath(ctx.root, abs)}`,
+      true,
+      underRule,
+    );
   }
 }
 
@@ -317,13 +222,13 @@ interface RuleFile {
 function listRuleFiles(ctx: Ctx, rulesDir: string): RuleFile[] {
   if (!existsSync(rulesDir)) return [];
   const walk = walkFiles(rulesDir, {
-    order: "listing",
+    order: "os",
     includeFile: (_rel, name) => name.endsWith(".md"),
   });
   for (const p of walk.problems) ctx.problems.push({ file: showPath(ctx.root, p.path), message: p.message });
   const out: RuleFile[] = [];
   for (const f of walk.files) {
-    const r = readTextFile(f.path);
+    const r = readTextFile(f.path, CLAUDE_MAX_FILE_BYTES);
     if (!r.ok) continue;
     const { text, paths } = parseFile(r.text);
     out.push({ abs: f.path, fileBytes: r.fileBytes, text, paths });
@@ -383,6 +288,7 @@ function readOnce(ctx: Ctx): void {
         null,
         `${why} rule of nested ${shown}/.claude/rules`,
         !rule.paths,
+        true,
       );
     }
     // The scoped pass starts from the processed set as it was before the folder pass (as in the CLI).
