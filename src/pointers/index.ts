@@ -359,8 +359,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
       note(c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
       continue;
     }
-    const back = readRulePaths(text);
-    if (text.includes("@") || JSON.stringify(back.globs) !== JSON.stringify(c.globs)) {
+    if (!readsBack(text, c.globs)) {
       note(c.target, "pointer does not read back with exactly the globs written; dropped");
       continue;
     }
@@ -407,6 +406,16 @@ export function generatePointers(opts: PointersOptions): PointersResult {
   if (!opts.dryRun) writePointers(result, prefix);
   else markDryRun(result, prefix);
   return result;
+}
+
+/**
+ * The read-back check: true when the pointer text holds no `@` (which would make the CLI import a file) and
+ * parsing it the way the CLI parses frontmatter yields exactly `globs`, in order.
+ */
+export function readsBack(text: string, globs: string[]): boolean {
+  if (text.includes("@")) return false;
+  const back = readRulePaths(text);
+  return back.globs.length === globs.length && back.globs.every((g, i) => g === globs[i]);
 }
 
 function ownFileRe(prefix: string): RegExp {

@@ -98,7 +98,17 @@ describe("rebased globs match the same files as the original pattern in its repo
     "docs/README.md",
     "src/a.tsx",
   ];
-  const patterns = ["*.ts", "/src/**", "src/*.ts", "build/", "/out/", "deep", "README.md", "src/**/*.ts", "src"];
+  const patterns = [
+    "*.ts",
+    "/src/**",
+    "src/*.ts",
+    "build/",
+    "/out/",
+    "deep",
+    "README.md",
+    "src/**/*.ts",
+    "src",
+  ];
   it.each(patterns)("%j_agrees_with_gitignore_matching", (pattern) => {
     const ig = ignore().add(pattern);
     const r = rebaseGlob(pattern, "repo/lib");
@@ -122,7 +132,10 @@ describe("frontmatter classification", () => {
   });
 
   it("splits_a_paths_string_on_commas_outside_braces", () => {
-    expect(readRulePaths('---\npaths: "src/{a,b}.ts, lib/*.js"\n---\n').globs).toEqual(["src/{a,b}.ts", "lib/*.js"]);
+    expect(readRulePaths('---\npaths: "src/{a,b}.ts, lib/*.js"\n---\n').globs).toEqual([
+      "src/{a,b}.ts",
+      "lib/*.js",
+    ]);
   });
 
   it("malformed_yaml_yields_no_globs", () => {
