@@ -11,8 +11,15 @@ import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import picomatch from "picomatch";
 import { readTextFile } from "../fs/read.js";
-import { MAX_POINTER_BYTES, MAX_POINTERS, MAX_TOTAL_BYTES } from "./bounds.js";
+import { MAX_POINTER_BYTES, MAX_POINTERS } from "./bounds.js";
 import { readRulePaths } from "./frontmatter.js";
+
+/**
+ * Bytes of pointer text one hook call injects: 8 KiB. Claude Code 2.1.332 replaces an additionalContext
+ * longer than 10,000 characters with a file reference and a preview (router finding, docs/findings-hook.md),
+ * so what one call injects stays below that; pointers past it are counted in a closing line.
+ */
+export const MAX_HOOK_CONTEXT_BYTES = 8192;
 
 export interface PointerHookOptions {
   /** The config dir holding `rules/` (default: $CLAUDE_CONFIG_DIR, else ~/.claude). */
@@ -52,6 +59,7 @@ export function pointerHookContext(input: unknown, opts: PointerHookOptions = {}
       .slice(0, MAX_POINTERS);
     const out: string[] = [];
     let total = 0;
+    let more = 0;
     for (const n of names) {
       const r = readTextFile(join(rulesDir, n), MAX_POINTER_BYTES);
       if (!r.ok) continue;
@@ -59,10 +67,16 @@ export function pointerHookContext(input: unknown, opts: PointerHookOptions = {}
       if (fm.globs.length === 0 || !fm.globs.every((g) => g.startsWith("/"))) continue;
       if (!picomatch(fm.globs, { dot: true })(target)) continue;
       const body = fm.body.trim();
-      if (total + body.length > MAX_TOTAL_BYTES) break;
-      total += body.length;
+      const bytes = Buffer.byteLength(body, "utf8") + 2;
+      if (total + bytes > MAX_HOOK_CONTEXT_BYTES - 100) {
+        more++;
+        continue;
+      }
+      total += bytes;
       out.push(body);
     }
+    if (more > 0)
+      out.push(`(${more} more pointer${more === 1 ? "" : "s"} match this path; left out to stay small)`);
     return out.length ? out.join("\n\n") : undefined;
   } catch {
     return undefined;
