@@ -76,7 +76,9 @@ export function pointerHookContext(input: unknown, opts: PointerHookOptions = {}
       out.push(body);
     }
     if (more > 0)
-      out.push(`(${more} more pointer${more === 1 ? "" : "s"} match this path; left out to stay small)`);
+      out.push(
+        `(${more} more pointer${more === 1 ? " matches" : "s match"} this path; left out to stay small)`,
+      );
     return out.length ? out.join("\n\n") : undefined;
   } catch {
     return undefined;

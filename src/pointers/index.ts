@@ -20,7 +20,7 @@ import { mkdirSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFile
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { UsageError } from "../errors.js";
-import { readTextFile, statSafe } from "../fs/read.js";
+import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import { rebaseGlobs, SAFE_PATH } from "../globs/rebase.js";
 import { MAX_DIRS_CHECKED, MAX_POINTER_BYTES, MAX_POINTERS, MAX_TOTAL_BYTES } from "./bounds.js";
@@ -183,7 +183,50 @@ export function generatePointers(opts: PointersOptions): PointersResult {
   }
   const notices: Notice[] = [];
   const note = (subject: string, message: string) => notices.push({ subject, message });
-  const candidates: Candidate[] = [];
+  // Render, read back and apply the bounds as each candidate is found, so that once the pointer count is
+  // reached the rest is counted without being read.
+  const pointers: Pointer[] = [];
+  let total = 0;
+  let overCount = 0;
+  let overTotal = 0;
+  const full = () => pointers.length >= MAX_POINTERS;
+  const offer = (c: Candidate) => {
+    const text = c.render(c.globs);
+    if (text === null) {
+      note(c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
+      return;
+    }
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (bytes > MAX_POINTER_BYTES) {
+      note(c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
+      return;
+    }
+    if (!readsBack(text, c.globs)) {
+      note(c.target, "pointer does not read back with exactly the globs written; dropped");
+      return;
+    }
+    if (full()) {
+      overCount++;
+      return;
+    }
+    if (total + bytes > MAX_TOTAL_BYTES) {
+      overTotal++;
+      return;
+    }
+    total += bytes;
+    const file = join(rulesDir, `${prefix}-${String(pointers.length + 1).padStart(3, "0")}.md`);
+    pointers.push({
+      file,
+      globs: c.globs,
+      target: c.target,
+      route: c.route,
+      kind: c.kind,
+      ...(c.kind === "memory" ? { preloaded: c.preloaded } : {}),
+      text,
+      bytes,
+    });
+  };
+
   let dirsChecked = 0;
   let dirsSkipped = 0;
   let preloadUsed = 0;
@@ -202,7 +245,13 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     });
     const byDir = new Map<string, { path: string; realPath: string }[]>();
     for (const f of walked.files) {
-      const parent = dirname(f.rel);
+      // A directory reached through a symlink that stays inside the repository is named by its real path
+      // (the path the agent's tools report); one that leaves it keeps the path it was reached by.
+      const realParent = safeRealpath(dirname(f.path));
+      const inside = realParent !== undefined && isUnder(realParent, repo.root);
+      const rel = inside ? toPosix(relative(repo.root, join(realParent, basename(f.path)))) : f.rel;
+      const path = inside ? join(realParent, basename(f.path)) : f.path;
+      const parent = dirname(rel);
       const relDir =
         parent === "."
           ? ""
@@ -212,7 +261,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
               ? ""
               : parent;
       const list = byDir.get(relDir) ?? [];
-      list.push({ path: f.path, realPath: f.realPath });
+      if (!list.some((x) => x.path === path)) list.push({ path, realPath: f.realPath });
       byDir.set(relDir, list);
     }
     const dirs = [...byDir.keys()].sort((a, b) =>
@@ -227,6 +276,10 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         continue;
       }
       dirsChecked++;
+      if (full()) {
+        overCount++;
+        continue;
+      }
       if (files.some((f) => !isUnder(f.realPath, repo.root))) {
         note(absDir, "reached through a symlink that leaves its repository; no pointer");
         continue;
@@ -286,7 +339,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         note(absDir, "a glob containing --- is refused; no pointer");
         continue;
       }
-      candidates.push({
+      offer({
         kind: "memory",
         target: absDir,
         globs,
@@ -302,6 +355,10 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     if (!statSafe(rulesRoot)?.isDirectory()) continue;
     const rules = walkFiles(rulesRoot, { includeFile: (_r, name) => name.endsWith(".md") });
     for (const f of rules.files) {
+      if (full()) {
+        overCount++;
+        continue;
+      }
       if (!isUnder(f.realPath, repo.root)) {
         note(f.path, "reached through a symlink that leaves its repository; no pointer");
         continue;
@@ -327,7 +384,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
       }
       const root = repo.root;
       const target = f.path;
-      candidates.push({
+      offer({
         kind: "rule",
         target,
         globs: rb.globs,
@@ -343,47 +400,6 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     );
   }
 
-  // Render, read back, apply bounds.
-  const pointers: Pointer[] = [];
-  let total = 0;
-  let overCount = 0;
-  let overTotal = 0;
-  for (const c of candidates) {
-    const text = c.render(c.globs);
-    if (text === null) {
-      note(c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
-      continue;
-    }
-    const bytes = Buffer.byteLength(text, "utf8");
-    if (bytes > MAX_POINTER_BYTES) {
-      note(c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
-      continue;
-    }
-    if (!readsBack(text, c.globs)) {
-      note(c.target, "pointer does not read back with exactly the globs written; dropped");
-      continue;
-    }
-    if (pointers.length >= MAX_POINTERS) {
-      overCount++;
-      continue;
-    }
-    if (total + bytes > MAX_TOTAL_BYTES) {
-      overTotal++;
-      continue;
-    }
-    total += bytes;
-    const file = join(rulesDir, `${prefix}-${String(pointers.length + 1).padStart(3, "0")}.md`);
-    pointers.push({
-      file,
-      globs: c.globs,
-      target: c.target,
-      route: c.route,
-      kind: c.kind,
-      ...(c.kind === "memory" ? { preloaded: c.preloaded } : {}),
-      text,
-      bytes,
-    });
-  }
   if (overCount > 0)
     note(configDir, `bound: at most ${MAX_POINTERS} pointers per run; ${overCount} more left out`);
   if (overTotal > 0) {

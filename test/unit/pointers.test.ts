@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pointerHookContext } from "../../src/pointers/hook.js";
+import { MAX_HOOK_CONTEXT_BYTES, pointerHookContext } from "../../src/pointers/hook.js";
 import {
   generatePointers,
   MAX_DIRS_CHECKED,
@@ -365,5 +365,42 @@ describe("pointers: the built CLI", () => {
     expect([c.status, c.stderr]).toEqual([2, expect.stringContaining("not a directory")]);
     const d = bad(["--config-dir", cfg, "--cwd", app, "--preloaded-budget", "-5"]);
     expect(d.status).toBe(2);
+  });
+});
+
+describe("pointers: symlinks inside the repository and the hook bound", () => {
+  it("a_memory_directory_reached_through_an_inner_symlink_is_named_once_by_its_real_path", () => {
+    const { app, lib, cfg } = ws();
+    w(join(lib, "real/CLAUDE.md"), "m\n");
+    symlinkSync(join(lib, "real"), join(lib, "a-link"));
+    symlinkSync("..", join(lib, "real/loop"));
+    const r = run({ cwd: app, configDir: cfg, addDirs: [lib] });
+    expect(r.pointers.map((p) => p.globs)).toEqual([[`${lib}/real/**`]]);
+    expect(r.notices).toEqual([]);
+  });
+
+  it("one_hook_call_injects_at_most_8_KiB_and_counts_the_pointers_left_out", () => {
+    const { app, lib, cfg } = ws();
+    const dirs = ["a", "a/b", "a/b/c"];
+    for (const d of dirs) {
+      const names = Array.from({ length: 80 }, (_, k) => `doc-${String(k).padStart(3, "0")}.md`);
+      w(join(lib, d, "CLAUDE.md"), `${names.map((n) => `@${n}`).join("\n")}\n`);
+      for (const n of names) w(join(lib, d, n), "d\n");
+    }
+    const r = run({ cwd: app, configDir: cfg, addDirs: [lib] });
+    expect(r.pointers).toHaveLength(3);
+    const ctx = pointerHookContext(
+      { tool_name: "Read", tool_input: { file_path: join(lib, "a/b/c/x.ts") } },
+      { configDir: cfg },
+    );
+    expect(Buffer.byteLength(ctx ?? "", "utf8")).toBeLessThanOrEqual(MAX_HOOK_CONTEXT_BYTES);
+    expect((ctx ?? "").match(/^Memory for/gm)).toHaveLength(2);
+    expect(ctx).toContain("(1 more pointer matches this path");
+    const two = pointerHookContext(
+      { tool_name: "Read", tool_input: { file_path: join(lib, "a/b/x.ts") } },
+      { configDir: cfg },
+    );
+    expect((two ?? "").match(/^Memory for/gm)).toHaveLength(2);
+    expect(two).not.toContain("more pointer");
   });
 });
