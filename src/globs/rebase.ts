@@ -109,7 +109,6 @@ function rebaseOne(raw: string, prefix: string): RebaseResult {
   if (p.split("/").some((s) => s === ".." || s === ".")) {
     return { ok: false, unscoped: false, reason: "a pattern with a . or .. segment cannot be rebased" };
   }
-  if (p.includes("---")) return { ok: false, unscoped: false, reason: "a glob containing --- is refused" };
   if (!SAFE_GLOB.test(p)) {
     return { ok: false, unscoped: false, reason: "the pattern has characters outside the safe glob set" };
   }
