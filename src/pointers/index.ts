@@ -233,14 +233,18 @@ export function generatePointers(opts: PointersOptions): PointersResult {
   let preloadOpen = true;
 
   for (const repo of repos) {
-    const native = repo.isCwd && projectSettings;
+    // With project settings the CLI loads, below the cwd, every rule and nested memory itself (on Read,
+    // also in Explore subagents); only the cwd's own root memory is missing from Explore subagents.
+    const native = projectSettings && isUnder(repo.root, cwd);
     const route: PointerRoute = isUnder(repo.root, cwd) ? "rule" : "hook";
     const prefixFor = (absDir: string) =>
       route === "rule" ? toPosix(relative(cwd, absDir)) : toPosix(absDir);
 
     // Memory directories.
     const walked = walkFiles(repo.root, {
-      enterDir: (_rel, name) => !SKIP_DIRS.has(name),
+      // another repository in play below this one is walked as itself, not as nested memory
+      enterDir: (rel, name) =>
+        !SKIP_DIRS.has(name) && !repos.some((o) => o !== repo && o.root === join(repo.root, rel)),
       includeFile: (rel, name) => isMemoryFile(rel, name),
     });
     const byDir = new Map<string, { path: string; realPath: string }[]>();
@@ -270,7 +274,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     for (const relDir of dirs) {
       const absDir = relDir === "" ? repo.root : join(repo.root, relDir);
       const files = byDir.get(relDir) ?? [];
-      if (native && relDir !== "") continue; // the CLI attaches nested memory below the cwd itself
+      if (native && !(repo.isCwd && relDir === "")) continue; // the CLI attaches it itself on Read
       if (dirsChecked >= MAX_DIRS_CHECKED) {
         dirsSkipped++;
         continue;
@@ -350,7 +354,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     }
 
     // Scoped rules.
-    if (native) continue; // the CLI loads the cwd repository's rules itself
+    if (native) continue; // the CLI loads the rules below the cwd itself
     const rulesRoot = join(repo.root, ".claude", "rules");
     if (!statSafe(rulesRoot)?.isDirectory()) continue;
     const rules = walkFiles(rulesRoot, { includeFile: (_r, name) => name.endsWith(".md") });

@@ -74,7 +74,7 @@ describe(`pointers with the real Claude Code CLI ${claudeVersion()}`, () => {
           PreToolUse: [
             {
               matcher: "Read|Write|Edit",
-              hooks: [{ type: "command", command: `node ${CLI} pointers --hook --config-dir ${cfgH}` }],
+              hooks: [{ type: "command", command: `node ${CLI} pointers --hook` }], // config dir from CLAUDE_CONFIG_DIR
             },
           ],
         },

@@ -57,12 +57,22 @@ describe("pointers: what it writes", () => {
     expect(p?.text).not.toContain("rule body"); // no repository byte copied
   });
 
-  it("an_added_directory_below_the_cwd_takes_the_rule_route_with_globs_rebased_onto_the_cwd", () => {
+  it("an_added_directory_below_the_cwd_gets_nothing_the_cli_loads_it_as_part_of_the_cwd", () => {
     const { app, cfg } = ws();
     const inner = join(app, "vendor/lib");
     w(join(inner, ".claude/rules/a.md"), scoped(["*.js", "/docs/"]));
-    const r = run({ cwd: app, configDir: cfg, addDirs: [inner] });
+    w(join(inner, "CLAUDE.md"), "m\n");
+    expect(run({ cwd: app, configDir: cfg, addDirs: [inner] }).pointers).toEqual([]);
+  });
+
+  it("without_project_settings_an_added_directory_below_the_cwd_takes_the_rule_route_rebased_onto_the_cwd", () => {
+    const { app, cfg } = ws();
+    const inner = join(app, "vendor/lib");
+    w(join(inner, ".claude/rules/a.md"), scoped(["*.js", "/docs/"]));
+    w(join(inner, "sub/CLAUDE.md"), "m\n");
+    const r = run({ cwd: app, configDir: cfg, addDirs: [inner], projectSettings: false });
     expect(r.pointers.map((p) => [p.route, p.globs])).toEqual([
+      ["rule", ["vendor/lib/sub/**"]],
       ["rule", ["vendor/lib/**/*.js", "vendor/lib/**/*.js/**", "vendor/lib/docs/**"]],
     ]);
   });
