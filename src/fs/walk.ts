@@ -4,7 +4,7 @@
  * `dedupeFiles` is set. Never opens fifos, sockets or devices. Never throws for an unreadable directory:
  * it records a problem instead.
  */
-import { readdirSync } from "node:fs";
+import { opendirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { safeRealpath, statSafe } from "./read.js";
 
@@ -28,6 +28,24 @@ export interface WalkOptions {
   maxDepth?: number;
   /** Sort entries with this comparator (default: code-unit order of names). */
   compare?: (a: string, b: string) => number;
+  /**
+   * `"os"`: keep the order the operating system lists a directory in (what an agent that calls
+   * readdir(3) without sorting sees; Node's readdirSync sorts). `compare` is then ignored. Default
+   * `"sorted"`.
+   */
+  order?: "sorted" | "os";
+}
+
+/** Lists a directory in the order the OS returns entries (no sorting). Throws like readdirSync. */
+export function readdirOsOrder(dir: string): string[] {
+  const d = opendirSync(dir);
+  const names: string[] = [];
+  try {
+    for (let e = d.readSync(); e; e = d.readSync()) names.push(e.name);
+  } finally {
+    d.closeSync();
+  }
+  return names;
 }
 
 export interface WalkResult {
@@ -56,12 +74,12 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
     }
     let names: string[];
     try {
-      names = readdirSync(dir);
+      names = opts.order === "os" ? readdirOsOrder(dir) : readdirSync(dir);
     } catch (e) {
       problems.push({ path: dir, message: `cannot list directory (${(e as Error).message})` });
       return;
     }
-    names.sort(cmp);
+    if (opts.order !== "os") names.sort(cmp);
     for (const name of names) {
       const p = join(dir, name);
       const r = rel ? `${rel}/${name}` : name;

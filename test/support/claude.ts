@@ -158,3 +158,21 @@ export function launchSections(run: ClaudeRun): LoadedSection[] {
   const firstUser = first.body.messages?.[0];
   return textBlocks(firstUser).flatMap(parseSections);
 }
+
+/**
+ * The launch sections with their exact injected texts. The CLI joins sections with a blank line and
+ * trims each text (2.1.332), so `parseSections` leaves one separator newline on every section but the
+ * last; this drops it.
+ */
+export function launchFiles(run: ClaudeRun): LoadedSection[] {
+  const sections = launchSections(run);
+  return sections.map((s, i) =>
+    i < sections.length - 1 && s.text.endsWith("\n") ? { ...s, text: s.text.slice(0, -1) } : s,
+  );
+}
+
+/** Section labels of CLI 2.1.332: checked-in project memory (memory, imports, rules) and CLAUDE.local.md. */
+export const CLAUDE_LABELS = {
+  project: "project instructions, checked into the codebase",
+  local: "user's private project instructions, not checked in",
+} as const;

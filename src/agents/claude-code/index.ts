@@ -40,4 +40,29 @@ export interface RuleInfo {
   /** Injected text (after frontmatter and comment stripping). */
   text: string;
   fileBytes: number;
+  /** For an unscoped rule with frontmatter: why Claude Code does not treat it as scoped. */
+  unscopedWhy?: string;
 }
+
+export { claudeLaunchSet, launchDirectories, UNSCOPED_RULE_REMEDY } from "./launch.js";
+export {
+  type ClassifiedRule,
+  classifyRule,
+  displayPath,
+  type ListedRules,
+  listRules,
+  listRulesIn,
+  ruleBase,
+  ruleScope,
+  walkRules,
+} from "./rules.js";
+export {
+  CLAUDE_MAX_FILE_BYTES,
+  CLAUDE_MAX_IMPORT_HOPS,
+  CLAUDE_TEXT_EXTENSIONS,
+  claudePathGlobs,
+  isTextPath,
+  processFileText,
+  resolveImportPath,
+} from "./text.js";
+export { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";

@@ -1,0 +1,237 @@
+/**
+ * Claude Code's launch context: the files the pinned CLI (./version.ts) injects before the first turn,
+ * in its order, with the text it injects. Settled against CLI 2.1.332 by test/conformance/claude-launch.
+ *
+ * Order (CLI 2.1.332): for each directory from the top-most ancestor of the working directory (the
+ * filesystem root itself excluded) down to the working directory: `CLAUDE.md`, `.claude/CLAUDE.md`, every
+ * unscoped rule under `.claude/rules/` (OS directory order, depth-first), `CLAUDE.local.md`; each file is
+ * followed at once by its imports, depth-first. A file is loaded once per launch (by path and by real
+ * path), whichever way it is reached first. Imports are followed up to 4 hops, relative to the importing
+ * file's real directory, and only when they land inside the working directory (Claude Code asks before
+ * loading imports from outside it, and in `-p` mode or CI nobody approves). A scoped rule is not loaded,
+ * but its imports are. Files over 4 MiB, non-text extensions and files whose text is empty after
+ * stripping are skipped; an empty file's imports are not followed.
+ */
+import { homedir } from "node:os";
+import { join, parse, resolve, sep } from "node:path";
+import { describeReadFailure, readTextFile, safeRealpath } from "../../fs/read.js";
+import type { ContextItem, ItemKind, Problem } from "../../types.js";
+import type { ClaudeLaunchOptions, ClaudeLaunchResult } from "./index.js";
+import { displayPath, ruleScope, walkRules } from "./rules.js";
+import {
+  CLAUDE_MAX_FILE_BYTES,
+  CLAUDE_MAX_IMPORT_HOPS,
+  isTextPath,
+  processFileText,
+  resolveImportPath,
+} from "./text.js";
+import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
+
+export const UNSCOPED_RULE_REMEDY = "add `paths:` frontmatter so it loads only on demand";
+
+function inside(dir: string, p: string): boolean {
+  return p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
+/** Directories Claude Code reads memory from at launch: top-most ancestor first, cwd last, "/" excluded. */
+export function launchDirectories(cwd: string): string[] {
+  const dirs: string[] = [];
+  for (let d = cwd; d !== parse(d).root; ) {
+    dirs.unshift(d);
+    const up = resolve(d, "..");
+    if (up === d) break;
+    d = up;
+  }
+  return dirs;
+}
+
+interface Origin {
+  kind: ItemKind;
+  charged: boolean;
+  importedBy: string | null;
+  reason: string;
+  /** For rules: the rule is scoped (not injected; its imports are). */
+  scopedRule?: boolean;
+}
+
+/**
+ * Computes the launch set. Never throws for bad input: unreadable, oversized, invalid or missing files
+ * become `problems` naming the file. Paths are relative to `root` (absolute outside it).
+ * @returns items in Claude Code's load order; `texts` maps each item path to its injected text, whose
+ *   UTF-8 size is the item's `bytes`.
+ */
+export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
+  const root = resolve(opts.root);
+  const realRoot = safeRealpath(root) ?? root;
+  const cwdIn = resolve(opts.cwd ?? root);
+  const cwd = safeRealpath(cwdIn) ?? cwdIn;
+  const home = opts.home ?? homedir();
+  const items: ContextItem[] = [];
+  const texts = new Map<string, string>();
+  const problems: Problem[] = [];
+  const processed = new Set<string>();
+  const show = (abs: string) => displayPath(abs, realRoot);
+
+  /** `underRule`: the chain started at a rule; Claude Code then drops every file with its own `paths:`. */
+  const load = (path: string, depth: number, origin: Origin, rootFile: string, underRule = false): void => {
+    const shown = show(path);
+    if (depth > CLAUDE_MAX_IMPORT_HOPS) {
+      problems.push({
+        file: origin.importedBy ?? shown,
+        message: `${shown}: not loaded — more than ${CLAUDE_MAX_IMPORT_HOPS} import hops from ${rootFile}`,
+        hint: "import it from a file nearer the memory file, or inline what matters",
+      });
+      return;
+    }
+    const key = resolve(path);
+    if (processed.has(key)) return;
+    const real = safeRealpath(key);
+    if (depth > 0 && !inside(cwd, real ?? key)) {
+      problems.push({
+        file: origin.importedBy ?? shown,
+        message: `${shown}: imported by ${origin.importedBy} but lies outside the working directory (${show(cwd)}); Claude Code does not load it at launch without approval`,
+        hint: "move the file inside the repository or inline what matters",
+      });
+      return;
+    }
+    if (real !== undefined && real !== key && processed.has(real)) return;
+    processed.add(key);
+    const r = readTextFile(path, CLAUDE_MAX_FILE_BYTES);
+    if (!r.ok) {
+      if (r.reason === "missing") {
+        if (depth > 0)
+          problems.push({
+            file: origin.importedBy ?? shown,
+            message: `${shown}: imported by ${origin.importedBy} but no such file; the import costs nothing`,
+            hint: "fix or remove the import",
+          });
+      } else {
+        problems.push({
+          file: shown,
+          message:
+            r.reason === "too-large"
+              ? `${shown}: ${r.fileBytes} bytes, over Claude Code's ${CLAUDE_MAX_FILE_BYTES}-byte limit; Claude Code skips it`
+              : describeReadFailure(r, shown),
+          ...(r.reason === "too-large" ? { hint: "split or shrink it" } : {}),
+        });
+      }
+      return;
+    }
+    processed.add(r.realPath);
+    if (!isTextPath(path)) {
+      problems.push({
+        file: origin.importedBy ?? shown,
+        message: `${shown}: not a text file by its extension; Claude Code skips the import`,
+      });
+      return;
+    }
+    if (!r.validUtf8)
+      problems.push({
+        file: shown,
+        message: `${shown}: not valid UTF-8; Claude Code injects U+FFFD for the bad bytes`,
+        hint: "re-save the file as UTF-8",
+      });
+    const p = processFileText(r.text);
+    if (!p.text) return; // empty after stripping: not injected, imports not followed
+    let scoped = false;
+    if (origin.kind === "rule") {
+      const scope = ruleScope(p.frontmatter);
+      scoped = scope.globs !== undefined;
+      if (scope.why) origin.reason = `${origin.reason} (${scope.why})`;
+    } else if (underRule && ruleScope(p.frontmatter).globs !== undefined) {
+      scoped = true;
+      problems.push({
+        file: shown,
+        message: `${shown}: imported by ${origin.importedBy} (under a rule) but has its own \`paths:\` frontmatter; Claude Code drops it from the launch set (its own imports still load)`,
+      });
+    }
+    if (!scoped) {
+      items.push({
+        path: shown,
+        kind: origin.kind,
+        loadedAt: "launch",
+        bytes: Buffer.byteLength(p.text, "utf8"),
+        fileBytes: r.fileBytes,
+        charged: origin.charged,
+        importedBy: origin.importedBy,
+        reason: origin.reason,
+      });
+      texts.set(shown, p.text);
+    }
+    for (const imp of p.imports) {
+      const target = resolveImportPath(imp.path, r.realPath, home);
+      const tShown = show(target);
+      if (depth + 1 <= CLAUDE_MAX_IMPORT_HOPS && !inside(cwd, target)) {
+        problems.push({
+          file: shown,
+          line: imp.line,
+          column: imp.column,
+          message: `${tShown}: imported by ${shown} but lies outside the working directory (${show(cwd)}); Claude Code does not load it at launch without approval`,
+          hint: "move the file inside the repository or inline what matters",
+        });
+        continue;
+      }
+      const why = scoped
+        ? `imported by ${shown}, which has \`paths:\` and is not injected: Claude Code still loads its imports at launch`
+        : `imported by ${shown}`;
+      load(
+        target,
+        depth + 1,
+        {
+          kind: "import",
+          charged: origin.charged,
+          importedBy: shown,
+          reason: origin.charged ? why : `${why} (personal, not charged)`,
+        },
+        rootFile,
+        underRule || origin.kind === "rule",
+      );
+    }
+  };
+
+  for (const dir of launchDirectories(cwd)) {
+    const where = dir === cwd ? "the working directory" : "an ancestor of the working directory";
+    for (const name of ["CLAUDE.md", join(".claude", "CLAUDE.md")]) {
+      const p = join(dir, name);
+      load(
+        p,
+        0,
+        { kind: "memory", charged: true, importedBy: null, reason: `memory file in ${where}` },
+        show(p),
+      );
+    }
+    const walk = walkRules(dir);
+    for (const pr of walk.problems)
+      problems.push({ file: show(pr.path), message: `${show(pr.path)}: ${pr.message}` });
+    for (const f of walk.files) {
+      load(
+        f.realPath,
+        0,
+        { kind: "rule", charged: true, importedBy: null, reason: `unscoped rule — ${UNSCOPED_RULE_REMEDY}` },
+        show(f.realPath),
+      );
+    }
+    const local = join(dir, "CLAUDE.local.md");
+    load(
+      local,
+      0,
+      {
+        kind: "local",
+        charged: false,
+        importedBy: null,
+        reason: "CLAUDE.local.md: personal instructions, loaded but not charged",
+      },
+      show(local),
+    );
+  }
+
+  return {
+    agent: "claude-code",
+    agentVersion: CLAUDE_CODE_VERIFIED_VERSION,
+    root: realRoot,
+    cwd,
+    items,
+    texts,
+    problems,
+  };
+}

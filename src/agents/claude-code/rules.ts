@@ -1,0 +1,145 @@
+/**
+ * `.claude/rules/` as Claude Code 2.1.332 reads it: every `*.md` file (case-sensitive suffix) at any depth,
+ * symlinks followed, each directory walked once by its real path, each real file once, in the order the
+ * OS lists directories (Claude Code does not sort). A rule is scoped when its frontmatter carries a
+ * `paths:` value that yields at least one glob other than `**` (see claudePathGlobs); `globs:` is not read.
+ */
+import { dirname, join, relative, sep } from "node:path";
+import { describeReadFailure, readTextFile } from "../../fs/read.js";
+import { walkFiles } from "../../fs/walk.js";
+import type { Frontmatter } from "../../markdown/index.js";
+import type { Problem } from "../../types.js";
+import type { RuleInfo } from "./index.js";
+import { CLAUDE_MAX_FILE_BYTES, claudePathGlobs, processFileText } from "./text.js";
+
+/** POSIX path of `abs` relative to `root`, or `abs` itself when it lies outside `root`. */
+export function displayPath(abs: string, root: string): string {
+  const rel = relative(root, abs);
+  if (rel === "") return ".";
+  if (rel.startsWith("..") || rel.startsWith(sep) || /^[a-zA-Z]:/.test(rel)) return abs.split(sep).join("/");
+  return rel.split(sep).join("/");
+}
+
+/** The directory a rule's globs are relative to: the directory holding the `.claude/` above it. */
+export function ruleBase(absPath: string): string {
+  const parts = absPath.split(sep);
+  const i = parts.lastIndexOf(".claude");
+  if (i > 0 && parts[i + 1] === "rules") return parts.slice(0, i).join(sep) || sep;
+  return dirname(dirname(dirname(absPath)));
+}
+
+/** Why Claude Code treats a rule with frontmatter as unscoped, or undefined when it is scoped / has none. */
+function unscopedReason(fm: Frontmatter): string | undefined {
+  if (!fm.present) return undefined;
+  if (fm.error)
+    return `its frontmatter is not valid YAML (line ${fm.error.line ?? "?"}: ${fm.error.message})`;
+  const d = fm.data;
+  if (!("paths" in d)) {
+    if ("globs" in d) return "it has `globs:`, which Claude Code does not read (use `paths:`)";
+    const near = Object.keys(d).find((k) => k.toLowerCase() === "paths");
+    if (near) return `it has \`${near}:\`; Claude Code only reads lower-case \`paths:\``;
+    return "its frontmatter has no `paths:`";
+  }
+  return "its `paths:` yields no glob other than `**` (empty, null, not a string or list, or all `**`)";
+}
+
+/** Claude Code's verdict on a rule's frontmatter: its globs when scoped, else why it is unscoped. */
+export function ruleScope(fm: Frontmatter): { globs: string[] | undefined; why: string | undefined } {
+  const globs = fm.data.paths ? claudePathGlobs(fm.data.paths) : undefined;
+  return { globs, why: globs ? undefined : unscopedReason(fm) };
+}
+
+/** Walks `<dir>/.claude/rules` for `*.md` files in Claude Code's order (see module doc). */
+export function walkRules(dir: string): ReturnType<typeof walkFiles> {
+  return walkFiles(join(dir, ".claude", "rules"), {
+    order: "os",
+    includeFile: (_rel, name) => name.endsWith(".md"),
+  });
+}
+
+export interface ClassifiedRule extends RuleInfo {
+  /** Problems reading the rule (too large, unreadable, invalid UTF-8), if any. */
+  problems: Problem[];
+}
+
+/**
+ * Classifies one rule file as Claude Code does. Never throws; an unreadable rule comes back unscoped
+ * with an empty text and a problem.
+ * @param absPath absolute path of the rule (as reached; symlinks allowed)
+ * @param root repository root; `path` is relative to it (absolute when outside)
+ */
+export function classifyRule(absPath: string, root: string): ClassifiedRule {
+  const path = displayPath(absPath, root);
+  const base = ruleBase(absPath);
+  const r = readTextFile(absPath, CLAUDE_MAX_FILE_BYTES);
+  if (!r.ok) {
+    const fileBytes = r.reason === "too-large" ? r.fileBytes : 0;
+    return {
+      path,
+      absPath,
+      scoped: false,
+      globs: [],
+      base,
+      text: "",
+      fileBytes,
+      problems: [{ file: path, message: describeReadFailure(r, path) }],
+    };
+  }
+  const p = processFileText(r.text);
+  const { globs, why } = ruleScope(p.frontmatter);
+  const problems: Problem[] = [];
+  if (!r.validUtf8)
+    problems.push({
+      file: path,
+      message: `${path}: not valid UTF-8; Claude Code injects U+FFFD for the bad bytes`,
+      hint: "re-save the file as UTF-8",
+    });
+  if (p.frontmatter.error)
+    problems.push({
+      file: path,
+      ...(p.frontmatter.error.line !== undefined ? { line: p.frontmatter.error.line } : {}),
+      message: `${path}: frontmatter is not valid YAML (${p.frontmatter.error.message}); Claude Code treats the rule as unscoped`,
+      hint: "fix the YAML, e.g. quote the globs",
+    });
+  return {
+    path,
+    absPath,
+    scoped: globs !== undefined,
+    globs: globs ?? [],
+    base,
+    text: p.text,
+    fileBytes: r.fileBytes,
+    ...(why ? { unscopedWhy: why } : {}),
+    problems,
+  };
+}
+
+export interface ListedRules {
+  rules: ClassifiedRule[];
+  problems: Problem[];
+}
+
+/**
+ * Every rule under `<dir>/.claude/rules/` in Claude Code's load order (OS directory order, depth-first),
+ * each real file once, symlink cycles cut. Non-`.md` files are ignored.
+ * @param root repository root for display paths
+ * @param dir directory holding `.claude/` (default: root)
+ */
+export function listRulesIn(root: string, dir: string = root): ListedRules {
+  const rulesDir = join(dir, ".claude", "rules");
+  const walk = walkRules(dir);
+  const problems: Problem[] = walk.problems.map((p) => ({
+    file: displayPath(p.path, root),
+    message: `${displayPath(p.path, root)}: ${p.message}`,
+  }));
+  const rules = walk.files.map((f) => {
+    const c = classifyRule(f.realPath, root);
+    return { ...c, base: ruleBase(join(rulesDir, "x")) };
+  });
+  return { rules, problems };
+}
+
+/** Every rule under `<root>/.claude/rules/` (see listRulesIn), without walk problems. */
+export function listRules(root: string): ClassifiedRule[] {
+  return listRulesIn(root).rules;
+}

@@ -1,0 +1,116 @@
+/**
+ * How Claude Code 2.1.332 turns a memory file, import or rule into injected text, and which import paths
+ * it follows. Shared by the launch model and the rule classifier.
+ */
+import { homedir } from "node:os";
+import { dirname, extname, isAbsolute, join, resolve } from "node:path";
+import type { Frontmatter, ImportToken } from "../../markdown/index.js";
+import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
+
+/** Claude Code reads no memory file, import or rule larger than this many bytes (4 MiB; 4 MiB loads). */
+export const CLAUDE_MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/** Imports are followed this many hops from a memory file or rule (a 5th-hop file is not loaded). */
+export const CLAUDE_MAX_IMPORT_HOPS = 4;
+
+/**
+ * Extensions Claude Code treats as text when a file is reached (any file without an extension counts as
+ * text too). Others are skipped ("Skipping non-text file in @include"). Copied from CLI 2.1.332.
+ */
+export const CLAUDE_TEXT_EXTENSIONS: ReadonlySet<string> = new Set(
+  (
+    ".md .txt .text .json .yaml .yml .toml .xml .csv .html .htm .css .scss .sass .less .js .ts .tsx .jsx " +
+    ".mjs .cjs .mts .cts .py .pyi .pyw .rb .erb .rake .go .rs .java .kt .kts .scala .c .cpp .cc .cxx .h " +
+    ".hpp .hxx .cs .swift .sh .bash .zsh .fish .ps1 .bat .cmd .env .ini .cfg .conf .config .properties " +
+    ".sql .graphql .gql .proto .vue .svelte .astro .ejs .hbs .pug .jade .php .pl .pm .lua .r .dart .ex " +
+    ".exs .erl .hrl .clj .cljs .cljc .edn .hs .lhs .elm .ml .mli .f .f90 .f95 .for .cmake .make " +
+    ".makefile .gradle .sbt .rst .adoc .asciidoc .org .tex .latex .lock .log .diff .patch"
+  ).split(" "),
+);
+
+/** Whether Claude Code reads a file at this path as text (by its extension, case-insensitive). */
+export function isTextPath(path: string): boolean {
+  const ext = extname(path).toLowerCase();
+  return ext === "" || CLAUDE_TEXT_EXTENSIONS.has(ext);
+}
+
+export interface ProcessedText {
+  frontmatter: Frontmatter;
+  /** The injected text: body, block comments stripped, trimmed. "" means the file is not injected. */
+  text: string;
+  /** Import tokens of the body (lines are file lines), in order. */
+  imports: ImportToken[];
+}
+
+/** Applies Claude Code's stripping to a file's decoded text. Never throws. */
+export function processFileText(raw: string): ProcessedText {
+  const frontmatter = parseFrontmatter(raw);
+  const body = frontmatter.body;
+  const { stripped, imports } = analyzeBody(body, { startLine: frontmatter.bodyLine });
+  return { frontmatter, text: stripped.text.trim(), imports };
+}
+
+/**
+ * Resolves an import path as Claude Code does: `~/` against the home directory, absolute as given,
+ * anything else against the directory of the importing file's REAL path (symlinks resolved).
+ */
+export function resolveImportPath(path: string, importerRealPath: string, home: string = homedir()): string {
+  if (path.startsWith("~/")) return join(home, path.slice(2));
+  if (isAbsolute(path)) return resolve(path);
+  return resolve(dirname(importerRealPath), path);
+}
+
+/**
+ * Claude Code's reading of a `paths:` value: strings and (nested) lists of strings, each split at commas
+ * outside braces, braces expanded (within a budget of 1000 results, else kept unexpanded), a trailing
+ * `/**` dropped, empty entries dropped. Returns undefined (unscoped) when nothing but `**` remains.
+ */
+export function claudePathGlobs(value: unknown): string[] | undefined {
+  const budget = { results: 1000, bytes: 4 * 1024 * 1024 };
+  const globs = splitGlobs(value, budget)
+    .map((g) => (g.endsWith("/**") ? g.slice(0, -3) : g))
+    .filter((g) => g.length > 0);
+  return globs.every((g) => g === "**") ? undefined : globs;
+}
+
+function splitGlobs(value: unknown, budget: { results: number; bytes: number }): string[] {
+  if (Array.isArray(value)) return value.flatMap((v) => splitGlobs(v, budget));
+  if (typeof value !== "string") return [];
+  const parts: string[] = [];
+  let cur = "";
+  let depth = 0;
+  for (const ch of value) {
+    if (ch === "{") depth++;
+    else if (ch === "}") depth--;
+    else if (ch === "," && depth === 0) {
+      if (cur.trim()) parts.push(cur.trim());
+      cur = "";
+      continue;
+    }
+    cur += ch;
+  }
+  if (cur.trim()) parts.push(cur.trim());
+  return parts.flatMap((p) => expandBraces(p, budget));
+}
+
+function expandBraces(pattern: string, budget: { results: number; bytes: number }): string[] {
+  if (!pattern.includes("{")) return [pattern];
+  const done: string[] = [];
+  const todo = [pattern];
+  for (let cur = todo.pop(); cur !== undefined; cur = todo.pop()) {
+    const m = /^([^{]*)\{([^}]+)\}(.*)$/.exec(cur);
+    if (!m) {
+      done.push(cur);
+      continue;
+    }
+    const [, pre = "", alts = "", post = ""] = m;
+    const options = alts.split(",").map((s) => s.trim());
+    budget.bytes -= cur.length;
+    const n = done.length + todo.length + options.length;
+    if (budget.bytes < 0 || n > budget.results || n * pattern.length > budget.bytes) return [pattern];
+    for (let i = options.length - 1; i >= 0; i--) todo.push(pre + (options[i] ?? "") + post);
+  }
+  budget.results -= done.length;
+  budget.bytes -= done.length * pattern.length;
+  return done;
+}

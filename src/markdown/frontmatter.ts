@@ -1,0 +1,161 @@
+/**
+ * YAML frontmatter as Claude Code reads it (verified on CLI 2.1.332, see docs/findings-claude-launch.md).
+ *
+ * The fence rule is Claude Code's own, reproduced exactly because it is what decides what a rule's body is:
+ * a leading BOM is dropped; the text must start with `---`; the block runs lazily to the next `---`
+ * anywhere after it (not necessarily on its own line); whitespace (including blank lines) after either
+ * fence is swallowed. `...` does not close a block. CRLF works. The YAML is parsed with `yaml`; when that
+ * fails, Claude Code retries once with `key: value` lines holding YAML-special characters quoted and
+ * leading tabs turned into spaces (so `paths: **\/*.ts` still works); when that fails too, the
+ * frontmatter is empty but is still cut from the body.
+ */
+import { parse as parseYaml, YAMLParseError } from "yaml";
+
+export interface FrontmatterError {
+  message: string;
+  /** 1-based line in the whole file (the first frontmatter line is line 2). */
+  line?: number;
+}
+
+export interface Frontmatter {
+  /** Whether the text opens with a frontmatter block Claude Code recognises. */
+  present: boolean;
+  /** Parsed mapping; `{}` when absent, empty, not a mapping, or unparseable. */
+  data: Record<string, unknown>;
+  /** The raw YAML between the fences ("" when absent). */
+  raw: string;
+  /** Set when the YAML did not parse even after Claude Code's lenient retry. */
+  error?: FrontmatterError;
+  /** Whether the lenient retry (quoting special values, tabs to spaces) was needed. */
+  lenient: boolean;
+  /** The text after the frontmatter (the whole text, BOM included, when absent). */
+  body: string;
+  /** 1-based line of `text` where `body` starts. */
+  bodyLine: number;
+}
+
+// Claude Code's fence pattern (2.1.332). A regex on purpose: it is the agent's rule, quirks included.
+const FENCE = /^---\s*\n([\s\S]*?)---\s*\n?/;
+const SPECIAL = /[{}[\]*&#!|>%@`]|: /;
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function countLines(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 10) n++;
+  return n;
+}
+
+/** Claude Code's lenient rewrite: quote `key: value` lines whose value holds YAML-special characters. */
+function quoteSpecialValues(yaml: string): string {
+  return yaml
+    .split("\n")
+    .map((line) => {
+      const m = /^([a-zA-Z_-]+):\s+(\S.*)$/.exec(line);
+      if (!m) return line;
+      const key = m[1] as string;
+      const value = m[2] as string;
+      if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'")))
+        return line;
+      if (value.startsWith("[") && value.endsWith("]")) {
+        try {
+          if (Array.isArray(parseYaml(value))) return line;
+        } catch {
+          // fall through to quoting
+        }
+      }
+      if (SPECIAL.test(value)) return `${key}: "${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+      return line;
+    })
+    .join("\n")
+    .replace(/^\t+/gm, (tabs) => "  ".repeat(tabs.length));
+}
+
+const PLAIN = /^[A-Za-z/_][^#:'"{}[\],&!|>%@`\\]*$/;
+const RESOLVED = /^(?:true|false|null|~|y|n|yes|no|on|off)$/i;
+
+function plainString(v: string): boolean {
+  return PLAIN.test(v) && !RESOLVED.test(v) && !/\s$/.test(v);
+}
+
+/**
+ * The YAML of typical frontmatter (`key: plain text` lines and `key:` followed by `- plain text` items,
+ * no quotes, comments, nesting or special characters) read without the YAML parser; undefined for
+ * anything else (then `yaml` decides). Agrees with `yaml` on every input it accepts (unit-tested).
+ */
+export function simpleYaml(src: string): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  let listKey: string | undefined;
+  let listIndent = -1;
+  for (const rawLine of src.split("\n")) {
+    const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
+    if (line.trim() === "") continue;
+    const kv = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ ]+(.*))?$/.exec(line);
+    if (kv) {
+      const key = kv[1] as string;
+      if (Object.hasOwn(out, key)) return undefined;
+      const value = (kv[2] ?? "").trimEnd();
+      listKey = undefined;
+      if (value === "") {
+        out[key] = null;
+        listKey = key;
+        listIndent = -1;
+        continue;
+      }
+      if (!plainString(value)) return undefined;
+      out[key] = value;
+      continue;
+    }
+    const item = /^( *)- (.*)$/.exec(line);
+    if (item && listKey !== undefined) {
+      const indent = (item[1] as string).length;
+      if (listIndent === -1) listIndent = indent;
+      else if (indent !== listIndent) return undefined;
+      const value = (item[2] as string).trimEnd();
+      if (!plainString(value)) return undefined;
+      const cur = out[listKey];
+      if (cur === null) out[listKey] = [value];
+      else (cur as string[]).push(value);
+      continue;
+    }
+    return undefined;
+  }
+  return out;
+}
+
+function yamlOnce(src: string): unknown {
+  return parseYaml(src, { uniqueKeys: false, prettyErrors: true });
+}
+
+/**
+ * Splits a file's text into frontmatter and body the way Claude Code 2.1.332 does. Never throws.
+ * @param text the file's text (as decoded; may start with a BOM, may use CRLF)
+ */
+export function parseFrontmatter(text: string): Frontmatter {
+  const t = stripBom(text);
+  const m = t.indexOf("---", 3) < 0 ? null : FENCE.exec(t);
+  if (!m) return { present: false, data: {}, raw: "", lenient: false, body: text, bodyLine: 1 };
+  const raw = m[1] ?? "";
+  const body = t.slice(m[0].length);
+  const bodyLine = countLines(m[0]) + 1;
+  let value: unknown;
+  let error: FrontmatterError | undefined;
+  let lenient = false;
+  try {
+    value = simpleYaml(raw) ?? yamlOnce(raw);
+  } catch {
+    lenient = true;
+    try {
+      value = yamlOnce(quoteSpecialValues(raw));
+    } catch (e) {
+      const line = e instanceof YAMLParseError && e.linePos ? e.linePos[0].line + 1 : undefined;
+      const message = String((e as Error).message).split("\n")[0] ?? "invalid YAML";
+      error = line === undefined ? { message } : { message, line };
+    }
+  }
+  const data =
+    value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return { present: true, data, raw, ...(error ? { error } : {}), lenient, body, bodyLine };
+}

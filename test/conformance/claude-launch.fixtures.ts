@@ -1,0 +1,484 @@
+/**
+ * Fixture repositories for the Claude Code launch conformance suite. Each case states what the pinned CLI
+ * (2.1.332) loads, in order (`expect`, paths relative to the fixture root); the suite checks the CLI
+ * against `expect` and the model against the CLI, byte for byte.
+ */
+import type { FixtureSpec } from "../support/fixture.js";
+
+export interface LaunchCase extends FixtureSpec {
+  name: string;
+  /** Launch directory relative to the root (default: the root). */
+  cwd?: string;
+  /** HOME relative to the root (default: a throwaway dir elsewhere). */
+  home?: string;
+  /** The files the CLI loads, in order, relative to the root. */
+  expect: string[];
+  /** `expect` is a set: the order is the OS directory order (checked against the model, not written down). */
+  unordered?: boolean;
+}
+
+const x = (n: number) => "x".repeat(n);
+
+export const LAUNCH_CASES: LaunchCase[] = [
+  { name: "no_memory_files_load_nothing", files: { "README.md": "hi\n" }, expect: [] },
+  { name: "a_root_claude_md_loads", files: { "CLAUDE.md": "# Rules\n\nBe brief.\n" }, expect: ["CLAUDE.md"] },
+  {
+    name: "claude_md_and_dot_claude_claude_md_both_load_in_that_order",
+    files: { "CLAUDE.md": "root\n", ".claude/CLAUDE.md": "dot\n" },
+    expect: ["CLAUDE.md", ".claude/CLAUDE.md"],
+  },
+  {
+    name: "claude_local_md_loads_after_memory_and_rules",
+    files: { "CLAUDE.local.md": "mine\n", "CLAUDE.md": "root\n", ".claude/rules/r.md": "rule\n" },
+    expect: ["CLAUDE.md", ".claude/rules/r.md", "CLAUDE.local.md"],
+  },
+  {
+    name: "ancestors_load_top_down_each_with_its_rules_and_local_file",
+    git: ["."],
+    cwd: "pkg/app",
+    files: {
+      "CLAUDE.md": "root\n",
+      "CLAUDE.local.md": "root local\n",
+      "pkg/CLAUDE.md": "pkg\n",
+      "pkg/.claude/rules/p.md": "pkg rule\n",
+      "pkg/app/CLAUDE.md": "app\n",
+      "pkg/app/.claude/CLAUDE.md": "app dot\n",
+    },
+    expect: [
+      "CLAUDE.md",
+      "CLAUDE.local.md",
+      "pkg/CLAUDE.md",
+      "pkg/.claude/rules/p.md",
+      "pkg/app/CLAUDE.md",
+      "pkg/app/.claude/CLAUDE.md",
+    ],
+  },
+  {
+    name: "ancestors_above_the_git_root_load_too",
+    git: ["repo"],
+    cwd: "repo/sub",
+    files: { "CLAUDE.md": "above git\n", "repo/CLAUDE.md": "repo\n", "repo/sub/CLAUDE.md": "sub\n" },
+    expect: ["CLAUDE.md", "repo/CLAUDE.md", "repo/sub/CLAUDE.md"],
+  },
+  {
+    name: "claude_md_below_the_working_directory_does_not_load_at_launch",
+    files: { "CLAUDE.md": "root\n", "pkg/CLAUDE.md": "nested\n", "pkg/.claude/rules/n.md": "nested rule\n" },
+    expect: ["CLAUDE.md"],
+  },
+  {
+    name: "imports_are_transitive_and_resolve_against_the_importing_file",
+    files: {
+      "CLAUDE.md": "See @docs/a.md\n",
+      "docs/a.md": "A imports @b.md\n",
+      "docs/b.md": "docs b\n",
+      "b.md": "decoy at the root\n",
+    },
+    expect: ["CLAUDE.md", "docs/a.md", "docs/b.md"],
+  },
+  {
+    name: "dot_claude_claude_md_imports_resolve_inside_dot_claude",
+    files: {
+      ".claude/CLAUDE.md": "@notes.md\n",
+      ".claude/notes.md": "inside .claude\n",
+      "notes.md": "decoy\n",
+    },
+    expect: [".claude/CLAUDE.md", ".claude/notes.md"],
+  },
+  {
+    name: "imports_stop_after_four_hops",
+    files: {
+      "CLAUDE.md": "@h1.md\n",
+      "h1.md": "one @h2.md\n",
+      "h2.md": "two @h3.md\n",
+      "h3.md": "three @h4.md\n",
+      "h4.md": "four @h5.md\n",
+      "h5.md": "five @h6.md\n",
+      "h6.md": "six\n",
+    },
+    expect: ["CLAUDE.md", "h1.md", "h2.md", "h3.md", "h4.md"],
+  },
+  {
+    name: "an_import_cycle_loads_each_file_once",
+    files: { "CLAUDE.md": "@a.md\n", "a.md": "a @b.md\n", "b.md": "b @a.md @CLAUDE.md\n" },
+    expect: ["CLAUDE.md", "a.md", "b.md"],
+  },
+  {
+    name: "a_file_reached_twice_loads_once_where_first_reached",
+    files: {
+      "CLAUDE.md": "@shared.md\n",
+      ".claude/CLAUDE.md": "dot @../shared.md @../only.md @only.md\n",
+      "shared.md": "shared\n",
+      "only.md": "only\n",
+    },
+    expect: ["CLAUDE.md", "shared.md", ".claude/CLAUDE.md", "only.md"],
+  },
+  {
+    name: "a_missing_import_costs_nothing",
+    files: { "CLAUDE.md": "@missing.md and @there.md\n", "there.md": "here\n" },
+    expect: ["CLAUDE.md", "there.md"],
+  },
+  {
+    name: "at_signs_in_code_spans_fences_and_indented_code_are_not_imports",
+    files: {
+      "CLAUDE.md":
+        "Run `@s.md` now.\n\n```\n@f.md\n```\n\n~~~\n@t.md\n~~~\n\n    @i.md\n\nBut @real.md is.\n",
+      "s.md": "S\n",
+      "f.md": "F\n",
+      "t.md": "T\n",
+      "i.md": "I\n",
+      "real.md": "REAL\n",
+    },
+    expect: ["CLAUDE.md", "real.md"],
+  },
+  {
+    name: "emails_parentheses_and_escapes_are_not_imports",
+    files: {
+      "CLAUDE.md": "Mail me@e.md or (@p.md) or \\@esc.md or x!@bang.md.\n",
+      "e.md": "E\n",
+      "p.md": "P\n",
+      "esc.md": "ESC\n",
+      "bang.md": "BANG\n",
+    },
+    expect: ["CLAUDE.md"],
+  },
+  {
+    name: "link_text_emphasis_headings_lists_and_quotes_are_scanned",
+    files: {
+      "CLAUDE.md":
+        "# Head @h.md\n\n[@l.md](x)\n\n*@em.md*\n\n> quote @q.md\n\n- item @li.md\n- `@code.md rest`\n",
+      "h.md": "H\n",
+      "l.md": "L\n",
+      "em.md": "EM\n",
+      "q.md": "Q\n",
+      "li.md": "LI\n",
+      "code.md": "CODE\n",
+    },
+    expect: ["CLAUDE.md", "h.md", "l.md", "em.md", "q.md", "li.md"],
+  },
+  {
+    name: "html_blocks_and_comments_hide_imports",
+    files: {
+      "CLAUDE.md": "<div>@div.md</div>\n\n<!-- @c.md -->\n\n<!-- x --> @after.md\n\ntext\n",
+      "div.md": "DIV\n",
+      "c.md": "C\n",
+      "after.md": "AFTER\n",
+    },
+    expect: ["CLAUDE.md", "after.md"],
+  },
+  {
+    name: "trailing_punctuation_is_part_of_the_path_but_a_fragment_is_cut",
+    files: {
+      "CLAUDE.md": "See @p1.md. Also @p2.md, and @p3.md: and @p4.md#section\n",
+      "p1.md": "P1\n",
+      "p2.md": "P2\n",
+      "p3.md": "P3\n",
+      "p4.md": "P4\n",
+    },
+    expect: ["CLAUDE.md", "p4.md"],
+  },
+  {
+    name: "non_text_imports_and_directories_are_skipped_but_extensionless_files_load",
+    files: {
+      "CLAUDE.md": "@notes.txt @logo.png @data.json @docs @Makefile\n",
+      "notes.txt": "TXT\n",
+      "logo.png": "PNG\n",
+      "data.json": '{"a":1}\n',
+      "docs/CLAUDE.md": "in docs\n",
+      Makefile: "all:\n",
+    },
+    expect: ["CLAUDE.md", "notes.txt", "data.json", "Makefile"],
+  },
+  {
+    name: "dot_relative_parent_relative_and_absolute_imports_inside_the_cwd_load",
+    files: {
+      "CLAUDE.md": "@./docs/a.md @<R>/abs.md\n",
+      "docs/a.md": "A @../up.md\n",
+      "up.md": "UP\n",
+      "abs.md": "ABS\n",
+    },
+    expect: ["CLAUDE.md", "docs/a.md", "up.md", "abs.md"],
+  },
+  {
+    name: "tilde_imports_resolve_against_home_and_load_only_inside_the_cwd",
+    home: "home",
+    cwd: "home/proj",
+    files: {
+      "home/proj/CLAUDE.md": "@~/outside.md @~/proj/inside.md\n",
+      "home/outside.md": "OUT\n",
+      "home/proj/inside.md": "IN\n",
+    },
+    expect: ["home/proj/CLAUDE.md", "home/proj/inside.md"],
+  },
+  {
+    name: "imports_outside_the_working_directory_do_not_load",
+    cwd: "repo",
+    files: {
+      "repo/CLAUDE.md": "@../outside.md @<R>/abs-outside.md\n",
+      "outside.md": "O\n",
+      "abs-outside.md": "A\n",
+    },
+    expect: ["repo/CLAUDE.md"],
+  },
+  {
+    name: "a_subdirectory_launch_drops_ancestor_imports_outside_the_cwd",
+    git: ["."],
+    cwd: "sub",
+    files: {
+      "CLAUDE.md": "root @docs/r.md\n",
+      "docs/r.md": "R\n",
+      "sub/CLAUDE.md": "sub @../docs/s.md @here.md\n",
+      "docs/s.md": "S\n",
+      "sub/here.md": "HERE\n",
+    },
+    expect: ["CLAUDE.md", "sub/CLAUDE.md", "sub/here.md"],
+  },
+  {
+    name: "unscoped_rules_load_at_any_depth",
+    files: {
+      ".claude/rules/top.md": "top\n",
+      ".claude/rules/a/b/c/deep.md": "deep\n",
+      ".claude/rules/a/mid.md": "mid\n",
+    },
+    unordered: true,
+    expect: [".claude/rules/top.md", ".claude/rules/a/mid.md", ".claude/rules/a/b/c/deep.md"],
+  },
+  {
+    name: "rules_load_in_directory_order_not_sorted",
+    files: Object.fromEntries(
+      ["zeta", "alpha", "mid", "beta", "omega", "gamma", "delta"].map((n) => [
+        `.claude/rules/${n}.md`,
+        `${n}\n`,
+      ]),
+    ),
+    unordered: true,
+    expect: ["zeta", "alpha", "mid", "beta", "omega", "gamma", "delta"].map((n) => `.claude/rules/${n}.md`),
+  },
+  {
+    name: "scoped_rules_do_not_load_in_any_paths_spelling",
+    files: {
+      ".claude/rules/list.md": '---\npaths:\n  - "src/**"\n---\nlist\n',
+      ".claude/rules/string.md": "---\npaths: src/**/*.ts\n---\nstring\n",
+      ".claude/rules/quoted.md": "---\npaths: 'src/**'\n---\nquoted\n",
+      ".claude/rules/comma.md": "---\npaths: src/**, lib/**\n---\ncomma\n",
+      ".claude/rules/flow.md": "---\npaths: [src/**, lib/**]\n---\nflow\n",
+      ".claude/rules/brace.md": '---\npaths: "src/{a,b}/**"\n---\nbrace\n',
+      ".claude/rules/star.md": '---\npaths: "*"\n---\nstar\n',
+      ".claude/rules/mixed.md": '---\npaths:\n  - "**"\n  - src/**\n---\nmixed\n',
+      ".claude/rules/plain.md": "plain\n",
+    },
+    expect: [".claude/rules/plain.md"],
+  },
+  {
+    name: "frontmatter_without_a_recognised_paths_leaves_a_rule_unscoped",
+    files: {
+      ".claude/rules/globs.md": "---\nglobs: src/**\n---\nglobs\n",
+      ".claude/rules/empty.md": "---\npaths:\n---\nempty\n",
+      ".claude/rules/emptylist.md": "---\npaths: []\n---\nemptylist\n",
+      ".claude/rules/emptystr.md": '---\npaths: ""\n---\nemptystr\n',
+      ".claude/rules/null.md": "---\npaths: null\n---\nnull\n",
+      ".claude/rules/all.md": '---\npaths: "**"\n---\nall\n',
+      ".claude/rules/allall.md": '---\npaths: "**/**"\n---\nallall\n',
+      ".claude/rules/nested.md": "---\nmeta:\n  paths: src/**\n---\nnested\n",
+      ".claude/rules/upper.md": "---\nPaths: src/**\n---\nupper\n",
+      ".claude/rules/number.md": "---\npaths: 5\n---\nnumber\n",
+      ".claude/rules/object.md": "---\npaths:\n  a: b\n---\nobject\n",
+      ".claude/rules/desc.md": "---\ndescription: hi\n---\ndesc\n",
+    },
+    unordered: true,
+    expect: [
+      "globs",
+      "empty",
+      "emptylist",
+      "emptystr",
+      "null",
+      "all",
+      "allall",
+      "nested",
+      "upper",
+      "number",
+      "object",
+      "desc",
+    ].map((n) => `.claude/rules/${n}.md`),
+  },
+  {
+    name: "malformed_yaml_leaves_a_rule_unscoped_but_its_frontmatter_is_still_cut",
+    files: { ".claude/rules/bad.md": "---\npaths: [src/**\n  bad: : :\n---\nmalformed body\n" },
+    expect: [".claude/rules/bad.md"],
+  },
+  {
+    name: "yaml_that_only_parses_leniently_still_scopes_a_rule",
+    files: {
+      ".claude/rules/alias.md": "---\npaths: **/*.ts\n---\nunquoted star\n",
+      ".claude/rules/brace.md": "---\npaths: {src,lib}/**\n---\nunquoted brace\n",
+      ".claude/rules/tab.md": "---\npaths:\n\t- src/**\n---\ntab indent\n",
+      ".claude/rules/comment.md": "---\npaths: src/** # why\n---\ncomment\n",
+      ".claude/rules/dup.md": "---\npaths: src/**\npaths: lib/**\n---\nduplicate key\n",
+      ".claude/rules/keep.md": "kept\n",
+    },
+    expect: [".claude/rules/keep.md"],
+  },
+  {
+    name: "crlf_frontmatter_scopes_and_crlf_bodies_keep_their_line_endings",
+    files: {
+      ".claude/rules/scoped.md": "---\r\npaths: src/**\r\n---\r\nscoped\r\n",
+      ".claude/rules/desc.md": "---\r\ndescription: x\r\n---\r\nline one\r\nline two\r\n",
+      "CLAUDE.md": "first\r\nsecond\r\n",
+    },
+    expect: ["CLAUDE.md", ".claude/rules/desc.md"],
+  },
+  {
+    name: "a_bom_does_not_hide_frontmatter_and_is_not_injected",
+    files: {
+      ".claude/rules/bom-scoped.md": "\ufeff---\npaths: src/**\n---\nbom scoped\n",
+      ".claude/rules/bom-plain.md": "\ufeffbom plain\n",
+      "CLAUDE.md": "\ufeff# Title\n",
+    },
+    expect: ["CLAUDE.md", ".claude/rules/bom-plain.md"],
+  },
+  {
+    name: "frontmatter_must_open_on_line_one_and_close_with_dashes",
+    files: {
+      ".claude/rules/line2.md": "\n---\npaths: src/**\n---\nnot line one\n",
+      ".claude/rules/dots.md": "---\npaths: src/**\n...\ndots\n",
+      ".claude/rules/open.md": "---\npaths: src/**\nnever closed\n",
+      ".claude/rules/spaces.md": "---  \npaths: src/**\n---   \nspaces after fences\n",
+    },
+    unordered: true,
+    expect: [".claude/rules/line2.md", ".claude/rules/dots.md", ".claude/rules/open.md"],
+  },
+  {
+    name: "files_under_rules_load_only_with_a_lower_case_md_suffix",
+    files: {
+      ".claude/rules/a.md": "md\n",
+      ".claude/rules/b.txt": "txt\n",
+      ".claude/rules/c.MD": "upper\n",
+      ".claude/rules/d.markdown": "markdown\n",
+    },
+    expect: [".claude/rules/a.md"],
+  },
+  {
+    name: "symlinked_rules_load_once_by_their_target_path_and_cycles_end",
+    files: {
+      ".claude/rules/plain.md": "plain\n",
+      "shared/rule.md": "linked rule\n",
+      "shared/dir/inner.md": "inner\n",
+    },
+    links: {
+      ".claude/rules/link.md": "../../shared/rule.md",
+      ".claude/rules/linkdir": "../../shared/dir",
+      ".claude/rules/loop": ".",
+      ".claude/rules/again.md": "plain.md",
+    },
+    unordered: true,
+    expect: [".claude/rules/plain.md", "shared/rule.md", "shared/dir/inner.md"],
+  },
+  {
+    name: "a_symlinked_claude_md_resolves_imports_from_its_target",
+    files: { "real/CLAUDE.md": "real @near.md\n", "real/near.md": "near target\n", "near.md": "decoy\n" },
+    links: { "CLAUDE.md": "real/CLAUDE.md" },
+    expect: ["CLAUDE.md", "real/near.md"],
+  },
+  {
+    name: "rules_expand_their_imports",
+    files: {
+      ".claude/rules/r.md": "rule @../../docs/a.md\n",
+      "docs/a.md": "A @b.md\n",
+      "docs/b.md": "B\n",
+    },
+    expect: [".claude/rules/r.md", "docs/a.md", "docs/b.md"],
+  },
+  {
+    name: "a_scoped_rule_is_not_loaded_but_its_imports_are",
+    files: {
+      ".claude/rules/s.md": "---\npaths: src/**\n---\nscoped @../../docs/s1.md\n",
+      "docs/s1.md": "S1\n",
+    },
+    expect: ["docs/s1.md"],
+  },
+  {
+    name: "paths_frontmatter_is_ignored_on_memory_files_but_drops_imports_under_rules",
+    files: {
+      "CLAUDE.md": "---\npaths: src/**\n---\nscoped memory @a.md\n",
+      "a.md": "---\npaths: lib/**\n---\nA\n",
+      ".claude/rules/r.md": "rule @../../c.md\n",
+      "c.md": "---\npaths: x/**\n---\nC @d.md\n",
+      "d.md": "D\n",
+    },
+    expect: ["CLAUDE.md", "a.md", ".claude/rules/r.md", "d.md"],
+  },
+  {
+    name: "block_html_comments_are_stripped_and_inline_ones_kept",
+    files: {
+      "CLAUDE.md":
+        "intro\r\n\r\n<!-- block @c.md -->\r\n\r\nkeep <!-- inline --> this\r\n\r\n```\r\n<!-- fenced -->\r\n```\r\n\r\n<!-- multi\r\nline -->\r\ntail\r\n\r\n- item\r\n  <!-- in list -->\r\n",
+      "c.md": "C\n",
+    },
+    expect: ["CLAUDE.md"],
+  },
+  {
+    name: "a_file_empty_after_stripping_is_not_injected_and_its_imports_not_followed",
+    files: {
+      "CLAUDE.md": "<!-- only a comment -->\n",
+      ".claude/CLAUDE.md": "   \n\n",
+      ".claude/rules/fm-only.md": "---\ndescription: nothing else\n---\n",
+      "CLAUDE.local.md": "<!-- c -->\n@x.md\n",
+      "x.md": "X\n",
+    },
+    expect: ["CLAUDE.local.md", "x.md"],
+  },
+  {
+    name: "frontmatter_swallows_blank_lines_and_indentation_after_it",
+    files: {
+      ".claude/rules/r.md": "---\ndescription: y\n---\n\n\n    indented @../../i.md\n",
+      "i.md": "I\n",
+    },
+    expect: [".claude/rules/r.md", "i.md"],
+  },
+  {
+    name: "files_over_four_mib_are_skipped_and_four_mib_loads",
+    files: {
+      "CLAUDE.md": "@big.md @bigger.md\n",
+      "big.md": x(4 * 1024 * 1024),
+      "bigger.md": x(4 * 1024 * 1024 + 1),
+    },
+    expect: ["CLAUDE.md", "big.md"],
+  },
+  {
+    name: "invalid_utf8_loads_with_replacement_characters",
+    files: {
+      "CLAUDE.md": "@bad.md\n",
+      "bad.md": Buffer.from([0x48, 0x69, 0xff, 0x0a, 0xc3]),
+      "cut.md": Buffer.from([0xe2, 0x82]),
+    },
+    expect: ["CLAUDE.md", "bad.md"],
+  },
+  {
+    name: "paths_with_spaces_and_unicode_load_and_non_ascii_import_starts_do_not",
+    files: {
+      "CLAUDE.md": "@docs/my\\ notes.md @ü/ñ.md @docs/ünï.md\n",
+      "docs/my notes.md": "NOTES ✓\n",
+      "ü/ñ.md": "UNI\n",
+      "docs/ünï.md": "Ünïcödé\n",
+    },
+    expect: ["CLAUDE.md", "docs/my notes.md", "docs/ünï.md"],
+  },
+  {
+    name: "imports_from_claude_local_md_are_private",
+    files: { "CLAUDE.local.md": "mine @p.md\n", "p.md": "personal\n", "CLAUDE.md": "team\n" },
+    expect: ["CLAUDE.md", "CLAUDE.local.md", "p.md"],
+  },
+  {
+    name: "a_rule_imported_by_claude_md_is_not_loaded_again_as_a_rule",
+    files: {
+      "CLAUDE.md": "@.claude/rules/a.md\n",
+      ".claude/rules/a.md": "rule a\n",
+      ".claude/rules/b.md": "rule b @../../CLAUDE.md\n",
+    },
+    expect: ["CLAUDE.md", ".claude/rules/a.md", ".claude/rules/b.md"],
+  },
+  {
+    name: "surrounding_whitespace_is_trimmed_and_inner_whitespace_kept",
+    files: { "CLAUDE.md": "\n\n   indented first\n\n\n\nlast   \n\n\n", "CLAUDE.local.md": "\t\tlocal\t\n" },
+    expect: ["CLAUDE.md", "CLAUDE.local.md"],
+  },
+];

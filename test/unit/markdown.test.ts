@@ -1,0 +1,214 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { scanNormalized } from "../../src/markdown/imports.js";
+import {
+  analyzeBody,
+  needsParse,
+  normalizeNewlines,
+  parseFrontmatter,
+  parseMarkdown,
+  scanImports,
+  simpleYaml,
+  stripBlockComments,
+} from "../../src/markdown/index.js";
+
+describe("parseFrontmatter (Claude Code 2.1.332 fences)", () => {
+  const cases: [
+    string,
+    string,
+    { present: boolean; data?: Record<string, unknown>; body?: string; line?: number },
+  ][] = [
+    ["no_frontmatter", "# Title\n", { present: false, body: "# Title\n", line: 1 }],
+    [
+      "a_list",
+      "---\npaths:\n  - src/**\n---\nbody\n",
+      { present: true, data: { paths: ["src/**"] }, body: "body\n", line: 5 },
+    ],
+    [
+      "a_string",
+      "---\npaths: src/**\n---\nbody",
+      { present: true, data: { paths: "src/**" }, body: "body", line: 4 },
+    ],
+    ["crlf", "---\r\npaths: a\r\n---\r\nbody\r\n", { present: true, data: { paths: "a" }, body: "body\r\n" }],
+    ["a_bom", "\ufeff---\npaths: a\n---\nb\n", { present: true, data: { paths: "a" }, body: "b\n" }],
+    ["not_on_line_one", "\n---\npaths: a\n---\nb\n", { present: false, body: "\n---\npaths: a\n---\nb\n" }],
+    ["dots_do_not_close", "---\npaths: a\n...\nb\n", { present: false }],
+    ["never_closed", "---\npaths: a\nb\n", { present: false }],
+    ["empty_block", "---\n---\nbody\n", { present: true, data: {}, body: "body\n" }],
+    [
+      "blank_lines_and_indent_after_the_fence_are_swallowed",
+      "---\nx: 1\n---\n\n\n    code?\n",
+      { present: true, body: "code?\n", line: 6 },
+    ],
+    [
+      "dashes_inside_a_value_close_the_block",
+      "---\npaths: a---b\n---\n",
+      { present: true, data: { paths: "a" }, body: "b\n---\n" },
+    ],
+    [
+      "unquoted_star_parses_leniently",
+      "---\npaths: **/*.ts\n---\n",
+      { present: true, data: { paths: "**/*.ts" } },
+    ],
+    [
+      "unquoted_brace_parses_leniently",
+      "---\npaths: {a,b}/**\n---\n",
+      { present: true, data: { paths: "{a,b}/**" } },
+    ],
+    ["tab_indent_parses_leniently", "---\npaths:\n\t- a\n---\n", { present: true, data: { paths: ["a"] } }],
+    ["duplicate_keys_do_not_fail", "---\npaths: a\npaths: b\n---\n", { present: true, data: { paths: "b" } }],
+    ["a_scalar_document_has_no_keys", "---\njust text\n---\n", { present: true, data: {} }],
+  ];
+  for (const [name, text, want] of cases) {
+    it(name, () => {
+      const fm = parseFrontmatter(text);
+      expect(fm.present).toBe(want.present);
+      if (want.data) expect(fm.data).toEqual(want.data);
+      if (want.body !== undefined) expect(fm.body).toBe(want.body);
+      if (want.line !== undefined) expect(fm.bodyLine).toBe(want.line);
+    });
+  }
+
+  it("malformed_yaml_reports_an_error_with_a_file_line_and_still_cuts_the_block", () => {
+    const fm = parseFrontmatter("---\npaths: [src/**\n  bad: : :\n---\nbody\n");
+    expect(fm.present).toBe(true);
+    expect(fm.data).toEqual({});
+    expect(fm.error?.message).toBeTruthy();
+    expect(fm.error?.line).toBeGreaterThanOrEqual(2);
+    expect(fm.body).toBe("body\n");
+  });
+});
+
+describe("stripBlockComments", () => {
+  const cases: [string, string, string][] = [
+    ["no_comment_returns_the_text_unchanged", "a\r\nb\r\n", "a\r\nb\r\n"],
+    ["a_block_comment_goes_with_the_blank_lines_after_it", "a\n\n<!-- c -->\n\nb\n", "a\n\nb\n"],
+    ["an_inline_comment_stays", "a <!-- c --> b\n", "a <!-- c --> b\n"],
+    ["a_comment_in_a_fence_stays", "```\n<!-- c -->\n```\n", "```\n<!-- c -->\n```\n"],
+    ["a_comment_in_a_list_item_stays", "- a\n  <!-- c -->\n", "- a\n  <!-- c -->\n"],
+    ["text_after_a_comment_on_its_line_stays", "<!-- c --> tail\n", " tail\n"],
+    ["a_multi_line_comment_goes", "<!-- a\nb -->\ntail\n", "tail\n"],
+    ["stripping_normalises_crlf", "a\r\n\r\n<!-- c -->\r\n\r\nb\r\n", "a\n\nb\n"],
+    ["an_unclosed_comment_stays", "<!-- open\nstill\n", "<!-- open\nstill\n"],
+    ["a_comment_interrupting_a_paragraph_goes", "a\n<!-- c -->\nb\n", "a\nb\n"],
+    ["a_bom_does_not_shift_the_cut", "\ufeffa\n\n<!-- c -->\nb\n", "\ufeffa\n\nb\n"],
+  ];
+  for (const [name, input, want] of cases) it(name, () => expect(stripBlockComments(input).text).toBe(want));
+});
+
+describe("scanImports", () => {
+  const cases: [string, string, string[]][] = [
+    ["a_plain_import", "See @docs/a.md now", ["docs/a.md"]],
+    ["at_the_start_of_the_text", "@a.md", ["a.md"]],
+    ["a_code_span_is_literal", "Run `@a.md` and @b.md", ["b.md"]],
+    ["a_fenced_block_is_literal", "```\n@a.md\n```\n\n~~~\n@b.md\n~~~\n", []],
+    ["an_indented_block_is_literal", "para\n\n    @a.md\n", []],
+    ["an_email_is_not_an_import", "mail me@a.md", []],
+    ["a_preceding_parenthesis_blocks_it", "(@a.md)", []],
+    ["an_escaped_at_is_not_an_import", "\\@a.md", []],
+    ["trailing_punctuation_stays_in_the_path", "@a.md. @b.md, @c.md:", ["a.md.", "b.md,", "c.md:"]],
+    ["a_fragment_is_cut", "@a.md#part", ["a.md"]],
+    ["an_escaped_space_is_unescaped", "@my\\ notes.md", ["my notes.md"]],
+    [
+      "tilde_absolute_dot_and_parent_forms",
+      "@~/a.md @/b.md @./c.md @../d.md",
+      ["~/a.md", "/b.md", "./c.md", "../d.md"],
+    ],
+    ["a_bare_slash_or_odd_start_is_not_an_import", "@/ @@x @#y @(z) @ü.md @'q.md' @\"r.md\"", []],
+    [
+      "link_text_emphasis_and_headings_are_scanned",
+      "# T @h.md\n\n[@l.md](x) *@e.md* **@s.md**\n",
+      ["h.md", "l.md", "e.md", "s.md"],
+    ],
+    ["a_link_destination_is_not_scanned", "[x](@d.md)", []],
+    ["an_html_block_is_not_scanned", "<div>\n@a.md\n</div>\n", []],
+    ["a_comment_hides_but_its_leftover_is_scanned", "<!-- @a.md --> @b.md\n", ["b.md"]],
+    ["an_inline_comment_hides_its_import", "x <!-- @a.md --> y\n", []],
+    ["blockquotes_and_lists_are_scanned", "> @q.md\n\n- @l.md\n- `@c.md rest`\n", ["q.md", "l.md"]],
+    ["a_character_reference_is_not_decoded", "&#64;a.md", []],
+  ];
+  for (const [name, text, want] of cases)
+    it(name, () => expect(scanImports(text).map((t) => t.path)).toEqual(want));
+
+  it("reports_line_and_column_of_the_at_sign_offset_by_start_line", () => {
+    const toks = scanImports("first\n\n  see @a.md\n", { startLine: 4 });
+    expect(toks).toEqual([{ raw: "@a.md", path: "a.md", line: 6, column: 7 }]);
+  });
+
+  it("columns_ignore_a_leading_bom_and_crlf", () => {
+    expect(scanImports("\ufeffx @a.md\r\ny @b.md\r\n").map((t) => [t.line, t.column])).toEqual([
+      [1, 4],
+      [2, 3],
+    ]);
+  });
+});
+
+describe("fast paths agree with the full parse", () => {
+  const corpus = join(import.meta.dirname, "../../../shared/corpus");
+  const texts: string[] = [
+    "plain @a.md text\nand @b/c.md, me@x.md\n",
+    "# H @h.md\n- @l.md\n> @q.md\n",
+    "*@e.md* and _@u.md_ and **x**@s.md",
+    "a)@p.md and >@q.md and !@b.md",
+    "line\n    @indented.md\n",
+    "\t@tab.md\n",
+    "\ufeff@bom.md and @two.md\n",
+    "x\r\n@crlf.md\r\n",
+  ];
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else if (n.endsWith(".md") && st.size < 1_000_000) texts.push(readFileSync(p, "utf8"));
+    }
+  };
+  try {
+    walk(corpus);
+  } catch {
+    // corpus absent: the hand-written texts still run
+  }
+
+  it("scanImports_without_a_parse_finds_what_a_parse_finds", () => {
+    for (const t of texts) {
+      const lf = normalizeNewlines(t);
+      if (!needsParse(lf))
+        expect(scanNormalized(lf, undefined)).toEqual(scanNormalized(lf, parseMarkdown(lf)));
+    }
+  });
+
+  it("analyzeBody_matches_stripBlockComments_and_scanImports", () => {
+    for (const t of texts) {
+      const a = analyzeBody(t, { startLine: 3 });
+      expect(a.stripped).toEqual(stripBlockComments(t));
+      const lf = normalizeNewlines(t);
+      expect(a.imports).toEqual(
+        t.includes("@") ? scanNormalized(lf, parseMarkdown(lf), { startLine: 3 }) : [],
+      );
+    }
+  });
+
+  it("simpleYaml_agrees_with_the_yaml_parser_whenever_it_answers", () => {
+    const samples = [
+      "paths: src/**",
+      "paths:\n  - src/**\n  - lib/*.ts",
+      "description: hi there\npaths: a/b",
+      "a:\n- x\n- z",
+      "k: a - b",
+      "k: a*b",
+      "paths:\n  - a\n    - b",
+      "paths: null",
+      "paths: src/** # c",
+      "x: 1\ny: two",
+      "name: My Rule\npaths:\n   - docs/**/*.md\n",
+      "paths: \n  - a/b\n\n  - c\n",
+    ];
+    for (const s of samples) {
+      const fast = simpleYaml(s);
+      if (fast !== undefined) expect(fast).toEqual(parseYaml(s));
+    }
+    expect(simpleYaml("paths: src/**")).toEqual({ paths: "src/**" });
+  });
+});
