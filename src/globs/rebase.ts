@@ -6,10 +6,14 @@
  * Anchoring (as gitignore, which is how Claude Code 2.1.332 matches `paths:`; see docs/findings-pointers.md):
  * - no slash (`*.ts`, `deep`): matches at any depth below its repository → `PREFIX/**\/*.ts`;
  * - a leading or inner slash (`/src/**`, `src/*.ts`): anchored to the repository root → `PREFIX/src/**`;
- * - a trailing slash (`build/`): the directory and everything below it → `PREFIX/**\/build/**`;
- * - `/**` doubling: a pattern that does not already end in `**` may name a directory, which in gitignore
- *   covers everything below it, so `PREFIX/x` is emitted together with `PREFIX/x/**`;
+ * - a trailing slash (`build/`): the directory and everything below it → `PREFIX/**\/build/` (kept: the
+ *   CLI keeps a trailing slash and matches it as gitignore does, a directory and everything below);
+ * - `/**`: the CLI drops a trailing `/**` (`src/**` is read as `src`, a directory covering everything
+ *   below it), so the rebased glob drops it too and reads back exactly as written; a leading `**\/` is not
+ *   doubled (`**\/x.kt` → `PREFIX/**\/x.kt`, never `PREFIX/**\/**\/x.kt`);
  * - a lone `**` (or an empty pattern) is not a scope: the rule is unscoped.
+ * The output is matched gitignore-style both by the CLI (relative to the cwd, rule route) and by the hook
+ * (an absolute glob, anchored at `/`, against the target path; hook route).
  * Braces are expanded first (the CLI expands them, verified on 2.1.332), so no emitted glob holds a comma.
  */
 
@@ -97,32 +101,42 @@ export function rebaseGlob(pattern: string, prefix: string): RebaseResult {
 function rebaseOne(raw: string, prefix: string): RebaseResult {
   let p = raw;
   if (p.startsWith("!")) return { ok: false, unscoped: false, reason: "a negated pattern cannot be rebased" };
-  while (p.startsWith("./")) p = p.slice(2);
-  const dir = p.endsWith("/");
+  if (p.startsWith("./")) {
+    return { ok: false, unscoped: false, reason: "the CLI never matches a pattern starting with ./" };
+  }
+  // `x/**` (as the CLI reads it, after cutting one trailing `/**`) is everything below x, anchored; it is
+  // re-emitted as `x/`, which the CLI keeps as written (a glob ending in `/**` would be cut on read-back).
+  let dir = false;
+  let innerSlash = false;
+  if (p.endsWith("/**")) {
+    p = p.slice(0, -3);
+    dir = true;
+    innerSlash = true;
+  } else if (p.endsWith("/")) dir = true;
   while (p.endsWith("/")) p = p.slice(0, -1);
   const leading = p.startsWith("/");
   while (p.startsWith("/")) p = p.slice(1);
   p = p.replace(/\/{2,}/g, "/");
-  if (p === "" || p === "**" || p === "**/**") {
+  if (p === "" || p === "**" || p === "**/**")
     return { ok: false, unscoped: true, reason: "a lone ** is not a scope" };
-  }
   if (p.split("/").some((s) => s === ".." || s === ".")) {
     return { ok: false, unscoped: false, reason: "a pattern with a . or .. segment cannot be rebased" };
   }
   if (!SAFE_GLOB.test(p)) {
     return { ok: false, unscoped: false, reason: "the pattern has characters outside the safe glob set" };
   }
-  const anchored = leading || p.includes("/");
-  const body = anchored || p.startsWith("**/") ? p : `**/${p}`;
   const pre = prefix.replace(/\/+$/, "");
   if (pre !== "" && !(SAFE_PATH.test(pre) || SAFE_REL_DIR.test(pre))) {
     return { ok: false, unscoped: false, reason: "the directory path has characters outside the safe set" };
   }
-  const base = pre === "" ? body : `${pre}/${body}`;
-  if (base.includes("---")) return { ok: false, unscoped: false, reason: "a glob containing --- is refused" };
-  if (dir) return { ok: true, globs: [`${base}/**`] };
-  if (base.endsWith("**")) return { ok: true, globs: [base] };
-  return { ok: true, globs: [base, `${base}/**`] };
+  const anchored = leading || innerSlash || p.includes("/");
+  let out: string;
+  if (pre === "")
+    out = leading ? `/${p}` : p; // same directory: the pattern keeps its own anchoring
+  else out = `${pre}/${anchored || p.startsWith("**/") ? p : `**/${p}`}`;
+  if (dir) out += "/";
+  if (out.includes("---")) return { ok: false, unscoped: false, reason: "a glob containing --- is refused" };
+  return { ok: true, globs: [out] };
 }
 
 /**

@@ -9,7 +9,7 @@
 import { readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import picomatch from "picomatch";
+import ignore from "ignore";
 import { readTextFile } from "../fs/read.js";
 import { MAX_POINTER_BYTES, MAX_POINTERS } from "./bounds.js";
 import { readRulePaths } from "./frontmatter.js";
@@ -65,7 +65,8 @@ export function pointerHookContext(input: unknown, opts: PointerHookOptions = {}
       if (!r.ok) continue;
       const fm = readRulePaths(r.text);
       if (fm.globs.length === 0 || !fm.globs.every((g) => g.startsWith("/"))) continue;
-      if (!picomatch(fm.globs, { dot: true })(target)) continue;
+      // gitignore-style, case-insensitive, as the CLI matches paths: (absolute globs anchored at `/`)
+      if (!ignore({ ignorecase: true }).add(fm.globs).ignores(target.slice(1))) continue;
       const body = fm.body.trim();
       const bytes = Buffer.byteLength(body, "utf8") + 2;
       if (total + bytes > MAX_HOOK_CONTEXT_BYTES - 100) {

@@ -18,11 +18,12 @@
  */
 import { mkdirSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { fromMarkdown } from "mdast-util-from-markdown";
+import { classifyRule } from "../agents/claude-code/index.js";
 import { UsageError } from "../errors.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import { rebaseGlobs, SAFE_PATH } from "../globs/rebase.js";
+import { isImportPath, parseFrontmatter, scanImports } from "../markdown/index.js";
 import { MAX_DIRS_CHECKED, MAX_POINTER_BYTES, MAX_POINTERS, MAX_TOTAL_BYTES } from "./bounds.js";
 import { readRulePaths } from "./frontmatter.js";
 
@@ -134,27 +135,6 @@ function realDir(p: string, what: string): string {
   const st = statSafe(abs);
   if (!st?.isDirectory()) throw new UsageError(`${what} ${abs}: not a directory; pass an existing directory`);
   return realpathSync(abs);
-}
-
-/** The `@path` imports of a memory file's Markdown text, outside code spans and fences (first level). */
-function scanImports(text: string): string[] {
-  const out: string[] = [];
-  let tree: ReturnType<typeof fromMarkdown>;
-  try {
-    tree = fromMarkdown(text);
-  } catch {
-    return out;
-  }
-  // biome-ignore lint/suspicious/noExplicitAny: mdast nodes
-  const visit = (n: any) => {
-    if (n.type === "code" || n.type === "inlineCode" || n.type === "html") return;
-    if (n.type === "text" && typeof n.value === "string") {
-      for (const m of n.value.matchAll(/(?:^|\s)@([^\s]+)/g)) out.push(m[1] as string);
-    }
-    for (const c of n.children ?? []) visit(c);
-  };
-  visit(tree);
-  return out;
 }
 
 /**
@@ -302,7 +282,9 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         }
         dirBytes += r.fileBytes;
         names.push(f.path);
-        for (const imp of scanImports(r.text)) {
+        for (const tok of scanImports(parseFrontmatter(r.text).body)) {
+          const imp = tok.path;
+          if (!isImportPath(imp)) continue;
           if (imp.startsWith("~")) {
             note(f.path, `import @${imp.slice(0, 80)} lies outside its repository; left out`);
             continue;
@@ -338,7 +320,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         preloadOpen = false;
       }
       const base = prefixFor(absDir);
-      const globs = base === "" ? ["**/*"] : [`${base}/**`];
+      const globs = base === "" ? ["**/*"] : [`${base}/`];
       if (globs.some((g) => g.includes("---"))) {
         note(absDir, "a glob containing --- is refused; no pointer");
         continue;
@@ -371,17 +353,16 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         note(f.path, "rule file name has characters outside [A-Za-z0-9._+-/]; no pointer");
         continue;
       }
-      const r = readTextFile(f.path);
-      if (!r.ok) {
-        note(f.path, "cannot be read; no pointer");
+      const rule = classifyRule(f.path, repo.root);
+      if (rule.problems.length > 0 && rule.text === "" && !rule.scoped) {
+        note(f.path, `${rule.problems[0]?.message ?? "cannot be read"}; no pointer`);
         continue;
       }
-      const fm = readRulePaths(r.text);
-      if (fm.globs.length === 0) {
-        note(f.path, `unscoped (no usable paths:${fm.error ? `; ${fm.error}` : ""}); no pointer`);
+      if (!rule.scoped) {
+        note(f.path, `unscoped (${rule.unscopedWhy ?? "no frontmatter"}); no pointer`);
         continue;
       }
-      const rb = rebaseGlobs(fm.globs, prefixFor(repo.root));
+      const rb = rebaseGlobs(rule.globs, prefixFor(repo.root));
       if (!rb.ok) {
         note(f.path, rb.unscoped ? `unscoped (${rb.reason}); no pointer` : `${rb.reason}; no pointer`);
         continue;

@@ -51,7 +51,7 @@ describe("pointers: what it writes", () => {
     expect(r.pointers).toHaveLength(1);
     const p = r.pointers[0];
     expect(p?.route).toBe("hook");
-    expect(p?.globs).toEqual([`${lib}/src/**/*.ts`, `${lib}/src/**/*.ts/**`]);
+    expect(p?.globs).toEqual([`${lib}/src/**/*.ts`]);
     expect(p?.target).toBe(join(lib, ".claude/rules/api.md"));
     expect(readFileSync(join(cfg, "rules/repository-001.md"), "utf8")).toBe(p?.text);
     expect(p?.text).not.toContain("rule body"); // no repository byte copied
@@ -72,8 +72,8 @@ describe("pointers: what it writes", () => {
     w(join(inner, "sub/CLAUDE.md"), "m\n");
     const r = run({ cwd: app, configDir: cfg, addDirs: [inner], projectSettings: false });
     expect(r.pointers.map((p) => [p.route, p.globs])).toEqual([
-      ["rule", ["vendor/lib/sub/**"]],
-      ["rule", ["vendor/lib/**/*.js", "vendor/lib/**/*.js/**", "vendor/lib/docs/**"]],
+      ["rule", ["vendor/lib/sub/"]],
+      ["rule", ["vendor/lib/**/*.js", "vendor/lib/docs/"]],
     ]);
   });
 
@@ -95,8 +95,8 @@ describe("pointers: what it writes", () => {
     w(join(app, ".claude/rules/a.md"), scoped(["src/**"]));
     const r = run({ cwd: app, configDir: cfg, projectSettings: false });
     expect(r.pointers.map((p) => [p.kind, p.route, p.globs])).toEqual([
-      ["memory", "rule", ["sub/**"]],
-      ["rule", "rule", ["src/**"]],
+      ["memory", "rule", ["sub/"]],
+      ["rule", "rule", ["src"]], // the CLI reads src/** as src
     ]);
     expect(r.pointers[0]?.text).toContain("was not preloaded");
   });
@@ -105,7 +105,7 @@ describe("pointers: what it writes", () => {
     const { app, lib, cfg } = ws();
     w(join(lib, ".claude/rules/plain.md"), "no frontmatter\n");
     w(join(lib, ".claude/rules/star.md"), scoped(["**"]));
-    w(join(lib, ".claude/rules/bad.md"), "---\npaths: [src/**\n---\nx\n");
+    w(join(lib, ".claude/rules/bad.md"), "---\npaths:\n  - a\n b: [\n---\nx\n");
     const r = run({ cwd: app, configDir: cfg, addDirs: [lib] });
     expect(r.pointers).toEqual([]);
     expect(r.notices.map((n) => n.subject).sort()).toEqual(
@@ -176,12 +176,15 @@ describe("pointers: safety", () => {
   });
 
   it("the_read_back_accepts_exactly_the_globs_written_and_nothing_else", () => {
-    const ok = '---\npaths:\n  - "src/**"\n---\nRead `/a/b.md`.\n';
-    expect(readsBack(ok, ["src/**"])).toBe(true);
-    expect(readsBack(ok, ["src/**", "x"])).toBe(false);
-    expect(readsBack(ok.replace("/a/b.md", "@/a/b.md"), ["src/**"])).toBe(false);
-    expect(readsBack('---\npaths:\n  - "a\n---\n  - "b"\n---\n', ["a\n---\n  - b"])).toBe(false);
-    expect(readsBack('---\npaths: "src/**, lib/**"\n---\n', ["src/**, lib/**"])).toBe(false);
+    const ok = '---\npaths:\n  - "src/"\n---\nRead `/a/b.md`.\n';
+    expect(readsBack(ok, ["src/"])).toBe(true);
+    expect(readsBack(ok, ["src/", "x"])).toBe(false);
+    expect(readsBack(ok.replace("/a/b.md", "@/a/b.md"), ["src/"])).toBe(false);
+    // the CLI's fence ends at the first --- anywhere, even inside a glob
+    expect(readsBack('---\npaths:\n  - "a---b"\n---\n', ["a---b"])).toBe(false);
+    // the CLI cuts a trailing /** and splits on commas: such globs do not read back as written
+    expect(readsBack('---\npaths:\n  - "src/**"\n---\n', ["src/**"])).toBe(false);
+    expect(readsBack('---\npaths:\n  - "a,b"\n---\n', ["a,b"])).toBe(false);
   });
 });
 
@@ -357,7 +360,7 @@ describe("pointers: the built CLI", () => {
     expect(j.pointers).toEqual([
       expect.objectContaining({
         file: join(cfg, "rules/repository-001.md"),
-        globs: [`${lib}/src/**`],
+        globs: [`${lib}/**/src`], // the CLI reads src/** as src: any depth
         target: join(lib, ".claude/rules/a.md"),
         route: "hook",
       }),
@@ -385,7 +388,7 @@ describe("pointers: symlinks inside the repository and the hook bound", () => {
     symlinkSync(join(lib, "real"), join(lib, "a-link"));
     symlinkSync("..", join(lib, "real/loop"));
     const r = run({ cwd: app, configDir: cfg, addDirs: [lib] });
-    expect(r.pointers.map((p) => p.globs)).toEqual([[`${lib}/real/**`]]);
+    expect(r.pointers.map((p) => p.globs)).toEqual([[`${lib}/real/`]]);
     expect(r.notices).toEqual([]);
   });
 
