@@ -338,6 +338,8 @@ describe("pointers: hook route", () => {
     const ctx = (p: string) =>
       pointerHookContext({ tool_name: "Read", tool_input: { file_path: p }, cwd: app }, { configDir: cfg });
     expect(ctx(join(lib, "src/x/a.ts"))).toContain(join(lib, ".claude/rules/a.md"));
+    // case-insensitive, as the CLI matches paths: (claude-onread finding, 2.1.332)
+    expect(ctx(join(lib, "SRC/x/A.TS"))).toContain(join(lib, ".claude/rules/a.md"));
     expect(ctx(join(lib, "sub/q.txt"))).toContain(join(lib, "sub/CLAUDE.md"));
     expect(ctx(join(lib, "other.txt"))).toBeUndefined();
     expect(ctx(join(app, "src/a.ts"))).toBeUndefined();
