@@ -62,6 +62,8 @@ describe(`pointers with the real Claude Code CLI ${claudeVersion()}`, () => {
     mkdirSync(join(lib, "evil"), { recursive: true });
     symlinkSync(join(root, "h/outside/CLAUDE.md"), join(lib, "evil/CLAUDE.md"));
     w(join(lib, "evil/f.txt"), "f\n");
+    w(join(lib, "imp/CLAUDE.md"), "imports from outside: @../../outside/CLAUDE.md\n");
+    w(join(lib, "imp/z.txt"), "z\n");
     const hp = pointers(["--config-dir", cfgH, "--cwd", app, "--add-dir", lib]);
     const hook = (t: string) => hp.find((p) => p.target === t);
     expect(hook(join(lib, ".claude/rules/api.md"))?.route).toBe("hook");
@@ -85,6 +87,7 @@ describe(`pointers with the real Claude Code CLI ${claudeVersion()}`, () => {
       join(lib, "other.txt"),
       join(lib, "sub/q.txt"),
       join(lib, "evil/f.txt"),
+      join(lib, "imp/z.txt"),
     ];
 
     // Rule route: the cwd repository under --setting-sources user (the CLI loads none of it itself).
@@ -162,6 +165,8 @@ describe(`pointers with the real Claude Code CLI ${claudeVersion()}`, () => {
     expect(ha[3]).toContain(memSentence); // nested directory's pointer on a read below it
     expect(ha[4]).not.toContain(cfgH);
     expect(ha[4]).not.toContain("Memory for");
+    expect(ha[5]).toContain(`\`${join(lib, "imp/CLAUDE.md")}\``); // the import outside is left out
+    expect(ha[5]).not.toContain("outside");
     for (const t of ha.slice(1)) expect(t).not.toContain(`Contents of ${cfgH}`); // absolute globs: no CLI attach
     const hAll = everything(h);
     expect(hAll).not.toContain("OUTSIDE-TEXT-7d1");
