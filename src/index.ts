@@ -1,8 +1,19 @@
 /** The agent-context library API. */
 
 export * from "./agents/claude-code/index.js";
+export { crossAgentGaps } from "./agents/codex/gaps.js";
+export {
+  CODEX_VERIFIED_VERSION,
+  type CodexChainOptions,
+  type CodexChainResult,
+  type CodexTruncation,
+  codexChain,
+} from "./agents/codex/index.js";
+export { codexChainsByDir } from "./agents/codex/report-dirs.js";
+export * from "./budget/index.js";
 export * from "./config.js";
 export * from "./errors.js";
 export * from "./markdown/index.js";
+export * from "./report/index.js";
 export * from "./types.js";
 export { VERSION } from "./version.js";

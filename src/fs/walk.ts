@@ -4,7 +4,7 @@
  * `dedupeFiles` is set. Never opens fifos, sockets or devices. Never throws for an unreadable directory:
  * it records a problem instead.
  */
-import { opendirSync, readdirSync } from "node:fs";
+import { type Dirent, opendirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { safeRealpath, statSafe } from "./read.js";
 
@@ -29,23 +29,28 @@ export interface WalkOptions {
   /** Sort entries with this comparator (default: code-unit order of names). */
   compare?: (a: string, b: string) => number;
   /**
-   * `"os"`: keep the order the operating system lists a directory in (what an agent that calls
-   * readdir(3) without sorting sees; Node's readdirSync sorts). `compare` is then ignored. Default
-   * `"sorted"`.
+   * `"os"` (alias `"listing"`, the on-read model's name): keep the order the operating system lists a
+   * directory in (what an agent that calls readdir(3) without sorting sees; Node's readdirSync sorts).
+   * `compare` is then ignored. Default `"sorted"`.
    */
-  order?: "sorted" | "os";
+  order?: "sorted" | "os" | "listing";
 }
 
 /** Lists a directory in the order the OS returns entries (no sorting). Throws like readdirSync. */
 export function readdirOsOrder(dir: string): string[] {
+  return direntsOsOrder(dir).map((e) => e.name);
+}
+
+/** Directory entries in the order the OS returns them. Throws like readdirSync. */
+function direntsOsOrder(dir: string): Dirent[] {
   const d = opendirSync(dir);
-  const names: string[] = [];
+  const entries: Dirent[] = [];
   try {
-    for (let e = d.readSync(); e; e = d.readSync()) names.push(e.name);
+    for (let e = d.readSync(); e; e = d.readSync()) entries.push(e);
   } finally {
     d.closeSync();
   }
-  return names;
+  return entries;
 }
 
 export interface WalkResult {
@@ -63,8 +68,10 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
   const maxDepth = opts.maxDepth ?? 64;
   const cmp = opts.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
 
-  const visit = (dir: string, rel: string, depth: number) => {
-    const real = safeRealpath(dir);
+  // `real` is the directory's real path when already known (a plain subdirectory of a known real path):
+  // plain entries cost no stat or realpath; only symlinks (and unknown types) are resolved.
+  const visit = (dir: string, rel: string, depth: number, knownReal?: string) => {
+    const real = knownReal ?? safeRealpath(dir);
     if (!real) return;
     if (seenDirs.has(real)) return;
     seenDirs.add(real);
@@ -72,25 +79,38 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
       problems.push({ path: dir, message: `deeper than ${maxDepth} directories; not walked further` });
       return;
     }
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = opts.order === "os" ? readdirOsOrder(dir) : readdirSync(dir);
+      entries =
+        opts.order === "os" || opts.order === "listing"
+          ? direntsOsOrder(dir)
+          : readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       problems.push({ path: dir, message: `cannot list directory (${(e as Error).message})` });
       return;
     }
-    if (opts.order !== "os") names.sort(cmp);
-    for (const name of names) {
+    if (opts.order !== "os" && opts.order !== "listing") entries.sort((a, b) => cmp(a.name, b.name));
+    for (const ent of entries) {
+      const name = ent.name;
       const p = join(dir, name);
       const r = rel ? `${rel}/${name}` : name;
-      const st = statSafe(p);
-      if (!st) continue; // dangling symlink or vanished
-      if (st.isDirectory()) {
+      let isDir = ent.isDirectory();
+      let isFile = ent.isFile();
+      let entReal: string | undefined = isDir || isFile ? join(real, name) : undefined;
+      if (!isDir && !isFile) {
+        if (!ent.isSymbolicLink() && !isUnknown(ent)) continue; // fifo, socket, device: never opened
+        const st = statSafe(p);
+        if (!st) continue; // dangling symlink or vanished
+        isDir = st.isDirectory();
+        isFile = st.isFile();
+        entReal = undefined;
+      }
+      if (isDir) {
         if (opts.enterDir && !opts.enterDir(r, name)) continue;
-        visit(p, r, depth + 1);
-      } else if (st.isFile()) {
+        visit(p, r, depth + 1, entReal);
+      } else if (isFile) {
         if (opts.includeFile && !opts.includeFile(r, name)) continue;
-        const rp = safeRealpath(p) ?? p;
+        const rp = entReal ?? safeRealpath(p) ?? p;
         if (dedupe) {
           if (seenFiles.has(rp)) continue;
           seenFiles.add(rp);
@@ -102,4 +122,17 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
   };
   visit(root, "", 0);
   return { files, problems };
+}
+
+/** A directory entry whose type the file system did not report (some file systems return DT_UNKNOWN). */
+function isUnknown(ent: Dirent): boolean {
+  return (
+    !ent.isFile() &&
+    !ent.isDirectory() &&
+    !ent.isSymbolicLink() &&
+    !ent.isFIFO() &&
+    !ent.isSocket() &&
+    !ent.isCharacterDevice() &&
+    !ent.isBlockDevice()
+  );
 }

@@ -4,7 +4,7 @@
  * cannot hold a comment or an import whose reading a parse would change.
  */
 import { type StripResult, stripParsed } from "./comments.js";
-import { type ImportToken, needsParse, type ScanOptions, scanNormalized } from "./imports.js";
+import { type ImportToken, mayImport, needsParse, type ScanOptions, scanNormalized } from "./imports.js";
 import { normalizeNewlines, parseMarkdown } from "./mdast.js";
 
 export interface BodyAnalysis {
@@ -15,7 +15,7 @@ export interface BodyAnalysis {
 /** Same results as stripBlockComments(text) and scanImports(text, opts), with at most one parse. */
 export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis {
   const hasComment = text.includes("<!--");
-  const hasAt = text.includes("@");
+  const hasAt = mayImport(text);
   if (!hasComment && !hasAt) return { stripped: { text, stripped: false }, imports: [] };
   const lf = normalizeNewlines(text);
   const tree = hasComment || needsParse(lf) ? parseMarkdown(lf) : undefined;

@@ -42,9 +42,17 @@ export function isImportPath(p: string): boolean {
  * Never throws.
  */
 export function scanImports(text: string, opts: ScanOptions = {}): ImportToken[] {
-  if (!text.includes("@")) return [];
+  if (!mayImport(text)) return [];
   const lf = normalizeNewlines(text);
   return scanNormalized(lf, needsParse(lf) ? parseMarkdown(lf) : undefined, opts);
+}
+
+/**
+ * False when no `@` in the text can start an import however it parses: every `@` follows a letter or
+ * digit (emails, `a@b`), which no Markdown construct can end. Cheap; lets most files skip the parse.
+ */
+export function mayImport(text: string): boolean {
+  return text.includes("@") && /(?:^|[^\p{L}\p{N}])@/u.test(text);
 }
 
 /**

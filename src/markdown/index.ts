@@ -3,5 +3,12 @@
 export { analyzeBody, type BodyAnalysis } from "./body.js";
 export { type StripResult, stripBlockComments } from "./comments.js";
 export { type Frontmatter, type FrontmatterError, parseFrontmatter, simpleYaml } from "./frontmatter.js";
-export { type ImportToken, isImportPath, needsParse, type ScanOptions, scanImports } from "./imports.js";
+export {
+  type ImportToken,
+  isImportPath,
+  mayImport,
+  needsParse,
+  type ScanOptions,
+  scanImports,
+} from "./imports.js";
 export { bomShift, isCommentHtml, normalizeNewlines, parseMarkdown } from "./mdast.js";

@@ -61,6 +61,29 @@ export const LAUNCH_CASES: LaunchCase[] = [
     expect: ["CLAUDE.md", "repo/CLAUDE.md", "repo/sub/CLAUDE.md"],
   },
   {
+    name: "a_worktree_nested_in_its_repository_skips_the_main_checkouts_project_files_but_not_its_local_file",
+    git: ["main"],
+    cwd: "main/.claude/worktrees/wt",
+    files: {
+      "main/CLAUDE.md": "main memory\n",
+      "main/.claude/CLAUDE.md": "main dot memory\n",
+      "main/.claude/rules/m.md": "main rule\n",
+      "main/CLAUDE.local.md": "main local\n",
+      "main/.gitignore": "CLAUDE.local.md\n.claude/worktrees/\n",
+    },
+    run: [
+      ["main", "git", "add", "."],
+      ["main", "git", "commit", "-qm", "init"],
+      ["main", "git", "worktree", "add", "-q", ".claude/worktrees/wt"],
+    ],
+    expect: [
+      "main/CLAUDE.local.md",
+      "main/.claude/worktrees/wt/CLAUDE.md",
+      "main/.claude/worktrees/wt/.claude/CLAUDE.md",
+      "main/.claude/worktrees/wt/.claude/rules/m.md",
+    ],
+  },
+  {
     name: "claude_md_below_the_working_directory_does_not_load_at_launch",
     files: { "CLAUDE.md": "root\n", "pkg/CLAUDE.md": "nested\n", "pkg/.claude/rules/n.md": "nested rule\n" },
     expect: ["CLAUDE.md"],

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClaudeLaunchResult } from "../../src/agents/claude-code/index.js";
 import { CLAUDE_CODE_VERIFIED_VERSION, claudeLaunchSet } from "../../src/agents/claude-code/index.js";
 import {
@@ -15,7 +15,7 @@ import {
   launchFiles,
   runClaude,
 } from "../support/claude.js";
-import { writeFixture } from "../support/fixture.js";
+import { removeFixtures, writeFixture } from "../support/fixture.js";
 import { LAUNCH_CASES, type LaunchCase } from "./claude-launch.fixtures.js";
 
 interface Outcome {
@@ -90,3 +90,5 @@ describe(`Claude Code ${CLAUDE_CODE_VERIFIED_VERSION} launch set`, () => {
     });
   }
 });
+
+afterAll(removeFixtures);

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   CLAUDE_CODE_VERIFIED_VERSION,
   classifyRule,
@@ -9,7 +9,7 @@ import {
   claudePathGlobs,
   listRules,
 } from "../../src/agents/claude-code/index.js";
-import { writeFixture } from "../support/fixture.js";
+import { removeFixtures, writeFixture } from "../support/fixture.js";
 
 const paths = (root: string, cwd?: string) =>
   claudeLaunchSet({ root, ...(cwd ? { cwd: join(root, cwd) } : {}) }).items.map((i) => i.path);
@@ -321,3 +321,34 @@ describe("claudeLaunchSet: bad input terminates with a total or a problem naming
     expect(claudeLaunchSet({ root }).items).toEqual([]);
   });
 });
+
+describe("claudeLaunchSet in git worktrees", () => {
+  it("a_worktree_nested_in_its_repository_reads_no_project_files_of_the_main_checkout_above_it", () => {
+    const root = writeFixture({
+      git: ["main"],
+      files: {
+        "main/CLAUDE.md": "m\n",
+        "main/.claude/rules/r.md": "r\n",
+        "main/CLAUDE.local.md": "l\n",
+        "main/.gitignore": "CLAUDE.local.md\nwt/\n",
+      },
+      run: [
+        ["main", "git", "add", "."],
+        ["main", "git", "commit", "-qm", "i"],
+        ["main", "git", "worktree", "add", "-q", "wt"],
+      ],
+    });
+    expect(paths(root, "main/wt")).toEqual([
+      "main/CLAUDE.local.md",
+      "main/wt/CLAUDE.md",
+      "main/wt/.claude/rules/r.md",
+    ]);
+    expect(paths(root, "main")).toEqual([
+      "main/CLAUDE.md",
+      "main/.claude/rules/r.md",
+      "main/CLAUDE.local.md",
+    ]);
+  });
+});
+
+afterAll(removeFixtures);

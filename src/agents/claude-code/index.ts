@@ -44,7 +44,16 @@ export interface RuleInfo {
   unscopedWhy?: string;
 }
 
-export { claudeLaunchSet, launchDirectories, UNSCOPED_RULE_REMEDY } from "./launch.js";
+export { claudeLaunchSet, launchDirectories, nestedWorktree, UNSCOPED_RULE_REMEDY } from "./launch.js";
+export {
+  CLAUDE_ONREAD_VERIFIED_VERSION,
+  type ClaudeOnReadOptions,
+  type ClaudeOnReadResult,
+  type ClaudeOnReadSession,
+  claudeAttachTargets,
+  claudeOnRead,
+  claudeOnReadSession,
+} from "./on-read.js";
 export {
   type ClassifiedRule,
   classifyRule,

@@ -13,8 +13,8 @@
  * stripping are skipped; an empty file's imports are not followed.
  */
 import { homedir } from "node:os";
-import { join, parse, resolve, sep } from "node:path";
-import { describeReadFailure, readTextFile, safeRealpath } from "../../fs/read.js";
+import { basename, dirname, join, parse, resolve, sep } from "node:path";
+import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import type { ContextItem, ItemKind, Problem } from "../../types.js";
 import type { ClaudeLaunchOptions, ClaudeLaunchResult } from "./index.js";
 import { displayPath, ruleScope, walkRules } from "./rules.js";
@@ -43,6 +43,36 @@ export function launchDirectories(cwd: string): string[] {
     d = up;
   }
   return dirs;
+}
+
+/**
+ * When `cwd` is inside a git worktree that itself lies inside its main repository (e.g. Claude Code's
+ * own `.claude/worktrees/<name>`), returns both roots. Read from the `.git` file and `commondir`, no git.
+ */
+export function nestedWorktree(cwd: string): { worktreeRoot: string; mainRepoRoot: string } | undefined {
+  for (let d = cwd; ; ) {
+    const dotGit = join(d, ".git");
+    const st = statSafe(dotGit);
+    if (st?.isDirectory()) return undefined;
+    if (st?.isFile()) {
+      const r = readTextFile(dotGit, 64 * 1024);
+      const m = r.ok ? /^gitdir:\s*(.+?)\s*$/m.exec(r.text) : null;
+      if (!m) return undefined;
+      const gitDir = resolve(d, m[1] as string);
+      const c = readTextFile(join(gitDir, "commondir"), 64 * 1024);
+      if (!c.ok) return undefined;
+      const common = safeRealpath(resolve(gitDir, c.text.trim())) ?? resolve(gitDir, c.text.trim());
+      if (basename(common) !== ".git") return undefined;
+      const mainRepoRoot = dirname(common);
+      const worktreeRoot = safeRealpath(d) ?? d;
+      return mainRepoRoot !== worktreeRoot && inside(mainRepoRoot, worktreeRoot)
+        ? { worktreeRoot, mainRepoRoot }
+        : undefined;
+    }
+    const up = resolve(d, "..");
+    if (up === d) return undefined;
+    d = up;
+  }
 }
 
 interface Origin {
@@ -85,8 +115,10 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     }
     const key = resolve(path);
     if (processed.has(key)) return;
-    const real = safeRealpath(key);
-    if (depth > 0 && !inside(cwd, real ?? key)) {
+    // One read gives the real path too (the CLI resolves before reading; the order only matters for cost).
+    const r = readTextFile(path, CLAUDE_MAX_FILE_BYTES);
+    const real = r.ok ? r.realPath : key;
+    if (depth > 0 && !inside(cwd, real)) {
       problems.push({
         file: origin.importedBy ?? shown,
         message: `${shown}: imported by ${origin.importedBy} but lies outside the working directory (${show(cwd)}); Claude Code does not load it at launch without approval`,
@@ -94,9 +126,8 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       });
       return;
     }
-    if (real !== undefined && real !== key && processed.has(real)) return;
+    if (real !== key && processed.has(real)) return;
     processed.add(key);
-    const r = readTextFile(path, CLAUDE_MAX_FILE_BYTES);
     if (!r.ok) {
       if (r.reason === "missing") {
         if (depth > 0)
@@ -117,7 +148,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       }
       return;
     }
-    processed.add(r.realPath);
+    processed.add(real);
     if (!isTextPath(path)) {
       problems.push({
         file: origin.importedBy ?? shown,
@@ -189,9 +220,13 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     }
   };
 
+  const worktree = nestedWorktree(cwd);
   for (const dir of launchDirectories(cwd)) {
     const where = dir === cwd ? "the working directory" : "an ancestor of the working directory";
-    for (const name of ["CLAUDE.md", join(".claude", "CLAUDE.md")]) {
+    // In a worktree nested in its main repository, the main checkout's project files above the worktree
+    // are not read (they are the worktree's own, checked out again); CLAUDE.local.md still is.
+    const project = !(worktree && inside(worktree.mainRepoRoot, dir) && !inside(worktree.worktreeRoot, dir));
+    for (const name of project ? ["CLAUDE.md", join(".claude", "CLAUDE.md")] : []) {
       const p = join(dir, name);
       load(
         p,
@@ -200,7 +235,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         show(p),
       );
     }
-    const walk = walkRules(dir);
+    const walk = project ? walkRules(dir) : { files: [], problems: [] };
     for (const pr of walk.problems)
       problems.push({ file: show(pr.path), message: `${show(pr.path)}: ${pr.message}` });
     for (const f of walk.files) {

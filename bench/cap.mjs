@@ -1,0 +1,139 @@
+// Benchmark for `agent-context cap`: a synthetic monorepo with 10,000 rule files, 16,000 @imports and
+// 128 nested directories of symlink chains. Prints cap's wall time (in process and through the built CLI)
+// and its ratio to a plain read of the same files, measured in the same run. Target: under 1 s.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const GENERATOR_VERSION = "cap-bench-1";
+const RULES = 10_000;
+const DOCS = 2_000;
+const IMPORTS_PER_DOC = 8; // 2,000 × 8 = 16,000 import tokens
+const CHAIN_DEPTH = 128;
+
+/** Writes the synthetic repository under `root`; returns the list of regular files written. */
+function generate(root) {
+  rmSync(root, { recursive: true, force: true });
+  const files = [];
+  const write = (rel, text) => {
+    const p = join(root, rel);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, text);
+    files.push(rel);
+  };
+  const rootImports = Array.from({ length: 100 }, (_, i) => `@docs/d${i}.md`).join("\n");
+  write("CLAUDE.md", `# Synthetic monorepo\n\nSee the docs.\n\n${rootImports}\n`);
+  for (let i = 0; i < DOCS; i++) {
+    const imports = [];
+    for (let k = 1; k <= IMPORTS_PER_DOC; k++) imports.push(`@d${(i * 7 + k * 13) % DOCS}.md`);
+    write(`docs/d${i}.md`, `# Doc ${i}\n\nSome guidance for area ${i}.\n\n${imports.join("\n")}\n`);
+  }
+  for (let i = 0; i < RULES; i++) {
+    const dir = `.claude/rules/area${Math.floor(i / 100)}`;
+    const scoped = i % 2 === 0;
+    const fm = scoped ? `---\npaths:\n  - "packages/p${i % 50}/**/*.ts"\n---\n` : "";
+    write(`${dir}/r${i}.md`, `${fm}# Rule ${i}\n\nDo the right thing in case ${i}.\n`);
+  }
+  // 128 nested directories; each level links back to its parent (a cycle) and re-exposes the level
+  // above's rule through a symlink, so one real file is reachable through a chain of up to 32 links.
+  let rel = ".claude/rules/chains";
+  write(`${rel}/rule.md`, "# Chain rule\n\nReached many ways, charged once.\n");
+  for (let d = 0; d < CHAIN_DEPTH; d++) {
+    rel = `${rel}/n${d}`;
+    mkdirSync(join(root, rel), { recursive: true });
+    symlinkSync("..", join(root, rel, "up"));
+    // Symlink chains restart every 32 levels: Linux gives up resolving after 40 links (ELOOP).
+    if (d % 32 === 31) write(`${rel}/rule.md`, `# Chain rule ${d}\n`);
+    else symlinkSync("../rule.md", join(root, rel, "rule.md"));
+  }
+  writeFileSync(join(root, ".stamp"), GENERATOR_VERSION);
+  writeFileSync(join(root, ".files.json"), JSON.stringify(files));
+  return files;
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** Median wall time and median CPU time (user + system, this process) of `runs` calls, in ms. */
+function time(fn, runs) {
+  const ts = [];
+  const cpus = [];
+  let last;
+  for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    last = fn();
+    ts.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpus.push((c.user + c.system) / 1000);
+  }
+  return { ms: median(ts), cpu: median(cpus), last };
+}
+
+export async function run({ workDir, log }) {
+  const root = join(workDir, "repo");
+  let files;
+  if (existsSync(join(root, ".stamp")) && readFileSync(join(root, ".stamp"), "utf8") === GENERATOR_VERSION) {
+    files = JSON.parse(readFileSync(join(root, ".files.json"), "utf8"));
+  } else {
+    const t0 = performance.now();
+    files = generate(root);
+    log(`generated ${files.length} files in ${(performance.now() - t0).toFixed(0)} ms at ${root}`);
+  }
+  const { runCap, claudeLaunchSet, evaluateCap, renderCapJson } = await import(
+    join(projectRoot, "dist/index.js")
+  );
+
+  // Baseline: a plain read of every regular file of the repository, in the same process.
+  const plain = time(() => {
+    let bytes = 0;
+    for (const f of files) bytes += readFileSync(join(root, f)).length;
+    return bytes;
+  }, 5);
+  const lib = time(() => runCap({ dir: root, env: {} }), 5);
+  const r = lib.last;
+  // Where the time goes: the launch model alone, then the budget and the JSON renderer on its items.
+  const model = time(() => claudeLaunchSet({ root, cwd: root }), 3);
+  const budget = time(() => evaluateCap(r.items, 4096), 5);
+  const render = time(() => renderCapJson(r), 5);
+  const cli = time(
+    () =>
+      spawnSync(process.execPath, [join(projectRoot, "dist/cli/main.js"), "cap", root, "--json"], {
+        encoding: "utf8",
+        maxBuffer: 256 * 1024 * 1024,
+        env: { ...process.env, CI: "" },
+      }),
+    3,
+  );
+  const nodeStart = time(() => spawnSync(process.execPath, ["-e", "0"]), 3);
+  const cliTotal = JSON.parse(cli.last.stdout).total;
+
+  log(
+    `files: ${files.length} regular (${RULES} rules, ${DOCS} docs with ${DOCS * IMPORTS_PER_DOC} imports), ${CHAIN_DEPTH}-deep symlink chain`,
+  );
+  log(
+    `launch set: ${r.items.length} items, ${r.evaluation.total} charged bytes (CLI agrees: ${cliTotal === r.evaluation.total})`,
+  );
+  log(
+    `plain read of the same files:  ${plain.ms.toFixed(1)} ms wall, ${plain.cpu.toFixed(1)} ms CPU (median of 5)`,
+  );
+  log(
+    `cap, in process (runCap):      ${lib.ms.toFixed(1)} ms wall = ${(lib.ms / plain.ms).toFixed(2)}× plain read; ${lib.cpu.toFixed(1)} ms CPU = ${(lib.cpu / plain.cpu).toFixed(2)}×`,
+  );
+  log(
+    `cap, built CLI (wall):         ${cli.ms.toFixed(1)} ms  = ${(cli.ms / plain.ms).toFixed(2)}× plain read; node -e 0 = ${nodeStart.ms.toFixed(1)} ms`,
+  );
+  log(
+    `  of which: launch model ${model.ms.toFixed(1)} ms, evaluateCap ${budget.ms.toFixed(1)} ms, JSON render ${render.ms.toFixed(1)} ms`,
+  );
+  log(
+    `load average now: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores (wall times inflate under load)`,
+  );
+  log(`target: CLI wall time under 1000 ms — ${cli.ms < 1000 ? "met" : "NOT met"}`);
+}

@@ -1,0 +1,153 @@
+// Hook benchmark (issue 3, "Speed"). Builds the fixture router (588 rule documents, 15 shards, 476 trigger
+// rows), then reports:
+//  - the median wall time of one `node dist/hook.mjs` call (warm index cache) as a ratio to `node -e 0`
+//    measured in the same run, interleaved call by call (target: at most 1.3x);
+//  - the same for a cold cache (index rebuilt from the shards) and for a call that matches nothing;
+//  - in-process matching throughput: targets per second through the compiled index.
+// Entry for bench/run.mjs: `["hook", () => import("./hook.mjs")]`. Standalone: `node bench/hook.mjs`.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { makeRouter } from "../test/fixtures/router/make-router.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, "..", "dist");
+const PROFILE =
+  "workspaces/org/fieldkit/source/fieldkit/feature/profile/src/commonMain/kotlin/ProfileScreen.kt";
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** CPU time (user + system, ms) of this process's reaped children, from /proc (Linux; null elsewhere). */
+function childrenCpuMs() {
+  try {
+    const f = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return ((Number(f[13]) + Number(f[14])) * 1000) / 100; // cutime + cstime, in USER_HZ (100/s)
+  } catch {
+    return null;
+  }
+}
+
+function timeSpawn(args, input) {
+  const c0 = childrenCpuMs();
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { input, encoding: "utf8" });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const c1 = childrenCpuMs();
+  if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}: ${r.stderr}`);
+  return { ms, cpu: c0 === null || c1 === null ? null : c1 - c0, stdout: r.stdout };
+}
+
+const sum = (xs) => xs.reduce((a, b) => a + (b ?? 0), 0);
+
+/** Runs the benchmark. Returns the measurements (milliseconds, ratios, targets per second). */
+export async function run({ workDir, log = console.log, calls = 41 } = {}) {
+  const root = join(workDir, "repo");
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(join(root, ".git"), { recursive: true });
+  const sizes = makeRouter(root);
+  log(`corpus: ${sizes.rules} rule documents in ${sizes.shards} shards (${sizes.rows} trigger rows)`);
+  const hook = join(dist, "hook.mjs");
+  const payload = (file, sid) =>
+    JSON.stringify({
+      session_id: sid,
+      cwd: root,
+      hook_event_name: "PreToolUse",
+      tool_name: "Write",
+      tool_input: { file_path: join(root, file), content: "x" },
+    });
+  const { cacheFile } = await import(pathToFileURL(join(dist, "router/index-build.js")).href);
+
+  // Cold: no cache file.
+  const cold = [];
+  for (let i = 0; i < 5; i++) {
+    rmSync(cacheFile(root), { force: true });
+    cold.push(timeSpawn([hook], payload(PROFILE, `bench-cold-${i}-${Date.now()}`)).ms);
+  }
+  const base = [];
+  const warm = [];
+  const miss = [];
+  const cpu = { base: [], warm: [], miss: [] };
+  let injected = 0;
+  for (let i = 0; i < calls; i++) {
+    const b = timeSpawn(["-e", "0"], "");
+    base.push(b.ms);
+    cpu.base.push(b.cpu);
+    const r = timeSpawn([hook], payload(PROFILE, `bench-${i}-${Date.now()}`));
+    injected = r.stdout.length;
+    warm.push(r.ms);
+    cpu.warm.push(r.cpu);
+    const m = timeSpawn([hook], payload("README.md", `bench-miss-${i}`));
+    miss.push(m.ms);
+    cpu.miss.push(m.cpu);
+  }
+  const b = median(base);
+  const out = {
+    nodeMs: b,
+    hookMs: median(warm),
+    ratio: median(warm) / b,
+    missMs: median(miss),
+    missRatio: median(miss) / b,
+    coldMs: median(cold),
+    coldRatio: median(cold) / b,
+    injectedBytes: injected,
+  };
+  log(`node -e 0:                  median ${b.toFixed(1)} ms over ${calls} calls (baseline)`);
+  log(
+    `hook, 5 rows / 12 rules:    median ${out.hookMs.toFixed(1)} ms = ${out.ratio.toFixed(2)}x baseline (target <= 1.3x; ${injected} bytes out)`,
+  );
+  log(
+    `hook, no match:             median ${out.missMs.toFixed(1)} ms = ${out.missRatio.toFixed(2)}x baseline`,
+  );
+  log(
+    `hook, cold index cache:     median ${out.coldMs.toFixed(1)} ms = ${out.coldRatio.toFixed(2)}x baseline`,
+  );
+  if (cpu.base[0] !== null) {
+    // CPU time is steadier than wall time on a loaded machine (USER_HZ ticks, summed over all calls).
+    out.cpuRatio = sum(cpu.warm) / sum(cpu.base);
+    out.cpuMissRatio = sum(cpu.miss) / sum(cpu.base);
+    log(
+      `CPU per call (user+sys):    node -e 0 ${(sum(cpu.base) / calls).toFixed(1)} ms; hook ${(sum(cpu.warm) / calls).toFixed(1)} ms = ${out.cpuRatio.toFixed(2)}x; no match ${out.cpuMissRatio.toFixed(2)}x`,
+    );
+  }
+
+  // In-process matching throughput.
+  const { loadIndex } = await import(pathToFileURL(join(dist, "router/index-build.js")).href);
+  const { matchRows, targetOf } = await import(pathToFileURL(join(dist, "router/match.js")).href);
+  const idx = loadIndex(root);
+  const targets = [];
+  for (let i = 0; i < 2000; i++) {
+    const k = i % 4;
+    if (k === 0)
+      targets.push(targetOf("Write", { file_path: `${PROFILE.replace("profile", `p${i}`)}` }, root, root));
+    else if (k === 1)
+      targets.push(targetOf("Write", { file_path: `services/x/api${i}/src/a/b.ts` }, root, root));
+    else if (k === 2)
+      targets.push(targetOf("Bash", { command: `git add -A && cat docs/n${i}.md` }, root, root));
+    else
+      targets.push(targetOf("Edit", { file_path: `workspaces/org/w${i}/secrets-manifest.yaml` }, root, root));
+  }
+  let fired = 0;
+  const t0 = process.hrtime.bigint();
+  let n = 0;
+  while (Number(process.hrtime.bigint() - t0) < 1e9) {
+    for (const t of targets) fired += matchRows(idx, t).length;
+    n += targets.length;
+  }
+  const secs = Number(process.hrtime.bigint() - t0) / 1e9;
+  out.targetsPerSecond = Math.round(n / secs);
+  log(
+    `matching in-process:        ${out.targetsPerSecond.toLocaleString("en-US")} targets/s against ${idx.rows.length} rows (${(fired / n).toFixed(2)} rows fired per target)`,
+  );
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const workDir = join(here, ".work", "hook");
+  mkdirSync(workDir, { recursive: true });
+  await run({ workDir });
+}

@@ -1,0 +1,1 @@
+CREATE TABLE users (id text PRIMARY KEY, name text NOT NULL);

@@ -1,0 +1,5 @@
+import { describe, it } from "vitest";
+
+describe("users", () => {
+  it("returns_a_user_by_id", () => {});
+});

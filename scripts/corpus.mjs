@@ -1,0 +1,87 @@
+// Helpers for running agent-context on ../shared/corpus (real repositories' agent files, read-only).
+// The corpus copy stores each git symlink as a small text file holding the link target; `materialize`
+// rebuilds such a repository in a temp directory with those files turned back into relative symlinks, so
+// it can be measured as it is in git. Nothing is ever written inside the corpus or the project.
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** The corpus: $AGENT_CONTEXT_CORPUS, else ../shared/corpus beside the project. */
+export const CORPUS_DIR = process.env.AGENT_CONTEXT_CORPUS
+  ? resolve(process.env.AGENT_CONTEXT_CORPUS)
+  : resolve(PROJECT_ROOT, "../shared/corpus");
+
+/** Whether the corpus directory exists (a fresh clone elsewhere has none). */
+export function corpusPresent() {
+  return existsSync(CORPUS_DIR);
+}
+
+/** Names of the corpus repositories (`owner__name` folders), sorted. */
+export function corpusRepos() {
+  return readdirSync(CORPUS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+}
+
+/** The relative link target a stored-as-text symlink holds, or null when the file is ordinary text. */
+export function storedLinkTarget(repoDir, rel) {
+  const abs = join(repoDir, rel);
+  const st = lstatSync(abs);
+  if (!st.isFile() || st.size === 0 || st.size > 256) return null;
+  const text = readFileSync(abs, "utf8");
+  if (!/^[\w.][\w./-]*$/.test(text) || text.startsWith("/")) return null;
+  const target = resolve(dirname(abs), text);
+  if (target === abs || relative(repoDir, target).startsWith("..")) return null;
+  try {
+    statSync(target);
+  } catch {
+    return null;
+  }
+  return text;
+}
+
+function listFiles(dir, rel = "") {
+  const out = [];
+  for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...listFiles(dir, r));
+    else if (e.isFile()) out.push(r);
+  }
+  return out;
+}
+
+/**
+ * Copies corpus repository `name` into a fresh temp directory with stored-as-text symlinks restored.
+ * Returns `{ dir, links, cleanup }` where `links` lists the restored symlinks (relative paths).
+ */
+export function materialize(name) {
+  const src = join(CORPUS_DIR, name);
+  const dir = mkdtempSync(join(tmpdir(), `ac-corpus-${name}-`));
+  const links = [];
+  for (const rel of listFiles(src)) {
+    const dest = join(dir, rel);
+    mkdirSync(dirname(dest), { recursive: true });
+    const link = storedLinkTarget(src, rel);
+    if (link) {
+      symlinkSync(link, dest);
+      links.push(rel);
+    } else {
+      cpSync(join(src, rel), dest);
+    }
+  }
+  return { dir, links, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}

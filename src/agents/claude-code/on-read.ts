@@ -1,0 +1,651 @@
+/**
+ * The model of what Claude Code ATTACHES ON DEMAND when a tool touches a file: nested memory (CLAUDE.md,
+ * `.claude/CLAUDE.md`, CLAUDE.local.md and their imports) in the directories between the working
+ * directory and the file, the rules of those directories' `.claude/rules/`, and the path-scoped rules of
+ * the working directory and its ancestors whose `paths:` globs match the file.
+ *
+ * Settled against the pinned Claude Code CLI 2.1.332 (docs/findings-claude-onread.md,
+ * test/conformance/claude-onread.test.ts). In that version the attachment is triggered by Read (also of a
+ * missing file), by Write and Edit, and by a Bash command that the CLI recognises as a plain file read
+ * (`cat F`, `head -n N F`, `sed -n '1,2p' F`, `grep X F`...; see {@link claudeAttachTargets}); each file is
+ * attached at most once per session and never when it is already in context (loaded at launch, read,
+ * or attached before). Each attached file arrives as its own
+ * `<system-reminder>\nContents of ABSPATH:\n\nTEXT\n</system-reminder>` block after the tool result.
+ */
+import { existsSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { readTextFile, safeRealpath, walkFiles } from "../../fs/index.js";
+import { compileClaudeGlobs, normalizeClaudePaths } from "../../globs/claude.js";
+import type { ContextItem, Problem } from "../../types.js";
+
+/** The CLI version the on-demand model was verified on. */
+export const CLAUDE_ONREAD_VERIFIED_VERSION = "2.1.332";
+
+/** Import depth Claude Code follows from a memory file (the file itself is depth 0; depth 5 is not loaded). */
+const MAX_IMPORT_DEPTH = 5;
+
+/**
+ * Nested memory longer than this many characters may be cut by the CLI (its limit is
+ * max(40000, 5% of the model's context window in characters)); the model reports a problem instead of
+ * guessing the cut.
+ */
+const NESTED_CUT_CHARS = 40_000;
+
+export interface ClaudeOnReadOptions {
+  /** Repository root (absolute). Item paths are relative to it (absolute when outside it). */
+  root: string;
+  /** Working directory Claude Code runs in (absolute; default: root). */
+  cwd?: string;
+  /** The file the tool touches: absolute, or relative to `cwd`. It need not exist. */
+  target: string;
+  /**
+   * Absolute paths already in the agent's context (the launch set, files read before): never attached
+   * again. `explain` passes the launch items here.
+   */
+  alreadyLoaded?: Iterable<string>;
+}
+
+export interface ClaudeOnReadResult {
+  /** Attached files in the order the CLI attaches them; `loadedAt: "read"`, `charged: false`. */
+  items: ContextItem[];
+  /** Injected text per item path (same keys as items[].path). */
+  texts: Map<string, string>;
+  problems: Problem[];
+}
+
+/** A session: remembers what is in context, so each file is attached once, as in the CLI. */
+export interface ClaudeOnReadSession {
+  /** What the CLI attaches when a tool touches `target` next in this session. */
+  read(target: string): ClaudeOnReadResult;
+  /** Absolute paths in context so far. */
+  readonly loaded: ReadonlySet<string>;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Injected text of one file (frontmatter and block HTML comments stripped, imports listed).
+// TODO(merge claude-launch): use the markdown room's functions once they land; these private helpers
+// implement only what the on-read conformance fixtures exercise.
+
+const FRONTMATTER = /^---\s*\n([\s\S]*?)---\s*\n?/;
+
+interface Parsed {
+  text: string;
+  paths: string[] | undefined;
+}
+
+function parseFile(raw: string): Parsed {
+  let text = raw;
+  let paths: string[] | undefined;
+  // CRLF stays CRLF (observed); only comment stripping normalises line ends.
+  const m = raw.indexOf("---", 3) >= 0 ? FRONTMATTER.exec(raw) : null;
+  if (m) {
+    text = raw.slice(m[0].length);
+    try {
+      const fm = parseYaml(m[1] ?? "");
+      if (fm && typeof fm === "object") paths = normalizeClaudePaths((fm as Record<string, unknown>).paths);
+    } catch {
+      paths = undefined;
+    }
+  }
+  return { text: stripBlockComments(text), paths };
+}
+
+/** Removes HTML comments that form a whole block (with the blank lines the block token swallows). */
+function stripBlockComments(text: string): string {
+  if (!text.includes("<!--")) return text;
+  const t = text.replace(/\r\n?/g, "\n");
+  const out: string[] = [];
+  const lines = t.split("\n");
+  let inFence: string | null = null;
+  let stripped = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (inFence) {
+      if (fence && fence[1]?.[0] === inFence[0] && (fence[1]?.length ?? 0) >= inFence.length) inFence = null;
+      out.push(line);
+      continue;
+    }
+    if (fence) {
+      inFence = fence[1] ?? null;
+      out.push(line);
+      continue;
+    }
+    if (/^ {0,3}<!--/.test(line)) {
+      let j = i;
+      while (j < lines.length && !(lines[j] ?? "").includes("-->")) j++;
+      if (j >= lines.length) {
+        out.push(line);
+        continue;
+      }
+      const block = lines.slice(i, j + 1).join("\n");
+      const rest = block.replace(/<!--[\s\S]*?-->/g, "");
+      let k = j + 1;
+      while (k < lines.length - 1 && (lines[k] ?? "").trim() === "") k++;
+      if (rest.trim()) out.push(rest);
+      stripped = true;
+      i = k - 1;
+      continue;
+    }
+    out.push(line);
+  }
+  // Without a stripped block the CLI keeps the text as it was (CRLF included).
+  return stripped ? out.join("\n") : text;
+}
+
+const TEXT_EXTENSIONS = new Set(
+  (
+    ".md .txt .text .json .yaml .yml .toml .xml .csv .html .htm .css .scss .sass .less .js .ts .tsx .jsx .mjs " +
+    ".cjs .mts .cts .py .pyi .pyw .rb .erb .rake .go .rs .java .kt .kts .scala .c .cpp .cc .cxx .h .hpp .hxx " +
+    ".cs .swift .sh .bash .zsh .fish .ps1 .bat .cmd .env .ini .cfg .conf .config .properties .sql .graphql " +
+    ".gql .proto .vue .svelte .astro .ejs .hbs .pug .jade .php .pl .pm .lua .r .dart .ex .exs .erl .hrl .clj " +
+    ".cljs .cljc .edn .hs .lhs .elm .ml .mli .f .f90 .f95 .for .cmake .make .makefile .gradle .sbt .rst .adoc " +
+    ".asciidoc .org .tex .latex .lock .log .diff .patch"
+  ).split(" "),
+);
+
+function extensionOk(path: string): boolean {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  const dot = base.lastIndexOf(".");
+  if (dot <= 0) return true;
+  return TEXT_EXTENSIONS.has(base.slice(dot).toLowerCase());
+}
+
+/** `@path` imports of a text (outside fences and code spans), resolved against `fromFile`'s directory. */
+function scanImports(text: string, fromFile: string, home: string): string[] {
+  const out: string[] = [];
+  let inFence: string | null = null;
+  for (const line of text.split("\n")) {
+    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (inFence) {
+      if (fence && fence[1]?.[0] === inFence[0]) inFence = null;
+      continue;
+    }
+    if (fence) {
+      inFence = fence[1] ?? null;
+      continue;
+    }
+    const masked = line.replace(/`[^`]*`/g, (s) => " ".repeat(s.length)).replace(/<!--[\s\S]*?-->/g, "");
+    for (const m of masked.matchAll(/(?:^|\s)@((?:[^\s\\]|\\ )+)/g)) {
+      let p = m[1] ?? "";
+      const hash = p.indexOf("#");
+      if (hash !== -1) p = p.slice(0, hash);
+      p = p.replaceAll("\\ ", " ");
+      if (!p) continue;
+      const ok =
+        p.startsWith("./") ||
+        p.startsWith("~/") ||
+        (p.startsWith("/") && p !== "/") ||
+        (!p.startsWith("@") && !/^[#%^&*()]+/.test(p) && /^[a-zA-Z0-9._-]/.test(p));
+      if (!ok) continue;
+      const abs = p.startsWith("~/") ? join(home, p.slice(2)) : resolve(dirname(fromFile), p);
+      if (!out.includes(abs)) out.push(abs);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+function within(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
+function showPath(root: string, abs: string): string {
+  const rel = relative(root, abs);
+  if (!rel) return ".";
+  if (rel.startsWith("..") || isAbsolute(rel)) return abs;
+  return rel.split(sep).join("/");
+}
+
+/** Directories strictly below `cwd` down to the target's directory, outermost first. */
+function nestedDirs(cwd: string, target: string): string[] {
+  const dirs: string[] = [];
+  let d = dirname(target);
+  if (!within(d, cwd)) {
+    const real = safeRealpath(d);
+    if (real && within(real, cwd)) d = real;
+  }
+  while (d !== cwd && d !== dirname(d)) {
+    if (within(d, cwd)) dirs.push(d);
+    d = dirname(d);
+  }
+  return dirs.reverse();
+}
+
+/** `cwd` and each of its ancestors, filesystem root first. */
+function cwdLevelDirs(cwd: string): string[] {
+  const dirs: string[] = [];
+  for (let d = cwd; ; d = dirname(d)) {
+    dirs.push(d);
+    if (d === dirname(d)) break;
+  }
+  return dirs.reverse();
+}
+
+interface Ctx {
+  root: string;
+  cwd: string;
+  home: string;
+  target: string;
+  /** In context for the session (absolute paths); shared across reads. */
+  loaded: Set<string>;
+  /** Loaded during this read (the CLI's processed-paths set). */
+  processed: Set<string>;
+  items: ContextItem[];
+  texts: Map<string, string>;
+  problems: Problem[];
+}
+
+function emit(
+  ctx: Ctx,
+  abs: string,
+  text: string,
+  fileBytes: number,
+  kind: ContextItem["kind"],
+  importedBy: string | null,
+  reason: string,
+): void {
+  const path = showPath(ctx.root, abs);
+  ctx.loaded.add(abs);
+  if (kind !== "rule" && text.length > NESTED_CUT_CHARS) {
+    ctx.problems.push({
+      file: path,
+      message: `${text.length} characters: Claude Code ${CLAUDE_ONREAD_VERIFIED_VERSION} may attach only the start of it`,
+      hint: "split it; nested memory longer than about 40000 characters is cut on attachment",
+    });
+  }
+  ctx.items.push({
+    path,
+    kind,
+    loadedAt: "read",
+    bytes: Buffer.byteLength(text, "utf8"),
+    fileBytes,
+    charged: false,
+    importedBy,
+    reason,
+  });
+  ctx.texts.set(path, text);
+}
+
+/**
+ * Loads a memory file (or an unscoped rule) and, depth-first, what it imports, as the CLI's loader does:
+ * empty files are skipped with their imports, imports outside the working directory are not followed,
+ * non-text import targets are skipped, depth is bounded, and each file loads once.
+ */
+function loadWithImports(
+  ctx: Ctx,
+  abs: string,
+  depth: number,
+  kind: ContextItem["kind"],
+  parent: string | null,
+  reason: string,
+  emitSelf = true,
+): void {
+  if (depth >= MAX_IMPORT_DEPTH) return;
+  if (ctx.processed.has(abs)) return;
+  if (depth > 0 && !within(abs, ctx.cwd)) return;
+  if (depth > 0 && !extensionOk(abs)) return;
+  const r = readTextFile(abs);
+  if (!r.ok) {
+    if (r.reason !== "missing" && r.reason !== "not-regular") {
+      ctx.problems.push({ file: showPath(ctx.root, abs), message: `not attached: ${r.reason}` });
+    }
+    return;
+  }
+  ctx.processed.add(abs);
+  const { text } = parseFile(r.text);
+  if (!text.trim()) return;
+  if (emitSelf && !ctx.loaded.has(abs) && abs !== ctx.target) {
+    emit(ctx, abs, text, r.fileBytes, kind, parent ? showPath(ctx.root, parent) : null, reason);
+  }
+  if (!text.includes("@")) return;
+  for (const imp of scanImports(text, abs, ctx.home)) {
+    loadWithImports(ctx, imp, depth + 1, "import", abs, `imported by ${showPath(ctx.root, abs)}`);
+  }
+}
+
+interface RuleFile {
+  abs: string;
+  fileBytes: number;
+  text: string;
+  paths: string[] | undefined;
+}
+
+/** The `.md` files of a rules directory, depth first in directory-listing order (as the CLI walks it). */
+function listRuleFiles(ctx: Ctx, rulesDir: string): RuleFile[] {
+  if (!existsSync(rulesDir)) return [];
+  const walk = walkFiles(rulesDir, {
+    order: "listing",
+    includeFile: (_rel, name) => name.endsWith(".md"),
+  });
+  for (const p of walk.problems) ctx.problems.push({ file: showPath(ctx.root, p.path), message: p.message });
+  const out: RuleFile[] = [];
+  for (const f of walk.files) {
+    const r = readTextFile(f.path);
+    if (!r.ok) continue;
+    const { text, paths } = parseFile(r.text);
+    out.push({ abs: f.path, fileBytes: r.fileBytes, text, paths });
+  }
+  return out;
+}
+
+function attachScopedRules(ctx: Ctx, base: string, rules: RuleFile[], where: string): void {
+  const rel = relative(base, ctx.target);
+  if (!rel || rel.startsWith("..") || isAbsolute(rel)) return;
+  for (const rule of rules) {
+    if (!rule.paths) continue;
+    const fired = compileClaudeGlobs(rule.paths).match(rel.split(sep).join("/"));
+    if (!fired) continue;
+    if (ctx.processed.has(rule.abs)) continue;
+    ctx.processed.add(rule.abs);
+    if (!rule.text.trim() || ctx.loaded.has(rule.abs) || rule.abs === ctx.target) continue;
+    const shownRel = rel.split(sep).join("/");
+    emit(
+      ctx,
+      rule.abs,
+      rule.text,
+      rule.fileBytes,
+      "rule",
+      null,
+      `scoped rule (${where}): paths glob "${fired}" matches ${shownRel} relative to ${showPath(ctx.root, base)}`,
+    );
+  }
+}
+
+function readOnce(ctx: Ctx): void {
+  const { cwd, target } = ctx;
+  // The CLI attaches nothing for a file outside the working directory (or reached through a link
+  // that leads outside it).
+  if (!within(target, cwd)) return;
+  const real = safeRealpath(target);
+  const realCwd = safeRealpath(cwd) ?? cwd;
+  if (real && !within(real, cwd) && !within(real, realCwd)) return;
+
+  for (const dir of nestedDirs(cwd, target)) {
+    const shown = showPath(ctx.root, dir);
+    const why = `nested memory in ${shown}/ (between the working directory and the file)`;
+    loadWithImports(ctx, join(dir, "CLAUDE.md"), 0, "memory", null, why);
+    loadWithImports(ctx, join(dir, ".claude", "CLAUDE.md"), 0, "memory", null, why);
+    loadWithImports(ctx, join(dir, "CLAUDE.local.md"), 0, "local", null, `${why}; personal, not checked in`);
+    const rules = listRuleFiles(ctx, join(dir, ".claude", "rules"));
+    // The CLI loads this folder like a launch folder: each unscoped rule with its imports, and for a scoped
+    // rule only its imports (the rule itself waits for a matching file; its imports do not).
+    const before = new Set(ctx.processed);
+    for (const rule of rules) {
+      const why = rule.paths ? "scoped" : "unscoped";
+      loadWithImports(
+        ctx,
+        rule.abs,
+        0,
+        "rule",
+        null,
+        `${why} rule of nested ${shown}/.claude/rules`,
+        !rule.paths,
+      );
+    }
+    // The scoped pass starts from the processed set as it was before the folder pass (as in the CLI).
+    const after = ctx.processed;
+    ctx.processed = before;
+    attachScopedRules(ctx, dir, rules, `nested ${shown}/.claude/rules`);
+    for (const p of after) ctx.processed.add(p);
+  }
+  for (const dir of cwdLevelDirs(cwd)) {
+    const rulesDir = join(dir, ".claude", "rules");
+    if (!existsSync(rulesDir)) continue;
+    attachScopedRules(ctx, dir, listRuleFiles(ctx, rulesDir), `${showPath(ctx.root, rulesDir)}`);
+  }
+}
+
+/**
+ * Starts a model session: a sequence of tool targets in one Claude Code session, where each file is
+ * attached at most once and files already in context are never attached.
+ *
+ * @param opts.root repository root (absolute); @param opts.cwd working directory (absolute, default root)
+ * @param opts.alreadyLoaded absolute paths in context before the first call (e.g. the launch set)
+ * @param opts.home directory for `~/` imports (default: `$HOME`)
+ * Never throws; unreadable files become problems. Verified on Claude Code 2.1.332.
+ */
+export function claudeOnReadSession(opts: {
+  root: string;
+  cwd?: string;
+  alreadyLoaded?: Iterable<string>;
+  home?: string;
+}): ClaudeOnReadSession {
+  const root = resolve(opts.root);
+  const cwd = resolve(opts.cwd ?? root);
+  const loaded = new Set<string>(opts.alreadyLoaded ?? []);
+  const home = opts.home ?? process.env.HOME ?? "/";
+  return {
+    loaded,
+    read(target: string): ClaudeOnReadResult {
+      const abs = resolve(cwd, target);
+      const ctx: Ctx = {
+        root,
+        cwd,
+        home,
+        target: abs,
+        loaded,
+        processed: new Set(),
+        items: [],
+        texts: new Map(),
+        problems: [],
+      };
+      readOnce(ctx);
+      loaded.add(abs);
+      return { items: ctx.items, texts: ctx.texts, problems: ctx.problems };
+    },
+  };
+}
+
+/**
+ * What Claude Code attaches when its Read tool (or Write, Edit, or a plain-read Bash command) touches
+ * `target` for the first time in a session: nested memory (with imports) of each directory strictly between
+ * `cwd` and the file, unscoped and matching scoped rules of those directories' `.claude/rules/`, and the
+ * scoped rules of `cwd` and its ancestors whose `paths:` globs match the file (relative to the directory
+ * holding that `.claude/`). Files in `alreadyLoaded` and the target itself are never attached.
+ *
+ * @returns items (`loadedAt: "read"`, `charged: false`, `bytes` = UTF-8 bytes of the injected text, kind
+ *   `memory` | `local` | `import` | `rule`, `reason` naming the glob or directory), texts, problems.
+ * Never throws. Verified on Claude Code 2.1.332.
+ */
+export function claudeOnRead(opts: ClaudeOnReadOptions): ClaudeOnReadResult {
+  return claudeOnReadSession(opts).read(opts.target);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Which tool calls trigger the attachment (CLI 2.1.332).
+
+/** Splits a shell command into words, honouring quotes and backslashes; `null` when it cannot. */
+function shellWords(cmd: string): string[] | null {
+  const words: string[] = [];
+  let cur = "";
+  let has = false;
+  for (let i = 0; i < cmd.length; i++) {
+    const c = cmd[i] as string;
+    if (c === "'") {
+      const j = cmd.indexOf("'", i + 1);
+      if (j < 0) return null;
+      cur += cmd.slice(i + 1, j);
+      has = true;
+      i = j;
+    } else if (c === '"') {
+      let j = i + 1;
+      for (; j < cmd.length && cmd[j] !== '"'; j++) {
+        if (cmd[j] === "\\" && j + 1 < cmd.length) j++;
+        cur += cmd[j];
+      }
+      if (j >= cmd.length) return null;
+      has = true;
+      i = j;
+    } else if (c === "\\" && i + 1 < cmd.length) {
+      cur += cmd[++i];
+      has = true;
+    } else if (/\s/.test(c)) {
+      if (has) words.push(cur);
+      cur = "";
+      has = false;
+    } else {
+      cur += c;
+      has = true;
+    }
+  }
+  if (has) words.push(cur);
+  return words;
+}
+
+/** Splits on `&&`, `||`, `;` and newlines outside quotes. */
+function shellCommands(cmd: string): string[] | null {
+  const out: string[] = [];
+  let cur = "";
+  let q: string | null = null;
+  for (let i = 0; i < cmd.length; i++) {
+    const c = cmd[i] as string;
+    if (q) {
+      if (c === q) q = null;
+      else if (c === "\\" && q === '"') cur += cmd[i++] ?? "";
+      cur += c;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      q = c;
+      cur += c;
+    } else if ((c === "&" && cmd[i + 1] === "&") || (c === "|" && cmd[i + 1] === "|")) {
+      out.push(cur);
+      cur = "";
+      i++;
+    } else if (c === ";" || c === "\n") {
+      out.push(cur);
+      cur = "";
+    } else if (c === "&") return null;
+    else cur += c;
+  }
+  if (q) return null;
+  out.push(cur);
+  return out.map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+const CAT_FLAGS: Record<string, Set<string>> = {
+  cat: new Set(["-n", "--number"]),
+  nl: new Set(),
+  bat: new Set(["-n", "--number", "-p", "--plain"]),
+  batcat: new Set(["-n", "--number", "-p", "--plain"]),
+};
+
+function singleReadFile(w: string[], alone: boolean): string | null {
+  const [cmd, ...args] = w;
+  if (cmd === "sed") {
+    let quiet = false;
+    const pos: string[] = [];
+    for (const a of args) {
+      if (a.startsWith("--")) {
+        if (a === "--in-place" || a.startsWith("--in-place=") || a === "--expression") return null;
+        if (a === "--quiet" || a === "--silent") quiet = true;
+      } else if (a.startsWith("-")) {
+        if (a.includes("i") || a === "-e") return null;
+        if (a.includes("n")) quiet = true;
+      } else pos.push(a);
+    }
+    if (!quiet || pos.length !== 2) return null;
+    return /^(\d+),(\d+)p$/.test(pos[0] ?? "") || /^(\d+)p$/.test(pos[0] ?? "") ? (pos[1] ?? null) : null;
+  }
+  const flags = cmd ? CAT_FLAGS[cmd] : undefined;
+  if (flags) {
+    let file: string | null = null;
+    for (const a of args) {
+      if (a.startsWith("-") && a !== "-") {
+        if (!flags.has(a)) return null;
+      } else if (file !== null) return null;
+      else file = a;
+    }
+    return file === "-" ? null : file;
+  }
+  if (cmd === "head" || cmd === "tail") {
+    let file: string | null = null;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i] as string;
+      if (a === "-n" || a === "--lines") {
+        if (!/^\d+$/.test(args[++i] ?? "")) return null;
+      } else if (/^--lines=\d+$/.test(a) || /^-n\d+$/.test(a) || /^-\d+$/.test(a)) {
+        /* a line count */
+      } else if (a.startsWith("-")) return null;
+      else if (file !== null) return null;
+      else file = a;
+    }
+    return file === "-" ? null : file;
+  }
+  if (alone && (cmd === "grep" || cmd === "egrep" || cmd === "fgrep" || cmd === "rg")) {
+    const rg = cmd === "rg";
+    const short = rg ? /^-[iSswxFnNHUP]+$/ : /^-[niwxEFGPHh]+$/;
+    const long = rg
+      ? ["--ignore-case", "--smart-case", "--case-sensitive", "--word-regexp", "--line-regexp"]
+          .concat([
+            "--fixed-strings",
+            "--line-number",
+            "--no-line-number",
+            "--with-filename",
+            "--no-filename",
+          ])
+          .concat(["--multiline", "--pcre2"])
+      : ["--line-number", "--ignore-case", "--word-regexp", "--line-regexp", "--extended-regexp"]
+          .concat(["--fixed-strings", "--basic-regexp", "--perl-regexp", "--with-filename", "--no-filename"])
+          .concat(["--color=never", "--color=auto"]);
+    const pos: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i] as string;
+      if (a.startsWith("-") && a !== "-") {
+        if (a === "-A" || a === "-B" || a === "-C") {
+          if (!/^\d+$/.test(args[++i] ?? "")) return null;
+        } else if (rg && ["--after-context", "--before-context", "--context"].includes(a)) {
+          if (!/^\d+$/.test(args[++i] ?? "")) return null;
+        } else if (
+          !/^-[ABC]\d+$/.test(a) &&
+          !/^--(?:after-context|before-context|context)=\d+$/.test(a) &&
+          !short.test(a) &&
+          !long.includes(a)
+        )
+          return null;
+      } else pos.push(a);
+    }
+    if (pos.length !== 2 || pos[1] === "-" || /[*?[{]/.test(pos[1] ?? "")) return null;
+    return pos[1] ?? null;
+  }
+  return null;
+}
+
+/**
+ * The files for which Claude Code 2.1.332 runs its on-demand attachment after a tool call: `file_path` of
+ * Read, Write and Edit (`notebook_path` of NotebookEdit, not verified), and for Bash the file of a command
+ * it recognises as a plain read: `cat`/`nl`/`bat` of one file, `head`/`tail` with a line count,
+ * `sed -n 'N,Mp'`, and (as the whole command) `grep`/`rg` PATTERN FILE; several such commands may be joined
+ * by `&&`, `||` or `;` with `echo`/`printf`/`true`/`:`. Any `|`, `<` or `>` disqualifies the command.
+ * Runtime conditions the CLI adds and this function does not check: the command's output must contain the
+ * file's text, grep must exit 0, and the file must be a regular file of at most 10 MiB.
+ *
+ * @param toolName the tool (`Read`, `Write`, `Edit`, `MultiEdit`, `NotebookEdit`, `Bash`)
+ * @param input the tool input as the model sent it
+ * @param cwd directory relative paths resolve against (absolute)
+ * @returns absolute paths, possibly empty. Never throws.
+ */
+export function claudeAttachTargets(toolName: string, input: Record<string, unknown>, cwd: string): string[] {
+  const abs = (p: unknown) => (typeof p === "string" && p ? [resolve(cwd, p)] : []);
+  if (toolName === "Read" || toolName === "Write" || toolName === "Edit" || toolName === "MultiEdit") {
+    return abs(input.file_path);
+  }
+  if (toolName === "NotebookEdit") return abs(input.notebook_path);
+  if (toolName !== "Bash" || typeof input.command !== "string") return [];
+  const command = input.command;
+  if (/[|<>]/.test(command)) return [];
+  const cmds = shellCommands(command);
+  if (!cmds || cmds.length === 0) return [];
+  const files: string[] = [];
+  for (const c of cmds) {
+    const w = shellWords(c);
+    if (!w) return [];
+    const f = singleReadFile(w, cmds.length === 1);
+    if (f) files.push(...abs(f));
+    else if (cmds.length > 1 && !/^\s*(echo|printf|true|:)\b/.test(c)) return [];
+  }
+  return files;
+}

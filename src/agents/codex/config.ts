@@ -1,0 +1,84 @@
+/**
+ * The Codex settings that shape the AGENTS.md chain, read the way the pinned Codex CLI reads them
+ * (verified on @openai/codex 0.171.0, see docs/findings-codex.md):
+ * - `$CODEX_HOME/config.toml` (user layer): `project_doc_max_bytes`, `project_doc_fallback_filenames`,
+ *   `project_root_markers`, and `[projects."<abs path>"] trust_level`.
+ * - `.codex/config.toml` in each directory from the trusted directory down to the cwd (project layers,
+ *   deeper wins over shallower, project over user) — only when the project is trusted. Project layers
+ *   never set `project_root_markers`.
+ * - An explicitly `untrusted` project gets no AGENTS.md chain at all.
+ */
+import { join } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { readTextFile } from "../../fs/read.js";
+import type { Problem } from "../../types.js";
+
+/** Codex's default `project_doc_max_bytes` (bytes). */
+export const CODEX_DEFAULT_MAX_BYTES = 32 * 1024;
+/** Codex's default project root markers. */
+export const CODEX_DEFAULT_ROOT_MARKERS: readonly string[] = [".git"];
+
+/** The settings one config layer may carry (each optional). */
+export interface CodexLayer {
+  /** Absolute path of the config.toml this came from. */
+  file: string;
+  maxBytes?: number;
+  fallbackNames?: string[];
+  rootMarkers?: string[];
+  /** `[projects."<path>"].trust_level` entries (user layer only). */
+  trust?: Map<string, string>;
+}
+
+/**
+ * Reads one Codex config.toml. Missing file → null. A malformed file or a key of the wrong type becomes a
+ * {@link Problem} (Codex itself refuses to start on a malformed config; we report and ignore the layer).
+ */
+export function readCodexLayer(file: string, shownPath: string, problems: Problem[]): CodexLayer | null {
+  const r = readTextFile(file);
+  if (!r.ok) {
+    if (r.reason !== "missing") problems.push({ file: shownPath, message: `cannot be read (${r.reason})` });
+    return null;
+  }
+  let raw: Record<string, unknown>;
+  try {
+    raw = parseToml(r.text) as Record<string, unknown>;
+  } catch (e) {
+    problems.push({
+      file: shownPath,
+      message: `not valid TOML (${(e as Error).message.split("\n")[0]}); Codex refuses to start with it`,
+      hint: "fix the TOML syntax",
+    });
+    return null;
+  }
+  const layer: CodexLayer = { file };
+  const mb = raw.project_doc_max_bytes;
+  if (mb !== undefined) {
+    if (typeof mb === "number" && Number.isInteger(mb) && mb >= 0) layer.maxBytes = mb;
+    else if (typeof mb === "bigint" && mb >= 0n) layer.maxBytes = Number(mb);
+    else problems.push({ file: shownPath, message: "project_doc_max_bytes must be a non-negative integer" });
+  }
+  const strList = (key: string): string[] | undefined => {
+    const v = raw[key];
+    if (v === undefined) return undefined;
+    if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v as string[];
+    problems.push({ file: shownPath, message: `${key} must be an array of strings` });
+    return undefined;
+  };
+  layer.fallbackNames = strList("project_doc_fallback_filenames");
+  layer.rootMarkers = strList("project_root_markers");
+  const projects = raw.projects;
+  if (projects && typeof projects === "object" && !Array.isArray(projects)) {
+    layer.trust = new Map();
+    for (const [p, v] of Object.entries(projects as Record<string, unknown>)) {
+      const t = (v as { trust_level?: unknown } | null)?.trust_level;
+      if (typeof t === "string") layer.trust.set(p, t);
+    }
+  }
+  return layer;
+}
+
+/** Reads `$CODEX_HOME/config.toml` (null when absent). */
+export function readUserLayer(codexHome: string, problems: Problem[]): CodexLayer | null {
+  const file = join(codexHome, "config.toml");
+  return readCodexLayer(file, file, problems);
+}

@@ -1,0 +1,41 @@
+/**
+ * Working directories worth checking: every directory under the root that holds an agent memory file
+ * (CLAUDE.md, `.claude/CLAUDE.md`, CLAUDE.local.md, AGENTS.md, AGENTS.override.md, GEMINI.md, plus Codex
+ * fallback names when given), and the root itself. A launch in any of them loads a different set.
+ */
+import { walkFiles } from "../../fs/walk.js";
+
+/** File names that make a directory hold agent memory. */
+export const MEMORY_FILE_NAMES: readonly string[] = [
+  "CLAUDE.md",
+  "CLAUDE.local.md",
+  "AGENTS.md",
+  "AGENTS.override.md",
+  "GEMINI.md",
+];
+
+/** Directories never walked for memory files. */
+const SKIP_DIRS = new Set([".git", "node_modules"]);
+
+/**
+ * Directories (POSIX, relative to `root`; the root is ".") holding an agent memory file, root first then
+ * in sorted path order. A `.claude/CLAUDE.md` counts for the directory holding `.claude/`.
+ * Uses the safe walker (symlink cycles terminate; fifos never opened).
+ */
+export function agentMemoryDirs(root: string, extraNames: readonly string[] = []): string[] {
+  const names = new Set([...MEMORY_FILE_NAMES, ...extraNames]);
+  const dirs = new Set<string>(["."]);
+  const { files } = walkFiles(root, {
+    enterDir: (_rel, name) => !SKIP_DIRS.has(name),
+    includeFile: (rel, name) =>
+      names.has(name) || rel === ".claude/CLAUDE.md" || rel.endsWith("/.claude/CLAUDE.md"),
+    dedupeFiles: false,
+  });
+  for (const f of files) {
+    const parts = f.rel.split("/");
+    parts.pop();
+    if (parts[parts.length - 1] === ".claude" && f.rel.endsWith(".claude/CLAUDE.md")) parts.pop();
+    dirs.add(parts.length === 0 ? "." : parts.join("/"));
+  }
+  return [...dirs].sort((a, b) => (a === "." ? -1 : b === "." ? 1 : a < b ? -1 : a > b ? 1 : 0));
+}

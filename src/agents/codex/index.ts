@@ -1,0 +1,468 @@
+/**
+ * The model of how Codex loads its AGENTS.md chain at launch, settled against the pinned Codex CLI
+ * (`codex debug prompt-input`, @openai/codex {@link CODEX_VERIFIED_VERSION}); every rule below is pinned by
+ * a case in test/conformance/codex.test.ts and described in docs/findings-codex.md.
+ *
+ * 1. The cwd is canonicalised (symlinks resolved). The project root is the nearest ancestor of the cwd
+ *    (inclusive) holding a root marker (`.git` by default: a directory, a file, even an empty directory;
+ *    a nested repository wins over the outer one). `project_root_markers = []` or no marker found → only
+ *    the cwd is searched.
+ * 2. In each directory from the project root down to the cwd, the first of `AGENTS.override.md`,
+ *    `AGENTS.md`, then the configured `project_doc_fallback_filenames` (in their order) that is a regular
+ *    file (symlinks followed; directories and dangling links skipped) is taken — even when it is empty, so
+ *    an empty override hides the AGENTS.md beside it. A candidate that cannot be inspected (a symlink
+ *    loop) makes Codex load no AGENTS.md at all.
+ * 3. One budget (`project_doc_max_bytes`, default 32768 bytes) is spent root first: a file larger than
+ *    what remains is cut to the remaining BYTES (possibly inside a UTF-8 sequence; the partial character
+ *    becomes U+FFFD), and once nothing remains the later (more specific) files are dropped. A file whose
+ *    (cut) text is only whitespace is skipped and charges nothing. Budget 0 disables the chain.
+ * 4. Delivered texts are joined with "\n\n", unmodified otherwise (no trimming; BOM and CRLF kept).
+ * 5. The global `$CODEX_HOME/AGENTS.override.md` or `AGENTS.md` is trimmed, does not count against the
+ *    budget, and precedes the chain with "\n\n--- project-doc ---\n\n".
+ */
+import { type Stats, statSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { UsageError } from "../../errors.js";
+import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
+import type { ContextItem, Problem } from "../../types.js";
+import {
+  CODEX_DEFAULT_MAX_BYTES,
+  CODEX_DEFAULT_ROOT_MARKERS,
+  type CodexLayer,
+  readCodexLayer,
+  readUserLayer,
+} from "./config.js";
+
+export { CODEX_DEFAULT_MAX_BYTES, CODEX_DEFAULT_ROOT_MARKERS } from "./config.js";
+
+/** The Codex CLI release this model was verified on. */
+export const CODEX_VERIFIED_VERSION = "0.171.0";
+/** Codex's override file name (wins over AGENTS.md in the same directory). */
+export const CODEX_OVERRIDE_NAME = "AGENTS.override.md";
+/** Codex's default memory file name. */
+export const CODEX_DEFAULT_NAME = "AGENTS.md";
+/** Between two project files. */
+export const CODEX_JOIN = "\n\n";
+/** Between the global file and the first project file. */
+export const CODEX_PROJECT_SEPARATOR = "\n\n--- project-doc ---\n\n";
+
+export interface CodexChainOptions {
+  /** Repository root (absolute or relative to process cwd). Item paths are relative to it. */
+  root: string;
+  /** Directory Codex starts in (absolute, or relative to `root`; default: root). */
+  cwd?: string;
+  /**
+   * `$CODEX_HOME`: its `config.toml` and global `AGENTS.md` are read when given. Default: none (the chain
+   * as a fresh user sees it, which is what a CI check should measure).
+   */
+  codexHome?: string;
+  /** `-c project_doc_max_bytes=N`: overrides every config layer (bytes). */
+  maxBytes?: number;
+  /** `-c project_doc_fallback_filenames=[...]`: overrides every config layer. */
+  fallbackNames?: string[];
+  /** `-c project_root_markers=[...]`: overrides the user config (project configs never set it). */
+  rootMarkers?: string[];
+  /**
+   * When no root marker exists at or above the cwd, treat `root` as the project root anyway (for copies of
+   * repositories without their git directory, like the shared corpus, or a CI checkout of a tarball).
+   * Codex itself would then read only the cwd's file. Default false.
+   */
+  assumeRootIsProject?: boolean;
+}
+
+/** Where the effective budget came from. */
+export type CodexBudgetSource = "default" | "option" | "user-config" | "project-config";
+
+export interface CodexTruncation {
+  /** Path (as in items) of the file the cut lands in. */
+  file: string;
+  /** 1-based line of the first byte lost in that file. */
+  line: number;
+  /** 1-based byte column of the first byte lost on that line. */
+  column: number;
+  /** Bytes lost, per file, in chain order (only files that lost bytes). */
+  lostBytes: { file: string; bytes: number }[];
+  /** Total bytes lost. */
+  totalLostBytes: number;
+  /** The first few words that never reach Codex (from the cut, whole characters). */
+  firstLostWords: string;
+}
+
+export interface CodexChainResult {
+  agent: "codex";
+  /** The CLI version this model was verified on. */
+  agentVersion: string;
+  /** Repository root (canonical absolute path). */
+  root: string;
+  /** Working directory (canonical absolute path). */
+  cwd: string;
+  /** The project root Codex settles on (absolute), or null when no marker is found (cwd only). */
+  projectRoot: string | null;
+  /**
+   * The global file (when present) first, then every file of the chain, root first. Project files:
+   * `kind: "memory"`, `loadedAt: "launch"`, `bytes` = UTF-8 bytes delivered (after U+FFFD replacement),
+   * `fileBytes` = size on disk, `charged` = counted by Codex's budget (false for whitespace-only files
+   * and the global file), `truncatedBytes` = bytes of the file the budget cut off (0 when whole).
+   */
+  items: ContextItem[];
+  /** Delivered text per item path. */
+  texts: Map<string, string>;
+  problems: Problem[];
+  budget: {
+    /** Effective `project_doc_max_bytes` (bytes). */
+    maxBytes: number;
+    source: CodexBudgetSource;
+    /** Raw file bytes Codex charged against the budget. */
+    usedBytes: number;
+  };
+  /** Fallback file names in effect. */
+  fallbackNames: string[];
+  /** Null when every file arrived whole. */
+  truncated: CodexTruncation | null;
+  /** The instruction text Codex puts between `<INSTRUCTIONS>` tags (global + chain). */
+  rendered: string;
+  /** The whole user message Codex sends ("" when nothing loads). */
+  message: string;
+}
+
+/** Unicode White_Space as Rust's `str::trim` sees it (differs from JS: U+0085 yes, U+FEFF no). */
+const RUST_WS =
+  "\t\n\u000b\f\r \u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
+
+/** Rust `str::trim`. */
+export function rustTrim(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && RUST_WS.includes(s[a] as string)) a++;
+  while (b > a && RUST_WS.includes(s[b - 1] as string)) b--;
+  return s.slice(a, b);
+}
+
+function toPosix(p: string): string {
+  return sep === "/" ? p : p.split(sep).join("/");
+}
+
+/** Path relative to root (POSIX), or absolute when outside it. */
+function shown(root: string, abs: string): string {
+  const rel = relative(root, abs);
+  if (rel === "") return ".";
+  if (rel.startsWith("..") || isAbsolute(rel)) return toPosix(abs);
+  return toPosix(rel);
+}
+
+/** Ancestors of `dir`, itself first. */
+function ancestors(dir: string): string[] {
+  const out = [dir];
+  let d = dir;
+  for (;;) {
+    const p = dirname(d);
+    if (p === d) break;
+    out.push(p);
+    d = p;
+  }
+  return out;
+}
+
+/**
+ * Finds the project root as Codex does: the nearest ancestor of `cwd` (inclusive) where one of `markers`
+ * exists (any file type; symlinks followed). Returns null when none is found or `markers` is empty —
+ * except that `assumeRoot` (not Codex behaviour; for copies without `.git`) is returned when no marker is
+ * found anywhere.
+ * Verified on Codex 0.171.0.
+ */
+export function findCodexProjectRoot(
+  cwd: string,
+  markers: readonly string[],
+  assumeRoot?: string,
+): string | null {
+  if (markers.length === 0) return null;
+  for (const a of ancestors(cwd)) {
+    for (const m of markers) if (statSafe(join(a, m))) return a;
+  }
+  return assumeRoot ?? null;
+}
+
+/** The file names Codex tries in each directory, in order. */
+export function codexCandidateNames(fallbackNames: readonly string[] = []): string[] {
+  const names = [CODEX_OVERRIDE_NAME, CODEX_DEFAULT_NAME];
+  for (const n of fallbackNames) if (n !== "" && !names.includes(n)) names.push(n);
+  return names;
+}
+
+/** stat that tells a missing path (undefined) from one that cannot be inspected ("error"). */
+function probe(path: string): Stats | undefined | "error" {
+  try {
+    return statSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? undefined : "error";
+  }
+}
+
+/** First few words of text, for a message. */
+function firstWords(text: string, n = 12, maxChars = 100): string {
+  const words = text.split(/\s+/u).filter((w) => w !== "");
+  let out = words.slice(0, n).join(" ");
+  if (out.length > maxChars) out = `${out.slice(0, maxChars - 1)}…`;
+  return out;
+}
+
+/**
+ * Computes the AGENTS.md chain Codex loads at launch for `cwd`, its budget and any truncation.
+ * Reads files only through src/fs. Never throws for file problems (they become `problems`); throws
+ * {@link UsageError} when `root` or `cwd` is not a directory or `cwd` lies outside `root`.
+ * Verified on Codex {@link CODEX_VERIFIED_VERSION}.
+ */
+export function codexChain(opts: CodexChainOptions): CodexChainResult {
+  const rootIn = resolve(opts.root);
+  const root = safeRealpath(rootIn);
+  if (!root || !statSafe(root)?.isDirectory()) throw new UsageError(`${opts.root}: not a directory`);
+  const cwdIn = resolve(root, opts.cwd ?? ".");
+  const cwd = safeRealpath(cwdIn);
+  if (!cwd || !statSafe(cwd)?.isDirectory())
+    throw new UsageError(`--cwd ${opts.cwd}: not a directory under ${opts.root}`);
+  const relCwd = relative(root, cwd);
+  if (relCwd.startsWith("..") || isAbsolute(relCwd))
+    throw new UsageError(`--cwd ${opts.cwd}: lies outside the repository root ${root}`);
+
+  const problems: Problem[] = [];
+  const items: ContextItem[] = [];
+  const texts = new Map<string, string>();
+
+  // Configuration layers.
+  const user = opts.codexHome ? readUserLayer(resolve(opts.codexHome), problems) : null;
+  const markers = opts.rootMarkers ?? user?.rootMarkers ?? CODEX_DEFAULT_ROOT_MARKERS;
+  const projectRoot = findCodexProjectRoot(cwd, markers, opts.assumeRootIsProject ? root : undefined);
+
+  // Trust: an entry for the cwd wins over one for the project root (observed on 0.171.0).
+  let trustedFrom: string | null = null;
+  let untrusted = false;
+  if (user?.trust) {
+    for (const key of [cwd, projectRoot]) {
+      if (key === null) continue;
+      const t = user.trust.get(key);
+      if (t === undefined) continue;
+      if (t === "trusted") trustedFrom = key;
+      else if (t === "untrusted") untrusted = true;
+      break;
+    }
+  }
+  const projectLayers: CodexLayer[] = [];
+  if (trustedFrom !== null) {
+    const chainDirs = ancestors(cwd).reverse();
+    for (const d of chainDirs.slice(chainDirs.indexOf(trustedFrom))) {
+      const file = join(d, ".codex", "config.toml");
+      const layer = readCodexLayer(file, shown(root, file), problems);
+      if (layer) projectLayers.push(layer);
+    }
+  }
+  let maxBytes = CODEX_DEFAULT_MAX_BYTES;
+  let source: CodexBudgetSource = "default";
+  let fallbackNames: string[] = [];
+  for (const [layer, src] of [
+    [user, "user-config"],
+    ...projectLayers.map((l) => [l, "project-config"] as const),
+  ] as const) {
+    if (layer?.maxBytes !== undefined) {
+      maxBytes = layer.maxBytes;
+      source = src;
+    }
+    if (layer?.fallbackNames !== undefined) fallbackNames = layer.fallbackNames;
+  }
+  if (opts.maxBytes !== undefined) {
+    maxBytes = opts.maxBytes;
+    source = "option";
+  }
+  if (opts.fallbackNames !== undefined) fallbackNames = opts.fallbackNames;
+
+  // Global file: not charged, trimmed.
+  let globalText: string | null = null;
+  if (opts.codexHome && !untrusted) {
+    for (const name of [CODEX_OVERRIDE_NAME, CODEX_DEFAULT_NAME]) {
+      const abs = join(resolve(opts.codexHome), name);
+      if (!statSafe(abs)?.isFile()) continue;
+      const r = readTextFile(abs);
+      if (!r.ok) {
+        problems.push({ file: toPosix(abs), message: describeReadFailure(r, toPosix(abs)) });
+        break;
+      }
+      const t = rustTrim(r.raw.toString("utf8"));
+      if (t !== "") {
+        globalText = t;
+        items.push({
+          path: toPosix(abs),
+          kind: "memory",
+          loadedAt: "launch",
+          bytes: Buffer.byteLength(t),
+          fileBytes: r.fileBytes,
+          charged: false,
+          importedBy: null,
+          reason: "global Codex AGENTS file ($CODEX_HOME); trimmed, not counted by project_doc_max_bytes",
+          truncatedBytes: 0,
+        });
+        texts.set(toPosix(abs), t);
+      }
+      break;
+    }
+  }
+
+  // The chain.
+  const searchDirs = projectRoot
+    ? ancestors(cwd)
+        .slice(0, ancestors(cwd).indexOf(projectRoot) + 1)
+        .reverse()
+    : [cwd];
+  const names = codexCandidateNames(fallbackNames);
+  const found: string[] = [];
+  if (untrusted) {
+    problems.push({
+      file: shown(root, cwd),
+      message: "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads no AGENTS.md at all",
+    });
+  } else if (maxBytes > 0) {
+    search: for (const d of searchDirs) {
+      for (const n of names) {
+        const p = join(d, n);
+        const st = probe(p);
+        if (st === "error") {
+          // Codex 0.171.0 gives up on the whole chain when a candidate cannot be inspected (e.g. a
+          // symlink loop): nothing loads, silently.
+          found.length = 0;
+          problems.push({
+            file: shown(root, p),
+            message:
+              "cannot be inspected (symlink loop or permission error): Codex then loads no AGENTS.md at all",
+            hint: "remove or fix the link",
+          });
+          break search;
+        }
+        if (st?.isFile()) {
+          found.push(p);
+          break;
+        }
+      }
+    }
+  }
+
+  let remaining = maxBytes;
+  let used = 0;
+  const projectTexts: string[] = [];
+  let truncated: CodexTruncation | null = null;
+  const addLoss = (file: string, bytes: number, raw: Buffer, keep: number) => {
+    if (bytes <= 0) return;
+    if (!truncated) {
+      const before = raw.subarray(0, keep);
+      let line = 1;
+      let lastNl = -1;
+      for (let i = 0; i < before.length; i++)
+        if (before[i] === 0x0a) {
+          line++;
+          lastNl = i;
+        }
+      let start = keep;
+      while (start > 0 && ((raw[start] ?? 0) & 0xc0) === 0x80) start--;
+      truncated = {
+        file,
+        line,
+        column: keep - lastNl,
+        lostBytes: [],
+        totalLostBytes: 0,
+        firstLostWords: firstWords(raw.subarray(start).toString("utf8")),
+      };
+    }
+    truncated.lostBytes.push({ file, bytes });
+    truncated.totalLostBytes += bytes;
+  };
+
+  for (const abs of found) {
+    const path = shown(root, abs);
+    const r = readTextFile(abs);
+    if (!r.ok) {
+      problems.push({ file: path, message: describeReadFailure(r, path) });
+      continue;
+    }
+    const name = abs.slice(abs.lastIndexOf(sep) + 1);
+    const base: Omit<ContextItem, "bytes" | "charged" | "reason" | "truncatedBytes"> = {
+      path,
+      kind: "memory",
+      loadedAt: "launch",
+      fileBytes: r.fileBytes,
+      importedBy: null,
+    };
+    const why =
+      name === CODEX_DEFAULT_NAME
+        ? "AGENTS.md"
+        : name === CODEX_OVERRIDE_NAME
+          ? "override file (wins over AGENTS.md here)"
+          : `fallback name ${name}`;
+    if (!r.validUtf8)
+      problems.push({
+        file: path,
+        message: "contains invalid UTF-8; Codex replaces each bad sequence with U+FFFD",
+        hint: "re-save the file as UTF-8",
+      });
+    if (remaining === 0) {
+      items.push({
+        ...base,
+        bytes: 0,
+        charged: false,
+        reason: `${why}; dropped: the budget was spent before it`,
+        truncatedBytes: r.fileBytes,
+      });
+      texts.set(path, "");
+      addLoss(path, r.fileBytes, r.raw, 0);
+      continue;
+    }
+    const keep = Math.min(r.fileBytes, remaining);
+    const text = r.raw.subarray(0, keep).toString("utf8");
+    if (rustTrim(text) === "") {
+      items.push({
+        ...base,
+        bytes: 0,
+        charged: false,
+        reason: `${why}; ${r.fileBytes === 0 ? "empty" : "only whitespace"}: Codex skips it and charges nothing${name === CODEX_OVERRIDE_NAME ? " (and it still hides the AGENTS.md beside it)" : ""}`,
+        truncatedBytes: r.fileBytes - keep,
+      });
+      texts.set(path, "");
+      addLoss(path, r.fileBytes - keep, r.raw, keep);
+      continue;
+    }
+    const lost = r.fileBytes - keep;
+    items.push({
+      ...base,
+      bytes: Buffer.byteLength(text),
+      charged: true,
+      reason: lost > 0 ? `${why}; cut by the budget: ${lost} of ${r.fileBytes} bytes never reach Codex` : why,
+      truncatedBytes: lost,
+    });
+    texts.set(path, text);
+    projectTexts.push(text);
+    addLoss(path, lost, r.raw, keep);
+    remaining -= keep;
+    used += keep;
+  }
+
+  const body = projectTexts.join(CODEX_JOIN);
+  let rendered = "";
+  if (globalText !== null && projectTexts.length > 0) rendered = globalText + CODEX_PROJECT_SEPARATOR + body;
+  else if (globalText !== null) rendered = globalText;
+  else rendered = body;
+  const header = projectTexts.length > 0 ? `# AGENTS.md instructions for ${cwd}` : "# AGENTS.md instructions";
+  const message = rendered === "" ? "" : `${header}\n\n<INSTRUCTIONS>\n${rendered}\n</INSTRUCTIONS>`;
+
+  return {
+    agent: "codex",
+    agentVersion: CODEX_VERIFIED_VERSION,
+    root,
+    cwd,
+    projectRoot,
+    items,
+    texts,
+    problems,
+    budget: { maxBytes, source, usedBytes: used },
+    fallbackNames,
+    truncated,
+    rendered,
+    message,
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * The floor-only ratchet: the configured cap may go down freely but never rise above its value at a base
+ * git revision. Reads the base config with real git (`git show REF:./.agent-context.json`).
+ */
+import { execFileSync } from "node:child_process";
+import { type AgentContextConfig, type AgentId, CONFIG_FILE, capFor, parseConfig } from "../config.js";
+import { UsageError } from "../errors.js";
+
+export interface RatchetResult {
+  /** The revision as the user (or the CI default) named it. */
+  base: string;
+  /** How the base was chosen: "--base" or e.g. "merge base with origin/main". */
+  via: string;
+  /** The commit the base resolved to (full hex). */
+  commit: string;
+  /** The cap at the base revision in bytes (the default when the config is missing there). */
+  baseCap: number;
+  /** Whether `.agent-context.json` existed at the base revision. */
+  baseHasConfig: boolean;
+  /** The configured cap now, in bytes. */
+  currentCap: number;
+  /** False when the cap was raised above the base value. */
+  ok: boolean;
+}
+
+/** Outcome of looking for a default base in CI. */
+export type DefaultBase = { found: true; ref: string; via: string } | { found: false; why: string };
+
+interface GitOut {
+  ok: boolean;
+  stdout: string;
+  stderr: string;
+  missingGit?: boolean;
+}
+
+function git(cwd: string, args: string[]): GitOut {
+  try {
+    const stdout = execFileSync("git", args, {
+      cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { ok: true, stdout, stderr: "" };
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException & { stderr?: string | Buffer; stdout?: string | Buffer };
+    if (err.code === "ENOENT") return { ok: false, stdout: "", stderr: "git not found", missingGit: true };
+    return { ok: false, stdout: String(err.stdout ?? ""), stderr: String(err.stderr ?? "") };
+  }
+}
+
+/** True when `dir` lies inside a git work tree. */
+export function isGitWorkTree(dir: string): boolean {
+  const r = git(dir, ["rev-parse", "--is-inside-work-tree"]);
+  return r.ok && r.stdout.trim() === "true";
+}
+
+/** True when the environment says this is a CI run (`CI` set and not "false"/"0", or `GITHUB_ACTIONS`). */
+export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const ci = env.CI;
+  if (ci !== undefined && ci !== "" && ci !== "false" && ci !== "0") return true;
+  return !!env.GITHUB_ACTIONS && env.GITHUB_ACTIONS !== "false";
+}
+
+/**
+ * The default base for the ratchet in CI: the merge base of HEAD with the first default-branch candidate
+ * that exists and has one: `origin/$GITHUB_BASE_REF` (pull requests on GitHub Actions), `origin/HEAD`,
+ * `origin/main`, `origin/master`, `main`, `master`. Never throws.
+ */
+export function findDefaultBase(root: string, env: NodeJS.ProcessEnv = process.env): DefaultBase {
+  if (!isGitWorkTree(root)) return { found: false, why: "not inside a git work tree" };
+  const candidates = ["origin/HEAD", "origin/main", "origin/master", "main", "master"];
+  if (env.GITHUB_BASE_REF) candidates.unshift(`origin/${env.GITHUB_BASE_REF}`);
+  for (const cand of candidates) {
+    if (!git(root, ["rev-parse", "--verify", "--quiet", `${cand}^{commit}`]).ok) continue;
+    const mb = git(root, ["merge-base", "HEAD", cand]);
+    if (mb.ok && mb.stdout.trim())
+      return { found: true, ref: mb.stdout.trim(), via: `merge base with ${cand}` };
+  }
+  return {
+    found: false,
+    why: `no default branch found (tried ${candidates.join(", ")})`,
+  };
+}
+
+/**
+ * Reads `.agent-context.json` at revision `ref` of the repository containing `root` (the config of the
+ * directory `root`, wherever it sits in the work tree).
+ * Throws {@link UsageError} when git is missing, `root` is not in a git work tree, `ref` is not a commit,
+ * or the base config is malformed (named as `REF:.agent-context.json`).
+ * @returns the parsed config, or null when the file does not exist at `ref`.
+ */
+export function readConfigAt(
+  root: string,
+  ref: string,
+): { commit: string; config: AgentContextConfig | null } {
+  const probe = git(root, ["rev-parse", "--is-inside-work-tree"]);
+  if (probe.missingGit) throw new UsageError("--base needs git, and git was not found on PATH");
+  if (!probe.ok) throw new UsageError(`--base ${ref}: ${root} is not inside a git repository`);
+  const rev = git(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  if (!rev.ok) throw new UsageError(`--base ${ref}: not a commit in the git repository at ${root}`);
+  const commit = rev.stdout.trim();
+  const spec = `${commit}:./${CONFIG_FILE}`;
+  if (!git(root, ["cat-file", "-e", spec]).ok) return { commit, config: null };
+  const show = git(root, ["show", spec]);
+  if (!show.ok)
+    throw new UsageError(`${ref}:${CONFIG_FILE}: cannot be read with git show (${show.stderr.trim()})`);
+  return { commit, config: parseConfig(show.stdout, `${ref}:${CONFIG_FILE}`) };
+}
+
+/**
+ * Checks the ratchet for one agent: the configured cap now (`current`) against its value at `ref`.
+ * Lowering or keeping the cap passes; raising it fails (`ok: false`). A config missing at `ref` counts as
+ * the default cap there. Throws {@link UsageError} as {@link readConfigAt}.
+ */
+export function checkRatchet(
+  root: string,
+  ref: string,
+  via: string,
+  current: AgentContextConfig,
+  agent: AgentId,
+): RatchetResult {
+  const at = readConfigAt(root, ref);
+  const baseCap = capFor(at.config ?? {}, agent);
+  const currentCap = capFor(current, agent);
+  return {
+    base: ref,
+    via,
+    commit: at.commit,
+    baseCap,
+    baseHasConfig: at.config !== null,
+    currentCap,
+    ok: currentCap <= baseCap,
+  };
+}

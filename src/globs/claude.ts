@@ -1,0 +1,190 @@
+/**
+ * Glob matching as Claude Code matches the `paths:` frontmatter of scoped rules (`.claude/rules/**\/*.md`).
+ *
+ * Settled against the pinned CLI 2.1.332 (test/conformance/claude-onread.test.ts; notes in
+ * docs/findings-claude-onread.md). Claude Code does NOT match these globs as shell globs: it
+ *
+ * 1. normalises the frontmatter value ({@link normalizeClaudePaths}): a string or a list of strings (other
+ *    items are dropped); each string is split on commas outside braces and trimmed; braces are expanded
+ *    (`src/*.{ts,js}` → `src/*.ts`, `src/*.js`); a trailing `/**` is cut (`src/**` → `src`); empty
+ *    patterns are dropped; when nothing but `**` is left the rule counts as unscoped (it loads at launch);
+ * 2. matches the remaining patterns as **gitignore lines** (case-insensitive), against the path of the file
+ *    relative to the directory that holds the rule's `.claude/` folder ({@link matchClaudeGlobs}).
+ *
+ * So, for a rule in `<base>/.claude/rules/`:
+ * - a pattern without a slash (other than a trailing one) matches at any depth: `*.ts` fires for
+ *   `src/deep/a.ts`, `src` (and `src/**`, which becomes `src`) fires for `lib/src/x.ts`;
+ * - a pattern with a slash in it is anchored at the base: `src/*.ts` fires for `src/a.ts` only, and a
+ *   leading `/` changes nothing more (`/src/**` ≡ `src/**` anchored);
+ * - a pattern that matches a directory matches everything below it: `src/*` fires for `src/deep/x/b.ts`;
+ * - `*` and `?` never cross `/`; `**` crosses directories; `[ab]` classes work; dotfiles are not special;
+ * - matching ignores case (`**\/*.TS` fires for `a.ts`);
+ * - `!pattern` re-includes a path matched by an earlier pattern, but never below a directory that an
+ *   earlier pattern matched (gitignore's rule);
+ * - `./src/**` never matches (gitignore paths never start with `./`);
+ * - a file outside the base (relative path starting with `..`) never matches.
+ *
+ * Implemented on the `ignore` package (gitignore semantics, `ignorecase: true`), not on picomatch: the CLI's
+ * own matcher is a gitignore-line compiler, and picomatch cannot express "a matched directory matches
+ * everything below it" or "no slash means any depth" without re-implementing gitignore.
+ */
+import { isAbsolute, relative, sep } from "node:path";
+import ignore, { type Ignore } from "ignore";
+
+/** Brace expansion budget, as in the CLI: at most this many patterns... */
+const BRACE_MAX_RESULTS = 1000;
+/** ...and about this many bytes of expanded text per frontmatter value; beyond it a pattern stays unexpanded. */
+const BRACE_MAX_BYTES = 4 * 1024 * 1024;
+
+interface BraceBudget {
+  results: number;
+  bytes: number;
+}
+
+/**
+ * Expands `{a,b}` groups the way Claude Code does: repeatedly the first group whose body holds no `}`
+ * (`^([^{]*)\{([^}]+)\}(.*)$`), alternatives split on `,` and trimmed. Nested braces therefore expand
+ * oddly (as in the CLI). Over budget, the pattern is returned unexpanded.
+ */
+function expandBraces(pattern: string, budget: BraceBudget): string[] {
+  if (!pattern.includes("{")) return [pattern];
+  const out: string[] = [];
+  const stack = [pattern];
+  for (let cur = stack.pop(); cur !== undefined; cur = stack.pop()) {
+    const m = /^([^{]*)\{([^}]+)\}(.*)$/s.exec(cur);
+    if (!m) {
+      out.push(cur);
+      continue;
+    }
+    const [, pre = "", body = "", post = ""] = m;
+    const alts = body.split(",").map((a) => a.trim());
+    budget.bytes -= cur.length;
+    const total = out.length + stack.length + alts.length;
+    if (budget.bytes < 0 || total > budget.results || total * pattern.length > budget.bytes) return [pattern];
+    for (let i = alts.length - 1; i >= 0; i--) stack.push(pre + alts[i] + post);
+  }
+  budget.results -= out.length;
+  budget.bytes -= out.length * pattern.length;
+  return out;
+}
+
+/** Splits on commas outside braces, trims, drops empties (the CLI's reading of a `paths:` string). */
+function splitTopLevelCommas(s: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (const ch of s) {
+    if (ch === "{") {
+      depth++;
+      cur += ch;
+    } else if (ch === "}") {
+      depth--;
+      cur += ch;
+    } else if (ch === "," && depth === 0) {
+      const t = cur.trim();
+      if (t) parts.push(t);
+      cur = "";
+    } else cur += ch;
+  }
+  const t = cur.trim();
+  if (t) parts.push(t);
+  return parts;
+}
+
+function flattenPatterns(value: unknown, budget: BraceBudget): string[] {
+  if (Array.isArray(value)) return value.flatMap((v) => flattenPatterns(v, budget));
+  if (typeof value !== "string") return [];
+  return splitTopLevelCommas(value).flatMap((p) => expandBraces(p, budget));
+}
+
+/**
+ * Normalises a parsed `paths:` frontmatter value into the glob list Claude Code matches.
+ *
+ * @param value the YAML value of the `paths` key (already parsed; `undefined` when the key is absent)
+ * @returns the patterns (a non-empty list) when the rule is scoped, or `undefined` when Claude Code treats
+ *   the rule as unscoped (loaded at launch): the value is falsy (absent, `""`, `null`, `0`, `false`), holds no
+ *   string, or every pattern is `**` (e.g. `paths: "**"`, `paths: "/**"`, `paths: []`).
+ * Never throws. Verified on Claude Code 2.1.332.
+ */
+export function normalizeClaudePaths(value: unknown): string[] | undefined {
+  if (!value) return undefined;
+  const budget: BraceBudget = { results: BRACE_MAX_RESULTS, bytes: BRACE_MAX_BYTES };
+  const patterns = flattenPatterns(value, budget)
+    .map((p) => (p.endsWith("/**") ? p.slice(0, -3) : p))
+    .filter((p) => p.length > 0);
+  return patterns.every((p) => p === "**") ? undefined : patterns;
+}
+
+/** A compiled set of `paths:` patterns. */
+export interface ClaudeGlobMatcher {
+  /** The usable patterns, in order (uncompilable ones dropped, as the CLI drops them). */
+  readonly patterns: readonly string[];
+  /** Patterns the matcher dropped because they do not compile (the CLI logs and ignores them). */
+  readonly dropped: readonly string[];
+  /**
+   * Tests a POSIX path relative to the rule's base directory (no leading `./`, `/` or `..`).
+   * @returns the pattern that fired (for a path below a matched directory: the pattern that matched the
+   *   directory), or `null`.
+   */
+  match(relPath: string): string | null;
+}
+
+/** True when `relPath` is a path the gitignore matcher accepts (relative, not `.`/`..`-led, non-empty). */
+function isMatchablePath(relPath: string): boolean {
+  if (!relPath || isAbsolute(relPath) || relPath.startsWith("/")) return false;
+  return !/^\.\.?(\/|$)/.test(relPath);
+}
+
+const cache = new Map<string, ClaudeGlobMatcher>();
+
+/**
+ * Compiles `paths:` patterns (as returned by {@link normalizeClaudePaths}) into a matcher with the CLI's
+ * semantics (gitignore lines, case-insensitive). Memoised by pattern list. Never throws.
+ */
+export function compileClaudeGlobs(patterns: readonly string[]): ClaudeGlobMatcher {
+  const key = patterns.join("\u0000");
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const usable: string[] = [];
+  const dropped: string[] = [];
+  for (const p of patterns) {
+    try {
+      ignore().add({ pattern: p }).test("probe");
+      usable.push(p);
+    } catch {
+      dropped.push(p);
+    }
+  }
+  const ig: Ignore = ignore({ ignorecase: true }).add(usable.map((pattern) => ({ pattern })));
+  const matcher: ClaudeGlobMatcher = {
+    patterns: usable,
+    dropped,
+    match(relPath: string): string | null {
+      const p = relPath.split(sep).join("/");
+      if (!isMatchablePath(p)) return null;
+      try {
+        const r = ig.test(p);
+        return r.ignored ? (r.rule?.pattern ?? usable[0] ?? null) : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+  if (cache.size > 4096) cache.clear();
+  cache.set(key, matcher);
+  return matcher;
+}
+
+/**
+ * Whether a file fires a scoped rule, as Claude Code decides it.
+ *
+ * @param patterns normalised `paths:` patterns ({@link normalizeClaudePaths})
+ * @param base absolute directory holding the rule's `.claude/` folder
+ * @param target absolute path of the file the agent touches
+ * @returns the pattern that fired, or `null` (also when `target` is `base` itself or lies outside it)
+ */
+export function matchClaudeGlobs(patterns: readonly string[], base: string, target: string): string | null {
+  const rel = relative(base, target);
+  if (!rel || rel.startsWith("..") || isAbsolute(rel)) return null;
+  return compileClaudeGlobs(patterns).match(rel);
+}

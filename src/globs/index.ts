@@ -1,0 +1,2 @@
+/** Glob matching: Claude Code's `paths:` semantics (claude.ts). */
+export * from "./claude.js";

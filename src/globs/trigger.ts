@@ -1,0 +1,404 @@
+/**
+ * Router trigger globs: translation to regular expressions and the "run of whole segments" matching rule.
+ *
+ * Semantics (the contract documented in README "Trigger semantics"):
+ * - A path target is split into segments at `/` (empty segments and `.` dropped). A trigger matches a
+ *   target when it matches some run of consecutive whole segments of it: not anchored at either end, never
+ *   splitting a segment. So `secrets-manifest.yaml` fires at any depth, `/feature` fires for any path through
+ *   a `feature` directory but not for `featureflags/`, and `*.kt` does not fire for `x.kts`.
+ * - A leading or trailing `/` in a trigger only marks a segment boundary (every match is on boundaries
+ *   anyway); it does not anchor to the repository root.
+ * - `*` matches any run of characters inside one segment (also an empty one, also a leading `.`);
+ *   `?` one character inside a segment; `**` as a whole segment any number of segments (zero included);
+ *   `**` inside a segment (`a**b`) is a `*`; `{a,b}` alternatives (nested; `{1..3}` numeric ranges);
+ *   `[abc]`, `[a-z]`, `[!a]` / `[^a]` one character of a class; `\x` the literal `x`. Every other character
+ *   is literal, including the regular-expression metacharacters `( ) + . $ ^ |`, so `app/(auth)/*.tsx` means
+ *   the directory named `(auth)`. An unbalanced `{` or `[` is literal.
+ * - Command (word) mode: a Bash command is split into words; a trigger holding whitespace is split into
+ *   words the same way and matches any run of consecutive whole words (`git add -A` fires for
+ *   `git add -A && git commit`). `*` and `?` stay inside one word; `**` as a whole word matches any words.
+ *
+ * Written here rather than on picomatch because the semantics differ where it matters: picomatch treats
+ * `(a|b)` as a regex group and anchors the match at both ends. test/unit/globs-trigger.test.ts cross-checks
+ * the plain cases against picomatch.
+ */
+
+/** Which separator a trigger is translated for: `/` for path segments, a space for command words. */
+export type TriggerMode = "path" | "word";
+
+const MAX_BRACE_EXPANSION = 1000;
+
+function escapeChar(c: string): string {
+  return /[\\^$.*+?()[\]{}|/-]/.test(c) ? `\\${c}` : c;
+}
+
+/** Finds the index of the `}` closing the `{` at `open`, or -1. */
+function closingBrace(glob: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (c === "{") depth++;
+    else if (c === "}") {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** Splits the inside of a brace at top-level commas. */
+function splitTopLevel(inner: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (c === "{") depth++;
+    else if (c === "}") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(inner.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(inner.slice(start));
+  return parts;
+}
+
+/**
+ * Translates a glob to the source of a regular expression that must match a whole run of segments (or
+ * words). Pure; never throws.
+ * @param glob the trigger text (without backticks), already trimmed
+ * @param mode `path` (separator `/`) or `word` (separator: one space)
+ */
+export function triggerToRegexSource(glob: string, mode: TriggerMode): string {
+  const sep = mode === "path" ? "/" : " ";
+  const sepRe = mode === "path" ? "\\/" : " ";
+  const notSep = mode === "path" ? "[^/]" : "[^ ]";
+  return translate(normalizeTrigger(glob, mode), sep, sepRe, notSep);
+}
+
+/**
+ * The trigger as matched: in path mode without `./`, repeated, leading and trailing slashes, and without a
+ * leading `**` + `/` or a trailing `/` + `**` (no-ops when a match may start and end at any segment
+ * boundary; dropping them keeps the regex linear); in word mode with whitespace runs as single spaces.
+ */
+export function normalizeTrigger(glob: string, mode: TriggerMode, dropOuterStars = true): string {
+  if (mode === "word") return glob.trim().replace(/\s+/g, " ");
+  let g = glob
+    .trim()
+    .replace(/\/{2,}/g, "/")
+    .replace(/^(?:\.\/)+/, "")
+    .replace(/^\/+/, "")
+    .replace(/\/+$/, "");
+  for (; dropOuterStars; ) {
+    const before = g;
+    if (g.startsWith("**/") && g.length > 3) g = g.slice(3);
+    if (g.endsWith("/**") && g.length > 3 && g[g.length - 4] !== "\\") g = g.slice(0, -3);
+    if (g === before) break;
+  }
+  return g;
+}
+
+/**
+ * The longest run of literal characters every match must contain (outside `*`, `?`, classes and braces), or
+ * "" when there is none. Used as a cheap `includes` filter before the regex runs.
+ */
+export function requiredLiteral(glob: string, mode: TriggerMode): string {
+  const g = normalizeTrigger(glob, mode);
+  const sep = mode === "path" ? "/" : " ";
+  let best = "";
+  let cur = "";
+  const flush = () => {
+    if (cur.length > best.length) best = cur;
+    cur = "";
+  };
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i] as string;
+    if (c === "\\") {
+      if (i + 1 < g.length) cur += g[i + 1];
+      i++;
+      continue;
+    }
+    if (c === "*" || c === "?") {
+      flush();
+      continue;
+    }
+    if (c === "[") {
+      const cls = charClass(g, i, sep);
+      if (cls) {
+        flush();
+        i = cls.end - 1;
+        continue;
+      }
+    }
+    if (c === "{") {
+      const close = closingBrace(g, i);
+      const inner = close > i ? g.slice(i + 1, close) : "";
+      if (close > i && (splitTopLevel(inner).length > 1 || /^-?\d+\.\.-?\d+$/.test(inner))) {
+        flush();
+        i = close;
+        continue;
+      }
+    }
+    cur += c;
+  }
+  flush();
+  return best;
+}
+
+function translate(g: string, sep: string, sepRe: string, notSep: string): string {
+  let out = "";
+  let i = 0;
+  const atSegStart = (k: number) => k === 0 || g[k - 1] === sep;
+  while (i < g.length) {
+    const c = g[i] as string;
+    if (c === "\\") {
+      const n = g[i + 1];
+      if (n === undefined) out += "\\\\";
+      else out += escapeChar(n);
+      i += 2;
+      continue;
+    }
+    if (c === "*") {
+      let j = i;
+      while (g[j] === "*") j++;
+      const stars = j - i;
+      const wholeSeg = stars >= 2 && atSegStart(i) && (j === g.length || g[j] === sep);
+      if (wholeSeg) {
+        if (j === g.length) {
+          // `**` at the end (or alone): zero or more further segments.
+          if (i === 0) out += `${notSep}+(?:${sepRe}${notSep}+)*`;
+          else {
+            // The separator before `**` was already emitted; make it optional with what follows.
+            out = out.slice(0, out.length - sepRe.length);
+            out += `(?:${sepRe}${notSep}+)*`;
+          }
+          i = j;
+        } else {
+          // `**/` at the start or in the middle: zero or more whole segments, each followed by a separator.
+          out += `(?:${notSep}+${sepRe})*`;
+          i = j + 1;
+        }
+        continue;
+      }
+      out += `${notSep}*`;
+      i = j;
+      continue;
+    }
+    if (c === "?") {
+      out += notSep;
+      i++;
+      continue;
+    }
+    if (c === "[") {
+      const cls = charClass(g, i, sep);
+      if (cls) {
+        out += cls.re;
+        i = cls.end;
+        continue;
+      }
+      out += "\\[";
+      i++;
+      continue;
+    }
+    if (c === "{") {
+      const close = closingBrace(g, i);
+      if (close > i) {
+        const inner = g.slice(i + 1, close);
+        const range = /^(-?\d+)\.\.(-?\d+)$/.exec(inner);
+        if (range) {
+          const a = Number(range[1]);
+          const b = Number(range[2]);
+          if (Math.abs(b - a) < MAX_BRACE_EXPANSION) {
+            const alts: string[] = [];
+            for (let k = Math.min(a, b); k <= Math.max(a, b); k++) alts.push(String(k));
+            out += `(?:${alts.join("|")})`;
+            i = close + 1;
+            continue;
+          }
+        }
+        const parts = splitTopLevel(inner);
+        if (parts.length > 1) {
+          out += `(?:${parts.map((p) => translate(p, sep, sepRe, notSep)).join("|")})`;
+          i = close + 1;
+          continue;
+        }
+      }
+      out += "\\{";
+      i++;
+      continue;
+    }
+    if (c === sep) {
+      out += sepRe;
+      i++;
+      continue;
+    }
+    out += escapeChar(c);
+    i++;
+  }
+  return out;
+}
+
+/** A bracket expression at `start`, or null when it is not closed (then `[` is literal). */
+function charClass(g: string, start: number, sep: string): { re: string; end: number } | null {
+  let i = start + 1;
+  let negate = false;
+  if (g[i] === "!" || g[i] === "^") {
+    negate = true;
+    i++;
+  }
+  let body = "";
+  let first = true;
+  while (i < g.length) {
+    const c = g[i] as string;
+    if (c === "]" && !first) {
+      const sepEsc = sep === "/" ? "\\/" : " ";
+      const re = negate ? `[^${body}${sepEsc}]` : `(?!${sepEsc})[${body}]`;
+      return { re, end: i + 1 };
+    }
+    if (c === sep) return null;
+    if (c === "\\" && i + 1 < g.length) {
+      body += `\\${g[i + 1]}`;
+      i += 2;
+      first = false;
+      continue;
+    }
+    body += c === "-" ? "-" : /[\\^\]]/.test(c) ? `\\${c}` : c;
+    first = false;
+    i++;
+  }
+  return null;
+}
+
+/**
+ * Wraps a run source so that a `RegExp.test` on the joined target finds a match at some run of whole
+ * segments (or words): preceded by start or a separator, followed by a separator or the end.
+ */
+export function runRegexSource(source: string, mode: TriggerMode): string {
+  return mode === "path" ? `(?:^|\\/)(?:${source})(?=\\/|$)` : `(?:^| )(?:${source})(?= |$)`;
+}
+
+/** Compiles a trigger for one mode into a RegExp that tests a joined target (see {@link runRegexSource}). */
+export function compileTrigger(glob: string, mode: TriggerMode): RegExp {
+  return new RegExp(runRegexSource(triggerToRegexSource(glob, mode), mode));
+}
+
+/**
+ * Which modes a trigger takes part in: a trigger with whitespace is a command pattern (word mode only);
+ * one with a `/` is a path pattern (path mode only); any other (`*.kt`, `terraform`) is tried both ways.
+ */
+export function triggerModes(glob: string): { path: boolean; word: boolean } {
+  const t = glob.trim();
+  if (/\s/.test(t)) return { path: false, word: true };
+  if (t.includes("/")) return { path: true, word: false };
+  return { path: true, word: true };
+}
+
+/**
+ * Normalises a path target for matching: POSIX separators, no empty or `.` segments, `..` resolved
+ * lexically. Returns the segments joined by `/` (no leading or trailing slash).
+ */
+export function normalizeTargetPath(p: string): string {
+  const out: string[] = [];
+  for (const s of p.replace(/\\/g, "/").split("/")) {
+    if (s === "" || s === ".") continue;
+    if (s === "..") {
+      out.pop();
+      continue;
+    }
+    out.push(s);
+  }
+  return out.join("/");
+}
+
+/**
+ * Full-match (anchored) regex for a glob in path mode, used for locating shard files from the `routers`
+ * config globs. Same syntax as triggers.
+ */
+export function anchoredPathRegex(glob: string): RegExp {
+  return new RegExp(`^(?:${translate(normalizeTrigger(glob, "path", false), "/", "\\/", "[^/]")})$`);
+}
+
+/**
+ * Splits a shell command into words: whitespace separates words, quotes group (and are removed), a
+ * backslash escapes the next character, and the operators `&& || | ; & ( ) < > >>` are words of their own.
+ * Not a shell parser: good enough to find word runs and path-like words. Never throws.
+ */
+export function commandWords(command: string): string[] {
+  const words: string[] = [];
+  let cur = "";
+  let has = false;
+  const push = () => {
+    if (has) words.push(cur);
+    cur = "";
+    has = false;
+  };
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i] as string;
+    if (c === "'" || c === '"') {
+      const close = command.indexOf(c, i + 1);
+      if (close < 0) {
+        cur += command.slice(i + 1);
+        has = true;
+        break;
+      }
+      cur += command.slice(i + 1, close);
+      has = true;
+      i = close;
+      continue;
+    }
+    if (c === "\\" && i + 1 < command.length) {
+      cur += command[i + 1];
+      has = true;
+      i++;
+      continue;
+    }
+    if (/\s/.test(c)) {
+      push();
+      continue;
+    }
+    if ("&|;()<>".includes(c)) {
+      push();
+      let op = c;
+      const n = command[i + 1];
+      if ((c === "&" || c === "|" || c === ">" || c === "<") && n === c) {
+        op += n;
+        i++;
+      }
+      words.push(op);
+      continue;
+    }
+    cur += c;
+    has = true;
+  }
+  push();
+  return words;
+}
+
+/**
+ * The path-like words of a command: words holding a `/` or ending in a `name.ext` form, not options, not
+ * URLs, not holding shell expansions (`$`, backquote, `*`). For `--opt=value` and `VAR=value` the value is
+ * taken. Order kept, duplicates removed.
+ */
+export function pathLikeWords(words: string[]): string[] {
+  const out: string[] = [];
+  for (let w of words) {
+    if (/^[&|;()<>]+$/.test(w)) continue;
+    const eq = w.indexOf("=");
+    if (eq >= 0 && (w.startsWith("--") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w))) w = w.slice(eq + 1);
+    if (w === "" || w.startsWith("-")) continue;
+    if (/[$`*?{}[\]]/.test(w) || /^[a-z][a-z0-9+.-]*:\/\//i.test(w)) continue;
+    if (w.includes("/") || /[^./][.][A-Za-z0-9_-]+$/.test(w) || /^\.[A-Za-z0-9_-]+/.test(w)) {
+      if (!out.includes(w)) out.push(w);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+/**
+ * The human report of `agent-context cap`: one clean line, or the failure with total, cap, overage, every
+ * contributor largest first with its path, bytes and why it is charged, the remedy and the question to ask
+ * of each line; then the ratchet verdict and the agent version the model was verified on.
+ */
+import { relative } from "node:path";
+import type { CapRun } from "../budget/run.js";
+import { CONFIG_FILE } from "../config.js";
+import type { Problem } from "../types.js";
+import { agentName } from "./agents.js";
+import { colors } from "./color.js";
+
+export interface TextOptions {
+  /** Use ANSI colours (decide with shouldColor). Default false. */
+  color?: boolean;
+}
+
+/** The question each contributor line should face. */
+export const CUT_QUESTION =
+  "Ask of each line: would a capable agent get this wrong without it, or merely take a moment to find it?";
+
+function where(run: CapRun): string {
+  const rel = relative(run.root, run.cwd).split("\\").join("/");
+  return rel === "" ? "in this repository" : `for a launch in ${rel}/`;
+}
+
+function capPhrase(run: CapRun): string {
+  return run.cap.lowered
+    ? `${run.cap.cap}-byte cap (--cap; configured ${run.cap.configured})`
+    : `${run.cap.cap}-byte cap`;
+}
+
+/** Renders a cap run for a terminal. Returns the text for stdout, ending in a newline. */
+export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
+  const c = colors(opts.color ?? false);
+  const ev = run.evaluation;
+  const name = agentName(run.agent);
+  const lines: string[] = [];
+
+  if (ev.ok) {
+    const capNote = run.cap.lowered
+      ? `cap ${ev.cap} from --cap, configured ${run.cap.configured}`
+      : `cap ${ev.cap}`;
+    const whereNote = where(run) === "in this repository" ? "" : ` ${where(run)}`;
+    lines.push(
+      `agent-context cap: ${c.green("clean")} — ${ev.total} bytes of launch context${whereNote} (${capNote}, ${ev.spare} to spare)`,
+    );
+  } else {
+    lines.push(
+      `${c.red(c.bold("ERROR:"))} ${name} loads ${ev.total} bytes of launch context ${where(run)} — ${c.bold(
+        String(ev.over),
+      )} over the ${capPhrase(run)}.`,
+    );
+    lines.push(`Cut ${ev.over} bytes; do not raise the cap (it only goes down). Largest first:`);
+    const width = Math.max(6, ...ev.contributors.map((x) => String(x.bytes).length));
+    for (const x of ev.contributors) {
+      lines.push(`  ${String(x.bytes).padStart(width)}  ${x.item.path}   ${c.dim(x.why)}`);
+    }
+    if (ev.uncharged.length > 0) {
+      lines.push("Loaded but not charged:");
+      for (const it of ev.uncharged) {
+        lines.push(
+          `  ${String(it.bytes).padStart(width)}  ${it.path}   ${c.dim(it.reason || "not charged")}`,
+        );
+      }
+    }
+    lines.push(CUT_QUESTION);
+  }
+
+  if (run.ratchet) {
+    const r = run.ratchet;
+    const at = `${r.base}${r.via === "--base" ? "" : ` (${r.via})`}`;
+    const baseDesc = r.baseHasConfig ? `${r.baseCap}` : `${r.baseCap} (no ${CONFIG_FILE} there: the default)`;
+    if (r.ok) {
+      lines.push(`ratchet: cap ${r.currentCap} does not exceed ${baseDesc} at ${at}`);
+    } else {
+      lines.push(
+        `${c.red(c.bold("ERROR:"))} the cap was raised to ${r.currentCap} in ${CONFIG_FILE}; it was ${baseDesc} at ${at}.`,
+      );
+      lines.push(`The cap only goes down: set it back to ${r.baseCap} or lower, and cut bytes instead.`);
+    }
+  } else if (run.ratchetNote) {
+    lines.push(`agent-context cap: ${run.ratchetNote}`);
+  }
+
+  lines.push(c.dim(`${name} launch model verified on ${name} ${run.agentVersion}.`));
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Renders loader problems as `warning:` lines (for stderr), one per problem, at most `limit` of them
+ * (default: all) followed by one line counting the rest; "" when there are none.
+ */
+export function renderProblems(
+  problems: readonly Problem[],
+  opts: TextOptions & { limit?: number } = {},
+): string {
+  const c = colors(opts.color ?? false);
+  const limit = opts.limit ?? problems.length;
+  const shown = problems.slice(0, limit).map((p) => {
+    const loc = p.line ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ""}` : p.file;
+    // Loaders often start the message with the file already; name it once.
+    const text = p.message.startsWith(`${loc}: `) ? p.message : `${loc}: ${p.message}`;
+    return `${c.yellow("warning:")} ${text}${p.hint ? ` (${p.hint})` : ""}\n`;
+  });
+  const rest = problems.length - shown.length;
+  if (rest > 0) shown.push(`${c.yellow("warning:")} … and ${rest} more like these\n`);
+  return shown.join("");
+}

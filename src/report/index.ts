@@ -1,0 +1,6 @@
+/** Renderers. */
+export * from "./agents.js";
+export * from "./cap-json.js";
+export * from "./cap-text.js";
+export * from "./codex.js";
+export * from "./color.js";

@@ -1,0 +1,220 @@
+/**
+ * The compiled trigger index: every row of every router shard with its triggers translated to regular
+ * expression sources, cached in a JSON file keyed by the shards' paths, sizes and mtimes so that the hook
+ * does not re-parse shards on every tool call. A missing, stale or corrupt cache is rebuilt; a cache that
+ * cannot be written is simply not used (the hook still answers).
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readTextFile } from "../fs/read.js";
+import { walkFiles } from "../fs/walk.js";
+import { anchoredPathRegex, requiredLiteral, triggerModes, triggerToRegexSource } from "../globs/trigger.js";
+import { parseShard, type ShardRow } from "./shard.js";
+
+/** Default shard location, relative to the root. Never under `.claude/rules/` (Claude Code loads those). */
+export const DEFAULT_ROUTERS = [".agent-context/routers/*.md"];
+/** Bumped when the cached shape changes. */
+const INDEX_VERSION = 2;
+/** Shards larger than this are not read (bytes). */
+export const MAX_SHARD_BYTES = 4 * 1024 * 1024;
+
+export interface IndexRow extends ShardRow {
+  /** Per trigger: regex source for path mode, or null when the trigger is not a path pattern. */
+  pathRe: (string | null)[];
+  /** Per trigger: regex source for word (command) mode, or null. */
+  wordRe: (string | null)[];
+  /** Per trigger: a literal every path-mode match contains ("" when none), checked before the regex. */
+  pathLit: string[];
+  /** Per trigger: the same for word mode. */
+  wordLit: string[];
+}
+
+export interface ShardStamp {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface ShardSummary {
+  path: string;
+  domain: string;
+  rows: number;
+  rules: number;
+}
+
+export interface RouterIndex {
+  v: number;
+  root: string;
+  key: string;
+  shards: ShardSummary[];
+  rows: IndexRow[];
+  problems: string[];
+}
+
+/** True when a root-relative path lies under `.claude/rules/` at any level. */
+function underClaudeRules(rel: string): boolean {
+  return /(^|\/)\.claude\/rules\//.test(rel);
+}
+
+/**
+ * Finds the shard files for the configured `routers` globs (relative to root). Returns their stamps in
+ * sorted order and problems (a shard under `.claude/rules/` is refused). Never throws.
+ */
+export function findShards(
+  root: string,
+  routers: string[] = DEFAULT_ROUTERS,
+): {
+  stamps: ShardStamp[];
+  problems: string[];
+} {
+  const found = new Set<string>();
+  const problems: string[] = [];
+  for (const raw of routers) {
+    const pattern = raw.replace(/^\.\//, "").replace(/\/+$/, "");
+    const segs = pattern.split("/");
+    const firstGlob = segs.findIndex((s) => /[*?[{]/.test(s));
+    if (firstGlob < 0) {
+      found.add(pattern);
+      continue;
+    }
+    const prefix = segs.slice(0, firstGlob).join("/");
+    const rest = segs.slice(firstGlob);
+    const re = anchoredPathRegex(rest.join("/"));
+    const dir = prefix ? join(root, prefix) : root;
+    if (rest.length === 1 && !rest[0]?.includes("**")) {
+      let names: string[] = [];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        continue;
+      }
+      for (const n of names) if (re.test(n)) found.add(prefix ? `${prefix}/${n}` : n);
+    } else {
+      const w = walkFiles(dir, {
+        maxDepth: 16,
+        enterDir: (_rel, name) => name !== "node_modules" && name !== ".git",
+      });
+      for (const f of w.files) if (re.test(f.rel)) found.add(prefix ? `${prefix}/${f.rel}` : f.rel);
+    }
+  }
+  const stamps: ShardStamp[] = [];
+  for (const rel of [...found].sort()) {
+    if (underClaudeRules(rel)) {
+      problems.push(
+        `${rel}: router shards must not live under .claude/rules/ (Claude Code would load them all at launch); move it to .agent-context/routers/`,
+      );
+      continue;
+    }
+    try {
+      const st = statSync(join(root, rel), { throwIfNoEntry: false });
+      if (st?.isFile()) stamps.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
+    } catch {
+      // unreadable: not a shard
+    }
+  }
+  return { stamps, problems };
+}
+
+/** The cache key for a set of shards: their paths, sizes and mtimes. */
+export function indexKey(root: string, stamps: ShardStamp[]): string {
+  return JSON.stringify([INDEX_VERSION, root, stamps.map((s) => [s.path, s.size, s.mtimeMs])]);
+}
+
+/** Builds the index from the shards (no cache). Malformed rows and unreadable shards become problems. */
+export function buildIndex(root: string, stamps: ShardStamp[], findProblems: string[] = []): RouterIndex {
+  const rows: IndexRow[] = [];
+  const shards: ShardSummary[] = [];
+  const problems = [...findProblems];
+  for (const st of stamps) {
+    const r = readTextFile(join(root, st.path), MAX_SHARD_BYTES);
+    if (!r.ok) {
+      problems.push(`${st.path}: router shard not read (${r.reason}); fix or remove it`);
+      continue;
+    }
+    if (!r.validUtf8 || r.text.includes("\u0000")) {
+      problems.push(`${st.path}: router shard is not UTF-8 text; skipped`);
+      continue;
+    }
+    const parsed = parseShard(r.text, st.path);
+    problems.push(...parsed.problems);
+    const ruleSet = new Set<string>();
+    for (const row of parsed.rows) {
+      const pathRe: (string | null)[] = [];
+      const wordRe: (string | null)[] = [];
+      const pathLit: string[] = [];
+      const wordLit: string[] = [];
+      for (const t of row.triggers) {
+        const m = triggerModes(t);
+        pathRe.push(m.path ? triggerToRegexSource(t, "path") : null);
+        wordRe.push(m.word ? triggerToRegexSource(t, "word") : null);
+        pathLit.push(m.path ? requiredLiteral(t, "path") : "");
+        wordLit.push(m.word ? requiredLiteral(t, "word") : "");
+      }
+      for (const id of row.rules) ruleSet.add(id);
+      rows.push({ ...row, pathRe, wordRe, pathLit, wordLit });
+    }
+    shards.push({ path: st.path, domain: parsed.domain, rows: parsed.rows.length, rules: ruleSet.size });
+  }
+  return { v: INDEX_VERSION, root, key: indexKey(root, stamps), shards, rows, problems };
+}
+
+/** 32-bit FNV-1a of a string, as 8 hex digits (file names only; not a security hash). */
+export function fnv1a(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/** The directory holding the index cache and session state: `<os tmpdir>/agent-context-<uid>`. */
+export function stateDir(): string {
+  const uid = typeof process.getuid === "function" ? process.getuid() : 0;
+  return join(tmpdir(), `agent-context-${uid}`);
+}
+
+/** The cache file for a root. */
+export function cacheFile(root: string): string {
+  return join(stateDir(), `router-index-${fnv1a(root)}.json`);
+}
+
+/** Writes a file atomically (temp file + rename). Returns false instead of throwing. */
+export function writeFileAtomic(file: string, text: string): boolean {
+  try {
+    mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, text, { mode: 0o600 });
+    renameSync(tmp, file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The index for a root, from the cache when its key matches the shards on disk, else built and cached.
+ * `cached` says which. Never throws for cache trouble (a corrupt or unwritable cache is ignored).
+ */
+export function loadIndex(
+  root: string,
+  routers?: string[],
+  opts: { useCache?: boolean } = {},
+): RouterIndex & { cached: boolean } {
+  const { stamps, problems } = findShards(root, routers);
+  const key = indexKey(root, stamps);
+  const file = cacheFile(root);
+  if (opts.useCache !== false) {
+    try {
+      const c = JSON.parse(readFileSync(file, "utf8")) as RouterIndex;
+      if (c && c.v === INDEX_VERSION && c.key === key && Array.isArray(c.rows) && Array.isArray(c.shards))
+        return { ...c, cached: true };
+    } catch {
+      // missing or corrupt: rebuild
+    }
+  }
+  const idx = buildIndex(root, stamps, problems);
+  if (opts.useCache !== false) writeFileAtomic(file, JSON.stringify(idx));
+  return { ...idx, cached: false };
+}

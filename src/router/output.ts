@@ -1,0 +1,57 @@
+/** Renderers for `route --json` and `route --map`. */
+import type { RouterIndex } from "./index-build.js";
+import type { RouteResult } from "./route.js";
+
+/**
+ * The `route --json` object: `{ root, tool, target, paths, rows: [{shard, line, trigger, mode, matched,
+ * rules, dir, listed}], rules: [{id, file, fileBytes, inlined}], onRead: [{path, why}], droppedRows,
+ * unlowerable, injection, problems }`. `rows` holds every matching row (also those past the row cap, with
+ * `listed: false`); `injection` is exactly what the hook injects in a fresh session.
+ */
+export function routeJson(r: RouteResult): Record<string, unknown> {
+  const listed = new Set(r.injection.rows.map((x) => x.match.row));
+  const rules = r.injection.rows.flatMap((x) =>
+    x.rules.map((rule) => ({
+      id: rule.id,
+      dir: rule.dir,
+      file: rule.file,
+      fileBytes: rule.fileBytes,
+      inlined: r.injection.inlined.includes(rule.id),
+    })),
+  );
+  return {
+    root: r.index.root,
+    tool: r.target?.tool ?? null,
+    target: r.target?.display ?? null,
+    paths: r.target?.paths ?? [],
+    rows: r.matches.map((m) => ({
+      shard: m.row.shard,
+      line: m.row.line,
+      trigger: m.trigger,
+      mode: m.mode,
+      matched: m.matched,
+      rules: m.row.rules,
+      dir: m.row.dir,
+      listed: listed.has(m.row),
+    })),
+    rules,
+    onRead: r.injection.extras.map((e) => ({ path: e.path, why: e.why, fileBytes: e.fileBytes })),
+    droppedRows: r.injection.droppedRows,
+    unlowerable: r.unlowerable,
+    injection: r.injection.text,
+    problems: r.problems,
+  };
+}
+
+/**
+ * The small always-loaded table for CLAUDE.md: one heading line, then one line per shard:
+ * `- <domain> → \`<shard path>\` (<rows> rows, <rules> rules)`.
+ */
+export function renderMap(idx: RouterIndex): string {
+  if (idx.shards.length === 0) return "";
+  const lines = [
+    "Rule routers: the agent-context hook injects the rules of these shards when a tool touches a matching target; read a shard to see a domain's triggers.",
+  ];
+  for (const s of idx.shards) lines.push(`- ${s.domain} → \`${s.path}\` (${s.rows} rows, ${s.rules} rules)`);
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,245 @@
+/**
+ * What one hook call injects, and its bounds. Design (README "What the hook injects"):
+ *
+ *     agent-context: rules that apply to Write `src/a/FooScreen.kt` — read and follow them.
+ *     - RULE-A, RULE-B → layers/feature/rules/ (trigger `**\/*Screen.kt`, .agent-context/routers/feature.md:12)
+ *     ...
+ *
+ *     === RULE-A (layers/feature/rules/RULE-A.md)
+ *     <the rule file's text, frontmatter removed>
+ *     === RULE-B (layers/feature/rules/RULE-B.md, 9120 bytes: not inlined, over this call's byte bound; read it)
+ *
+ * - One line per matched row (at most `maxRows`, default 40; the rest are counted in one line), listing
+ *   only the rules not yet delivered in this session.
+ * - A rule id resolves to a file in the row's directory: `<dir>/<ID>.md`, else the first file (sorted) whose
+ *   name starts with `<ID>` followed by `.`, `-` or `_`. An entry holding a `/` or ending in `.md` is a
+ *   path (relative to the row's directory, else the root). Found files are inlined while the total stays
+ *   within `maxBytes` (UTF-8 bytes, default 8192); the others are named with their size so the agent can
+ *   read them. A rule with no file is named by its row line only.
+ * - Scoped rules and nested memory (the repository's own on-read sources, delivered for tool targets) are
+ *   inlined the same way, after the router rules.
+ * The whole text never exceeds `maxBytes`. Claude Code 2.1.332 replaces an `additionalContext` longer than
+ * 10,000 characters with a file pointer and a 2 KB preview (docs/findings-hook.md), so the default stays
+ * below that.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { readTextFile } from "../fs/read.js";
+import type { RowMatch } from "./match.js";
+
+/** Default maximum rows per call. */
+export const DEFAULT_MAX_ROWS = 40;
+/** Default maximum bytes one call injects (UTF-8). Below Claude Code's 10,000-character inline limit. */
+export const DEFAULT_MAX_BYTES = 8192;
+/** Rule files larger than this are never inlined (bytes). */
+const MAX_RULE_FILE_BYTES = 256 * 1024;
+
+export interface ResolvedRule {
+  /** The rule id as written in the row. */
+  id: string;
+  /** Once-per-session key. */
+  key: string;
+  /** Row directory (root-relative) or null. */
+  dir: string | null;
+  /** Root-relative file of the rule, or null when none was found. */
+  file: string | null;
+  /** Rule text to inline (frontmatter removed), or null. */
+  text: string | null;
+  fileBytes: number;
+}
+
+/** An on-read source (scoped rule, nested memory) delivered for a tool target. */
+export interface ExtraDelivery {
+  key: string;
+  /** Root-relative path. */
+  path: string;
+  /** Why it applies, e.g. "scoped rule, paths: `src/**`". */
+  why: string;
+  text: string;
+  fileBytes: number;
+}
+
+export interface Injection {
+  /** The additionalContext text, or "" when nothing is injected. */
+  text: string;
+  /** Rows listed in the text, in order. */
+  rows: { match: RowMatch; rules: ResolvedRule[] }[];
+  /** Matched rows not listed because of the row cap or the byte bound. */
+  droppedRows: number;
+  /** Rules whose text was inlined. */
+  inlined: string[];
+  /** Once-per-session keys delivered by this text. */
+  delivered: string[];
+  extras: ExtraDelivery[];
+  /** UTF-8 bytes of each delivered key's section (its inlined text, or its "read it" line). */
+  sectionBytes: Record<string, number>;
+}
+
+function stripFrontmatter(text: string): string {
+  const t = text.replace(/^\uFEFF/, "");
+  const m = /^---\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(t);
+  return (m ? t.slice(m[0].length) : t).trim();
+}
+
+const byteLen = (s: string) => Buffer.byteLength(s, "utf8");
+
+/** Resolves a rule id of a row to its file (see module doc). `dirCache` memoises directory listings. */
+export function resolveRule(
+  root: string,
+  id: string,
+  dir: string | null,
+  dirCache: Map<string, string[] | null> = new Map(),
+): ResolvedRule {
+  const key = `rule:${dir ?? ""}:${id}`;
+  const found = (file: string | null, read?: ReturnType<typeof readTextFile>): ResolvedRule => {
+    if (!file) return { id, key, dir, file: null, text: null, fileBytes: 0 };
+    const r = read ?? readTextFile(join(root, file), MAX_RULE_FILE_BYTES);
+    if (!r.ok)
+      return { id, key, dir, file, text: null, fileBytes: r.reason === "too-large" ? r.fileBytes : 0 };
+    return { id, key, dir, file, text: stripFrontmatter(r.text), fileBytes: r.fileBytes };
+  };
+  if (id.includes("/") || /\.md$/i.test(id)) {
+    const candidates = dir ? [`${dir}/${id}`, id] : [id];
+    for (const c of candidates) {
+      const r = readTextFile(join(root, c), MAX_RULE_FILE_BYTES);
+      if (r.ok || r.reason === "too-large") return found(c);
+    }
+    return found(null);
+  }
+  if (!dir) return found(null);
+  // The common case first: `<dir>/<ID>.md` (one open, no directory listing).
+  const exact = readTextFile(join(root, dir, `${id}.md`), MAX_RULE_FILE_BYTES);
+  if (exact.ok || exact.reason !== "missing") return found(`${dir}/${id}.md`, exact);
+  let names = dirCache.get(dir);
+  if (names === undefined) {
+    try {
+      names = readdirSync(join(root, dir)).sort();
+    } catch {
+      names = null;
+    }
+    dirCache.set(dir, names);
+  }
+  if (!names) return found(null);
+  const lower = id.toLowerCase();
+  const hit = names.find((n) => {
+    const l = n.toLowerCase();
+    return l.startsWith(lower) && /[.\-_]/.test(l[lower.length] ?? "") && l.endsWith(".md");
+  });
+  return found(hit ? `${dir}/${hit}` : null);
+}
+
+export interface RenderOptions {
+  root: string;
+  tool: string;
+  display: string;
+  maxRows?: number;
+  maxBytes?: number;
+  /** Keys already delivered in this session (skipped). */
+  delivered?: Set<string>;
+  /** Rule ids declared un-lowerable (always on at launch: never injected here). */
+  unlowerable?: Set<string>;
+  extras?: ExtraDelivery[];
+}
+
+/** Renders the injection for the matched rows (see module doc). Never throws. */
+export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injection {
+  const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const delivered = opts.delivered ?? new Set<string>();
+  const unlowerable = opts.unlowerable ?? new Set<string>();
+  const dirCache = new Map<string, string[] | null>();
+  const seen = new Set<string>();
+  const rows: Injection["rows"] = [];
+  let candidates = 0;
+  for (const m of matches) {
+    const rules: ResolvedRule[] = [];
+    for (const id of m.row.rules) {
+      if (unlowerable.has(id)) continue;
+      const key = `rule:${m.row.dir ?? ""}:${id}`;
+      if (delivered.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      rules.push(resolveRule(opts.root, id, m.row.dir, dirCache));
+    }
+    if (rules.length === 0) continue;
+    candidates++;
+    if (rows.length < maxRows) rows.push({ match: m, rules });
+  }
+  const extras = (opts.extras ?? []).filter((e) => !delivered.has(e.key));
+  const empty: Injection = {
+    text: "",
+    rows: [],
+    droppedRows: candidates,
+    inlined: [],
+    delivered: [],
+    extras: [],
+    sectionBytes: {},
+  };
+  if (rows.length === 0 && extras.length === 0) return empty;
+
+  const NOTE_RESERVE = 160;
+  const header = `agent-context: rules that apply to ${opts.tool} \`${opts.display}\` — read and follow them.`;
+  let text = header;
+  if (byteLen(text) + NOTE_RESERVE > maxBytes) return empty;
+  const listed: Injection["rows"] = [];
+  for (const r of rows) {
+    const m = r.match;
+    const line = `\n- ${r.rules.map((x) => x.id).join(", ")}${m.row.dir ? ` → ${m.row.dir}/` : ""} (trigger \`${m.trigger}\`, ${m.row.shard}:${m.row.line})`;
+    if (byteLen(text) + byteLen(line) + NOTE_RESERVE > maxBytes) break;
+    text += line;
+    listed.push(r);
+  }
+  const droppedRows = candidates - listed.length;
+  if (droppedRows > 0) {
+    text += `\n- (${droppedRows} more matching row${droppedRows === 1 ? "" : "s"} not listed: at most ${maxRows} rows and ${maxBytes} bytes per call; run \`agent-context route\` for all)`;
+  }
+  const deliveredKeys: string[] = [];
+  const sectionBytes: Record<string, number> = {};
+  const inlined: string[] = [];
+  const pending: string[] = [];
+  const addSection = (title: string, body: string | null, bytes: number, key: string, name: string) => {
+    if (body !== null) {
+      const sec = `\n\n=== ${title}\n${body}`;
+      if (byteLen(text) + byteLen(sec) + NOTE_RESERVE <= maxBytes) {
+        text += sec;
+        sectionBytes[key] = byteLen(sec);
+        inlined.push(name);
+        deliveredKeys.push(key);
+        return;
+      }
+    }
+    const ptr = `\n\n=== ${title.replace(/\)$/, "")}, ${bytes} bytes: not inlined, over this call's ${maxBytes}-byte bound; read it)`;
+    if (byteLen(text) + byteLen(ptr) + NOTE_RESERVE <= maxBytes) {
+      text += ptr;
+      sectionBytes[key] = byteLen(ptr);
+      deliveredKeys.push(key);
+    } else pending.push(name);
+  };
+  for (const r of listed) {
+    for (const rule of r.rules) {
+      if (!rule.file) {
+        deliveredKeys.push(rule.key);
+        continue;
+      }
+      addSection(`${rule.id} (${rule.file})`, rule.text, rule.fileBytes, rule.key, rule.id);
+    }
+  }
+  const listedExtras: ExtraDelivery[] = [];
+  for (const e of extras) {
+    const before = deliveredKeys.length;
+    addSection(`${e.path} (${e.why})`, e.text, e.fileBytes, e.key, e.path);
+    if (deliveredKeys.length > before) listedExtras.push(e);
+  }
+  if (pending.length > 0) {
+    const note = `\n\n(${pending.length} more rule file${pending.length === 1 ? "" : "s"} not named: over the byte bound; run \`agent-context route\`)`;
+    if (byteLen(text) + byteLen(note) <= maxBytes) text += note;
+  }
+  return {
+    text,
+    rows: listed,
+    droppedRows,
+    inlined,
+    delivered: deliveredKeys,
+    extras: listedExtras,
+    sectionBytes,
+  };
+}

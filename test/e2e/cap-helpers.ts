@@ -1,0 +1,104 @@
+/** Helpers for the `cap` end-to-end tests: real temp repositories, real git, the built CLI. */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+
+export const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
+
+const made: string[] = [];
+
+/** A fresh temp directory (real path) holding `files` (path → text); removed by {@link cleanup}. */
+export function tempRepo(files: Record<string, string> = {}): string {
+  const d = realpathSync(mkdtempSync(join(tmpdir(), "ac-cap-e2e-")));
+  made.push(d);
+  writeFiles(d, files);
+  return d;
+}
+
+export function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+}
+
+export function cleanup(): void {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI; CI variables are cleared unless given in `env`. */
+export function cap(args: string[], env: Record<string, string> = {}, cwd?: string): CliRun {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ["CI", "GITHUB_ACTIONS", "GITHUB_BASE_REF", "NO_COLOR", "FORCE_COLOR"]) delete base[k];
+  const r = spawnSync(process.execPath, [CLI, "cap", ...args], {
+    encoding: "utf8",
+    env: { ...base, ...env },
+    cwd,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Runs `cap --json` and parses stdout. */
+export function capJson(
+  args: string[],
+  env: Record<string, string> = {},
+): { code: number | null; json: CapJson } {
+  const r = cap([...args, "--json"], env);
+  return { code: r.code, json: JSON.parse(r.stdout) as CapJson };
+}
+
+export interface CapJsonItem {
+  path: string;
+  kind: string;
+  loadedAt: string;
+  bytes: number;
+  fileBytes: number;
+  charged: boolean;
+  importedBy: string | null;
+  reason: string;
+}
+export interface CapJson {
+  agent: string;
+  agentVersion: string;
+  root: string;
+  cwd: string;
+  cap: number;
+  total: number;
+  over: number;
+  ok: boolean;
+  items: CapJsonItem[];
+  ratchet: null | { base: string; via: string; baseCap: number; currentCap: number; ok: boolean };
+}
+
+const GIT_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: "t",
+  GIT_AUTHOR_EMAIL: "t@example.com",
+  GIT_COMMITTER_NAME: "t",
+  GIT_COMMITTER_EMAIL: "t@example.com",
+  GIT_CONFIG_NOSYSTEM: "1",
+};
+
+/** Runs real git in `cwd`. */
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", args, {
+    cwd,
+    env: GIT_ENV,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** Writes files and commits them all. */
+export function commit(root: string, files: Record<string, string>, message: string): void {
+  writeFiles(root, files);
+  git(root, "add", "-A");
+  git(root, "commit", "-q", "--allow-empty", "-m", message);
+}

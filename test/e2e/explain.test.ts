@@ -1,0 +1,97 @@
+/**
+ * `explain PATH`: its on-read prediction checked against what the real Claude Code CLI (2.1.332) attaches
+ * after a scripted Read of PATH, and its launch set against the CLI's first request. The on-read model's own
+ * conformance suite (test/conformance/claude-onread.test.ts) covers the matching rules; this test checks
+ * that explain wires the model up with the right root, cwd, target and launch set.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { launchSections, runClaude } from "../support/claude.js";
+
+const CLI = resolve("dist/cli/main.js");
+
+function repo(): string {
+  const root = mkdtempSync(join(tmpdir(), "ac-explain-"));
+  const files: Record<string, string> = {
+    "CLAUDE.md": "# Root\nRoot memory marker.\n",
+    ".claude/rules/style.md": "Unscoped style rule.\n",
+    ".claude/rules/api.md": '---\npaths:\n  - "pkg/api/**"\n---\nAPI rule text.\n',
+    ".claude/rules/web.md": '---\npaths: "pkg/web/**"\n---\nWeb rule text.\n',
+    "pkg/api/CLAUDE.md": "API package memory.\n<!-- a block comment the CLI strips -->\n",
+    "pkg/api/src/a.ts": "export const a = 1;\n",
+    ".agent-context/routers/api.md": "# api\n`pkg/api/**` | R-API-001 → rules/ |\n",
+    "rules/R-API-001.md": "Router rule for the api package.\n",
+  };
+  mkdirSync(join(root, ".git"));
+  for (const [p, t] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), t);
+  }
+  return root;
+}
+
+const explain = (root: string, args: string[]) =>
+  spawnSync(process.execPath, [CLI, "explain", ...args], { cwd: root, encoding: "utf8" });
+
+const BLOCK = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n([\s\S]*)\n<\/system-reminder>\n?$/;
+
+describe("agent-context explain", () => {
+  it("its_on_read_prediction_matches_what_the_cli_attaches_after_a_read", async () => {
+    const root = repo();
+    const r = explain(root, ["pkg/api/src/a.ts", "--json"]);
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(Object.keys(j)).toEqual(["launch", "onRead", "onTool"]);
+
+    const run = await runClaude({
+      cwd: root,
+      args: ["--permission-mode", "acceptEdits", "--allowedTools", "Read,Write,Edit,Bash"],
+      script: [[{ type: "tool_use", name: "Read", input: { file_path: join(root, "pkg/api/src/a.ts") } }]],
+    });
+    expect(run.code).toBe(0);
+    expect(j.launch.map((i: { path: string }) => i.path)).toEqual(
+      launchSections(run).map((s) => relative(root, s.path)),
+    );
+    // biome-ignore lint/suspicious/noExplicitAny: API message JSON
+    const after = ((run.mainRequests[1]?.body.messages ?? []) as any[]).at(-1);
+    const attached = (after.content as { type: string; text?: string }[])
+      .filter((b) => b.type === "text")
+      .map((b) => BLOCK.exec(b.text ?? ""))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ path: relative(root, m[1] ?? ""), bytes: Buffer.byteLength(m[2] ?? "") }));
+    expect(attached.length).toBeGreaterThan(0);
+    expect(j.onRead.map((i: { path: string; bytes: number }) => ({ path: i.path, bytes: i.bytes }))).toEqual(
+      attached,
+    );
+  });
+
+  it("on_tool_names_the_router_rule_and_the_trigger_that_brought_it", () => {
+    const j = JSON.parse(explain(repo(), ["pkg/api/src/a.ts", "--json"]).stdout);
+    expect(j.onTool).toEqual([
+      {
+        path: "rules/R-API-001.md",
+        kind: "routed",
+        loadedAt: "tool",
+        bytes: Buffer.byteLength("\n\n=== R-API-001 (rules/R-API-001.md)\nRouter rule for the api package."),
+        fileBytes: 33,
+        charged: false,
+        importedBy: null,
+        reason:
+          "rule R-API-001: router trigger `pkg/api/**` (.agent-context/routers/api.md:2) fires for a Write to pkg/api/src/a.ts",
+      },
+    ]);
+  });
+
+  it("prints_three_sections_and_nothing_on_tool_for_an_unrouted_path", () => {
+    const r = explain(repo(), ["README.md"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("At launch (every session) — 2 files");
+    expect(r.stdout).toContain("When Claude Code reads README.md — 0 files, 0 bytes");
+    expect(r.stdout).toContain(
+      "When a tool writes README.md (agent-context hook) — 0 files, 0 bytes\n  (no router trigger fires)",
+    );
+  });
+});

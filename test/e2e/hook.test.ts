@@ -1,0 +1,250 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { makeRouter } from "../fixtures/router/make-router.mjs";
+
+const HOOK = resolve("dist/hook.mjs");
+const CLI = resolve("dist/cli/main.js");
+const PROFILE =
+  "workspaces/org/fieldkit/source/fieldkit/feature/profile/src/commonMain/kotlin/ProfileScreen.kt";
+
+let root = "";
+beforeAll(() => {
+  // The hook keeps its index cache and session state under the OS temp dir: give this file its own.
+  process.env.TMPDIR = mkdtempSync(join(tmpdir(), "ac-hook-tmp-"));
+  root = mkdtempSync(join(tmpdir(), "ac-hook-"));
+  makeRouter(root);
+});
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function hook(stdin: string, env: Record<string, string> = {}, args: string[] = []): Run {
+  const r = spawnSync(process.execPath, [HOOK, ...args], {
+    input: stdin,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    timeout: 20_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const call = (dir: string, tool: string, input: Record<string, unknown>, session = `s-${Math.random()}`) =>
+  JSON.stringify({
+    session_id: session,
+    cwd: dir,
+    hook_event_name: "PreToolUse",
+    permission_mode: "default",
+    tool_name: tool,
+    tool_input: input,
+  });
+
+/** The only shape the hook may print: additionalContext and nothing that decides. */
+function context(r: Run): string {
+  expect(r.status).toBe(0);
+  if (r.stdout === "") return "";
+  const j = JSON.parse(r.stdout);
+  expect(Object.keys(j)).toEqual(["hookSpecificOutput"]);
+  expect(Object.keys(j.hookSpecificOutput)).toEqual(["hookEventName", "additionalContext"]);
+  expect(j.hookSpecificOutput.hookEventName).toBe("PreToolUse");
+  expect(r.stdout).not.toMatch(/permissionDecision|"decision"|"continue"/);
+  return j.hookSpecificOutput.additionalContext;
+}
+
+describe("the bundled PreToolUse hook (dist/hook.mjs)", () => {
+  it("injects_the_matched_rules_for_a_write", () => {
+    const t = context(hook(call(root, "Write", { file_path: join(root, PROFILE), content: "x" })));
+    expect(t).toContain(`rules that apply to Write \`${PROFILE}\``);
+    for (const id of ["RULE-IMPL-DEAD-CLICKABLE-001", "RULE-TDD-GLOBAL-001", "RULE-CI-001"])
+      expect(t).toContain(id);
+    expect(t).toContain("=== RULE-CI-001 (layers/feature/rules/RULE-CI-001-pipeline-green.md)");
+  });
+
+  it("injects_for_a_bash_command_word_run", () => {
+    const t = context(hook(call(root, "Bash", { command: "git add -A && git commit -m x" })));
+    expect(t).toContain("RULE-GIT-STAGING-001");
+  });
+
+  it("prints_nothing_for_a_target_no_trigger_matches", () => {
+    expect(context(hook(call(root, "Write", { file_path: join(root, "README.md") })))).toBe("");
+  });
+
+  it("accepts_the_hook_word_as_its_argument", () => {
+    expect(context(hook(call(root, "Bash", { command: "npm publish" }), {}, ["hook"]))).toContain(
+      "RULE-RELEASE-PUBLISH-001",
+    );
+  });
+
+  it("the_cli_hook_command_answers_the_same", () => {
+    const fast = hook(call(root, "Write", { file_path: join(root, PROFILE) }));
+    const stdin = call(root, "Write", { file_path: join(root, PROFILE) });
+    const slow = spawnSync(process.execPath, [CLI, "hook"], { input: stdin, encoding: "utf8" });
+    expect(slow.status).toBe(0);
+    expect(slow.stdout).toBe(fast.stdout);
+  });
+
+  it("injects_each_rule_once_per_session", () => {
+    const sid = `once-${Math.random()}`;
+    const first = context(hook(call(root, "Write", { file_path: join(root, PROFILE) }, sid)));
+    expect(first).toContain("RULE-TDD-GLOBAL-001");
+    const again = context(hook(call(root, "Write", { file_path: join(root, "a/src/x/Other.kt") }, sid)));
+    expect(again).toBe("");
+    const other = context(hook(call(root, "Write", { file_path: join(root, "a/src/x/Other.kt") })));
+    expect(other).toContain("RULE-TDD-GLOBAL-001");
+  });
+
+  it("injects_again_when_session_state_cannot_be_kept", () => {
+    const sid = `nostate-${Math.random()}`;
+    const env = { TMPDIR: "/dev/null/not-a-dir" };
+    const stdin = call(root, "Write", { file_path: join(root, "a/src/x/Other.kt") }, sid);
+    expect(context(hook(stdin, env))).toContain("RULE-TDD-GLOBAL-001");
+    expect(context(hook(stdin, env))).toContain("RULE-TDD-GLOBAL-001");
+  });
+
+  it("once_per_session_can_be_turned_off", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ac-hook-off-"));
+    mkdirSync(join(dir, ".agent-context/routers"), { recursive: true });
+    writeFileSync(join(dir, ".agent-context/routers/a.md"), "`*.kt` | R-1\n");
+    writeFileSync(join(dir, ".agent-context.json"), '{"hook":{"oncePerSession":false}}');
+    const stdin = call(dir, "Write", { file_path: join(dir, "x.kt") }, "fixed-session");
+    expect(context(hook(stdin))).toContain("R-1");
+    expect(context(hook(stdin))).toContain("R-1");
+  });
+});
+
+describe("the hook fails open", () => {
+  const noOutput = (r: Run) => {
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe("");
+  };
+
+  it.each([
+    ["garbage", "not json {"],
+    ["empty", ""],
+    ["an_array", "[1,2]"],
+    ["a_string", '"x"'],
+    ["binary", "\u0000\u0001\uFFFD"],
+  ])("%s_stdin_exits_0_with_no_output", (_n, stdin) => {
+    noOutput(hook(stdin));
+  });
+
+  it("no_tool_input_and_no_target_exit_0_with_no_output", () => {
+    noOutput(hook(JSON.stringify({ tool_name: "Write", cwd: root })));
+    noOutput(hook(call(root, "Write", {})));
+    noOutput(hook(call(root, "Bash", { command: "   " })));
+    noOutput(hook(call(root, "Write", { file_path: 42 })));
+  });
+
+  it("no_shards_exit_0_with_no_output", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ac-hook-none-"));
+    mkdirSync(join(dir, ".git"));
+    noOutput(hook(call(dir, "Write", { file_path: join(dir, "x.kt") })));
+  });
+
+  it("a_malformed_shard_gives_no_injection_and_a_line_on_stderr", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ac-hook-bad-"));
+    mkdirSync(join(dir, ".agent-context/routers"), { recursive: true });
+    writeFileSync(join(dir, ".agent-context/routers/bad.md"), "`*.kt R-1\n`*.kt`\n");
+    const r = hook(call(dir, "Write", { file_path: join(dir, "x.kt") }));
+    noOutput(r);
+    expect(r.stderr).toContain("bad.md:1");
+  });
+
+  it("a_shard_that_is_a_fifo_and_a_rule_file_that_is_a_fifo_are_never_opened", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ac-hook-fifo-"));
+    mkdirSync(join(dir, ".agent-context/routers"), { recursive: true });
+    mkdirSync(join(dir, "rules"));
+    spawnSync("mkfifo", [join(dir, ".agent-context/routers/fifo.md"), join(dir, "rules/R-1.md")]);
+    writeFileSync(join(dir, ".agent-context/routers/ok.md"), "`*.kt` | R-1 → rules/\n");
+    const t = context(hook(call(dir, "Write", { file_path: join(dir, "x.kt") })));
+    expect(t).toContain("- R-1 → rules/");
+    expect(t).not.toContain("=== R-1 (rules/R-1.md)\n");
+  });
+
+  it("a_malformed_config_gives_no_injection_and_names_the_file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ac-hook-cfg-"));
+    makeRouter(dir);
+    writeFileSync(join(dir, ".agent-context.json"), "{oops");
+    const r = hook(call(dir, "Write", { file_path: join(dir, PROFILE) }));
+    noOutput(r);
+    expect(r.stderr).toContain(".agent-context.json");
+  });
+
+  it("an_exception_inside_the_hook_exits_0_with_no_output", () => {
+    const r = hook(call(root, "Write", { file_path: join(root, PROFILE) }), {
+      AGENT_CONTEXT_HOOK_FAULT: "throw",
+    });
+    noOutput(r);
+    expect(r.stderr).toContain("internal error");
+  });
+
+  it("a_stdin_that_never_ends_times_out_with_exit_0_and_no_output", async () => {
+    const child = spawn(process.execPath, [HOOK], {
+      env: { ...process.env, AGENT_CONTEXT_HOOK_TIMEOUT_MS: "300" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    child.stdin.write('{"tool_name":"Write",');
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    const code = await new Promise<number | null>((res) => child.on("close", res));
+    child.stdin.destroy();
+    expect(code).toBe(0);
+    expect(out).toBe("");
+  });
+});
+
+describe("scoped rules and nested memory (trigger source 2) through the hook", () => {
+  function repoWithScopedRules(): string {
+    const dir = mkdtempSync(join(tmpdir(), "ac-hook-src2-"));
+    mkdirSync(join(dir, ".git"));
+    mkdirSync(join(dir, ".claude/rules"), { recursive: true });
+    mkdirSync(join(dir, "sub/deep"), { recursive: true });
+    writeFileSync(join(dir, ".claude/rules/kt.md"), '---\npaths:\n  - "**/*.kt"\n---\nKT-RULE-MARK\n');
+    writeFileSync(join(dir, ".claude/rules/conf.md"), '---\npaths: "conf/**"\n---\nCONF-RULE-MARK\n');
+    writeFileSync(join(dir, "sub/CLAUDE.md"), "SUB-MEMORY-MARK\n");
+    writeFileSync(join(dir, "sub/deep/old.kt"), "x\n");
+    return dir;
+  }
+
+  it("a_write_gets_nothing_from_the_hook_because_the_cli_attaches_those_files_itself", () => {
+    const dir = repoWithScopedRules();
+    expect(context(hook(call(dir, "Write", { file_path: join(dir, "sub/deep/new.kt") })))).toBe("");
+    expect(context(hook(call(dir, "Bash", { command: "cat sub/deep/old.kt" })))).toBe("");
+  });
+
+  it("a_bash_command_the_cli_ignores_gets_the_matching_scoped_rule_and_nested_memory", () => {
+    const dir = repoWithScopedRules();
+    const t = context(hook(call(dir, "Bash", { command: "cp sub/deep/old.kt sub/deep/c.kt" })));
+    expect(t).toContain("=== sub/CLAUDE.md (");
+    expect(t).toContain("SUB-MEMORY-MARK");
+    expect(t).toContain("=== .claude/rules/kt.md (");
+    expect(t).not.toContain("CONF-RULE-MARK");
+  });
+
+  it("what_the_cli_attached_for_an_earlier_write_is_not_repeated_in_the_session", () => {
+    const dir = repoWithScopedRules();
+    const sid = `src2-${Math.random()}`;
+    expect(context(hook(call(dir, "Write", { file_path: join(dir, "sub/deep/new.kt") }, sid)))).toBe("");
+    expect(context(hook(call(dir, "Bash", { command: "cp sub/deep/old.kt sub/deep/c.kt" }, sid)))).toBe("");
+    expect(context(hook(call(dir, "Bash", { command: "touch conf/app.yaml" }, sid)))).toContain(
+      "CONF-RULE-MARK",
+    );
+  });
+
+  it("route_prints_the_same_for_a_command", () => {
+    const dir = repoWithScopedRules();
+    const r = spawnSync(process.execPath, [CLI, "route", "touch conf/app.yaml", "--tool", "Bash"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(r.stdout).toContain("=== .claude/rules/conf.md (");
+    expect(r.stdout).toContain("CONF-RULE-MARK");
+  });
+});
