@@ -12,6 +12,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const BENCHES = [
   ["cap", () => import("./cap.mjs")],
   ["hook", () => import("./hook.mjs")],
+  ["pointers", () => import("./pointers.mjs")],
 ];
 
 const only = process.argv.slice(2);

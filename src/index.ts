@@ -14,6 +14,21 @@ export * from "./budget/index.js";
 export * from "./config.js";
 export * from "./errors.js";
 export * from "./markdown/index.js";
+export { MAX_HOOK_CONTEXT_BYTES, type PointerHookOptions, pointerHookContext } from "./pointers/hook.js";
+export {
+  generatePointers,
+  MAX_DIRS_CHECKED,
+  MAX_POINTER_BYTES,
+  MAX_POINTERS,
+  MAX_TOTAL_BYTES,
+  type Notice,
+  POINTERS_VERIFIED_ON,
+  type Pointer,
+  type PointerRoute,
+  type PointersOptions,
+  type PointersResult,
+  readsBack,
+} from "./pointers/index.js";
 export * from "./report/index.js";
 export * from "./types.js";
 export { VERSION } from "./version.js";

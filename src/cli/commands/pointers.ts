@@ -1,13 +1,112 @@
 import type { Command } from "commander";
 import { UsageError } from "../../errors.js";
+import { pointerHookContext } from "../../pointers/hook.js";
+import { generatePointers } from "../../pointers/index.js";
 
-/** Registers `agent-context pointers`. Not built yet: its issue replaces this file. */
+function collect(v: string, acc: string[]): string[] {
+  return [...acc, v];
+}
+
+async function readStdin(limit = 1024 * 1024): Promise<string> {
+  const chunks: Buffer[] = [];
+  let n = 0;
+  for await (const c of process.stdin) {
+    const b = c as Buffer;
+    n += b.length;
+    if (n > limit) break;
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Registers `agent-context pointers` (see src/pointers/index.ts). */
 export function registerPointers(program: Command): void {
   program
     .command("pointers")
-    .description("(not built yet)")
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError("pointers is not built yet");
+    .description(
+      "write pointer rules into a Claude config dir for scoped rules and nested memory the CLI would not load",
+    )
+    .option("--config-dir <dir>", "the harness's CLAUDE_CONFIG_DIR (pointers go to its rules/)")
+    .option("--cwd <dir>", "working directory Claude Code runs in", process.cwd())
+    .option("--add-dir <dir>", "a directory passed to Claude Code with --add-dir (repeatable)", collect, [])
+    .option("--preloaded-budget <bytes>", "bytes of memory the harness preloads", "0")
+    .option("--prefix <name>", "pointer file prefix", "repository")
+    .option("--no-project-settings", "the CLI runs without project settings (--setting-sources user)")
+    .option("--dry-run", "compute and report; write nothing")
+    .option("--json", "print JSON")
+    .option("--hook", "run as a PreToolUse hook: read the hook JSON on stdin, print hook-route pointers")
+    .action(async (o) => {
+      if (o.hook) {
+        let ctx: string | undefined;
+        try {
+          const input = JSON.parse(await readStdin());
+          ctx = pointerHookContext(input, { configDir: o.configDir, prefix: o.prefix });
+        } catch {
+          ctx = undefined;
+        }
+        if (ctx) {
+          process.stdout.write(
+            `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: ctx } })}\n`,
+          );
+        }
+        return;
+      }
+      if (!o.configDir)
+        throw new UsageError("pointers: --config-dir DIR is required (the harness's CLAUDE_CONFIG_DIR)");
+      if (!/^\d+$/.test(String(o.preloadedBudget))) {
+        throw new UsageError(
+          `--preloaded-budget must be a whole number of bytes, got ${JSON.stringify(o.preloadedBudget)}`,
+        );
+      }
+      const r = generatePointers({
+        configDir: o.configDir,
+        cwd: o.cwd,
+        addDirs: o.addDir,
+        preloadedBudget: Number(o.preloadedBudget),
+        prefix: o.prefix,
+        dryRun: Boolean(o.dryRun),
+        projectSettings: o.projectSettings !== false,
+      });
+      if (o.json) {
+        process.stdout.write(
+          `${JSON.stringify(
+            {
+              configDir: r.configDir,
+              dryRun: Boolean(o.dryRun),
+              pointers: r.pointers.map((p) => ({
+                file: p.file,
+                globs: p.globs,
+                target: p.target,
+                route: p.route,
+                kind: p.kind,
+                ...(p.preloaded !== undefined ? { preloaded: p.preloaded } : {}),
+                bytes: p.bytes,
+              })),
+              totalBytes: r.totalBytes,
+              written: r.written,
+              removed: r.removed,
+              unchanged: r.unchanged,
+              notices: r.notices,
+            },
+            null,
+            2,
+          )}\n`,
+        );
+        return;
+      }
+      const verb = o.dryRun ? "would write" : "wrote";
+      process.stdout.write(
+        `${verb} ${r.pointers.length} pointer(s), ${r.totalBytes} bytes, to ${r.rulesDir}` +
+          ` (${r.written.length} changed, ${r.unchanged.length} unchanged, ${r.removed.length} stale removed)\n`,
+      );
+      for (const p of r.pointers) {
+        process.stdout.write(`  ${p.file}  [${p.route}] ${p.kind} ${p.target}  ${p.globs.join(" ")}\n`);
+      }
+      if (r.pointers.some((p) => p.route === "hook")) {
+        process.stdout.write(
+          "  hook-route pointers need a PreToolUse hook for Read: agent-context pointers --hook --config-dir DIR\n",
+        );
+      }
+      for (const n of r.notices) process.stderr.write(`notice: ${n.subject}: ${n.message}\n`);
     });
 }

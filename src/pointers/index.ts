@@ -1,0 +1,495 @@
+/**
+ * Pointer rules: small user-level rules written into a harness's `$CLAUDE_CONFIG_DIR/rules/` that point a
+ * Claude Code agent at path-scoped rules and nested memory it would otherwise never see.
+ *
+ * Settled on Claude Code 2.1.332 (docs/findings-pointers.md):
+ * - a user rule with `paths:` attaches when Read opens a matching file below the cwd; its globs are matched
+ *   relative to the cwd, gitignore-style; absolute and `../` globs never match;
+ * - nothing attaches for a file outside the cwd (an `--add-dir` directory): not a user rule, not the added
+ *   directory's own scoped rules or nested CLAUDE.md. Pointers for such files take the hook route: the same
+ *   file, with absolute globs the CLI never matches, read by `agent-context pointers --hook` (a PreToolUse
+ *   hook registered for Read);
+ * - `@path` in a user rule, scoped or not, is imported at launch: a pointer never contains `@`;
+ * - `paths: "**"` is unscoped (loads at launch); `**\/*` is scoped: a whole-directory pointer uses `**\/*`;
+ * - with project settings (the default), the CLI loads the cwd repository's rules and nested memory itself,
+ *   also in an Explore subagent, except the root memory, which Explore starts without.
+ *
+ * A pointer is text this module writes; no repository byte is copied into it.
+ */
+import { mkdirSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { classifyRule } from "../agents/claude-code/index.js";
+import { UsageError } from "../errors.js";
+import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
+import { walkFiles } from "../fs/walk.js";
+import { rebaseGlobs, SAFE_PATH } from "../globs/rebase.js";
+import { isImportPath, parseFrontmatter, scanImports } from "../markdown/index.js";
+import { MAX_DIRS_CHECKED, MAX_POINTER_BYTES, MAX_POINTERS, MAX_TOTAL_BYTES } from "./bounds.js";
+import { readRulePaths } from "./frontmatter.js";
+
+export * from "./bounds.js";
+export { readRulePaths } from "./frontmatter.js";
+
+/** The Claude Code release the pointer model was verified on. */
+export const POINTERS_VERIFIED_ON = "2.1.332";
+
+export interface PointersOptions {
+  /** The harness's CLAUDE_CONFIG_DIR (absolute or relative to process.cwd()); pointers go to `rules/`. */
+  configDir: string;
+  /** The working directory Claude Code runs in (the primary repository). */
+  cwd: string;
+  /** Directories passed to Claude Code with `--add-dir`. */
+  addDirs?: string[];
+  /**
+   * Bytes of memory the harness preloads, in walk order (cwd first, then the added directories, each
+   * root first): directories whose memory fits get the "preloaded in place" sentence. Default 0.
+   */
+  preloadedBudget?: number;
+  /** File name prefix: pointers are `rules/<prefix>-NNN.md`. Default `repository`. */
+  prefix?: string;
+  /** Compute and report; write and remove nothing. */
+  dryRun?: boolean;
+  /**
+   * Whether the CLI runs with project settings (default true). False for a harness that runs it with
+   * `--setting-sources user` (or the Agent SDK default): the CLI then loads none of the cwd repository's
+   * memory or rules, and pointers cover the cwd repository too.
+   */
+  projectSettings?: boolean;
+}
+
+export type PointerRoute = "rule" | "hook";
+
+export interface Pointer {
+  /** Absolute path of the pointer file. */
+  file: string;
+  /** The `paths:` globs written: relative to the cwd (route "rule") or absolute (route "hook"). */
+  globs: string[];
+  /** Absolute path of what it points at: a rule file or a memory directory. */
+  target: string;
+  route: PointerRoute;
+  kind: "rule" | "memory";
+  /** For memory pointers: whether the memory was preloaded in place. */
+  preloaded?: boolean;
+  /** The full file text. */
+  text: string;
+  /** UTF-8 bytes of `text`. */
+  bytes: number;
+}
+
+export interface Notice {
+  /** The file or directory concerned (absolute), or the config dir for run-wide bounds. */
+  subject: string;
+  message: string;
+}
+
+export interface PointersResult {
+  configDir: string;
+  rulesDir: string;
+  pointers: Pointer[];
+  notices: Notice[];
+  /** Pointer files created or changed (absolute). Empty in a dry run. */
+  written: string[];
+  /** Stale pointer files of this prefix removed (absolute). */
+  removed: string[];
+  /** Pointer files already holding the right text. */
+  unchanged: string[];
+  totalBytes: number;
+}
+
+const MEMORY_NAMES = new Set(["CLAUDE.md", "CLAUDE.local.md"]);
+const SKIP_DIRS = new Set([".git", "node_modules"]);
+const PREFIX_RE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+interface Candidate {
+  kind: "rule" | "memory";
+  target: string;
+  globs: string[];
+  route: PointerRoute;
+  render: (globs: string[]) => string | null;
+  preloaded?: boolean;
+}
+
+/** CLAUDE.md and CLAUDE.local.md outside `.claude/` folders, and `.claude/CLAUDE.md`. */
+function isMemoryFile(rel: string, name: string): boolean {
+  if (!MEMORY_NAMES.has(name)) return false;
+  const dirs = rel.split("/").slice(0, -1);
+  const last = dirs.length - 1;
+  return dirs.every((d, i) => d !== ".claude" || (i === last && name === "CLAUDE.md"));
+}
+
+function isUnder(child: string, parent: string): boolean {
+  const r = relative(parent, child);
+  return r === "" || (!r.startsWith("..") && !isAbsolute(r));
+}
+
+function toPosix(p: string): string {
+  return sep === "/" ? p : p.split(sep).join("/");
+}
+
+function frontmatter(globs: string[]): string {
+  return `---\npaths:\n${globs.map((g) => `  - "${g}"\n`).join("")}---\n`;
+}
+
+function realDir(p: string, what: string): string {
+  const abs = resolve(p);
+  const st = statSafe(abs);
+  if (!st?.isDirectory()) throw new UsageError(`${what} ${abs}: not a directory; pass an existing directory`);
+  return realpathSync(abs);
+}
+
+/**
+ * Computes the pointer set for a harness run and, unless `dryRun`, writes it into `<configDir>/rules/`
+ * atomically (temp file + rename), leaving files that already hold the right text untouched and removing
+ * stale `<prefix>-NNN.md` files (never any other file). Throws {@link UsageError} for a missing cwd or added
+ * directory or a bad prefix; everything else left out becomes a {@link Notice}.
+ */
+export function generatePointers(opts: PointersOptions): PointersResult {
+  const prefix = opts.prefix ?? "repository";
+  if (!PREFIX_RE.test(prefix)) {
+    throw new UsageError(`--prefix ${JSON.stringify(prefix)}: use letters, digits, - and _ (at most 64)`);
+  }
+  const budget = opts.preloadedBudget ?? 0;
+  if (!Number.isInteger(budget) || budget < 0) {
+    throw new UsageError(`--preloaded-budget must be a non-negative whole number of bytes, got ${budget}`);
+  }
+  const projectSettings = opts.projectSettings ?? true;
+  const configDir = resolve(opts.configDir);
+  const rulesDir = join(configDir, "rules");
+  const cwd = realDir(opts.cwd, "--cwd");
+  const repos: { root: string; isCwd: boolean }[] = [{ root: cwd, isCwd: true }];
+  for (const d of opts.addDirs ?? []) {
+    const root = realDir(d, "--add-dir");
+    if (!repos.some((r) => r.root === root)) repos.push({ root, isCwd: false });
+  }
+  const notices: Notice[] = [];
+  const note = (subject: string, message: string) => notices.push({ subject, message });
+  // Render, read back and apply the bounds as each candidate is found, so that once the pointer count is
+  // reached the rest is counted without being read.
+  const pointers: Pointer[] = [];
+  let total = 0;
+  let overCount = 0;
+  let overTotal = 0;
+  const full = () => pointers.length >= MAX_POINTERS;
+  const offer = (c: Candidate) => {
+    const text = c.render(c.globs);
+    if (text === null) {
+      note(c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
+      return;
+    }
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (bytes > MAX_POINTER_BYTES) {
+      note(c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
+      return;
+    }
+    if (!readsBack(text, c.globs)) {
+      note(c.target, "pointer does not read back with exactly the globs written; dropped");
+      return;
+    }
+    if (full()) {
+      overCount++;
+      return;
+    }
+    if (total + bytes > MAX_TOTAL_BYTES) {
+      overTotal++;
+      return;
+    }
+    total += bytes;
+    const file = join(rulesDir, `${prefix}-${String(pointers.length + 1).padStart(3, "0")}.md`);
+    pointers.push({
+      file,
+      globs: c.globs,
+      target: c.target,
+      route: c.route,
+      kind: c.kind,
+      ...(c.kind === "memory" ? { preloaded: c.preloaded } : {}),
+      text,
+      bytes,
+    });
+  };
+
+  let dirsChecked = 0;
+  let dirsSkipped = 0;
+  let preloadUsed = 0;
+  let preloadOpen = true;
+
+  for (const repo of repos) {
+    // With project settings the CLI loads, below the cwd, every rule and nested memory itself (on Read,
+    // also in Explore subagents); only the cwd's own root memory is missing from Explore subagents.
+    const native = projectSettings && isUnder(repo.root, cwd);
+    const route: PointerRoute = isUnder(repo.root, cwd) ? "rule" : "hook";
+    const prefixFor = (absDir: string) =>
+      route === "rule" ? toPosix(relative(cwd, absDir)) : toPosix(absDir);
+
+    // Memory directories.
+    const walked = walkFiles(repo.root, {
+      // another repository in play below this one is walked as itself, not as nested memory
+      enterDir: (rel, name) =>
+        !SKIP_DIRS.has(name) && !repos.some((o) => o !== repo && o.root === join(repo.root, rel)),
+      includeFile: (rel, name) => isMemoryFile(rel, name),
+    });
+    const byDir = new Map<string, { path: string; realPath: string }[]>();
+    for (const f of walked.files) {
+      // A directory reached through a symlink that stays inside the repository is named by its real path
+      // (the path the agent's tools report); one that leaves it keeps the path it was reached by.
+      const realParent = safeRealpath(dirname(f.path));
+      const inside = realParent !== undefined && isUnder(realParent, repo.root);
+      const rel = inside ? toPosix(relative(repo.root, join(realParent, basename(f.path)))) : f.rel;
+      const path = inside ? join(realParent, basename(f.path)) : f.path;
+      const parent = dirname(rel);
+      const relDir =
+        parent === "."
+          ? ""
+          : parent.endsWith("/.claude")
+            ? parent.slice(0, -8)
+            : parent === ".claude"
+              ? ""
+              : parent;
+      const list = byDir.get(relDir) ?? [];
+      if (!list.some((x) => x.path === path)) list.push({ path, realPath: f.realPath });
+      byDir.set(relDir, list);
+    }
+    const dirs = [...byDir.keys()].sort((a, b) =>
+      a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0,
+    );
+    for (const relDir of dirs) {
+      const absDir = relDir === "" ? repo.root : join(repo.root, relDir);
+      const files = byDir.get(relDir) ?? [];
+      if (native && !(repo.isCwd && relDir === "")) continue; // the CLI attaches it itself on Read
+      if (dirsChecked >= MAX_DIRS_CHECKED) {
+        dirsSkipped++;
+        continue;
+      }
+      dirsChecked++;
+      if (full()) {
+        overCount++;
+        continue;
+      }
+      if (files.some((f) => !isUnder(f.realPath, repo.root))) {
+        note(absDir, "reached through a symlink that leaves its repository; no pointer");
+        continue;
+      }
+      const names: string[] = [];
+      let dirBytes = 0;
+      for (const f of files) {
+        if (!SAFE_PATH.test(f.path)) {
+          note(f.path, "memory file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer");
+          continue;
+        }
+        const r = readTextFile(f.path);
+        if (!r.ok) {
+          note(f.path, "cannot be read; left out of its pointer");
+          continue;
+        }
+        dirBytes += r.fileBytes;
+        names.push(f.path);
+        for (const tok of scanImports(parseFrontmatter(r.text).body)) {
+          const imp = tok.path;
+          if (!isImportPath(imp)) continue;
+          if (imp.startsWith("~")) {
+            note(f.path, `import @${imp.slice(0, 80)} lies outside its repository; left out`);
+            continue;
+          }
+          const abs = resolve(dirname(f.path), imp);
+          const st = statSafe(abs);
+          if (!st?.isFile()) continue;
+          const real = realpathSync(abs);
+          if (!isUnder(real, repo.root) || !isUnder(abs, repo.root)) {
+            note(f.path, `import @${imp.slice(0, 80)} lies outside its repository; left out`);
+            continue;
+          }
+          if (!SAFE_PATH.test(abs)) {
+            note(abs, "imported file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer");
+            continue;
+          }
+          if (!names.includes(abs)) names.push(abs);
+        }
+      }
+      if (names.length === 0) continue;
+      if (!SAFE_PATH.test(absDir)) {
+        note(absDir, "directory path has characters outside [A-Za-z0-9._+-/]; no pointer");
+        continue;
+      }
+      let preloaded: boolean;
+      if (native)
+        preloaded = true; // the cwd's root memory: loaded at launch, but not in Explore subagents
+      else if (preloadOpen && preloadUsed + dirBytes <= budget) {
+        preloaded = true;
+        preloadUsed += dirBytes;
+      } else {
+        preloaded = false;
+        preloadOpen = false;
+      }
+      const base = prefixFor(absDir);
+      const globs = base === "" ? ["**/*"] : [`${base}/`];
+      if (globs.some((g) => g.includes("---"))) {
+        note(absDir, "a glob containing --- is refused; no pointer");
+        continue;
+      }
+      offer({
+        kind: "memory",
+        target: absDir,
+        globs,
+        route,
+        preloaded,
+        render: (g) => renderMemory(g, absDir, names, preloaded),
+      });
+    }
+
+    // Scoped rules.
+    if (native) continue; // the CLI loads the rules below the cwd itself
+    const rulesRoot = join(repo.root, ".claude", "rules");
+    if (!statSafe(rulesRoot)?.isDirectory()) continue;
+    const rules = walkFiles(rulesRoot, { includeFile: (_r, name) => name.endsWith(".md") });
+    for (const f of rules.files) {
+      if (full()) {
+        overCount++;
+        continue;
+      }
+      if (!isUnder(f.realPath, repo.root)) {
+        note(f.path, "reached through a symlink that leaves its repository; no pointer");
+        continue;
+      }
+      if (!SAFE_PATH.test(f.path)) {
+        note(f.path, "rule file name has characters outside [A-Za-z0-9._+-/]; no pointer");
+        continue;
+      }
+      const rule = classifyRule(f.path, repo.root);
+      if (rule.problems.length > 0 && rule.text === "" && !rule.scoped) {
+        note(f.path, `${rule.problems[0]?.message ?? "cannot be read"}; no pointer`);
+        continue;
+      }
+      if (!rule.scoped) {
+        note(f.path, `unscoped (${rule.unscopedWhy ?? "no frontmatter"}); no pointer`);
+        continue;
+      }
+      const rb = rebaseGlobs(rule.globs, prefixFor(repo.root));
+      if (!rb.ok) {
+        note(f.path, rb.unscoped ? `unscoped (${rb.reason}); no pointer` : `${rb.reason}; no pointer`);
+        continue;
+      }
+      const root = repo.root;
+      const target = f.path;
+      offer({
+        kind: "rule",
+        target,
+        globs: rb.globs,
+        route,
+        render: (g) => renderRule(g, root, target),
+      });
+    }
+  }
+  if (dirsSkipped > 0) {
+    note(
+      configDir,
+      `bound: at most ${MAX_DIRS_CHECKED} memory directories are checked per run; ${dirsSkipped} more left out`,
+    );
+  }
+
+  if (overCount > 0)
+    note(configDir, `bound: at most ${MAX_POINTERS} pointers per run; ${overCount} more left out`);
+  if (overTotal > 0) {
+    note(
+      configDir,
+      `bound: at most ${MAX_TOTAL_BYTES} bytes of pointers per run; ${overTotal} more left out`,
+    );
+  }
+
+  const result: PointersResult = {
+    configDir,
+    rulesDir,
+    pointers,
+    notices,
+    written: [],
+    removed: [],
+    unchanged: [],
+    totalBytes: total,
+  };
+  if (!opts.dryRun) writePointers(result, prefix);
+  else markDryRun(result, prefix);
+  return result;
+}
+
+/**
+ * The read-back check: true when the pointer text holds no `@` (which would make the CLI import a file) and
+ * parsing it the way the CLI parses frontmatter yields exactly `globs`, in order.
+ */
+export function readsBack(text: string, globs: string[]): boolean {
+  if (text.includes("@")) return false;
+  const back = readRulePaths(text);
+  return back.globs.length === globs.length && back.globs.every((g, i) => g === globs[i]);
+}
+
+function ownFileRe(prefix: string): RegExp {
+  return new RegExp(`^${prefix.replace(/[-]/g, "\\-")}-\\d{3}\\.md$`);
+}
+
+function existingOwn(rulesDir: string, prefix: string): string[] {
+  try {
+    const re = ownFileRe(prefix);
+    return readdirSync(rulesDir).filter((n) => re.test(n));
+  } catch {
+    return [];
+  }
+}
+
+function markDryRun(result: PointersResult, prefix: string): void {
+  const wanted = new Set(result.pointers.map((p) => basename(p.file)));
+  for (const n of existingOwn(result.rulesDir, prefix)) {
+    if (!wanted.has(n)) result.removed.push(join(result.rulesDir, n));
+  }
+}
+
+function writePointers(result: PointersResult, prefix: string): void {
+  mkdirSync(result.rulesDir, { recursive: true });
+  const wanted = new Set<string>();
+  for (const p of result.pointers) {
+    wanted.add(basename(p.file));
+    const cur = readTextFile(p.file, MAX_POINTER_BYTES * 4);
+    if (cur.ok && cur.text === p.text) {
+      result.unchanged.push(p.file);
+      continue;
+    }
+    const tmp = join(result.rulesDir, `.${basename(p.file)}.${process.pid}.tmp`);
+    writeFileSync(tmp, p.text, { mode: 0o644 });
+    renameSync(tmp, p.file);
+    result.written.push(p.file);
+  }
+  for (const n of existingOwn(result.rulesDir, prefix)) {
+    if (wanted.has(n)) continue;
+    const abs = join(result.rulesDir, n);
+    try {
+      unlinkSync(abs);
+      result.removed.push(abs);
+    } catch {
+      // vanished meanwhile: nothing to remove
+    }
+  }
+}
+
+function renderRule(globs: string[], root: string, target: string): string | null {
+  if (!SAFE_PATH.test(root) || !SAFE_PATH.test(target)) return null;
+  return (
+    `${frontmatter(globs)}A path-scoped rule of the repository at \`${root}\` applies to the file you just opened: ` +
+    `read \`${target}\` before you change it. Claude Code does not load that rule itself here.\n`
+  );
+}
+
+function renderMemory(globs: string[], dir: string, files: string[], preloaded: boolean): string | null {
+  const head = frontmatter(globs);
+  const intro = preloaded
+    ? `Memory for \`${dir}\` was preloaded in place. Only if it is not already in your context (a subagent starts without it), read before you work on files below that directory:`
+    : `Memory for \`${dir}\` was not preloaded. Read it before you work on files below that directory:`;
+  let text = `${head}${intro}\n`;
+  const reserve = 80; // room for the closing count line
+  let listed = 0;
+  for (const f of files) {
+    const line = `- \`${f}\`\n`;
+    if (Buffer.byteLength(text + line, "utf8") + reserve > MAX_POINTER_BYTES) break;
+    text += line;
+    listed++;
+  }
+  if (listed === 0) return null;
+  const rest = files.length - listed;
+  if (rest > 0) text += `- and ${rest} more file${rest === 1 ? "" : "s"} it imports, not listed here\n`;
+  return text;
+}
