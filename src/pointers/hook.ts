@@ -26,6 +26,8 @@ export interface PointerHookOptions {
   configDir?: string;
   /** Pointer file prefix (default `repository`). */
   prefix?: string;
+  /** Bytes this call may inject (default {@link MAX_HOOK_CONTEXT_BYTES}); the router passes what it left. */
+  maxBytes?: number;
 }
 
 /** The target path of a PreToolUse input (file_path, notebook_path or path), absolute; undefined if none. */
@@ -69,7 +71,7 @@ export function pointerHookContext(input: unknown, opts: PointerHookOptions = {}
       if (!ignore({ ignorecase: true }).add(fm.globs).ignores(target.slice(1))) continue;
       const body = fm.body.trim();
       const bytes = Buffer.byteLength(body, "utf8") + 2;
-      if (total + bytes > MAX_HOOK_CONTEXT_BYTES - 100) {
+      if (total + bytes > (opts.maxBytes ?? MAX_HOOK_CONTEXT_BYTES) - 100) {
         more++;
         continue;
       }

@@ -9,8 +9,12 @@
  * file, an exception — the result is no output (and a line on stderr where it helps). Exit status is
  * always 0 (the entry point guarantees it, also on a timeout).
  */
-import { isAbsolute } from "node:path";
+
+import { homedir } from "node:os";
+import { isAbsolute, join } from "node:path";
 import { loadConfig } from "../config.js";
+import { pointerContext } from "./pointers.js";
+import { DEFAULT_MAX_BYTES } from "./render.js";
 import { findRoot } from "./root.js";
 import { routeCallWithOnRead } from "./route.js";
 import { loadDelivered, saveDelivered } from "./state.js";
@@ -70,8 +74,17 @@ export async function runHook(stdin: string, opts: { env?: NodeJS.ProcessEnv } =
       for (const k of r.cliKeys) delivered.add(k);
       saveDelivered(sessionId, root, delivered);
     }
-    if (!r.injection.text) return { stdout: "", stderr };
-    const out = { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: r.injection.text } };
+    // Hook-route pointers (issue 4): pointer rules with absolute globs in the harness's config dir, for
+    // files the CLI attaches no user rule to (outside its working directory). They share the call's bound.
+    const routed = r.injection.text ?? "";
+    const pointers = await pointerContext(
+      payload,
+      env.CLAUDE_CONFIG_DIR ?? join(homedir(), ".claude"),
+      (config.hook?.maxBytes ?? DEFAULT_MAX_BYTES) - Buffer.byteLength(routed, "utf8"),
+    );
+    const text = [routed, pointers ?? ""].filter((t) => t !== "").join("\n\n");
+    if (!text) return { stdout: "", stderr };
+    const out = { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: text } };
     return { stdout: JSON.stringify(out), stderr };
   } catch (e) {
     return {

@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { allTexts, type ClaudeRun, claudeVersion, runClaude } from "../support/claude.js";
 
 const CLI = join(process.cwd(), "dist/cli/main.js");
+const HOOK = join(process.cwd(), "dist/hook.mjs");
 const ARGS = ["--permission-mode", "acceptEdits", "--allowedTools", "Read,Write,Edit,Bash"];
 
 function w(p: string, t: string) {
@@ -76,7 +77,8 @@ describe(`pointers with the real Claude Code CLI ${claudeVersion()}`, () => {
           PreToolUse: [
             {
               matcher: "Read|Write|Edit",
-              hooks: [{ type: "command", command: `node ${CLI} pointers --hook` }], // config dir from CLAUDE_CONFIG_DIR
+              // The router's fast entry point serves hook-route pointers too (config dir from CLAUDE_CONFIG_DIR).
+              hooks: [{ type: "command", command: `node ${HOOK}` }],
             },
           ],
         },

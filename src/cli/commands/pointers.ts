@@ -104,7 +104,7 @@ export function registerPointers(program: Command): void {
       }
       if (r.pointers.some((p) => p.route === "hook")) {
         process.stdout.write(
-          "  hook-route pointers need a PreToolUse hook for Read: agent-context pointers --hook --config-dir DIR\n",
+          "  hook-route pointers need a PreToolUse hook for Read in the config dir's settings.json: node <agent-context>/dist/hook.mjs (or agent-context pointers --hook)\n",
         );
       }
       for (const n of r.notices) process.stderr.write(`notice: ${n.subject}: ${n.message}\n`);
