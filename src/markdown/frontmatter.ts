@@ -82,7 +82,9 @@ function plainString(v: string): boolean {
 
 // A one-line quoted scalar with nothing after it: "..." without `\` escapes, or '...' with `''` for a
 // quote. No tabs, control characters, Unicode line separators or BOMs, so no escape or folding rules apply.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the class excludes control characters
 const DOUBLE_QUOTED = /^"([^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]*)"$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the class excludes control characters
 const SINGLE_QUOTED = /^'((?:[^'\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]|'')*)'$/;
 
 // YAML's white space is space and tab only (JS's trim also drops U+00A0, U+FEFF, U+2028, …).
