@@ -43,7 +43,8 @@ export function readdirOsOrder(dir: string): string[] {
 
 /** Directory entries in the order the OS returns them. Throws like readdirSync. */
 function direntsOsOrder(dir: string): Dirent[] {
-  const d = opendirSync(dir);
+  // A larger buffer than the default 32 entries: fewer native calls, same order.
+  const d = opendirSync(dir, { bufferSize: 256 });
   const entries: Dirent[] = [];
   try {
     for (let e = d.readSync(); e; e = d.readSync()) entries.push(e);
