@@ -73,9 +73,15 @@ export function ruleScope(fm: Frontmatter): { globs: string[] | undefined; why: 
   return { globs, why: globs ? undefined : unscopedReason(fm) };
 }
 
-/** Walks `<dir>/.claude/rules` for `*.md` files in Claude Code's order (see module doc). */
+/**
+ * Walks `<dir>/.claude/rules` for `*.md` files in Claude Code's order (see module doc). No depth limit:
+ * CLI 2.1.332 loads unscoped rules 70, 100, 200 and 500 directories deep (the conformance case
+ * `unscoped_rules_load_beyond_sixty_four_directories_deep`; docs/findings-claude-rules-depth.md). The
+ * walk still ends: each directory is entered once by its real path, and the path length bounds depth.
+ */
 export function walkRules(dir: string): ReturnType<typeof walkFiles> {
   return walkFiles(join(dir, ".claude", "rules"), {
+    maxDepth: Number.POSITIVE_INFINITY,
     order: "os",
     includeFile: (_rel, name) => name.endsWith(".md"),
   });
