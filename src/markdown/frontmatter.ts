@@ -9,7 +9,10 @@
  * leading tabs turned into spaces (so `paths: **\/*.ts` still works); when that fails too, the
  * frontmatter is empty but is still cut from the body.
  */
-import { parse as parseYaml, YAMLParseError } from "yaml";
+import { lazyYaml } from "./lazy.js";
+
+const parseYaml = (src: string, opts?: import("yaml").ParseOptions & import("yaml").DocumentOptions) =>
+  lazyYaml().parse(src, opts);
 
 export interface FrontmatterError {
   message: string;
@@ -173,7 +176,7 @@ export function parseFrontmatter(text: string): Frontmatter {
     try {
       value = yamlOnce(quoteSpecialValues(raw));
     } catch (e) {
-      const line = e instanceof YAMLParseError && e.linePos ? e.linePos[0].line + 1 : undefined;
+      const line = e instanceof lazyYaml().YAMLParseError && e.linePos ? e.linePos[0].line + 1 : undefined;
       const message = String((e as Error).message).split("\n")[0] ?? "invalid YAML";
       error = line === undefined ? { message } : { message, line };
     }
