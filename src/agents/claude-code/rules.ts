@@ -23,7 +23,8 @@ export function displayPath(abs: string, root: string): string {
     abs.startsWith(root)
   ) {
     const rel = abs.slice(root.length + 1);
-    if (isNormalRel(rel) && isNormalAbs(root)) return rel;
+    // (`..x` names a child, but the slow path below shows it absolute: kept for identical output.)
+    if (!rel.startsWith("..") && isNormalRel(rel) && isNormalAbs(root)) return rel;
   }
   const rel = relative(root, abs);
   if (rel === "") return ".";
