@@ -1,13 +1,21 @@
 /**
  * The speed shortcuts of `cap` (bench/cap.mjs) against the slow paths they replace: same answers.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { displayPath } from "../../src/agents/claude-code/rules.js";
 import { readTextFile } from "../../src/fs/read.js";
-import { walkFiles } from "../../src/fs/walk.js";
+import { linkRealpath, walkFiles } from "../../src/fs/walk.js";
 
 /** displayPath's definition, without its fast path. */
 const slowDisplayPath = (abs: string, root: string) => {
@@ -87,5 +95,44 @@ describe("walkFiles depth limit", () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe("linkRealpath agrees with realpath(3)", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-links-")));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const d = join(root, "p/q");
+  mkdirSync(join(d, "sub"), { recursive: true });
+  writeFileSync(join(root, "p/up.md"), "up\n");
+  writeFileSync(join(d, "file.md"), "x\n");
+  const links: Record<string, string> = {
+    "to-file": "file.md",
+    "to-up": "../up.md",
+    "to-parent": "..",
+    "to-grandparent": "../..",
+    "to-sub": "sub",
+    "nested-target": "sub/../file.md",
+    absolute: join(d, "file.md"),
+    dangling: "nothing.md",
+    self: "self",
+    dot: ".",
+    "to-link": "to-file",
+    "to-link-dir": "to-sub",
+    "up-dangling": "../nothing",
+  };
+  for (const [name, target] of Object.entries(links)) symlinkSync(target, join(d, name));
+  // A chain of 12 links: longer than linkRealpath follows.
+  for (let i = 0; i < 12; i++) symlinkSync(i === 0 ? "file.md" : `c${i - 1}`, join(d, `c${i}`));
+  it.each(readdirSync(d).filter((n) => n !== "sub" && n !== "file.md"))("link_%s", (name) => {
+    const fast = linkRealpath(d, name);
+    let slow: string | undefined;
+    try {
+      slow = realpathSync.native(join(d, name));
+    } catch {
+      slow = undefined;
+    }
+    if (fast !== undefined) expect(fast).toBe(slow);
+    // The shapes the benchmark's chains use must take the fast path.
+    if (["to-file", "to-up", "to-parent", "to-link", "c3"].includes(name)) expect(fast).toBeDefined();
   });
 });
