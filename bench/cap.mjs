@@ -104,12 +104,37 @@ export async function run({ workDir, log }) {
   const render = time(() => renderCapJson(r), 5);
   const cli = time(
     () =>
-      spawnSync(process.execPath, [join(projectRoot, "dist/cli/main.js"), "cap", root, "--json"], {
-        encoding: "utf8",
-        maxBuffer: 256 * 1024 * 1024,
-        env: { ...process.env, CI: "" },
-      }),
+      spawnSync(
+        process.execPath,
+        [
+          "--require",
+          join(projectRoot, "bench/cpu-report.cjs"),
+          join(projectRoot, "dist/cli/main.js"),
+          "cap",
+          root,
+          "--json",
+        ],
+        {
+          encoding: "utf8",
+          maxBuffer: 256 * 1024 * 1024,
+          env: { ...process.env, CI: "" },
+        },
+      ),
     3,
+  );
+  const childCpu = (res) => Number(/cpu-ms ([\d.]+)\s*$/.exec(res.stderr)?.[1] ?? Number.NaN);
+  const cliCpu = childCpu(cli.last);
+  const startCpu = childCpu(
+    spawnSync(
+      process.execPath,
+      [
+        "--require",
+        join(projectRoot, "bench/cpu-report.cjs"),
+        join(projectRoot, "dist/cli/main.js"),
+        "--version",
+      ],
+      { encoding: "utf8" },
+    ),
   );
   const nodeStart = time(() => spawnSync(process.execPath, ["-e", "0"]), 3);
   const cliTotal = JSON.parse(cli.last.stdout).total;
@@ -128,6 +153,9 @@ export async function run({ workDir, log }) {
   );
   log(
     `cap, built CLI (wall):         ${cli.ms.toFixed(1)} ms  = ${(cli.ms / plain.ms).toFixed(2)}× plain read; node -e 0 = ${nodeStart.ms.toFixed(1)} ms`,
+  );
+  log(
+    `cap, built CLI (CPU, last run): ${cliCpu.toFixed(1)} ms = ${(cliCpu / plain.cpu).toFixed(2)}× plain read; of which CLI startup (--version) ${startCpu.toFixed(1)} ms`,
   );
   log(
     `  of which: launch model ${model.ms.toFixed(1)} ms, evaluateCap ${budget.ms.toFixed(1)} ms, JSON render ${render.ms.toFixed(1)} ms`,

@@ -50,15 +50,30 @@ function typeName(st: import("node:fs").Stats): string {
   return "special file";
 }
 
+export interface ReadOptions {
+  /**
+   * The caller knows `dirname(path)` is a real path (no symlink in it) and `path` is normalised: then a
+   * `path` that is not itself a symlink is its own real path, and the realpath call is saved (one lstat
+   * replaces the stat). Same result either way. Linux only (case-insensitive file systems elsewhere may
+   * have realpath change a name's case).
+   */
+  parentIsReal?: boolean;
+}
+
 /**
  * Reads a file as text, safely. Follows symlinks. Never throws.
  * @param path absolute path
  * @param limit maximum size in bytes to read (default {@link MAX_READ_BYTES})
  */
-export function readTextFile(path: string, limit = MAX_READ_BYTES): ReadResult {
+export function readTextFile(path: string, limit = MAX_READ_BYTES, opts: ReadOptions = {}): ReadResult {
   let st: import("node:fs").Stats;
+  let knownReal = false;
   try {
-    st = statSync(path);
+    if (opts.parentIsReal && process.platform === "linux") {
+      st = lstatSync(path);
+      if (st.isSymbolicLink()) st = statSync(path);
+      else knownReal = true;
+    } else st = statSync(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP")
@@ -87,7 +102,7 @@ export function readTextFile(path: string, limit = MAX_READ_BYTES): ReadResult {
     return {
       ok: true,
       path,
-      realPath: safeRealpath(path) ?? path,
+      realPath: knownReal ? path : (safeRealpath(path) ?? path),
       text,
       fileBytes: bytes.length,
       validUtf8,

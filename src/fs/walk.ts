@@ -4,7 +4,7 @@
  * `dedupeFiles` is set. Never opens fifos, sockets or devices. Never throws for an unreadable directory:
  * it records a problem instead.
  */
-import { type Dirent, opendirSync, readdirSync } from "node:fs";
+import { type Dirent, lstatSync, opendirSync, readdirSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { safeRealpath, statSafe } from "./read.js";
 
@@ -43,7 +43,8 @@ export function readdirOsOrder(dir: string): string[] {
 
 /** Directory entries in the order the OS returns them. Throws like readdirSync. */
 function direntsOsOrder(dir: string): Dirent[] {
-  const d = opendirSync(dir);
+  // A larger buffer than the default 32 entries: fewer native calls, same order.
+  const d = opendirSync(dir, { bufferSize: 256 });
   const entries: Dirent[] = [];
   try {
     for (let e = d.readSync(); e; e = d.readSync()) entries.push(e);
@@ -103,7 +104,8 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
         if (!st) continue; // dangling symlink or vanished
         isDir = st.isDirectory();
         isFile = st.isFile();
-        entReal = undefined;
+        // Reached by its real path: the link's real path follows from its target without a realpath call.
+        entReal = dir === real && ent.isSymbolicLink() ? linkRealpath(real, name) : undefined;
       }
       if (isDir) {
         if (opts.enterDir && !opts.enterDir(r, name)) continue;
@@ -122,6 +124,41 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
   };
   visit(root, "", 0);
   return { files, problems };
+}
+
+/**
+ * realpath(3) of `<realDir>/<name>`, a symlink in a directory whose path is its real path, for the common
+ * short relative targets (`x`, `../x`, `..`): followed link by link with lstat and readlink, far cheaper
+ * than a realpath of a deep path (which re-checks every component). Undefined when the answer is not
+ * certain (other targets, more than 8 links, any error): callers then ask realpath itself. Linux only.
+ */
+export function linkRealpath(realDir: string, name: string): string | undefined {
+  if (process.platform !== "linux" || realDir === "/" || !realDir.startsWith("/")) return undefined;
+  let dir = realDir;
+  let base = name;
+  try {
+    for (let links = 0; links < 8; links++) {
+      const target = readlinkSync(join(dir, base));
+      const m = /^((?:\.\.\/)*)(\.\.|[^/]+)$/.exec(target);
+      if (!m) return undefined;
+      for (let up = (m[1] as string).length / 3; up > 0; up--) dir = parentOf(dir);
+      base = m[2] as string;
+      if (base === "." || dir === "/") return undefined;
+      if (base === "..") {
+        const resolved = parentOf(dir);
+        return resolved === "/" ? undefined : resolved;
+      }
+      if (!lstatSync(join(dir, base)).isSymbolicLink()) return join(dir, base);
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+function parentOf(dir: string): string {
+  const i = dir.lastIndexOf("/");
+  return i <= 0 ? "/" : dir.slice(0, i);
 }
 
 /** A directory entry whose type the file system did not report (some file systems return DT_UNKNOWN). */

@@ -9,7 +9,10 @@
  * leading tabs turned into spaces (so `paths: **\/*.ts` still works); when that fails too, the
  * frontmatter is empty but is still cut from the body.
  */
-import { parse as parseYaml, YAMLParseError } from "yaml";
+import { lazyYaml } from "./lazy.js";
+
+const parseYaml = (src: string, opts?: import("yaml").ParseOptions & import("yaml").DocumentOptions) =>
+  lazyYaml().parse(src, opts);
 
 export interface FrontmatterError {
   message: string;
@@ -80,9 +83,31 @@ function plainString(v: string): boolean {
   return PLAIN.test(v) && !RESOLVED.test(v) && !/\s$/.test(v);
 }
 
+// A one-line quoted scalar with nothing after it: "..." without `\` escapes, or '...' with `''` for a
+// quote. No tabs, control characters, Unicode line separators or BOMs, so no escape or folding rules apply.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the class excludes control characters
+const DOUBLE_QUOTED = /^"([^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]*)"$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the class excludes control characters
+const SINGLE_QUOTED = /^'((?:[^'\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]|'')*)'$/;
+
+// YAML's white space is space and tab only (JS's trim also drops U+00A0, U+FEFF, U+2028, …).
+const YAML_BLANK = /^[ \t]*$/;
+function yamlTrimEnd(v: string): string {
+  return v.replace(/[ \t]+$/, "");
+}
+
+/** The string a simple scalar (plain or one-line quoted) stands for, or undefined when not that simple. */
+function simpleScalar(v: string): string | undefined {
+  const c = v.charCodeAt(0);
+  if (c === 34) return DOUBLE_QUOTED.exec(v)?.[1];
+  if (c === 39) return SINGLE_QUOTED.exec(v)?.[1]?.replaceAll("''", "'");
+  return plainString(v) ? v : undefined;
+}
+
 /**
- * The YAML of typical frontmatter (`key: plain text` lines and `key:` followed by `- plain text` items,
- * no quotes, comments, nesting or special characters) read without the YAML parser; undefined for
+ * The YAML of typical frontmatter (`key: value` lines and `key:` followed by `- value` items, each value
+ * plain text without special characters or a one-line quoted string without escapes; no comments, no
+ * nesting) read without the YAML parser; undefined for
  * anything else (then `yaml` decides). Agrees with `yaml` on every input it accepts (unit-tested).
  */
 export function simpleYaml(src: string): Record<string, unknown> | undefined {
@@ -91,12 +116,12 @@ export function simpleYaml(src: string): Record<string, unknown> | undefined {
   let listIndent = -1;
   for (const rawLine of src.split("\n")) {
     const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
-    if (line.trim() === "") continue;
+    if (YAML_BLANK.test(line)) continue;
     const kv = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ ]+(.*))?$/.exec(line);
     if (kv) {
       const key = kv[1] as string;
       if (Object.hasOwn(out, key)) return undefined;
-      const value = (kv[2] ?? "").trimEnd();
+      const value = yamlTrimEnd(kv[2] ?? "");
       listKey = undefined;
       if (value === "") {
         out[key] = null;
@@ -104,8 +129,9 @@ export function simpleYaml(src: string): Record<string, unknown> | undefined {
         listIndent = -1;
         continue;
       }
-      if (!plainString(value)) return undefined;
-      out[key] = value;
+      const scalar = simpleScalar(value);
+      if (scalar === undefined) return undefined;
+      out[key] = scalar;
       continue;
     }
     const item = /^( *)- (.*)$/.exec(line);
@@ -113,8 +139,8 @@ export function simpleYaml(src: string): Record<string, unknown> | undefined {
       const indent = (item[1] as string).length;
       if (listIndent === -1) listIndent = indent;
       else if (indent !== listIndent) return undefined;
-      const value = (item[2] as string).trimEnd();
-      if (!plainString(value)) return undefined;
+      const value = simpleScalar(yamlTrimEnd(item[2] as string));
+      if (value === undefined) return undefined;
       const cur = out[listKey];
       if (cur === null) out[listKey] = [value];
       else (cur as string[]).push(value);
@@ -150,7 +176,7 @@ export function parseFrontmatter(text: string): Frontmatter {
     try {
       value = yamlOnce(quoteSpecialValues(raw));
     } catch (e) {
-      const line = e instanceof YAMLParseError && e.linePos ? e.linePos[0].line + 1 : undefined;
+      const line = e instanceof lazyYaml().YAMLParseError && e.linePos ? e.linePos[0].line + 1 : undefined;
       const message = String((e as Error).message).split("\n")[0] ?? "invalid YAML";
       error = line === undefined ? { message } : { message, line };
     }

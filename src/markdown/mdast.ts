@@ -1,6 +1,6 @@
 /** CommonMark parsing shared by the markdown room (mdast-util-from-markdown, no GFM: as Claude Code lexes). */
 import type { Nodes, Root } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
+import { lazyFromMarkdown } from "./lazy.js";
 
 export type { Nodes, Root };
 
@@ -14,7 +14,7 @@ export function normalizeNewlines(text: string): string {
  * offsets are relative to the text without it; {@link bomShift} gives the correction.
  */
 export function parseMarkdown(lfText: string): Root {
-  return fromMarkdown(lfText);
+  return lazyFromMarkdown()(lfText);
 }
 
 /** 1 when the text starts with a BOM (node offsets must be shifted by it), else 0. */

@@ -266,6 +266,17 @@ export const LAUNCH_CASES: LaunchCase[] = [
     expect: [".claude/rules/top.md", ".claude/rules/a/mid.md", ".claude/rules/a/b/c/deep.md"],
   },
   {
+    // CLI 2.1.332 has no rules depth limit (also probed: 100, 200 and 500 deep load); the safe walker's
+    // default of 64 must not apply to rules.
+    name: "unscoped_rules_load_beyond_sixty_four_directories_deep",
+    files: {
+      [`.claude/rules/${"a/".repeat(64)}at64.md`]: "at 64\n",
+      [`.claude/rules/${"a/".repeat(70)}at70.md`]: "at 70\n",
+    },
+    unordered: true,
+    expect: [`.claude/rules/${"a/".repeat(64)}at64.md`, `.claude/rules/${"a/".repeat(70)}at70.md`],
+  },
+  {
     name: "rules_load_in_directory_order_not_sorted",
     files: Object.fromEntries(
       ["zeta", "alpha", "mid", "beta", "omega", "gamma", "delta"].map((n) => [

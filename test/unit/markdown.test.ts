@@ -208,11 +208,88 @@ describe("fast paths agree with the full parse", () => {
       "x: 1\ny: two",
       "name: My Rule\npaths:\n   - docs/**/*.md\n",
       "paths: \n  - a/b\n\n  - c\n",
+      'paths:\n  - "packages/p0/**/*.ts"\n',
+      "paths: 'src/**/*.{ts,tsx}'\ndescription: \"it's: #1\"",
+      "paths:\n  - 'a''b'\n  - \"a'b\"\n  - ''\n  - \"\"",
+      'k: "a\\"b"',
+      'k: "a" # c',
+      "k: 'a' 'b'",
+      'k: "a\tb"',
+      'k: "ü → ✓"',
+      'k: "a\u2028b"',
     ];
+    for (const t of texts) {
+      const fm = parseFrontmatter(t);
+      if (fm.present) samples.push(fm.raw);
+    }
+    // Random one-line-per-key documents over the characters that matter to quoting and escaping.
+    let seed = 42;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const alphabet = [
+      '"',
+      "'",
+      "\\",
+      "\t",
+      " ",
+      "#",
+      ":",
+      "-",
+      "a",
+      "*",
+      "/",
+      "{",
+      "é",
+      "\u2028",
+      "\u0085",
+      "\ufeff",
+      "\u00a0",
+      "\r",
+    ];
+    const scalar = () => {
+      const q = ['"', "'", ""][rnd(3)] as string;
+      let v = "";
+      const safe = ["a", "/", "*", ".", " ", "é", "-", "b", "c"];
+      for (let i = rnd(6); i > 0; i--) v += rnd(8) ? safe[rnd(safe.length)] : alphabet[rnd(alphabet.length)];
+      return `${q}${v}${q}${rnd(8) === 0 ? alphabet[rnd(alphabet.length)] : ""}`;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const lines: string[] = [];
+      for (let k = rnd(2) + 1; k > 0; k--) {
+        if (rnd(2)) lines.push(`k${k}: ${scalar()}`);
+        else {
+          lines.push(`k${k}:`);
+          for (let j = rnd(2) + 1; j > 0; j--) lines.push(`  - ${scalar()}`);
+        }
+      }
+      if (rnd(4) === 0)
+        lines.splice(rnd(lines.length + 1), 0, ["", " ", "\t", "\u00a0", "\ufeff"][rnd(5)] as string);
+      samples.push(lines.join("\n"));
+    }
+    let answered = 0;
+    let quoted = 0;
     for (const s of samples) {
       const fast = simpleYaml(s);
-      if (fast !== undefined) expect(fast).toEqual(parseYaml(s));
+      if (fast === undefined) continue;
+      answered++;
+      if (/["']/.test(s)) quoted++;
+      let full: unknown;
+      try {
+        full = parseYaml(s);
+      } catch (e) {
+        throw new Error(
+          `simpleYaml answered ${JSON.stringify(fast)} where yaml throws on ${JSON.stringify(s)}: ${e}`,
+        );
+      }
+      expect(fast, JSON.stringify(s)).toEqual(full);
     }
+    // The fast path must actually answer for quoted values, or this test proves nothing about them.
+    expect(quoted).toBeGreaterThan(500);
+    expect(answered).toBeGreaterThan(900);
     expect(simpleYaml("paths: src/**")).toEqual({ paths: "src/**" });
+    expect(simpleYaml('paths:\n  - "packages/p0/**/*.ts"\n')).toEqual({ paths: ["packages/p0/**/*.ts"] });
+    expect(simpleYaml("k: 'it''s'")).toEqual({ k: "it's" });
   });
 });

@@ -94,12 +94,15 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   const root = resolve(opts.root);
   const realRoot = safeRealpath(root) ?? root;
   const cwdIn = resolve(opts.cwd ?? root);
-  const cwd = safeRealpath(cwdIn) ?? cwdIn;
+  const cwdReal = safeRealpath(cwdIn);
+  const cwd = cwdReal ?? cwdIn;
   const home = opts.home ?? homedir();
   const items: ContextItem[] = [];
   const texts = new Map<string, string>();
   const problems: Problem[] = [];
   const processed = new Set<string>();
+  /** Directories whose path is their real path (cwd and its ancestors; those of files read). */
+  const realDirs = new Set<string>(cwdReal ? launchDirectories(cwdReal) : []);
   const show = (abs: string) => displayPath(abs, realRoot);
 
   /** `underRule`: the chain started at a rule; Claude Code then drops every file with its own `paths:`. */
@@ -116,7 +119,11 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     const key = resolve(path);
     if (processed.has(key)) return;
     // One read gives the real path too (the CLI resolves before reading; the order only matters for cost).
-    const r = readTextFile(path, CLAUDE_MAX_FILE_BYTES);
+    // In a directory already known to be real, a file that is not a symlink needs no realpath call.
+    const r = readTextFile(path, CLAUDE_MAX_FILE_BYTES, {
+      parentIsReal: key === path && realDirs.has(dirname(key)),
+    });
+    if (r.ok) realDirs.add(dirname(r.realPath));
     const real = r.ok ? r.realPath : key;
     if (depth > 0 && !inside(cwd, real)) {
       problems.push({

@@ -14,10 +14,35 @@ import { CLAUDE_MAX_FILE_BYTES, claudePathGlobs, processFileText } from "./text.
 
 /** POSIX path of `abs` relative to `root`, or `abs` itself when it lies outside `root`. */
 export function displayPath(abs: string, root: string): string {
+  // Fast path for the common case, a normalised POSIX path strictly below `root`: `relative` resolves
+  // both paths on every call (~11% of `cap` on bench/cap.mjs). Same result (unit-tested against it).
+  if (
+    sep === "/" &&
+    abs.length > root.length + 1 &&
+    abs.charCodeAt(root.length) === 47 &&
+    abs.startsWith(root)
+  ) {
+    const rel = abs.slice(root.length + 1);
+    // (`..x` names a child, but the slow path below shows it absolute: kept for identical output.)
+    if (!rel.startsWith("..") && isNormalRel(rel) && isNormalAbs(root)) return rel;
+  }
   const rel = relative(root, abs);
   if (rel === "") return ".";
   if (rel.startsWith("..") || rel.startsWith(sep) || /^[a-zA-Z]:/.test(rel)) return abs.split(sep).join("/");
   return rel.split(sep).join("/");
+}
+
+/** No empty, `.` or `..` segment (so no `//`, no trailing `/`). */
+function isNormalRel(rel: string): boolean {
+  if (rel === "" || rel.includes("//") || rel.endsWith("/") || rel.startsWith("/")) return false;
+  if (!rel.includes(".")) return true;
+  const r = `/${rel}/`;
+  return !r.includes("/./") && !r.includes("/../");
+}
+
+/** An absolute POSIX path as `resolve` leaves it (the root `/` excluded). */
+function isNormalAbs(p: string): boolean {
+  return p.length > 1 && p.charCodeAt(0) === 47 && isNormalRel(p.slice(1));
 }
 
 /** The directory a rule's globs are relative to: the directory holding the `.claude/` above it. */
@@ -49,9 +74,15 @@ export function ruleScope(fm: Frontmatter): { globs: string[] | undefined; why: 
   return { globs, why: globs ? undefined : unscopedReason(fm) };
 }
 
-/** Walks `<dir>/.claude/rules` for `*.md` files in Claude Code's order (see module doc). */
+/**
+ * Walks `<dir>/.claude/rules` for `*.md` files in Claude Code's order (see module doc). No depth limit:
+ * CLI 2.1.332 loads unscoped rules 70, 100, 200 and 500 directories deep (the conformance case
+ * `unscoped_rules_load_beyond_sixty_four_directories_deep`; docs/findings-claude-rules-depth.md). The
+ * walk still ends: each directory is entered once by its real path, and the path length bounds depth.
+ */
 export function walkRules(dir: string): ReturnType<typeof walkFiles> {
   return walkFiles(join(dir, ".claude", "rules"), {
+    maxDepth: Number.POSITIVE_INFINITY,
     order: "os",
     includeFile: (_rel, name) => name.endsWith(".md"),
   });

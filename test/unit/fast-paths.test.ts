@@ -1,0 +1,138 @@
+/**
+ * The speed shortcuts of `cap` (bench/cap.mjs) against the slow paths they replace: same answers.
+ */
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { displayPath } from "../../src/agents/claude-code/rules.js";
+import { readTextFile } from "../../src/fs/read.js";
+import { linkRealpath, walkFiles } from "../../src/fs/walk.js";
+
+/** displayPath's definition, without its fast path. */
+const slowDisplayPath = (abs: string, root: string) => {
+  const rel = relative(root, abs);
+  if (rel === "") return ".";
+  if (rel.startsWith("..") || rel.startsWith(sep) || /^[a-zA-Z]:/.test(rel)) return abs.split(sep).join("/");
+  return rel.split(sep).join("/");
+};
+
+describe("displayPath fast path", () => {
+  const roots = ["/r", "/r/", "/r/s", "/r/./s", "/r//s", "/", "/r/s/..", "/.."];
+  const tails = [
+    "",
+    "/",
+    "/a",
+    "/a/",
+    "/a.md",
+    "/./a",
+    "/a/./b",
+    "/a/../b",
+    "/..",
+    "/../x",
+    "//a",
+    "/a//b",
+    "/.a",
+    "/a..b",
+    "/a/.",
+    "/a/..",
+    "/..a/b",
+    "/a/b.",
+    "x",
+    "-x/a",
+  ];
+  const cases: [string, string][] = [];
+  for (const root of roots)
+    for (const t of tails) cases.push([`${root}${t}`, root], [`/r/s${t}`, root], [`/rs${t}`, root]);
+  const unique = [...new Map(cases.map((c) => [c.join("\0"), c])).values()];
+  it.each(unique)("displayPath(%j, %j)_equals_the_path_relative_definition", (abs, root) => {
+    expect(displayPath(abs, root)).toBe(slowDisplayPath(abs, root));
+  });
+});
+
+describe("readTextFile with parentIsReal", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-fast-")));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(join(root, "d/sub"), { recursive: true });
+  writeFileSync(join(root, "d/file.md"), "text\n");
+  writeFileSync(join(root, "d/sub/inner.md"), "inner\n");
+  symlinkSync("file.md", join(root, "d/link.md"));
+  symlinkSync("sub", join(root, "d/dirlink"));
+  symlinkSync("missing.md", join(root, "d/dangling.md"));
+  symlinkSync("loop.md", join(root, "d/loop.md"));
+  symlinkSync("../d/sub/inner.md", join(root, "d/up.md"));
+  const names = ["file.md", "link.md", "dirlink", "dangling.md", "loop.md", "up.md", "absent.md", "sub"];
+  it.each(names)("reading_d/%s_gives_the_same_result_with_and_without_the_hint", (name) => {
+    const p = join(root, "d", name);
+    const slow = readTextFile(p);
+    const fast = readTextFile(p, undefined, { parentIsReal: true });
+    expect(fast).toEqual(slow);
+    if (name === "link.md") expect(fast.ok && fast.realPath).toBe(join(root, "d/file.md"));
+  });
+});
+
+describe("walkFiles depth limit", () => {
+  it("the_default_stops_below_depth_64_with_a_problem_and_infinity_walks_on", () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-deep-")));
+    try {
+      const deep = join(root, ...Array(66).fill("a"));
+      mkdirSync(deep, { recursive: true });
+      writeFileSync(join(deep, "x.md"), "x\n");
+      const cut = walkFiles(root);
+      expect(cut.files).toEqual([]);
+      expect(cut.problems[0]?.message).toMatch(/deeper than 64/);
+      const all = walkFiles(root, { maxDepth: Number.POSITIVE_INFINITY });
+      expect(all.files.map((f) => f.rel)).toEqual([`${"a/".repeat(66)}x.md`]);
+      expect(all.problems).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("linkRealpath agrees with realpath(3)", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-links-")));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const d = join(root, "p/q");
+  mkdirSync(join(d, "sub"), { recursive: true });
+  writeFileSync(join(root, "p/up.md"), "up\n");
+  writeFileSync(join(d, "file.md"), "x\n");
+  const links: Record<string, string> = {
+    "to-file": "file.md",
+    "to-up": "../up.md",
+    "to-parent": "..",
+    "to-grandparent": "../..",
+    "to-sub": "sub",
+    "nested-target": "sub/../file.md",
+    absolute: join(d, "file.md"),
+    dangling: "nothing.md",
+    self: "self",
+    dot: ".",
+    "to-link": "to-file",
+    "to-link-dir": "to-sub",
+    "up-dangling": "../nothing",
+  };
+  for (const [name, target] of Object.entries(links)) symlinkSync(target, join(d, name));
+  // A chain of 12 links: longer than linkRealpath follows.
+  for (let i = 0; i < 12; i++) symlinkSync(i === 0 ? "file.md" : `c${i - 1}`, join(d, `c${i}`));
+  it.each(readdirSync(d).filter((n) => n !== "sub" && n !== "file.md"))("link_%s", (name) => {
+    const fast = linkRealpath(d, name);
+    let slow: string | undefined;
+    try {
+      slow = realpathSync.native(join(d, name));
+    } catch {
+      slow = undefined;
+    }
+    if (fast !== undefined) expect(fast).toBe(slow);
+    // The shapes the benchmark's chains use must take the fast path.
+    if (["to-file", "to-up", "to-parent", "to-link", "c3"].includes(name)) expect(fast).toBeDefined();
+  });
+});
