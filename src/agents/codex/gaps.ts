@@ -10,9 +10,9 @@
  * `@AGENTS.md`) and files Codex loads natively are not gaps.
  */
 import { dirname, join, posix, relative, sep } from "node:path";
-import { fromMarkdown } from "mdast-util-from-markdown";
 import { readTextFile, safeRealpath } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
+import { parseMarkdown } from "../../markdown/mdast.js";
 import type { Problem } from "../../types.js";
 
 const SKIP_DIRS = new Set([".git", "node_modules"]);
@@ -37,7 +37,7 @@ export function proseImports(text: string): string[] {
     }
     for (const c of node.children ?? []) visit(c as typeof node);
   };
-  visit(fromMarkdown(text) as unknown as { type: string; children?: unknown[] });
+  visit(parseMarkdown(text) as unknown as { type: string; children?: unknown[] });
   return out;
 }
 
