@@ -3,7 +3,6 @@
  * with the real CLI 2.1.332 (test/conformance/claude-onread.test.ts, docs/findings-claude-onread.md).
  */
 import { describe, expect, it } from "vitest";
-import { claudePathGlobs } from "../../src/agents/claude-code/index.js";
 import { compileClaudeGlobs, matchClaudeGlobs, normalizeClaudePaths } from "../../src/globs/index.js";
 
 describe("normalizeClaudePaths", () => {
@@ -30,10 +29,6 @@ describe("normalizeClaudePaths", () => {
   ];
   it.each(table)("%s", (_name, value, want) => {
     expect(normalizeClaudePaths(value)).toEqual(want);
-  });
-
-  it.each(table)("the_launch_models_classifier_reads_%s_the_same_way", (_name, value) => {
-    expect(claudePathGlobs(value)).toEqual(normalizeClaudePaths(value));
   });
 
   it("a_brace_pattern_over_the_expansion_budget_stays_unexpanded", () => {

@@ -4,6 +4,7 @@
  */
 import { homedir } from "node:os";
 import { dirname, extname, isAbsolute, join, resolve } from "node:path";
+import { normalizeClaudePaths } from "../../globs/claude.js";
 import type { Frontmatter, ImportToken } from "../../markdown/index.js";
 import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
 
@@ -61,56 +62,12 @@ export function resolveImportPath(path: string, importerRealPath: string, home: 
 }
 
 /**
- * Claude Code's reading of a `paths:` value: strings and (nested) lists of strings, each split at commas
- * outside braces, braces expanded (within a budget of 1000 results, else kept unexpanded), a trailing
- * `/**` dropped, empty entries dropped. Returns undefined (unscoped) when nothing but `**` remains.
+ * Claude Code's reading of a `paths:` value: strings and lists of strings, each split at commas outside
+ * braces, braces expanded (within the CLI's budget), a trailing `/**` dropped, empty entries dropped.
+ * Returns undefined (unscoped) when nothing but `**` remains. One implementation serves the launch model,
+ * the on-read matcher and the pointers' read-back: {@link normalizeClaudePaths} (src/globs/claude.ts,
+ * settled on Claude Code 2.1.332).
  */
 export function claudePathGlobs(value: unknown): string[] | undefined {
-  const budget = { results: 1000, bytes: 4 * 1024 * 1024 };
-  const globs = splitGlobs(value, budget)
-    .map((g) => (g.endsWith("/**") ? g.slice(0, -3) : g))
-    .filter((g) => g.length > 0);
-  return globs.every((g) => g === "**") ? undefined : globs;
-}
-
-function splitGlobs(value: unknown, budget: { results: number; bytes: number }): string[] {
-  if (Array.isArray(value)) return value.flatMap((v) => splitGlobs(v, budget));
-  if (typeof value !== "string") return [];
-  const parts: string[] = [];
-  let cur = "";
-  let depth = 0;
-  for (const ch of value) {
-    if (ch === "{") depth++;
-    else if (ch === "}") depth--;
-    else if (ch === "," && depth === 0) {
-      if (cur.trim()) parts.push(cur.trim());
-      cur = "";
-      continue;
-    }
-    cur += ch;
-  }
-  if (cur.trim()) parts.push(cur.trim());
-  return parts.flatMap((p) => expandBraces(p, budget));
-}
-
-function expandBraces(pattern: string, budget: { results: number; bytes: number }): string[] {
-  if (!pattern.includes("{")) return [pattern];
-  const done: string[] = [];
-  const todo = [pattern];
-  for (let cur = todo.pop(); cur !== undefined; cur = todo.pop()) {
-    const m = /^([^{]*)\{([^}]+)\}(.*)$/.exec(cur);
-    if (!m) {
-      done.push(cur);
-      continue;
-    }
-    const [, pre = "", alts = "", post = ""] = m;
-    const options = alts.split(",").map((s) => s.trim());
-    budget.bytes -= cur.length;
-    const n = done.length + todo.length + options.length;
-    if (budget.bytes < 0 || n > budget.results || n * pattern.length > budget.bytes) return [pattern];
-    for (let i = options.length - 1; i >= 0; i--) todo.push(pre + (options[i] ?? "") + post);
-  }
-  budget.results -= done.length;
-  budget.bytes -= done.length * pattern.length;
-  return done;
+  return normalizeClaudePaths(value);
 }
