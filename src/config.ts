@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { UsageError } from "./errors.js";
-import { readTextFile } from "./fs/read.js";
+import { describeReadFailure, readTextFile } from "./fs/read.js";
 
 export const CONFIG_FILE = ".agent-context.json";
 /** Default cap in bytes for Claude Code launch context when no config sets one. */
@@ -82,7 +82,7 @@ export function loadConfig(root: string): LoadedConfig {
   const r = readTextFile(file);
   if (!r.ok) {
     if (r.reason === "missing") return { file: null, config: {} };
-    throw new UsageError(`${file}: cannot be read as the configuration file (${r.reason})`);
+    throw new UsageError(`${describeReadFailure(r)} (it must be a JSON file like {"cap": 4096})`);
   }
   return { file, config: parseConfig(r.text, file) };
 }

@@ -82,6 +82,7 @@ export function triggerToRegexSource(glob: string, mode: TriggerMode): string {
   const sep = mode === "path" ? "/" : " ";
   const sepRe = mode === "path" ? "\\/" : " ";
   const notSep = mode === "path" ? "[^/]" : "[^ ]";
+  groupCount = 0;
   return translate(normalizeTrigger(glob, mode), sep, sepRe, notSep);
 }
 
@@ -97,7 +98,9 @@ export function normalizeTrigger(glob: string, mode: TriggerMode, dropOuterStars
     .replace(/\/{2,}/g, "/")
     .replace(/^(?:\.\/)+/, "")
     .replace(/^\/+/, "")
-    .replace(/\/+$/, "");
+    .replace(/\/+$/, "")
+    // `**/**` is `**` (same language; nested globstars backtrack without end on a long miss).
+    .replace(/(?<=^|\/)\*{2,}(?:\/\*{2,})+(?=\/|$)/g, "**");
   for (; dropOuterStars; ) {
     const before = g;
     if (g.startsWith("**/") && g.length > 3) g = g.slice(3);
@@ -154,6 +157,38 @@ export function requiredLiteral(glob: string, mode: TriggerMode): string {
   return best;
 }
 
+/** Capturing groups emitted so far in the expression being translated (reset per trigger). */
+let groupCount = 0;
+
+/**
+ * From `i` (just after a `**` + separator), the index of the separator that starts the next whole-segment
+ * `**` followed by a separator, when the segments in between are a fixed block (no braces, no `**`
+ * segment); else -1.
+ */
+function fixedBlockEnd(g: string, i: number, sep: string): number {
+  for (let k = i; k < g.length; k++) {
+    const c = g[k];
+    if (c === "\\") {
+      k++;
+      continue;
+    }
+    if (c === "{") return -1;
+    if (c === sep) {
+      let e = k + 1;
+      while (g[e] === "*") e++;
+      if (e - k - 1 >= 2) return g[e] === sep ? k : -1;
+    }
+  }
+  return -1;
+}
+
+/** End of the run of plain literal characters (no wildcard, class, brace, escape or separator) from `i`. */
+function literalRunEnd(g: string, i: number, sep: string): number {
+  let k = i;
+  while (k < g.length && g[k] !== sep && !"*?[{\\".includes(g[k] as string)) k++;
+  return k;
+}
+
 function translate(g: string, sep: string, sepRe: string, notSep: string): string {
   let out = "";
   let i = 0;
@@ -184,9 +219,34 @@ function translate(g: string, sep: string, sepRe: string, notSep: string): strin
           i = j;
         } else {
           // `**/` at the start or in the middle: zero or more whole segments, each followed by a separator.
+          // When a fixed block of segments and another `/**/` follow (`a/**/b/c/**/d`), the earliest place
+          // the block fits is always a right one (the next `**` absorbs the segments in between), so it is
+          // matched atomically, as for `*` above: otherwise each further `**` multiplies the backtracking
+          // by the number of segments (`a/**/a/**/a/**/b` against 2,000 segments never finished).
+          const m = fixedBlockEnd(g, j + 1, sep);
+          if (m > j + 1) {
+            const n = ++groupCount;
+            const inner = translate(g.slice(j + 1, m), sep, sepRe, notSep);
+            out += `(?=((?:${notSep}+${sepRe})*?${inner}${sepRe}))\\${n}`;
+            i = m + 1;
+            continue;
+          }
           out += `(?:${notSep}+${sepRe})*`;
           i = j + 1;
         }
+        continue;
+      }
+      // `*` + a literal run + `*` within one segment (`*a*b`): the earliest place the run fits is always a
+      // right one (the next `*` absorbs whatever follows), so it is matched atomically (a lookahead that
+      // captures, then a backreference). Without that, `*a*a*a*a*a*a*b` against a long segment backtracks
+      // combinatorially (seconds per call; test/e2e/bad-input-route.test.ts). Same language either way.
+      const k = literalRunEnd(g, j, sep);
+      if (k > j && g[k] === "*") {
+        const n = ++groupCount;
+        let lit = "";
+        for (let q = j; q < k; q++) lit += escapeChar(g[q] as string);
+        out += `(?=(${notSep}*?${lit}))\\${n}`;
+        i = k;
         continue;
       }
       out += `${notSep}*`;
@@ -324,6 +384,7 @@ export function normalizeTargetPath(p: string): string {
  * config globs. Same syntax as triggers.
  */
 export function anchoredPathRegex(glob: string): RegExp {
+  groupCount = 0;
   return new RegExp(`^(?:${translate(normalizeTrigger(glob, "path", false), "/", "\\/", "[^/]")})$`);
 }
 

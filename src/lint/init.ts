@@ -136,8 +136,22 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
   if (set.ok) {
     let parsed: unknown;
     const body = set.text.replace(/^\uFEFF/, "");
+    // Rewriting must keep every other setting as it was: bytes that are not UTF-8 would come back as
+    // U+FFFD, and a number beyond a double (1e400) as null. Such a file is left untouched.
+    if (!set.validUtf8) {
+      throw new UsageError(
+        `${setPath}: not valid UTF-8; left untouched — re-save it as UTF-8, then rerun init`,
+      );
+    }
+    let unwritable = false;
     try {
-      parsed = body.trim() === "" ? {} : JSON.parse(body);
+      parsed =
+        body.trim() === ""
+          ? {}
+          : JSON.parse(body, (_k, v) => {
+              if (typeof v === "number" && !Number.isFinite(v)) unwritable = true;
+              return v;
+            });
     } catch (e) {
       throw new UsageError(
         `${setPath}: not valid JSON (${(e as Error).message}); left untouched — fix it, then rerun init`,
@@ -145,6 +159,11 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
     }
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
       throw new UsageError(`${setPath}: must hold a JSON object; left untouched — fix it, then rerun init`);
+    }
+    if (unwritable) {
+      throw new UsageError(
+        `${setPath}: holds a number too large for JSON tools to write back (such as 1e400); left untouched — fix it, then rerun init`,
+      );
     }
     const merged = mergeHook(parsed as Record<string, unknown>, command, setPath);
     if (merged === null) {

@@ -15,7 +15,7 @@ import { parseShard, type ShardRow } from "./shard.js";
 /** Default shard location, relative to the root. Never under `.claude/rules/` (Claude Code loads those). */
 export const DEFAULT_ROUTERS = [".agent-context/routers/*.md"];
 /** Bumped when the cached shape changes. */
-const INDEX_VERSION = 2;
+const INDEX_VERSION = 3;
 /** Shards larger than this are not read (bytes). */
 export const MAX_SHARD_BYTES = 4 * 1024 * 1024;
 

@@ -31,6 +31,9 @@ export function nothingToAttach(cwd: string, absTargets: string[]): boolean {
     let d = cwd;
     for (const seg of rel.split(/[\\/]/)) {
       d = join(d, seg);
+      // A directory that does not exist holds no memory, nor does anything below it: stop here, so a
+      // target of 10,000 made-up segments costs one stat, not 40,000 (and no quadratic path joining).
+      if (!existsSync(d)) break;
       for (const n of MEMORY_NAMES) if (existsSync(join(d, n))) return false;
     }
   }

@@ -259,16 +259,26 @@ function attachScopedRules(ctx: Ctx, base: string, rules: RuleFile[], where: str
   }
 }
 
+/** Linux PATH_MAX in bytes: no longer path can be opened. */
+const PATH_MAX_BYTES = 4096;
+
 function readOnce(ctx: Ctx): void {
   const { cwd, target } = ctx;
   // The CLI attaches nothing for a file outside the working directory (or reached through a link
   // that leads outside it).
   if (!within(target, cwd)) return;
+  // A path longer than PATH_MAX (4096 bytes on Linux) names no file: the tool call fails with
+  // ENAMETOOLONG and nothing is attached. Checked first, so a made-up target of 10,000 segments does not
+  // cost quadratic gitignore matching (test/e2e/bad-input-route.test.ts).
+  if (Buffer.byteLength(target) > PATH_MAX_BYTES) return;
   const real = safeRealpath(target);
   const realCwd = safeRealpath(cwd) ?? cwd;
   if (real && !within(real, cwd) && !within(real, realCwd)) return;
 
   for (const dir of nestedDirs(cwd, target)) {
+    // A directory that does not exist holds nothing to attach, nor does anything below it (a target of
+    // 10,000 made-up segments would otherwise cost quadratic time; test/e2e/bad-input-route.test.ts).
+    if (!existsSync(dir)) break;
     const shown = showPath(ctx.root, dir);
     const why = `nested memory in ${shown}/ (between the working directory and the file)`;
     loadWithImports(ctx, join(dir, "CLAUDE.md"), 0, "memory", null, why);

@@ -4,6 +4,8 @@ import { claudeOnRead } from "../../agents/claude-code/on-read.js";
 import { whyCharged } from "../../budget/evaluate.js";
 import { runCap } from "../../budget/run.js";
 import { loadConfig } from "../../config.js";
+import { UsageError } from "../../errors.js";
+import { statSafe } from "../../fs/read.js";
 import { explainText, onToolItems } from "../../router/explain.js";
 import { findRoot } from "../../router/root.js";
 import { itemToJson } from "../../types.js";
@@ -25,6 +27,8 @@ export function registerExplain(program: Command): void {
     .option("--json", "print {launch, onRead, onTool} as JSON")
     .action((path: string, opts: { cwd?: string; json?: boolean }) => {
       const cwd = resolve(opts.cwd ?? process.cwd());
+      if (!statSafe(cwd)?.isDirectory())
+        throw new UsageError(`--cwd ${opts.cwd}: ${statSafe(cwd) ? "not a directory" : "no such directory"}`);
       const root = findRoot(cwd);
       const { config } = loadConfig(root);
       const target = resolve(cwd, path);

@@ -1,9 +1,14 @@
 import type { Command } from "commander";
 import { runHook } from "../../router/hook.js";
 
+/** Largest stdin accepted (bytes), as in the fast entry (src/router/hook-entry.ts): larger is not hook JSON. */
+const MAX_STDIN = 16 * 1024 * 1024;
+
 /**
  * Registers `agent-context hook`: the PreToolUse hook through the full CLI (slower to start than the
- * bundled `node dist/hook.mjs`, same answer). Always exits 0.
+ * bundled `node dist/hook.mjs`, same answer). Always exits 0. Like the fast entry, a watchdog ends it with
+ * status 0 and no output after AGENT_CONTEXT_HOOK_TIMEOUT_MS (default 5000 ms), so a stdin that never
+ * closes never holds a tool call (test/e2e/bad-input-hook.test.ts).
  */
 export function registerHook(program: Command): void {
   program
@@ -12,13 +17,23 @@ export function registerHook(program: Command): void {
       "PreToolUse hook: reads Claude Code's hook JSON on stdin, prints additionalContext or nothing",
     )
     .action(async () => {
+      const timeoutMs = Number(process.env.AGENT_CONTEXT_HOOK_TIMEOUT_MS) || 5000;
+      const watchdog = setTimeout(() => {
+        process.stderr.write(`agent-context hook: no answer within ${timeoutMs} ms; nothing injected\n`);
+        process.exit(0);
+      }, timeoutMs);
       const chunks: Buffer[] = [];
+      let size = 0;
       try {
-        for await (const c of process.stdin) chunks.push(c as Buffer);
+        for await (const c of process.stdin) {
+          size += (c as Buffer).length;
+          if (size <= MAX_STDIN) chunks.push(c as Buffer);
+        }
       } catch {
         // fail open
       }
-      const r = await runHook(Buffer.concat(chunks).toString("utf8"));
+      const r = await runHook(size <= MAX_STDIN ? Buffer.concat(chunks).toString("utf8") : "");
+      clearTimeout(watchdog);
       if (r.stderr) process.stderr.write(r.stderr);
       if (r.stdout) process.stdout.write(r.stdout);
       process.exitCode = 0;

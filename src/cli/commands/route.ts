@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { loadConfig } from "../../config.js";
 import { UsageError } from "../../errors.js";
+import { statSafe } from "../../fs/read.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../../router/index-build.js";
 import { renderMap, routeJson } from "../../router/output.js";
 import { findRoot } from "../../router/root.js";
@@ -32,6 +33,8 @@ export function registerRoute(program: Command): void {
     .option("--no-cache", "do not read or write the compiled index cache")
     .action(async (target: string | undefined, opts: RouteOpts) => {
       const cwd = resolve(opts.cwd ?? process.cwd());
+      if (!statSafe(cwd)?.isDirectory())
+        throw new UsageError(`--cwd ${opts.cwd}: ${statSafe(cwd) ? "not a directory" : "no such directory"}`);
       const root = findRoot(cwd);
       const { config } = loadConfig(root);
       if (opts.map) {
