@@ -43,7 +43,9 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
       : `cap ${ev.cap}`;
     const whereNote = where(run) === "in this repository" ? "" : ` ${where(run)}`;
     lines.push(
-      `agent-context cap: ${c.green("clean")} — ${ev.total} bytes of launch context${whereNote} (${capNote}, ${ev.spare} to spare)`,
+      run.ok
+        ? `agent-context cap: ${c.green("clean")} — ${ev.total} bytes of launch context${whereNote} (${capNote}, ${ev.spare} to spare)`
+        : `agent-context cap: ${c.red("failing")} — ${ev.total} bytes of launch context${whereNote} are within the cap (${capNote}, ${ev.spare} to spare), but see below`,
     );
   } else {
     lines.push(
@@ -70,12 +72,13 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
   if (run.ratchet) {
     const r = run.ratchet;
     const at = `${r.base}${r.via === "--base" ? "" : ` (${r.via})`}`;
-    const baseDesc = r.baseHasConfig ? `${r.baseCap}` : `${r.baseCap} (no ${CONFIG_FILE} there: the default)`;
-    if (r.ok) {
-      lines.push(`ratchet: cap ${r.currentCap} does not exceed ${baseDesc} at ${at}`);
+    if (r.note !== null) {
+      lines.push(`ratchet: ${r.note}`);
+    } else if (r.ok) {
+      lines.push(`ratchet: cap ${r.currentCap} does not exceed ${r.baseCap} at ${at}`);
     } else {
       lines.push(
-        `${c.red(c.bold("ERROR:"))} the cap was raised to ${r.currentCap} in ${CONFIG_FILE}; it was ${baseDesc} at ${at}.`,
+        `${c.red(c.bold("ERROR:"))} the cap was raised to ${r.currentCap} in ${CONFIG_FILE}; it was ${r.baseCap} at ${at}.`,
       );
       lines.push(`The cap only goes down: set it back to ${r.baseCap} or lower, and cut bytes instead.`);
     }
