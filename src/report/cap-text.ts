@@ -91,6 +91,51 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
 }
 
 /**
+ * Merges the problems of several launches (`--all-cwds`, `--agent all`): identical problems once, and the
+ * same import outside several launch directories as one problem naming the directories (the first five,
+ * then a count). Order: first appearance.
+ */
+export function groupProblems(problems: readonly Problem[]): Problem[] {
+  const out: Problem[] = [];
+  const seen = new Set<string>();
+  const groups = new Map<string, { at: number; cwds: string[]; first: Problem }>();
+  for (const p of problems) {
+    const o = p.outsideCwd;
+    if (o) {
+      const key = JSON.stringify([p.file, p.line, p.column, o.target, o.inRepo]);
+      const g = groups.get(key);
+      if (g) {
+        if (!g.cwds.includes(o.cwd)) g.cwds.push(o.cwd);
+        continue;
+      }
+      groups.set(key, { at: out.length, cwds: [o.cwd], first: p });
+      out.push(p);
+      continue;
+    }
+    const key = JSON.stringify([p.file, p.line, p.column, p.message]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+  }
+  for (const g of groups.values()) {
+    const o = g.first.outsideCwd;
+    if (!o || g.cwds.length < 2) continue;
+    const shown = g.cwds.slice(0, 5).join(", ");
+    const more = g.cwds.length > 5 ? ` and ${g.cwds.length - 5} more` : "";
+    out[g.at] = {
+      ...g.first,
+      message: o.inRepo
+        ? `${o.target}: imported by ${o.importedBy} but lies outside ${g.cwds.length} launch directories (${shown}${more}); a launch in any of them does not load it`
+        : `${o.target}: imported by ${o.importedBy} but lies outside ${g.cwds.length} launch directories (${shown}${more}); Claude Code does not load it at launch without approval`,
+      hint: o.inRepo
+        ? "import it from a memory file inside each of them, or accept that launches there go without it"
+        : g.first.hint,
+    };
+  }
+  return out;
+}
+
+/**
  * Renders loader problems as `warning:` lines (for stderr), one per problem, at most `limit` of them
  * (default: all) followed by one line counting the rest; "" when there are none.
  */

@@ -4,7 +4,7 @@ import { isMatrix, parseAgentOption, runCapMatrix } from "../../budget/matrix.js
 import type { CapRun } from "../../budget/run.js";
 import { renderCapDiagnostics } from "../../lint/cap-diagnostics.js";
 import { renderCapJson, renderCapJsonArray } from "../../report/cap-json.js";
-import { renderProblems } from "../../report/cap-text.js";
+import { groupProblems, renderProblems } from "../../report/cap-text.js";
 import { renderCapMatrixText, renderCapRunText } from "../../report/codex.js";
 import { shouldColor } from "../../report/color.js";
 import { FORMATS, type FormatFlag, parseFormat } from "../../report/diagnostic.js";
@@ -54,10 +54,10 @@ export function registerCap(program: Command): void {
         }
         const color = shouldColor(process.stdout);
         process.stderr.write(
-          renderProblems(
-            runs.flatMap((r) => r.problems),
-            { color: shouldColor(process.stderr), limit: 20 },
-          ),
+          renderProblems(groupProblems(runs.flatMap((r) => r.problems)), {
+            color: shouldColor(process.stderr),
+            limit: 20,
+          }),
         );
         const matrix = isMatrix(o);
         const notes = [...new Set(runs.map((r) => r.ratchetNote).filter((n) => n !== null))];
