@@ -263,6 +263,10 @@ describe("the ratchet", () => {
     );
     expect(r.stdout.split("\n")[0]).toContain("clean");
     expect(cap([root], { CI: "true" }).code).toBe(0);
+    const all = cap([root, "--base", "main", "--all-cwds"]);
+    expect(
+      all.stdout.split("\n").filter((l) => l.startsWith("ratchet: no .agent-context.json")),
+    ).toHaveLength(1);
     expect(capJson([root, "--base", "main"]).json.ratchet).toMatchObject({
       baseCap: null,
       currentCap: 9000,

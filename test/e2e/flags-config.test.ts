@@ -40,7 +40,7 @@ describe("unknown keys in .agent-context.json", () => {
   ])("unknown_key_warnings_%j", (config, expected) => {
     const ws = unknownKeyWarnings(config as Record<string, unknown>, "f.json");
     expect(ws).toHaveLength(expected.length);
-    expected.forEach((e, i) => expect(ws[i]).toContain(e));
+    for (const [i, e] of expected.entries()) expect(ws[i]).toContain(e);
   });
 });
 
