@@ -34,3 +34,24 @@ it("the_claude_project_dir_hook_command_init_writes_runs_under_the_real_claude_c
   expect(ctx).toHaveLength(1);
   expect(ctx[0]).toContain("Marker rule-tdd-global-001.");
 });
+
+it("a_session_launched_in_a_subdirectory_does_not_run_the_root_project_hook", async () => {
+  const { dir, cli } = repoWithLocalInstall();
+  makeRouter(dir);
+  spawnSync("git", ["init", "-q", dir]);
+  expect(spawnSync(process.execPath, [cli, "init"], { cwd: dir, encoding: "utf8" }).status).toBe(0);
+  const sub = join(dir, "workspaces/org");
+  mkdirSync(sub, { recursive: true });
+  const run = await runClaude({
+    cwd: sub,
+    args: ["--permission-mode", "acceptEdits", "--allowedTools", "Read,Write,Edit,Bash"],
+    script: [
+      [{ type: "tool_use", name: "Write", input: { file_path: join(dir, PROFILE), content: "class P\n" } }],
+    ],
+  });
+  expect(run.code).toBe(0);
+  const after = run.mainRequests[1];
+  expect(after).toBeDefined();
+  const ctx = (after ? allTexts(after) : []).filter((t) => /hook additional context/.test(t));
+  expect(ctx).toEqual([]);
+});
