@@ -76,7 +76,57 @@ export function parseConfig(text: string, file: string): AgentContextConfig {
   return c;
 }
 
-/** Loads `.agent-context.json` from `root`. Missing file → empty config. Throws {@link UsageError}. */
+/** The top-level keys `.agent-context.json` understands (`$schema` is accepted for editors). */
+export const CONFIG_KEYS = ["cap", "agents", "routers", "unlowerable", "hook", "$schema"] as const;
+
+/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment). */
+function editDistance(a: string, b: string): number {
+  const m: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => m[i]?.[j] ?? 0;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      let v = Math.min(
+        at(i - 1, j) + 1,
+        at(i, j - 1) + 1,
+        at(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, at(i - 2, j - 2) + 1);
+      (m[i] as number[])[j] = v;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+/**
+ * One warning line per top-level key of `config` that agent-context does not know (a typo such as
+ * `"cpa"` would otherwise be ignored silently), naming `file`, the key and the nearest known key.
+ */
+export function unknownKeyWarnings(config: AgentContextConfig, file: string): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(config)) {
+    if ((CONFIG_KEYS as readonly string[]).includes(key)) continue;
+    const near = CONFIG_KEYS.filter((k) => k !== "$schema")
+      .map((k) => ({ k, d: editDistance(key.toLowerCase(), k) }))
+      .sort((x, y) => x.d - y.d)[0];
+    const hint =
+      near && near.d <= Math.max(1, Math.floor(near.k.length / 2)) ? ` (did you mean "${near.k}"?)` : "";
+    out.push(
+      `warning: ${file}: unknown key "${key}" is ignored${hint}; known keys: ${CONFIG_KEYS.filter((k) => k !== "$schema").join(", ")}`,
+    );
+  }
+  return out;
+}
+
+const warnedFiles = new Set<string>();
+
+/**
+ * Loads `.agent-context.json` from `root`. Missing file → empty config. Throws {@link UsageError}.
+ * Unknown top-level keys are kept and warned about on stderr, once per file per process (see
+ * {@link unknownKeyWarnings}).
+ */
 export function loadConfig(root: string): LoadedConfig {
   const file = join(root, CONFIG_FILE);
   const r = readTextFile(file);
@@ -84,7 +134,12 @@ export function loadConfig(root: string): LoadedConfig {
     if (r.reason === "missing") return { file: null, config: {} };
     throw new UsageError(`${describeReadFailure(r)} (it must be a JSON file like {"cap": 4096})`);
   }
-  return { file, config: parseConfig(r.text, file) };
+  const config = parseConfig(r.text, file);
+  if (!warnedFiles.has(file)) {
+    warnedFiles.add(file);
+    for (const w of unknownKeyWarnings(config, file)) process.stderr.write(`${w}\n`);
+  }
+  return { file, config };
 }
 
 /** The configured cap for an agent in bytes, falling back to defaults. */

@@ -69,4 +69,9 @@ export interface Problem {
   message: string;
   /** What to do about it. */
   hint?: string;
+  /**
+   * Set when the problem is an import outside the launch directory (`cwd`, display path): lets a report
+   * over several launch directories group the same import into one line.
+   */
+  outsideCwd?: { target: string; importedBy: string; cwd: string; inRepo: boolean };
 }

@@ -13,14 +13,16 @@ export interface RatchetResult {
   via: string;
   /** The commit the base resolved to (full hex). */
   commit: string;
-  /** The cap at the base revision in bytes (the default when the config is missing there). */
-  baseCap: number;
+  /** The cap at the base revision in bytes; null when `.agent-context.json` is missing there (no floor yet). */
+  baseCap: number | null;
   /** Whether `.agent-context.json` existed at the base revision. */
   baseHasConfig: boolean;
   /** The configured cap now, in bytes. */
   currentCap: number;
-  /** False when the cap was raised above the base value. */
+  /** False when the cap was raised above the base value (never false when the base has no config). */
   ok: boolean;
+  /** One line when the ratchet starts with this change (no config at the base), else null. */
+  note: string | null;
 }
 
 /** Outcome of looking for a default base in CI. */
@@ -110,8 +112,11 @@ export function readConfigAt(
 
 /**
  * Checks the ratchet for one agent: the configured cap now (`current`) against its value at `ref`.
- * Lowering or keeping the cap passes; raising it fails (`ok: false`). A config missing at `ref` counts as
- * the default cap there. Throws {@link UsageError} as {@link readConfigAt}.
+ * Lowering or keeping the cap passes; raising it fails (`ok: false`). A config missing at `ref` means there
+ * is no floor yet: the check passes and `note` says the ratchet starts with this change (so the PR adopting
+ * agent-context on a repository already over the default cap is not failed). A config present at `ref` but
+ * deleted now compares the default cap against the base value. Throws {@link UsageError} as
+ * {@link readConfigAt}.
  */
 export function checkRatchet(
   root: string,
@@ -121,15 +126,28 @@ export function checkRatchet(
   agent: AgentId,
 ): RatchetResult {
   const at = readConfigAt(root, ref);
-  const baseCap = capFor(at.config ?? {}, agent);
   const currentCap = capFor(current, agent);
+  if (at.config === null) {
+    return {
+      base: ref,
+      via,
+      commit: at.commit,
+      baseCap: null,
+      baseHasConfig: false,
+      currentCap,
+      ok: true,
+      note: `no ${CONFIG_FILE} at ${ref}: the ratchet starts with this change (cap ${currentCap} becomes the floor)`,
+    };
+  }
+  const baseCap = capFor(at.config, agent);
   return {
     base: ref,
     via,
     commit: at.commit,
     baseCap,
-    baseHasConfig: at.config !== null,
+    baseHasConfig: true,
     currentCap,
     ok: currentCap <= baseCap,
+    note: null,
   };
 }

@@ -8,8 +8,8 @@
  * - plans every write first and performs them only when all inputs are sound (no partial write), each one
  *   atomically.
  */
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { mkdirSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
@@ -39,6 +39,45 @@ export function hookCommand(entry: string = hookEntryPath()): string {
   return `node ${shellQuote(entry)}`;
 }
 
+/** The hook command `init` writes for one repository, and every form that counts as already installed. */
+export interface HookCommandChoice {
+  /** The command to write. */
+  command: string;
+  /** True when it names the hook through `$CLAUDE_PROJECT_DIR` (portable across clones and machines). */
+  portable: boolean;
+  /** Commands recognised as this hook already installed (the portable and the absolute form). */
+  known: string[];
+}
+
+/**
+ * Chooses the hook command for `root`. When the real path of `entry` (this installation's
+ * `dist/hook.mjs`) lies under the real path of `root` (agent-context installed in the repository, e.g.
+ * `node_modules/agent-context`), the command is `node "$CLAUDE_PROJECT_DIR/<relative>/dist/hook.mjs"`:
+ * Claude Code sets CLAUDE_PROJECT_DIR to the project directory for hook commands (verified with Claude
+ * Code 2.1.332, test/e2e/init-claude.test.ts), so the committed settings work in every clone. Otherwise
+ * the absolute `node /abs/dist/hook.mjs`, which only works on this machine (`portable: false`).
+ */
+export function chooseHookCommand(root: string, entry: string = hookEntryPath()): HookCommandChoice {
+  const absolute = hookCommand(entry);
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
+  const rel = relative(real(root), real(entry));
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) {
+    return { command: absolute, portable: false, known: [absolute] };
+  }
+  const posix = rel
+    .split(sep)
+    .join("/")
+    .replace(/(["$`\\])/g, "\\$1");
+  const command = `node "$CLAUDE_PROJECT_DIR/${posix}"`;
+  return { command, portable: true, known: [command, absolute] };
+}
+
 export interface InitPlanItem {
   /** Path relative to the root. */
   file: string;
@@ -55,6 +94,8 @@ export interface InitOptions {
   launchTotal: number;
   /** Hook command to install (default {@link hookCommand}). */
   command?: string;
+  /** Other commands that count as the hook already installed (see {@link chooseHookCommand}). */
+  known?: readonly string[];
 }
 
 interface HookEntry {
@@ -65,13 +106,14 @@ interface HookEntry {
 
 /**
  * Merges the agent-context PreToolUse entry into a parsed settings object. Returns null when the command
- * is already installed (under any matcher). Throws {@link UsageError} for a shape it cannot merge into
+ * (or one of `known`) is already installed (under any matcher). Throws {@link UsageError} for a shape it cannot merge into
  * without guessing (`hooks` or `hooks.PreToolUse` of the wrong type).
  */
 export function mergeHook(
   settings: Record<string, unknown>,
   command: string,
   file: string,
+  known: readonly string[] = [],
 ): Record<string, unknown> | null {
   const hooks = settings.hooks ?? {};
   if (!hooks || typeof hooks !== "object" || Array.isArray(hooks)) {
@@ -89,7 +131,8 @@ export function mergeHook(
   for (const entry of pre as HookEntry[]) {
     if (entry && typeof entry === "object" && Array.isArray(entry.hooks)) {
       for (const hk of entry.hooks as { command?: unknown }[]) {
-        if (hk && typeof hk === "object" && hk.command === command) return null;
+        if (hk && typeof hk === "object" && (hk.command === command || known.includes(hk.command as string)))
+          return null;
       }
     }
   }
@@ -165,7 +208,7 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
         `${setPath}: holds a number too large for JSON tools to write back (such as 1e400); left untouched — fix it, then rerun init`,
       );
     }
-    const merged = mergeHook(parsed as Record<string, unknown>, command, setPath);
+    const merged = mergeHook(parsed as Record<string, unknown>, command, setPath, opts.known);
     if (merged === null) {
       plan.push({
         file: SETTINGS_FILE,

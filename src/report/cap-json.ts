@@ -3,7 +3,8 @@
  * `{ agent, agentVersion, root, cwd, cap, total, over, ok, items: [itemToJson...], ratchet }`.
  * `cap` is the cap the run charged against (after --cap), `over` is max(0, total − cap), `ok` is true
  * exactly when the command exits 0 (within the cap and the ratchet holds). `ratchet` is additive to the
- * issue's contract: null when no ratchet check ran, else `{ base, via, commit, baseCap, currentCap, ok }`.
+ * issue's contract: null when no ratchet check ran, else `{ base, via, commit, baseCap, currentCap, ok, note }`; `baseCap`
+ * is null and `note` one line when the base has no config (the ratchet starts with this change).
  */
 import type { CapRun } from "../budget/run.js";
 import { itemToJson } from "../types.js";
@@ -29,6 +30,7 @@ export function capToJson(run: CapRun): Record<string, unknown> {
           baseCap: run.ratchet.baseCap,
           currentCap: run.ratchet.currentCap,
           ok: run.ratchet.ok,
+          note: run.ratchet.note,
         }
       : null,
     // Codex runs only: where Codex's own budget cuts the AGENTS.md chain (null when whole).

@@ -43,7 +43,9 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
       : `cap ${ev.cap}`;
     const whereNote = where(run) === "in this repository" ? "" : ` ${where(run)}`;
     lines.push(
-      `agent-context cap: ${c.green("clean")} — ${ev.total} bytes of launch context${whereNote} (${capNote}, ${ev.spare} to spare)`,
+      run.ok
+        ? `agent-context cap: ${c.green("clean")} — ${ev.total} bytes of launch context${whereNote} (${capNote}, ${ev.spare} to spare)`
+        : `agent-context cap: ${c.red("failing")} — ${ev.total} bytes of launch context${whereNote} are within the cap (${capNote}, ${ev.spare} to spare), but see below`,
     );
   } else {
     lines.push(
@@ -70,12 +72,13 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
   if (run.ratchet) {
     const r = run.ratchet;
     const at = `${r.base}${r.via === "--base" ? "" : ` (${r.via})`}`;
-    const baseDesc = r.baseHasConfig ? `${r.baseCap}` : `${r.baseCap} (no ${CONFIG_FILE} there: the default)`;
-    if (r.ok) {
-      lines.push(`ratchet: cap ${r.currentCap} does not exceed ${baseDesc} at ${at}`);
+    if (r.note !== null) {
+      lines.push(`ratchet: ${r.note}`);
+    } else if (r.ok) {
+      lines.push(`ratchet: cap ${r.currentCap} does not exceed ${r.baseCap} at ${at}`);
     } else {
       lines.push(
-        `${c.red(c.bold("ERROR:"))} the cap was raised to ${r.currentCap} in ${CONFIG_FILE}; it was ${baseDesc} at ${at}.`,
+        `${c.red(c.bold("ERROR:"))} the cap was raised to ${r.currentCap} in ${CONFIG_FILE}; it was ${r.baseCap} at ${at}.`,
       );
       lines.push(`The cap only goes down: set it back to ${r.baseCap} or lower, and cut bytes instead.`);
     }
@@ -85,6 +88,51 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
 
   lines.push(c.dim(`${name} launch model verified on ${name} ${run.agentVersion}.`));
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Merges the problems of several launches (`--all-cwds`, `--agent all`): identical problems once, and the
+ * same import outside several launch directories as one problem naming the directories (the first five,
+ * then a count). Order: first appearance.
+ */
+export function groupProblems(problems: readonly Problem[]): Problem[] {
+  const out: Problem[] = [];
+  const seen = new Set<string>();
+  const groups = new Map<string, { at: number; cwds: string[]; first: Problem }>();
+  for (const p of problems) {
+    const o = p.outsideCwd;
+    if (o) {
+      const key = JSON.stringify([p.file, p.line, p.column, o.target, o.inRepo]);
+      const g = groups.get(key);
+      if (g) {
+        if (!g.cwds.includes(o.cwd)) g.cwds.push(o.cwd);
+        continue;
+      }
+      groups.set(key, { at: out.length, cwds: [o.cwd], first: p });
+      out.push(p);
+      continue;
+    }
+    const key = JSON.stringify([p.file, p.line, p.column, p.message]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+  }
+  for (const g of groups.values()) {
+    const o = g.first.outsideCwd;
+    if (!o || g.cwds.length < 2) continue;
+    const shown = g.cwds.slice(0, 5).join(", ");
+    const more = g.cwds.length > 5 ? ` and ${g.cwds.length - 5} more` : "";
+    out[g.at] = {
+      ...g.first,
+      message: o.inRepo
+        ? `${o.target}: imported by ${o.importedBy} but lies outside ${g.cwds.length} launch directories (${shown}${more}); a launch in any of them does not load it`
+        : `${o.target}: imported by ${o.importedBy} but lies outside ${g.cwds.length} launch directories (${shown}${more}); Claude Code does not load it at launch without approval`,
+      hint: o.inRepo
+        ? "import it from a memory file inside each of them, or accept that launches there go without it"
+        : g.first.hint,
+    };
+  }
+  return out;
 }
 
 /**

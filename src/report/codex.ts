@@ -77,6 +77,8 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
       );
     }
   }
+  // The ratchet's "starts with this change" line, once per distinct note (per agent cap).
+  for (const note of new Set(runs.map((r) => r.ratchet?.note).filter((n) => n))) out.push(`ratchet: ${note}`);
   const failed = runs.filter((r) => !r.ok).length;
   const truncated = runs.filter((r) => r.truncated).length;
   out.push(

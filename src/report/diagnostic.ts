@@ -11,7 +11,20 @@ export const FORMATS = ["text", "json", "github", "sarif"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The commander option object of `--format` (raw string, validated by {@link parseFormat}). */
-export type FormatFlag = { format: string };
+export type FormatFlag = { format?: string };
+
+/**
+ * The output format from `--format F` and `--json` (default text). `--json` is `--format json`; combined
+ * with a different `--format` it is a {@link UsageError} (exit 2) rather than a silent precedence.
+ */
+export function formatFromFlags(o: { format?: string; json?: boolean }): Format {
+  if (o.format === undefined) return o.json ? "json" : "text";
+  const f = parseFormat(o.format);
+  if (o.json && f !== "json") {
+    throw new UsageError(`--json conflicts with --format ${f}; give one of them`);
+  }
+  return f;
+}
 
 /** Validates a `--format` value. Throws UsageError naming the allowed values. */
 export function parseFormat(v: string): Format {

@@ -253,14 +253,36 @@ describe("the ratchet", () => {
     expect(r.stdout).toContain("ratchet: cap 1500 does not exceed 2000 at main");
   });
 
-  it("a_base_without_config_counts_as_the_default_cap", () => {
+  it("a_base_without_config_has_no_floor_so_adopting_a_cap_above_the_default_passes", () => {
     const root = repoWithBase(null);
-    commit(root, { ".agent-context.json": '{"cap": 4097}\n' }, "raise above default");
+    commit(root, { ".agent-context.json": '{"cap": 9000}\n' }, "adopt above default");
+    const r = cap([root, "--base", "main"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      "ratchet: no .agent-context.json at main: the ratchet starts with this change (cap 9000 becomes the floor)\n",
+    );
+    expect(r.stdout.split("\n")[0]).toContain("clean");
+    expect(cap([root], { CI: "true" }).code).toBe(0);
+    const all = cap([root, "--base", "main", "--all-cwds"]);
+    expect(
+      all.stdout.split("\n").filter((l) => l.startsWith("ratchet: no .agent-context.json")),
+    ).toHaveLength(1);
+    expect(capJson([root, "--base", "main"]).json.ratchet).toMatchObject({
+      baseCap: null,
+      currentCap: 9000,
+      ok: true,
+      note: "no .agent-context.json at main: the ratchet starts with this change (cap 9000 becomes the floor)",
+    });
+  });
+
+  it("a_config_deleted_since_the_base_means_the_default_cap_and_fails_above_a_lower_base", () => {
+    const root = repoWithBase('{"cap": 2000}\n');
+    git(root, "rm", "-q", ".agent-context.json");
+    commit(root, {}, "delete config");
     const r = cap([root, "--base", "main"]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain("it was 4096 (no .agent-context.json there: the default) at main");
-    commit(root, { ".agent-context.json": '{"cap": 4096}\n' }, "back to default");
-    expect(cap([root, "--base", "main"]).code).toBe(0);
+    expect(r.stdout).toContain("the cap was raised to 4096 in .agent-context.json; it was 2000 at main");
+    expect(r.stdout.split("\n")[0]).not.toContain("clean");
   });
 
   it("in_ci_the_base_defaults_to_the_merge_base_with_the_default_branch", () => {

@@ -11,6 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { repoWithLocalInstall } from "./init-helpers.js";
 
 const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 const HOOK = `node ${resolve(import.meta.dirname, "../../dist/hook.mjs")}`;
@@ -172,5 +173,58 @@ describe("agent-context init", () => {
     const r = run(["init", "no/such/dir"], repo());
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("no/such/dir: not a directory");
+  });
+});
+
+describe("agent-context init, adoption", () => {
+  it("on_a_repository_over_the_default_cap_notes_in_one_line_that_the_cap_starts_above_the_default", () => {
+    const dir = repo({ "CLAUDE.md": `${"x".repeat(5000)}\n` });
+    const r = run(["init"], dir);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: 5000 });
+    const notes = r.stdout.split("\n").filter((l) => l.includes("over the default cap"));
+    expect(notes).toEqual([
+      "note: 5000 bytes is over the default cap of 4096; the ratchet starts at 5000 and only goes down from there",
+    ]);
+    expect(run(["init"], repo({ "CLAUDE.md": "small\n" })).stdout).not.toContain("over the default cap");
+  });
+
+  it("installed_inside_the_repository_writes_the_hook_through_claude_project_dir_and_a_second_run_changes_nothing", () => {
+    const { dir, cli } = repoWithLocalInstall();
+    const runLocal = () => {
+      const r = spawnSync(process.execPath, [cli, "init"], { cwd: dir, encoding: "utf8" });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    const r = runLocal();
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const command = 'node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.mjs"';
+    expect(JSON.parse(read(dir, ".claude/settings.json"))).toEqual({
+      hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command }] }] },
+    });
+    expect(r.stdout).not.toContain("this machine");
+    const settings = read(dir, ".claude/settings.json");
+    expect(runLocal().stdout).toContain("hook already installed");
+    expect(read(dir, ".claude/settings.json")).toBe(settings);
+  });
+
+  it("a_repository_holding_the_absolute_form_counts_as_installed_for_a_local_install", () => {
+    const { dir, cli } = repoWithLocalInstall();
+    const abs = `node ${join(dir, "node_modules/agent-context/dist/hook.mjs")}`;
+    const text = `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command: abs }] }] } }, null, 2)}\n`;
+    mkdirSync(join(dir, ".claude"));
+    writeFileSync(join(dir, ".claude/settings.json"), text);
+    const r = spawnSync(process.execPath, [cli, "init"], { cwd: dir, encoding: "utf8" });
+    expect(r.stdout).toContain("hook already installed");
+    expect(read(dir, ".claude/settings.json")).toBe(text);
+  });
+
+  it("installed_outside_the_repository_keeps_the_absolute_path_and_says_it_is_specific_to_this_machine", () => {
+    const dir = repo();
+    const r = run(["init"], dir);
+    expect(JSON.parse(read(dir, ".claude/settings.json")).hooks.PreToolUse[0].hooks[0].command).toBe(HOOK);
+    const notes = r.stdout.split("\n").filter((l) => l.includes("this machine"));
+    expect(notes).toHaveLength(1);
+    expect(run(["init"], dir).stdout).not.toContain("this machine");
   });
 });

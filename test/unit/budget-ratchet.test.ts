@@ -60,12 +60,21 @@ describe("ratchet", () => {
     expect(checkRatchet(d, "HEAD", "--base", { cap: 2000 }, "claude-code").ok).toBe(true);
   });
 
-  it("a_config_missing_at_the_base_counts_as_the_default_cap", () => {
+  it("a_config_missing_at_the_base_means_no_floor_yet_and_the_ratchet_passes_saying_it_starts_here", () => {
     const d = repo();
     commitConfig(d, null, "base");
-    const r = checkRatchet(d, "HEAD", "--base", { cap: 4097 }, "claude-code");
-    expect(r).toMatchObject({ ok: false, baseCap: 4096, baseHasConfig: false });
-    expect(checkRatchet(d, "HEAD", "--base", { cap: 4096 }, "claude-code").ok).toBe(true);
+    const r = checkRatchet(d, "HEAD", "--base", { cap: 9000 }, "claude-code");
+    expect(r).toMatchObject({ ok: true, baseCap: null, baseHasConfig: false, currentCap: 9000 });
+    expect(r.note).toBe(
+      "no .agent-context.json at HEAD: the ratchet starts with this change (cap 9000 becomes the floor)",
+    );
+  });
+
+  it("a_config_deleted_at_head_means_the_default_cap_which_fails_below_a_lower_base", () => {
+    const d = repo();
+    commitConfig(d, '{"cap": 3000}', "base");
+    const r = checkRatchet(d, "HEAD", "--base", {}, "claude-code");
+    expect(r).toMatchObject({ ok: false, baseCap: 3000, currentCap: 4096, baseHasConfig: true, note: null });
   });
 
   it("the_base_is_read_from_the_named_revision_not_the_work_tree", () => {

@@ -127,20 +127,37 @@ describe("text report, ratchet", () => {
     via: "--base",
     commit: "abc",
     baseCap: 4096,
-    baseHasConfig: false,
+    baseHasConfig: true,
     currentCap: 8000,
     ok: false,
+    note: null,
   };
   it("a_raised_cap_says_raised_from_what_to_what_at_which_base", () => {
     const out = renderCapText(run([], 8000, { ratchet: r }));
     expect(out).toContain("the cap was raised to 8000 in .agent-context.json");
-    expect(out).toContain("it was 4096 (no .agent-context.json there: the default) at origin/main");
+    expect(out).toContain("it was 4096 at origin/main");
     expect(out).toContain("set it back to 4096 or lower");
   });
   it("a_held_ratchet_says_so_in_one_line", () => {
     const out = renderCapText(run([], 4000, { ratchet: { ...r, currentCap: 4000, ok: true } }));
     expect(out).toContain("ratchet: cap 4000 does not exceed 4096");
     expect(out).not.toContain("ERROR");
+  });
+  it("a_broken_ratchet_within_the_cap_does_not_call_the_run_clean_on_its_first_line", () => {
+    const out = renderCapText(run([], 8000, { ratchet: r }));
+    const first = out.split("\n")[0] ?? "";
+    expect(first).not.toContain("clean");
+    expect(first).toContain("failing");
+  });
+  it("a_base_without_config_says_in_one_line_that_the_ratchet_starts_here", () => {
+    const note =
+      "no .agent-context.json at main: the ratchet starts with this change (cap 8000 becomes the floor)";
+    const out = renderCapText(
+      run([], 8000, { ratchet: { ...r, baseCap: null, baseHasConfig: false, ok: true, note } }),
+    );
+    expect(out).toContain(`ratchet: ${note}\n`);
+    expect(out).not.toContain("ERROR");
+    expect(out.split("\n")[0]).toContain("clean");
   });
   it("a_missing_default_base_in_ci_is_one_line", () => {
     const out = renderCapText(run([], 4096, { note: "no ratchet check: no default branch found" }));

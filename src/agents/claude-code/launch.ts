@@ -104,6 +104,24 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   /** Directories whose path is their real path (cwd and its ancestors; those of files read). */
   const realDirs = new Set<string>(cwdReal ? launchDirectories(cwdReal) : []);
   const show = (abs: string) => displayPath(abs, realRoot);
+  /**
+   * An import outside the launch directory. Inside the repository the fix is per directory (a launch
+   * there does not load it); outside the repository Claude Code asks for approval first.
+   */
+  const outsideCwdProblem = (shown: string, importedBy: string, abs: string, file: string): Problem => {
+    const cwdShown = show(cwd);
+    const inRepo = inside(realRoot, abs);
+    return {
+      file,
+      message: inRepo
+        ? `${shown}: imported by ${importedBy} but lies outside the working directory (${cwdShown}); a launch in ${cwdShown} does not load it`
+        : `${shown}: imported by ${importedBy} but lies outside the working directory (${cwdShown}); Claude Code does not load it at launch without approval`,
+      hint: inRepo
+        ? `import it from a memory file inside ${cwdShown}, or accept that launches there go without it`
+        : "move the file inside the repository or inline what matters",
+      outsideCwd: { target: shown, importedBy, cwd: cwdShown, inRepo },
+    };
+  };
 
   /** `underRule`: the chain started at a rule; Claude Code then drops every file with its own `paths:`. */
   const load = (path: string, depth: number, origin: Origin, rootFile: string, underRule = false): void => {
@@ -126,11 +144,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     if (r.ok) realDirs.add(dirname(r.realPath));
     const real = r.ok ? r.realPath : key;
     if (depth > 0 && !inside(cwd, real)) {
-      problems.push({
-        file: origin.importedBy ?? shown,
-        message: `${shown}: imported by ${origin.importedBy} but lies outside the working directory (${show(cwd)}); Claude Code does not load it at launch without approval`,
-        hint: "move the file inside the repository or inline what matters",
-      });
+      problems.push(outsideCwdProblem(shown, origin.importedBy ?? shown, real, origin.importedBy ?? shown));
       return;
     }
     if (real !== key && processed.has(real)) return;
@@ -201,11 +215,9 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       const tShown = show(target);
       if (depth + 1 <= CLAUDE_MAX_IMPORT_HOPS && !inside(cwd, target)) {
         problems.push({
-          file: shown,
+          ...outsideCwdProblem(tShown, shown, target, shown),
           line: imp.line,
           column: imp.column,
-          message: `${tShown}: imported by ${shown} but lies outside the working directory (${show(cwd)}); Claude Code does not load it at launch without approval`,
-          hint: "move the file inside the repository or inline what matters",
         });
         continue;
       }

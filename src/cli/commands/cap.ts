@@ -4,10 +4,10 @@ import { isMatrix, parseAgentOption, runCapMatrix } from "../../budget/matrix.js
 import type { CapRun } from "../../budget/run.js";
 import { renderCapDiagnostics } from "../../lint/cap-diagnostics.js";
 import { renderCapJson, renderCapJsonArray } from "../../report/cap-json.js";
-import { renderProblems } from "../../report/cap-text.js";
+import { groupProblems, renderProblems } from "../../report/cap-text.js";
 import { renderCapMatrixText, renderCapRunText } from "../../report/codex.js";
 import { shouldColor } from "../../report/color.js";
-import { FORMATS, type FormatFlag, parseFormat } from "../../report/diagnostic.js";
+import { FORMATS, type FormatFlag, formatFromFlags } from "../../report/diagnostic.js";
 
 /**
  * Registers `agent-context cap [DIR] [--cwd DIR] [--cap N] [--base REF] [--json] [--agent A] [--all-cwds]`.
@@ -24,7 +24,7 @@ export function registerCap(program: Command): void {
     .option("--json", "print the JSON contract instead of text (an array with --agent all or --all-cwds)")
     .option("--agent <agent>", "claude-code, codex or all", parseAgentOption, "claude-code")
     .option("--all-cwds", "check the root and every directory holding an agent memory file")
-    .option("--format <format>", `output format: ${FORMATS.join("|")} (json = --json)`, "text")
+    .option("--format <format>", `output format: ${FORMATS.join("|")} (default text; json = --json)`)
     .action(
       (
         dir: string,
@@ -37,7 +37,7 @@ export function registerCap(program: Command): void {
           allCwds?: boolean;
         } & FormatFlag,
       ) => {
-        const format = parseFormat(o.format);
+        const format = formatFromFlags(o);
         if (format === "json") o.json = true;
         const runs = runCapMatrix({
           dir,
@@ -54,10 +54,10 @@ export function registerCap(program: Command): void {
         }
         const color = shouldColor(process.stdout);
         process.stderr.write(
-          renderProblems(
-            runs.flatMap((r) => r.problems),
-            { color: shouldColor(process.stderr), limit: 20 },
-          ),
+          renderProblems(groupProblems(runs.flatMap((r) => r.problems)), {
+            color: shouldColor(process.stderr),
+            limit: 20,
+          }),
         );
         const matrix = isMatrix(o);
         const notes = [...new Set(runs.map((r) => r.ratchetNote).filter((n) => n !== null))];

@@ -9,6 +9,7 @@ import { statSafe } from "../../fs/read.js";
 import { explainText, onToolItems } from "../../router/explain.js";
 import { findRoot } from "../../router/root.js";
 import { itemToJson } from "../../types.js";
+import { requireCwdFlag } from "./route.js";
 
 /**
  * Registers `agent-context explain PATH [--cwd DIR] [--json]`: everything that reaches Claude Code for PATH
@@ -22,16 +23,18 @@ export function registerExplain(program: Command): void {
     .description(
       "Show everything that reaches Claude Code for a path, and why: launch, on read, on a tool call",
     )
-    .argument("<path>", "file path, relative to --cwd")
+    .argument("<path>", "file path, relative to the current directory (like any CLI argument)")
     .option("--cwd <dir>", "working directory of the session (default: the current directory)")
     .option("--json", "print {launch, onRead, onTool} as JSON")
     .action((path: string, opts: { cwd?: string; json?: boolean }) => {
+      requireCwdFlag(opts.cwd);
       const cwd = resolve(opts.cwd ?? process.cwd());
       if (!statSafe(cwd)?.isDirectory())
         throw new UsageError(`--cwd ${opts.cwd}: ${statSafe(cwd) ? "not a directory" : "no such directory"}`);
       const root = findRoot(cwd);
       const { config } = loadConfig(root);
-      const target = resolve(cwd, path);
+      // Relative to the process's directory, as `route` takes it (not to --cwd).
+      const target = resolve(path);
       const launch = runCap({ dir: root, cwd, env: {} }).items.map((i) =>
         i.charged ? { ...i, reason: whyCharged(i, { unlowerable: config.unlowerable }) } : i,
       );

@@ -5,7 +5,7 @@ import {
   countBySeverity,
   diagnosticToJson,
   FORMATS,
-  parseFormat,
+  formatFromFlags,
   renderDiagnosticsText,
   sortDiagnostics,
   useColor,
@@ -21,11 +21,11 @@ export function registerLint(program: Command): void {
       "Report agent-context files that fail silently (broken imports, unrecognised scopes, dead rules...)",
     )
     .argument("[dir]", "repository root", ".")
-    .option("--format <format>", `output format: ${FORMATS.join("|")}`, "text")
+    .option("--format <format>", `output format: ${FORMATS.join("|")} (default text)`)
     .option("--json", "same as --format json")
     .option("--fix", "apply the safe fixes (rename globs: to paths:, quote a glob YAML cannot parse)")
-    .action((dir: string, o: { format: string; json?: boolean; fix?: boolean }) => {
-      const format = o.json ? "json" : parseFormat(o.format);
+    .action((dir: string, o: { format?: string; json?: boolean; fix?: boolean }) => {
+      const format = formatFromFlags(o);
       const progress = createProgress("agent-context lint");
       let result: ReturnType<typeof lintRepository>;
       try {

@@ -8,6 +8,22 @@ import { renderMap, routeJson } from "../../router/output.js";
 import { findRoot } from "../../router/root.js";
 import { routeCallWithOnRead } from "../../router/route.js";
 
+/** The tools `route --tool` accepts (the hook's matcher, plus Read). */
+export const ROUTE_TOOLS = ["Write", "Edit", "MultiEdit", "NotebookEdit", "Read", "Bash"] as const;
+
+/** Throws {@link UsageError} unless `--cwd` names an existing directory. */
+export function requireCwdFlag(dir: string | undefined): void {
+  if (dir === undefined) return;
+  const st = statSafe(resolve(dir));
+  if (!st) throw new UsageError(`--cwd ${dir}: no such directory`);
+  if (!st.isDirectory()) throw new UsageError(`--cwd ${dir}: not a directory`);
+}
+
+/** The one stderr line when no router shard exists at the configured locations. */
+function noShardsLine(globs: readonly string[]): string {
+  return `agent-context route: no router shards found at ${globs.join(", ")}; add one (e.g. .agent-context/routers/api.md holding a row like \`src/api/**\` | RULE-API-001 → .agent-context/rules/api/ |) or set "routers" in .agent-context.json (see docs/router.md)\n`;
+}
+
 interface RouteOpts {
   tool: string;
   cwd?: string;
@@ -24,22 +40,31 @@ export function registerRoute(program: Command): void {
     .description(
       "Show the rules the PreToolUse hook injects for a tool target (a path, or a command with --tool Bash)",
     )
-    .argument("[target]", "file path (relative to --cwd) or, with --tool Bash, the command string")
-    .option("--tool <name>", "tool name: Write, Edit, MultiEdit, NotebookEdit, Read or Bash", "Write")
+    .argument(
+      "[target]",
+      "file path (relative to the current directory, like any CLI argument) or, with --tool Bash, the command string",
+    )
+    .option("--tool <name>", `tool name: ${ROUTE_TOOLS.join(", ")}`, "Write")
     .option("--cwd <dir>", "working directory of the call (default: the current directory)")
     .option("--print", "print exactly what the hook would inject in a fresh session (default)")
     .option("--json", "print the matched rows with the trigger that fired each, as JSON")
     .option("--map", "print the domain → shard table to put in CLAUDE.md instead of the full index")
     .option("--no-cache", "do not read or write the compiled index cache")
     .action(async (target: string | undefined, opts: RouteOpts) => {
+      if (!(ROUTE_TOOLS as readonly string[]).includes(opts.tool)) {
+        throw new UsageError(`--tool ${opts.tool}: unknown tool; use one of ${ROUTE_TOOLS.join(", ")}`);
+      }
+      requireCwdFlag(opts.cwd);
       const cwd = resolve(opts.cwd ?? process.cwd());
       if (!statSafe(cwd)?.isDirectory())
         throw new UsageError(`--cwd ${opts.cwd}: ${statSafe(cwd) ? "not a directory" : "no such directory"}`);
       const root = findRoot(cwd);
       const { config } = loadConfig(root);
+      const globs = config.routers ?? DEFAULT_ROUTERS;
       if (opts.map) {
-        const idx = loadIndex(root, config.routers ?? DEFAULT_ROUTERS, { useCache: opts.cache });
+        const idx = loadIndex(root, globs, { useCache: opts.cache });
         for (const p of idx.problems) process.stderr.write(`agent-context route: ${p}\n`);
+        if (idx.shards.length === 0) process.stderr.write(noShardsLine(globs));
         process.stdout.write(renderMap(idx));
         return;
       }
@@ -48,14 +73,18 @@ export function registerRoute(program: Command): void {
       }
       if (opts.print && opts.json) throw new UsageError("route: choose one of --print and --json");
       const tool = opts.tool;
+      // A path argument is relative to the process's directory, as for every CLI (not to --cwd, which is
+      // the session's directory); a Bash command's words are relative to --cwd, where the shell runs.
+      const file = resolve(target);
       const input: Record<string, unknown> =
         tool === "Bash"
           ? { command: target }
           : tool === "NotebookEdit"
-            ? { notebook_path: target }
-            : { file_path: target };
+            ? { notebook_path: file }
+            : { file_path: file };
       const r = await routeCallWithOnRead({ root, cwd, tool, input, config, useCache: opts.cache });
       for (const p of r.problems) process.stderr.write(`agent-context route: ${p}\n`);
+      if (r.index.shards.length === 0) process.stderr.write(noShardsLine(globs));
       if (opts.json) {
         process.stdout.write(`${JSON.stringify(routeJson(r), null, 2)}\n`);
         return;

@@ -1,0 +1,57 @@
+/** Config typos and conflicting output flags on the built CLI. */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { unknownKeyWarnings } from "../../src/config.js";
+
+const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
+const run = (args: string[], cwd: string) => {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, CI: "" },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+function repo(files: Record<string, string>): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-flags-")));
+  for (const [p, t] of Object.entries(files)) writeFileSync(join(root, p), t);
+  return root;
+}
+
+describe("unknown keys in .agent-context.json", () => {
+  it("an_unknown_top_level_key_is_warned_about_once_on_stderr_naming_the_file_and_the_nearest_key", () => {
+    const root = repo({ ".agent-context.json": '{"cpa": 100}\n', "CLAUDE.md": "memory\n" });
+    const r = run(["cap", "."], root);
+    expect(r.code).toBe(0);
+    const lines = r.stderr.split("\n").filter((l) => l.includes("unknown key"));
+    expect(lines).toEqual([
+      `warning: ${join(root, ".agent-context.json")}: unknown key "cpa" is ignored (did you mean "cap"?); known keys: cap, agents, routers, unlowerable, hook`,
+    ]);
+    expect(r.stdout).toContain("cap 4096");
+  });
+
+  it.each([
+    [{ cap: 1, agents: {}, routers: [], unlowerable: [], hook: {}, $schema: "x" }, []],
+    [{ routerz: [] }, ['"routerz" is ignored (did you mean "routers"?)']],
+    [{ zzzzzz: 1 }, ['"zzzzzz" is ignored; known keys']],
+  ])("unknown_key_warnings_%j", (config, expected) => {
+    const ws = unknownKeyWarnings(config as Record<string, unknown>, "f.json");
+    expect(ws).toHaveLength(expected.length);
+    for (const [i, e] of expected.entries()) expect(ws[i]).toContain(e);
+  });
+});
+
+describe("conflicting output flags", () => {
+  it.each([["cap"], ["lint"]])("%s_with_format_text_and_json_is_a_usage_error", (cmd) => {
+    const root = repo({ "CLAUDE.md": "memory\n" });
+    const r = run([cmd, ".", "--format", "text", "--json"], root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--json conflicts with --format text");
+    expect(r.stdout).toBe("");
+    expect(run([cmd, ".", "--format", "json", "--json"], root).code).toBe(0);
+    expect(JSON.parse(run([cmd, ".", "--json"], root).stdout)).toBeTruthy();
+  });
+});
