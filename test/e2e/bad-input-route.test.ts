@@ -4,7 +4,7 @@
  * with the right exit status and no stack trace. Fixtures are generated here, in temp dirs.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,8 +29,15 @@ interface Run {
   stderr: string;
 }
 
+/**
+ * Runs the CLI or hook. With `--cwd DIR` (an existing directory) the process also starts in DIR, so a relative
+ * target means the same file to `route`/`explain` (relative to the process's directory) and to the hook.
+ */
 function run(file: string, args: string[], input?: string, env: Record<string, string> = {}): Run {
+  const at = args.indexOf("--cwd");
+  const dir = at >= 0 ? args[at + 1] : undefined;
   const r = spawnSync(process.execPath, [file, ...args], {
+    cwd: dir && statSync(dir, { throwIfNoEntry: false })?.isDirectory() ? dir : undefined,
     input,
     encoding: "utf8",
     env: { ...process.env, ...env },
