@@ -4,12 +4,10 @@ import { claudeOnRead } from "../../agents/claude-code/on-read.js";
 import { whyCharged } from "../../budget/evaluate.js";
 import { runCap } from "../../budget/run.js";
 import { loadConfig } from "../../config.js";
-import { UsageError } from "../../errors.js";
-import { statSafe } from "../../fs/read.js";
 import { explainText, onToolItems } from "../../router/explain.js";
 import { findRoot } from "../../router/root.js";
 import { itemToJson } from "../../types.js";
-import { requireCwdFlag } from "./route.js";
+import { sessionCwd } from "./route.js";
 
 /**
  * Registers `agent-context explain PATH [--cwd DIR] [--json]`: everything that reaches Claude Code for PATH
@@ -27,10 +25,7 @@ export function registerExplain(program: Command): void {
     .option("--cwd <dir>", "working directory of the session (default: the current directory)")
     .option("--json", "print {launch, onRead, onTool} as JSON")
     .action((path: string, opts: { cwd?: string; json?: boolean }) => {
-      requireCwdFlag(opts.cwd);
-      const cwd = resolve(opts.cwd ?? process.cwd());
-      if (!statSafe(cwd)?.isDirectory())
-        throw new UsageError(`--cwd ${opts.cwd}: ${statSafe(cwd) ? "not a directory" : "no such directory"}`);
+      const cwd = sessionCwd(opts.cwd);
       const root = findRoot(cwd);
       const { config } = loadConfig(root);
       // Relative to the process's directory, as `route` takes it (not to --cwd).

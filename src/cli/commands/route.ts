@@ -11,17 +11,22 @@ import { routeCallWithOnRead } from "../../router/route.js";
 /** The tools `route --tool` accepts (the hook's matcher, plus Read). */
 export const ROUTE_TOOLS = ["Write", "Edit", "MultiEdit", "NotebookEdit", "Read", "Bash"] as const;
 
-/** Throws {@link UsageError} unless `--cwd` names an existing directory. */
-export function requireCwdFlag(dir: string | undefined): void {
-  if (dir === undefined) return;
-  const st = statSafe(resolve(dir));
+/**
+ * The session's working directory: `--cwd` resolved (default: the process directory). Throws
+ * {@link UsageError} naming the flag when it is missing or not a directory.
+ */
+export function sessionCwd(dir: string | undefined): string {
+  const cwd = resolve(dir ?? process.cwd());
+  if (dir === undefined) return cwd;
+  const st = statSafe(cwd);
   if (!st) throw new UsageError(`--cwd ${dir}: no such directory`);
   if (!st.isDirectory()) throw new UsageError(`--cwd ${dir}: not a directory`);
+  return cwd;
 }
 
 /** The one stderr line when no router shard exists at the configured locations. */
 function noShardsLine(globs: readonly string[]): string {
-  return `agent-context route: no router shards found at ${globs.join(", ")}; add one (e.g. .agent-context/routers/api.md holding a row like \`src/api/**\` | RULE-API-001 → .agent-context/rules/api/ |) or set "routers" in .agent-context.json (see docs/router.md)\n`;
+  return `agent-context route: no router shards found at ${globs.join(", ")}; add one (e.g. .agent-context/routers/api.md holding a row like \`src/api/**\` | RULE-API-001 → .agent-context/rules/api/ |) or set "routers" in .agent-context.json (see the README, "Route and hook")\n`;
 }
 
 interface RouteOpts {
@@ -54,10 +59,7 @@ export function registerRoute(program: Command): void {
       if (!(ROUTE_TOOLS as readonly string[]).includes(opts.tool)) {
         throw new UsageError(`--tool ${opts.tool}: unknown tool; use one of ${ROUTE_TOOLS.join(", ")}`);
       }
-      requireCwdFlag(opts.cwd);
-      const cwd = resolve(opts.cwd ?? process.cwd());
-      if (!statSafe(cwd)?.isDirectory())
-        throw new UsageError(`--cwd ${opts.cwd}: ${statSafe(cwd) ? "not a directory" : "no such directory"}`);
+      const cwd = sessionCwd(opts.cwd);
       const root = findRoot(cwd);
       const { config } = loadConfig(root);
       const globs = config.routers ?? DEFAULT_ROUTERS;
