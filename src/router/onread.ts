@@ -14,6 +14,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { distModuleUrl } from "./dist-module.js";
 import type { Target } from "./match.js";
 import type { ExtraDelivery } from "./render.js";
 
@@ -40,19 +41,6 @@ export function nothingToAttach(cwd: string, absTargets: string[]): boolean {
   return true;
 }
 
-/**
- * Where the on-read model's module is, as a URL. The bundled hook (dist/hook.mjs) sets
- * `globalThis.__agentContextBase` to its own URL, and the model is `dist/agents/claude-code/on-read.js` next
- * to it: the bundle stays small and the model (with its YAML and gitignore dependencies) loads from the
- * package only when needed.
- */
-function onReadModuleUrl(): string {
-  const base = (globalThis as { __agentContextBase?: string }).__agentContextBase;
-  return base
-    ? new URL("./agents/claude-code/on-read.js", base).href
-    : new URL("../agents/claude-code/on-read.js", import.meta.url).href;
-}
-
 export interface OnReadDeliveries {
   /** What the hook delivers (files the CLI would not attach for this call). */
   extras: ExtraDelivery[];
@@ -76,7 +64,9 @@ export async function onReadDeliveries(
     const abs = target.paths.map((p) => resolve(root, p));
     if (abs.length === 0 || nothingToAttach(cwd, abs)) return none;
     (globalThis as { __agentContextArmWatchdog?: () => void }).__agentContextArmWatchdog?.();
-    const m = (await import(onReadModuleUrl())) as typeof import("../agents/claude-code/on-read.js");
+    const m = (await import(
+      distModuleUrl("agents/claude-code/on-read.js")
+    )) as typeof import("../agents/claude-code/on-read.js");
     const cli = m.claudeAttachTargets(tool, input, cwd);
     const cliSet = new Set(cli);
     const session = m.claudeOnReadSession({ root, cwd });

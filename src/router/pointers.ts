@@ -4,21 +4,14 @@
  * user rule to (outside its working directory, e.g. an `--add-dir` directory).
  *
  * Cheap to import: a directory listing decides whether any pointer file exists; only then does the pointer
- * module (with its YAML and gitignore dependencies) load, from `dist/pointers/hook.js` beside the bundle,
- * as the on-read model does (./onread.ts). Never throws.
+ * module (with its YAML and gitignore dependencies) load, from `dist/pointers/hook.js` (./dist-module.ts). Never throws.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { distModuleUrl } from "./dist-module.js";
 
 /** Pointer file names written by `agent-context pointers` with its default prefix. */
 const POINTER_FILE = /^repository-\d{3}\.md$/;
-
-function pointerModuleUrl(): string {
-  const base = (globalThis as { __agentContextBase?: string }).__agentContextBase;
-  return base
-    ? new URL("./pointers/hook.js", base).href
-    : new URL("../pointers/hook.js", import.meta.url).href;
-}
 
 /**
  * The text of the hook-route pointers in `configDir/rules/` that match the payload's target, bounded by
@@ -32,7 +25,7 @@ export async function pointerContext(
   try {
     if (maxBytes <= 0) return undefined;
     if (!readdirSync(join(configDir, "rules")).some((n) => POINTER_FILE.test(n))) return undefined;
-    const mod = (await import(pointerModuleUrl())) as typeof import("../pointers/hook.js");
+    const mod = (await import(distModuleUrl("pointers/hook.js"))) as typeof import("../pointers/hook.js");
     return mod.pointerHookContext(payload, { configDir, maxBytes });
   } catch {
     return undefined;
