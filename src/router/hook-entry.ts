@@ -9,7 +9,7 @@
  * Claude Code has written and closed stdin before the hook starts, and no timer is ever created.
  */
 import { constants, openSync, readSync, writeSync } from "node:fs";
-import { runHook } from "./hook.js";
+import { hookTimeoutMs, MAX_HOOK_STDIN, runHook } from "./hook.js";
 
 const g = globalThis as { __agentContextBase?: string; __agentContextArmWatchdog?: () => void };
 // The on-read model is not bundled: it loads from dist/ beside this file when a call needs it (./onread.ts).
@@ -20,15 +20,13 @@ let watchdog: ReturnType<typeof setTimeout> | undefined;
 /** Arms the watchdog (once). */
 function arm(): void {
   if (watchdog) return;
-  const timeoutMs = Number(process.env.AGENT_CONTEXT_HOOK_TIMEOUT_MS) || 5000;
+  const timeoutMs = hookTimeoutMs();
   watchdog = setTimeout(() => {
     say(2, `agent-context hook: no answer within ${timeoutMs} ms; nothing injected\n`);
     process.exit(0);
   }, timeoutMs);
 }
 
-/** Largest stdin accepted (bytes); a larger payload is not hook JSON and gets no answer. */
-const MAX_STDIN = 16 * 1024 * 1024;
 const chunks: Buffer[] = [];
 let size = 0;
 
@@ -83,11 +81,11 @@ function readStdin(): void {
 
 function take(c: Buffer, n: number): void {
   size += n;
-  if (size <= MAX_STDIN) chunks.push(c);
+  if (size <= MAX_HOOK_STDIN) chunks.push(c);
 }
 
 function done(): void {
-  finish(size <= MAX_STDIN ? Buffer.concat(chunks).toString("utf8") : "");
+  finish(size <= MAX_HOOK_STDIN ? Buffer.concat(chunks).toString("utf8") : "");
 }
 
 function finish(text: string): void {

@@ -19,6 +19,17 @@ import { findRoot } from "./root.js";
 import { routeCallWithOnRead } from "./route.js";
 import { loadDelivered, saveDelivered } from "./state.js";
 
+/** Largest stdin the hook accepts (bytes, 16 MiB); a larger payload is not hook JSON and gets no answer. */
+export const MAX_HOOK_STDIN = 16 * 1024 * 1024;
+
+/**
+ * Milliseconds after which the hook's watchdog ends it with status 0 and no output:
+ * AGENT_CONTEXT_HOOK_TIMEOUT_MS, default 5000. Shared by both entry points (dist/hook.mjs and the CLI).
+ */
+export function hookTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  return Number(env.AGENT_CONTEXT_HOOK_TIMEOUT_MS) || 5000;
+}
+
 export interface HookOutput {
   stdout: string;
   stderr: string;

@@ -1,8 +1,5 @@
 import type { Command } from "commander";
-import { runHook } from "../../router/hook.js";
-
-/** Largest stdin accepted (bytes), as in the fast entry (src/router/hook-entry.ts): larger is not hook JSON. */
-const MAX_STDIN = 16 * 1024 * 1024;
+import { hookTimeoutMs, MAX_HOOK_STDIN, runHook } from "../../router/hook.js";
 
 /**
  * Registers `agent-context hook`: the PreToolUse hook through the full CLI (slower to start than the
@@ -17,7 +14,7 @@ export function registerHook(program: Command): void {
       "PreToolUse hook: reads Claude Code's hook JSON on stdin, prints additionalContext or nothing",
     )
     .action(async () => {
-      const timeoutMs = Number(process.env.AGENT_CONTEXT_HOOK_TIMEOUT_MS) || 5000;
+      const timeoutMs = hookTimeoutMs();
       const watchdog = setTimeout(() => {
         process.stderr.write(`agent-context hook: no answer within ${timeoutMs} ms; nothing injected\n`);
         process.exit(0);
@@ -27,12 +24,12 @@ export function registerHook(program: Command): void {
       try {
         for await (const c of process.stdin) {
           size += (c as Buffer).length;
-          if (size <= MAX_STDIN) chunks.push(c as Buffer);
+          if (size <= MAX_HOOK_STDIN) chunks.push(c as Buffer);
         }
       } catch {
         // fail open
       }
-      const r = await runHook(size <= MAX_STDIN ? Buffer.concat(chunks).toString("utf8") : "");
+      const r = await runHook(size <= MAX_HOOK_STDIN ? Buffer.concat(chunks).toString("utf8") : "");
       clearTimeout(watchdog);
       if (r.stderr) process.stderr.write(r.stderr);
       if (r.stdout) process.stdout.write(r.stdout);
