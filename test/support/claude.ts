@@ -2,25 +2,20 @@
  * Runs the pinned real Claude Code CLI offline against a scripted upstream and parses what it sent.
  * Ground truth for the claude-code agent model (see DESIGN.md, "Ground truth").
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pinnedBin, pinnedVersion, runProcess } from "./process.js";
 import { type RecordedRequest, startUpstream, type Turn } from "./upstream.js";
-
-const require = createRequire(import.meta.url);
 
 /** Absolute path of the pinned CLI binary (devDependency @anthropic-ai/claude-code). */
 export function claudeBin(): string {
-  const pkg = require.resolve("@anthropic-ai/claude-code/package.json");
-  const bin = JSON.parse(readFileSync(pkg, "utf8")).bin.claude as string;
-  return join(pkg, "..", bin);
+  return pinnedBin("@anthropic-ai/claude-code", "claude");
 }
 
 /** The pinned CLI version, read from its package.json. */
 export function claudeVersion(): string {
-  return JSON.parse(readFileSync(require.resolve("@anthropic-ai/claude-code/package.json"), "utf8")).version;
+  return pinnedVersion("@anthropic-ai/claude-code");
 }
 
 export interface ClaudeRun {
@@ -66,30 +61,12 @@ export async function runClaude(opts: RunClaudeOptions): Promise<ClaudeRun> {
   };
   const args = ["-p", opts.prompt ?? "hello", ...(opts.args ?? [])];
   try {
-    return await new Promise<ClaudeRun>((resolve) => {
-      const child = spawn(claudeBin(), args, { cwd: opts.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d) => {
-        stdout += d;
-      });
-      child.stderr.on("data", (d) => {
-        stderr += d;
-      });
-      const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 60_000);
-      child.on("close", (code) => {
-        clearTimeout(timer);
-        resolve({
-          code,
-          stdout,
-          stderr,
-          requests: up.requests,
-          mainRequests: up.mainRequests(),
-          home,
-          configDir,
-        });
-      });
+    const r = await runProcess(claudeBin(), args, {
+      cwd: opts.cwd,
+      env,
+      timeoutMs: opts.timeoutMs ?? 60_000,
     });
+    return { ...r, requests: up.requests, mainRequests: up.mainRequests(), home, configDir };
   } finally {
     await up.close();
   }
