@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { makeRouter } from "../fixtures/router/make-router.mjs";
 import { allTexts, type ClaudeRun, runClaude } from "../support/claude.js";
 import type { RecordedRequest } from "../support/upstream.js";
+import { repoWithScopedRules } from "./hook-helpers.js";
 
 const HOOK = resolve("dist/hook.mjs");
 const PROFILE =
@@ -166,14 +167,7 @@ describe("the hook under the real Claude Code CLI", () => {
   });
 
   it("scoped_rules_reach_the_agent_once_for_a_write_and_for_a_shell_command_that_the_cli_misses", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "ac-hook-claude-src2-"));
-    mkdirSync(join(dir, ".git"));
-    mkdirSync(join(dir, ".claude/rules"), { recursive: true });
-    mkdirSync(join(dir, "sub/deep"), { recursive: true });
-    writeFileSync(join(dir, ".claude/rules/kt.md"), '---\npaths:\n  - "**/*.kt"\n---\nKT-RULE-MARK\n');
-    writeFileSync(join(dir, ".claude/rules/conf.md"), '---\npaths: "conf/**"\n---\nCONF-RULE-MARK\n');
-    writeFileSync(join(dir, "sub/CLAUDE.md"), "SUB-MEMORY-MARK\n");
-    writeFileSync(join(dir, "sub/deep/old.kt"), "x\n");
+    const dir = repoWithScopedRules("ac-hook-claude-src2-");
     install(dir, [`node ${HOOK}`]);
     const run = await runClaude({
       cwd: dir,

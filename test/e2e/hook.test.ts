@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeRouter } from "../fixtures/router/make-router.mjs";
+import { repoWithScopedRules } from "./hook-helpers.js";
 
 const HOOK = resolve("dist/hook.mjs");
 const CLI = resolve("dist/cli/main.js");
@@ -201,18 +202,6 @@ describe("the hook fails open", () => {
 });
 
 describe("scoped rules and nested memory (trigger source 2) through the hook", () => {
-  function repoWithScopedRules(): string {
-    const dir = mkdtempSync(join(tmpdir(), "ac-hook-src2-"));
-    mkdirSync(join(dir, ".git"));
-    mkdirSync(join(dir, ".claude/rules"), { recursive: true });
-    mkdirSync(join(dir, "sub/deep"), { recursive: true });
-    writeFileSync(join(dir, ".claude/rules/kt.md"), '---\npaths:\n  - "**/*.kt"\n---\nKT-RULE-MARK\n');
-    writeFileSync(join(dir, ".claude/rules/conf.md"), '---\npaths: "conf/**"\n---\nCONF-RULE-MARK\n');
-    writeFileSync(join(dir, "sub/CLAUDE.md"), "SUB-MEMORY-MARK\n");
-    writeFileSync(join(dir, "sub/deep/old.kt"), "x\n");
-    return dir;
-  }
-
   it("a_write_gets_nothing_from_the_hook_because_the_cli_attaches_those_files_itself", () => {
     const dir = repoWithScopedRules();
     expect(context(hook(call(dir, "Write", { file_path: join(dir, "sub/deep/new.kt") })))).toBe("");
