@@ -1,0 +1,83 @@
+/**
+ * The agent interface. An agent is one folder under src/agents/ that implements {@link AgentModel} and one
+ * line in src/agents/index.ts (the registry, the only list of agents). Nothing outside src/agents/ names
+ * an agent: commands, budget, lint and report ask the registry and read snapshots.
+ */
+import type { Finding, Severity } from "./finding.js";
+import type { ContextItem } from "./item.js";
+import type { Snapshot, View } from "./snapshot.js";
+
+/** What a loader needs to compute one launch. */
+export interface LaunchOptions {
+  /** Repository root (absolute). Item paths are relative to it. */
+  root: string;
+  /** Working directory of the launch (absolute; default: root). */
+  cwd?: string;
+  /** Which view (default `fresh-clone`). */
+  view?: View;
+  /** The agent release to model (default: the model's newest verified release). */
+  release?: string;
+}
+
+/** What the agent attaches on demand when a tool touches a path. */
+export interface OnDemandResult {
+  /** Attached files in the agent's order; `loadedAt: "read"` (or `"tool"`), never charged. */
+  items: ContextItem[];
+  /** Injected text per item path. */
+  texts: ReadonlyMap<string, string>;
+  findings: Finding[];
+}
+
+/** A session of on-demand questions over one snapshot: each file is attached at most once, as the agent does. */
+export interface OnDemandSession {
+  /** What the agent attaches when a tool reads (or writes) `target` next: absolute, or relative to the cwd. */
+  read(target: string): OnDemandResult;
+  /** Absolute paths in the context so far. */
+  readonly loaded: ReadonlySet<string>;
+}
+
+/** Static description of a lint rule (SARIF's `tool.driver.rules`, docs, `--format json`). */
+export interface LintRuleMeta {
+  /** Stable id, e.g. `import-missing`. Never renamed once released. */
+  id: string;
+  /** One line: what the rule finds. */
+  description: string;
+  defaultSeverity: Severity;
+  /** True when the rule offers a fix for `lint --fix`. */
+  fixable?: boolean;
+}
+
+/** The optional capabilities an agent may have beyond measuring. */
+export interface AgentCapabilities {
+  /**
+   * The agent runs repository hooks at tool-call time: `init` installs the agent-context hook into this
+   * settings file (relative to the repository root).
+   */
+  hook?: { settingsFile: string };
+  /** The agent reads user-level rules that `pointers` can write. */
+  pointers?: true;
+}
+
+/** One agent, as the rest of the product sees it. */
+export interface AgentModel {
+  /** Registry id, used on the command line and in JSON, e.g. `claude-code`. */
+  readonly id: string;
+  /** Display name, e.g. `Claude Code`. */
+  readonly name: string;
+  /** The CLI releases the model was verified on, newest first (the first is the default). */
+  readonly releases: readonly string[];
+  /** File names that are this agent's memory wherever they sit (e.g. `CLAUDE.md`). */
+  readonly memoryFileNames: readonly string[];
+  /** Cap in bytes when the configuration sets none for this agent. */
+  readonly defaultCap: number;
+  /**
+   * The launch snapshot. Never throws for bad repository input (it becomes findings); throws
+   * UsageError for an unknown release.
+   */
+  launch(opts: LaunchOptions): Snapshot;
+  /** On-demand questions over a snapshot; absent when the model has no on-demand part. */
+  onDemand?(snapshot: Snapshot): OnDemandSession;
+  /** Directories (relative POSIX paths, "." first) where a launch loads its own memory: `--all-cwds`. */
+  launchDirs(root: string): string[];
+  readonly capabilities?: AgentCapabilities;
+}

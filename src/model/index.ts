@@ -1,0 +1,5 @@
+/** The records every room shares, and the agent interface. */
+export * from "./agent.js";
+export * from "./finding.js";
+export * from "./item.js";
+export * from "./snapshot.js";

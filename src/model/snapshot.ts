@@ -1,0 +1,132 @@
+/**
+ * The snapshot: everything one agent's loader learned in one pass over the disk, for one launch (a working
+ * directory, a view, a release). `cap`, `explain`, `route`, `hook`, `lint`, `pointers` and the renderers
+ * start from it; nothing downstream reads an instruction file or re-derives an import or a rule.
+ */
+import type { Finding } from "./finding.js";
+import type { ContextItem } from "./item.js";
+
+/**
+ * Which view of the model a snapshot is.
+ * - `fresh-clone`: the repository alone, default settings, no user layer (what CI and the cap judge);
+ * - `user`: this machine's user files, settings, approvals and environment added.
+ */
+export type View = "fresh-clone" | "user";
+
+/** The agent and release a snapshot models. */
+export interface AgentRef {
+  /** Registry id, e.g. `claude-code`. */
+  id: string;
+  /** Display name, e.g. `Claude Code`. */
+  name: string;
+  /** The release of the agent CLI this snapshot was computed for (one the model was verified on). */
+  version: string;
+}
+
+/** What happened to one `@import`. */
+export type ImportStatus =
+  /** Expanded into the context. */
+  | "loaded"
+  /** The target was already in the context (loaded once per launch). */
+  | "duplicate"
+  /** No file at the resolved path. */
+  | "missing"
+  /** The target resolves outside the working directory; the agent does not follow it at launch. */
+  | "outside-cwd"
+  /** Beyond the agent's import hop limit. */
+  | "beyond-hop-limit"
+  /** Not a text file by its extension; the agent skips it. */
+  | "not-text"
+  /** Could not be read (permissions, too large, a fifo...); a finding says which. */
+  | "unreadable"
+  /** Read, but empty after the agent's stripping: nothing injected, its imports not followed. */
+  | "empty"
+  /** Dropped by the agent for another reason (e.g. its own `paths:` under a rule); `reason` says which. */
+  | "dropped";
+
+/** One `@import` token as the agent reads it, where it leads, and whether it loaded. */
+export interface ImportEdge {
+  /** The importing file (display path, as ContextItem.path). */
+  from: string;
+  /** 1-based line and column (UTF-16 code units) of the `@` in the importing file. */
+  line: number;
+  column: number;
+  /** The path as written after `@` (fragment cut). */
+  token: string;
+  /** Absolute resolved target, as the agent resolves it (from the importer's real directory). */
+  targetAbs: string;
+  /** Display path of the target. */
+  target: string;
+  /** Hops from the top-level file (1 = imported directly by a memory file or rule). */
+  hop: number;
+  status: ImportStatus;
+  /** Why it did or did not load, one phrase. */
+  reason: string;
+  /** True when the import was reached at launch; false when only seen in an on-demand candidate. */
+  atLaunch: boolean;
+}
+
+/** A rule file (e.g. `.claude/rules/**.md`), classified as the agent classifies it. */
+export interface RuleRecord {
+  /** Display path (POSIX, relative to the root; absolute outside it). */
+  path: string;
+  /** Absolute path as reached (through links). */
+  absPath: string;
+  /** Absolute real path (links resolved). */
+  realPath: string;
+  /** Directory the globs are relative to (absolute). */
+  base: string;
+  /** True when the agent treats it as path-scoped. */
+  scoped: boolean;
+  /** The globs the agent matches (empty when unscoped). */
+  globs: string[];
+  /** For an unscoped rule with frontmatter: why the agent does not treat it as scoped. */
+  unscopedWhy?: string;
+  /** Injected text (after the agent's stripping); "" when unreadable. */
+  text: string;
+  /** Size on disk, in bytes. */
+  fileBytes: number;
+  /** Whether the rule itself is injected at launch (unscoped and reachable). */
+  atLaunch: boolean;
+  /** When an unscoped rule does not load at launch: why (e.g. its real path leaves the working directory). */
+  notLoadedWhy?: string;
+}
+
+/** A memory file the agent may attach later (nested below the working directory, or another agent's). */
+export interface MemoryRecord {
+  /** Display path. */
+  path: string;
+  absPath: string;
+  /** The directory it applies to (absolute): a read below it attaches the file. */
+  dir: string;
+  kind: "memory" | "local";
+  /** Whether it loaded at launch (an ancestor's or the working directory's own memory). */
+  atLaunch: boolean;
+}
+
+/** Everything later stages need about one agent's launch. */
+export interface Snapshot {
+  agent: AgentRef;
+  view: View;
+  /** Absolute repository root (real path). */
+  root: string;
+  /** Absolute working directory of the launch (real path). */
+  cwd: string;
+  /** Every file that loads at launch, in the agent's load order; `loadedAt: "launch"`. */
+  items: ContextItem[];
+  /** Injected text per item path (same keys as items[].path); its UTF-8 size is the item's `bytes`. */
+  texts: ReadonlyMap<string, string>;
+  /** Every import token the loader met, launch and on-demand candidates, in the order met. */
+  imports: ImportEdge[];
+  /** Every rule file of the working directory and its ancestors, in the agent's order. */
+  rules: RuleRecord[];
+  /** Memory files at launch and below the working directory (on-demand candidates), in walk order. */
+  memory: MemoryRecord[];
+  /** Problems met while loading. */
+  findings: Finding[];
+  /**
+   * The agent's own verdict beyond the cap: a non-null `failure` fails `cap` whatever the cap says (e.g.
+   * Codex cutting its chain at its byte budget). `json` is added to the `cap --json` object as is.
+   */
+  verdict?: { failure: string | null; json?: Readonly<Record<string, unknown>> };
+}
