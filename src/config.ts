@@ -8,17 +8,12 @@ import { UsageError } from "./errors.js";
 import { describeReadFailure, readTextFile } from "./fs/read.js";
 
 export const CONFIG_FILE = ".agent-context.json";
-/** Default cap in bytes for Claude Code launch context when no config sets one. */
-export const DEFAULT_CLAUDE_CAP = 4096;
-/** Default cap in bytes for the Codex AGENTS.md chain (Codex's own project_doc_max_bytes default). */
-export const DEFAULT_CODEX_CAP = 32768;
-
-export type AgentId = "claude-code" | "codex";
 
 export interface AgentContextConfig {
-  /** Top-level cap (applies to claude-code when `agents["claude-code"].cap` is absent). */
+  /** Top-level cap in bytes: the default agent's cap when `agents[<its id>].cap` is absent. */
   cap?: number;
-  agents?: Partial<Record<AgentId, { cap?: number }>>;
+  /** A cap per agent id (bytes), e.g. `{"<agent id>": {"cap": 32768}}`. */
+  agents?: Record<string, { cap?: number }>;
   /** Router shard globs, relative to the root. Default `.agent-context/routers/*.md`. */
   routers?: string[];
   /** Rules declared un-lowerable: always-on, charged by cap, never silently dropped by route. */
@@ -60,7 +55,9 @@ export function parseConfig(text: string, file: string): AgentContextConfig {
   checkCap(c.cap, '"cap"');
   if (c.agents !== undefined) {
     if (!c.agents || typeof c.agents !== "object" || Array.isArray(c.agents)) {
-      throw new UsageError(`${file}: "agents" must be an object like {"codex": {"cap": 32768}}`);
+      throw new UsageError(
+        `${file}: "agents" must be an object of agent ids, like {"<agent id>": {"cap": 32768}}`,
+      );
     }
     for (const [k, v] of Object.entries(c.agents)) {
       if (!v || typeof v !== "object") throw new UsageError(`${file}: "agents.${k}" must be an object`);
@@ -140,12 +137,4 @@ export function loadConfig(root: string): LoadedConfig {
     for (const w of unknownKeyWarnings(config, file)) process.stderr.write(`${w}\n`);
   }
   return { file, config };
-}
-
-/** The configured cap for an agent in bytes, falling back to defaults. */
-export function capFor(config: AgentContextConfig, agent: AgentId): number {
-  const per = config.agents?.[agent]?.cap;
-  if (per !== undefined) return per;
-  if (agent === "claude-code") return config.cap ?? DEFAULT_CLAUDE_CAP;
-  return DEFAULT_CODEX_CAP;
 }

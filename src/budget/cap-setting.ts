@@ -2,8 +2,21 @@
  * Which cap applies to a run: the configured cap for the agent (`.agent-context.json`, see capFor), lowered
  * for one run by `--cap N`, never raised.
  */
-import { type AgentContextConfig, type AgentId, CONFIG_FILE, capFor } from "../config.js";
+import { defaultAgent } from "../agents/index.js";
+import { type AgentContextConfig, CONFIG_FILE } from "../config.js";
 import { UsageError } from "../errors.js";
+import type { AgentModel } from "../model/index.js";
+
+/**
+ * The configured cap for an agent in bytes: `agents[id].cap`, else the top-level `cap` for the default
+ * agent, else the agent's own default cap.
+ */
+export function capFor(config: AgentContextConfig, agent: AgentModel): number {
+  const per = config.agents?.[agent.id]?.cap;
+  if (per !== undefined) return per;
+  if (agent.id === defaultAgent().id && config.cap !== undefined) return config.cap;
+  return agent.defaultCap;
+}
 
 export interface EffectiveCap {
   /** The cap the launch set is charged against, in bytes. */
@@ -34,7 +47,7 @@ export function parseCapOption(raw: string): number {
  */
 export function effectiveCap(
   config: AgentContextConfig,
-  agent: AgentId,
+  agent: AgentModel,
   override: number | undefined,
   configFile: string | null,
 ): EffectiveCap {

@@ -1,7 +1,6 @@
 /** Budget: cap evaluation, the effective cap, the ratchet, and the `cap` pipeline. */
 export * from "./cap-setting.js";
 export * from "./evaluate.js";
-export * from "./launchers.js";
 export * from "./matrix.js";
 export * from "./ratchet.js";
 export * from "./run.js";

@@ -3,8 +3,10 @@
  * git revision. Reads the base config with real git (`git show REF:./.agent-context.json`).
  */
 import { execFileSync } from "node:child_process";
-import { type AgentContextConfig, type AgentId, CONFIG_FILE, capFor, parseConfig } from "../config.js";
+import { type AgentContextConfig, CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
+import type { AgentModel } from "../model/index.js";
+import { capFor } from "./cap-setting.js";
 
 export interface RatchetResult {
   /** The revision as the user (or the CI default) named it. */
@@ -123,7 +125,7 @@ export function checkRatchet(
   ref: string,
   via: string,
   current: AgentContextConfig,
-  agent: AgentId,
+  agent: AgentModel,
 ): RatchetResult {
   const at = readConfigAt(root, ref);
   const currentCap = capFor(current, agent);

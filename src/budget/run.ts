@@ -3,13 +3,13 @@
  * result; nothing here prints.
  */
 import { isAbsolute, relative, resolve } from "node:path";
-import { type AgentId, loadConfig } from "../config.js";
+import { agentById, defaultAgent } from "../agents/index.js";
+import { loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { statSafe } from "../fs/read.js";
-import type { ContextItem, Problem } from "../types.js";
+import type { AgentModel, ContextItem, Finding, Snapshot } from "../model/index.js";
 import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
 import { type CapEvaluation, evaluateCap } from "./evaluate.js";
-import { type Launcher, launcherFor } from "./launchers.js";
 import { checkRatchet, findDefaultBase, isCi, type RatchetResult } from "./ratchet.js";
 
 export interface CapOptions {
@@ -21,18 +21,22 @@ export interface CapOptions {
   cap?: number;
   /** `--base REF`: check the ratchet against the config at this git revision. */
   base?: string;
-  /** Default "claude-code". */
-  agent?: AgentId;
+  /** Agent id (default: the registry's default agent). */
+  agent?: string;
+  /** The agent release to model (default: the model's newest). */
+  release?: string;
   /** Environment for CI detection (default process.env). */
   env?: NodeJS.ProcessEnv;
-  /** Loader model override (tests); default: the registered launcher for `agent`. */
-  launcher?: Launcher;
+  /** The agent model to use instead of the registered one for `agent` (a test double of the model). */
+  model?: AgentModel;
   /** A ratchet check already made for this agent (runCapMatrix checks once per agent, not per cwd). */
   ratchetDone?: { ratchet: RatchetResult | null; ratchetNote: string | null };
 }
 
 export interface CapRun {
-  agent: AgentId;
+  /** Agent id. */
+  agent: string;
+  /** The agent release the snapshot was computed for. */
   agentVersion: string;
   /** Absolute root. */
   root: string;
@@ -40,18 +44,17 @@ export interface CapRun {
   cwd: string;
   cap: EffectiveCap;
   evaluation: CapEvaluation;
-  /** Every file that loads at launch, in load order. */
+  /** The launch snapshot the run charged (items, texts, imports, rules, findings). */
+  snapshot: Snapshot;
+  /** Every file that loads at launch, in load order (= snapshot.items). */
   items: ContextItem[];
-  problems: Problem[];
+  /** Findings of the loader, plus any a multi-launch run adds. */
+  findings: Finding[];
   /** The ratchet check, or null when none ran. */
   ratchet: RatchetResult | null;
   /** One line saying why no ratchet check ran in CI, else null. */
   ratchetNote: string | null;
-  /** Codex only: where Codex's own budget cuts the AGENTS.md chain, or null (see LaunchSet.truncated). */
-  truncated?: import("../agents/codex/index.js").CodexTruncation | null;
-  /** Codex only: Codex's effective `project_doc_max_bytes` (bytes). */
-  codexBudget?: number;
-  /** True when within the cap, the ratchet (if checked) holds and no Codex truncation: exit status 0. */
+  /** True when within the cap, the ratchet (if checked) holds and the agent's own verdict passes: exit 0. */
   ok: boolean;
 }
 
@@ -62,12 +65,13 @@ function requireDirectory(path: string, what: string): void {
 }
 
 /**
- * Runs `cap` for one agent. Throws {@link UsageError} (exit 2) for a missing or non-directory DIR/--cwd, a
- * --cwd outside DIR, a malformed `.agent-context.json` (here or at the base revision), `--cap` above the
- * configured cap, or a `--base` that is not a commit.
+ * Runs `cap` for one agent: configuration → the agent's launch snapshot → the budget → the ratchet.
+ * Throws {@link UsageError} (exit 2) for a missing or non-directory DIR/--cwd, a --cwd outside DIR, a
+ * malformed `.agent-context.json` (here or at the base revision), `--cap` above the configured cap, a
+ * `--base` that is not a commit, or an unknown agent or release.
  */
 export function runCap(opts: CapOptions = {}): CapRun {
-  const agent = opts.agent ?? "claude-code";
+  const agent = opts.model ?? (opts.agent === undefined ? defaultAgent() : agentById(opts.agent));
   const root = resolve(opts.dir ?? ".");
   requireDirectory(root, "DIR");
   const cwd = opts.cwd === undefined ? root : resolve(root, opts.cwd);
@@ -94,21 +98,20 @@ export function runCap(opts: CapOptions = {}): CapRun {
     else ratchetNote = `no ratchet check: ${def.why}; pass --base REF to compare the cap`;
   }
 
-  const launch = (opts.launcher ?? launcherFor(agent))({ root, cwd });
-  const evaluation = evaluateCap(launch.items, cap.cap, { unlowerable: config.unlowerable });
+  const snapshot = agent.launch({ root, cwd, ...(opts.release ? { release: opts.release } : {}) });
+  const evaluation = evaluateCap(snapshot.items, cap.cap, { unlowerable: config.unlowerable });
   return {
-    agent,
-    agentVersion: launch.agentVersion,
+    agent: agent.id,
+    agentVersion: snapshot.agent.version,
     root,
     cwd,
     cap,
     evaluation,
-    items: launch.items,
-    problems: launch.problems,
+    snapshot,
+    items: snapshot.items,
+    findings: [...snapshot.findings],
     ratchet,
     ratchetNote,
-    ...(launch.truncated !== undefined ? { truncated: launch.truncated } : {}),
-    ...(launch.codexBudget !== undefined ? { codexBudget: launch.codexBudget } : {}),
-    ok: evaluation.ok && (ratchet?.ok ?? true) && !launch.truncated,
+    ok: evaluation.ok && (ratchet?.ok ?? true) && !snapshot.verdict?.failure,
   };
 }

@@ -4,22 +4,15 @@
  * `.agent-context.json`, and files the model could not read as warnings where they are.
  */
 
-import { join, relative } from "node:path";
+import { agentName, agents } from "../agents/index.js";
 import type { CapRun } from "../budget/run.js";
 import { CONFIG_FILE } from "../config.js";
-import { readTextFile } from "../fs/read.js";
 import type { Diagnostic, RuleMeta } from "../report/diagnostic.js";
 import { renderGithub } from "../report/github.js";
 import { renderSarif } from "../report/sarif.js";
-import { byteColumnToUtf16 } from "./check-codex.js";
 
 export const CAP_RULES = {
   exceeded: { id: "cap-exceeded", description: "Launch context exceeds the cap", defaultSeverity: "error" },
-  truncated: {
-    id: "cap-codex-truncated",
-    description: "Codex's budget cuts the AGENTS.md chain",
-    defaultSeverity: "error",
-  },
   ratchet: {
     id: "cap-ratchet",
     description: "The cap was raised above its value at the base revision",
@@ -32,15 +25,16 @@ export const CAP_RULES = {
   },
 } as const satisfies Record<string, RuleMeta>;
 
-export const ALL_CAP_RULES: readonly RuleMeta[] = Object.values(CAP_RULES);
-
-const AGENT_NAME: Record<string, string> = { "claude-code": "Claude Code", codex: "Codex" };
+/** The rules `cap` findings carry: the cap's own, and those of each registered agent's findings. */
+export function allCapRules(): readonly RuleMeta[] {
+  return [...Object.values(CAP_RULES), ...agents().flatMap((a) => a.findingRules ?? [])];
+}
 
 /** Converts one cap run to diagnostics (none when it is within the cap and the ratchet holds). */
 export function capDiagnostics(run: CapRun): Diagnostic[] {
   const out: Diagnostic[] = [];
   const ev = run.evaluation;
-  const agent = AGENT_NAME[run.agent] ?? run.agent;
+  const agent = agentName(run.agent);
   if (!ev.ok) {
     const top = ev.contributors[0];
     const list = ev.contributors
@@ -57,21 +51,9 @@ export function capDiagnostics(run: CapRun): Diagnostic[] {
       help: `cut ${ev.over} bytes; do not raise the cap (it only goes down). Largest first: ${list}`,
     });
   }
-  if (run.truncated) {
-    const t = run.truncated;
-    const r = readTextFile(join(run.root, t.file));
-    const line = r.ok ? (r.text.split(/\r?\n/)[t.line - 1] ?? "") : "";
-    const cwd = relative(run.root, run.cwd) || ".";
-    out.push({
-      ruleId: CAP_RULES.truncated.id,
-      file: t.file,
-      line: t.line,
-      column: r.ok ? byteColumnToUtf16(line, t.column) : t.column,
-      severity: "error",
-      message: `Codex (launch in ${cwd}) cuts its AGENTS.md chain here: ${t.lostBytes.map((l) => `${l.bytes} bytes of ${l.file}`).join(", ")} never arrive, starting with "${t.firstLostWords}"`,
-      help: `shorten the chain by ${t.totalLostBytes} bytes; a truncated chain fails whatever the cap`,
-    });
-  }
+  const verdict = run.snapshot.verdict?.finding;
+  if (verdict)
+    out.push({ ...verdict, line: verdict.line ?? 1, column: verdict.column ?? 1, help: verdict.help ?? "" });
   if (run.ratchet && !run.ratchet.ok) {
     const r = run.ratchet;
     out.push({
@@ -84,7 +66,7 @@ export function capDiagnostics(run: CapRun): Diagnostic[] {
       help: `restore the cap to ${r.baseCap} or lower; cut launch context instead of raising the cap`,
     });
   }
-  for (const p of run.problems) {
+  for (const p of run.findings) {
     out.push({
       ruleId: CAP_RULES.problem.id,
       file: p.file,
@@ -92,7 +74,7 @@ export function capDiagnostics(run: CapRun): Diagnostic[] {
       column: p.column ?? 1,
       severity: "warning",
       message: p.message,
-      help: p.hint ?? "fix or remove the file so the measurement is complete",
+      help: p.help ?? "fix or remove the file so the measurement is complete",
     });
   }
   return out;
@@ -104,5 +86,5 @@ export function capDiagnostics(run: CapRun): Diagnostic[] {
 export function renderCapDiagnostics(runs: readonly CapRun[], format: "github" | "sarif"): string {
   const ds = runs.flatMap(capDiagnostics);
   if (format === "github") return renderGithub(ds);
-  return renderSarif(ds, { root: runs[0]?.root ?? process.cwd(), rules: ALL_CAP_RULES });
+  return renderSarif(ds, { root: runs[0]?.root ?? process.cwd(), rules: allCapRules() });
 }

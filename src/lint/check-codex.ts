@@ -6,16 +6,13 @@
 import { join } from "node:path";
 import { agentMemoryDirs } from "../agents/codex/cwds.js";
 import { codexChain } from "../agents/codex/index.js";
+import { byteColumnToUtf16 } from "../agents/codex/model.js";
 import { readTextFile } from "../fs/read.js";
 import type { Diagnostic } from "../report/diagnostic.js";
 import type { LintContext } from "./index.js";
 import { RULES } from "./rules.js";
 
 /** Converts a 1-based byte column on a line to a 1-based UTF-16 column (as editors count). */
-export function byteColumnToUtf16(lineText: string, byteColumn: number): number {
-  const bytes = Buffer.from(lineText, "utf8").subarray(0, Math.max(0, byteColumn - 1));
-  return bytes.toString("utf8").replace(/\uFFFD$/, "").length + 1;
-}
 
 export function checkCodexTruncation(ctx: LintContext): Diagnostic[] {
   const byPlace = new Map<string, { d: Diagnostic; cwds: string[] }>();

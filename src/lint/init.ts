@@ -8,9 +8,11 @@
  * - plans every write first and performs them only when all inputs are sound (no partial write), each one
  *   atomically.
  */
+
 import { mkdirSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { defaultAgent } from "../agents/index.js";
 import { CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { describeReadFailure, readTextFile } from "../fs/read.js";
@@ -161,7 +163,7 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
     plan.push({
       file: CONFIG_FILE,
       action: "unchanged",
-      note: `${CONFIG_FILE} exists (cap ${c.cap ?? c.agents?.["claude-code"]?.cap ?? "default"}); left as it is — the cap only goes down, by hand`,
+      note: `${CONFIG_FILE} exists (cap ${c.cap ?? c.agents?.[defaultAgent().id]?.cap ?? "default"}); left as it is — the cap only goes down, by hand`,
     });
   } else if (cfg.reason === "missing") {
     plan.push({

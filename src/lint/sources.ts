@@ -13,8 +13,8 @@ import {
   resolveImportPath,
   ruleScope,
 } from "../agents/claude-code/index.js";
+import { defaultAgent } from "../agents/index.js";
 import { evaluateCap } from "../budget/evaluate.js";
-import { launcherFor } from "../budget/launchers.js";
 import { loadConfig } from "../config.js";
 import { parseFrontmatter } from "../markdown/index.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../router/index-build.js";
@@ -26,7 +26,7 @@ import type { ContextItem } from "../types.js";
  * Throws UsageError when the launch model is unavailable or the config is malformed.
  */
 export function launchTotal(root: string): number {
-  const launch = launcherFor("claude-code")({ root, cwd: root });
+  const launch = defaultAgent().launch({ root, cwd: root });
   return evaluateCap(launch.items, Number.MAX_SAFE_INTEGER, {
     unlowerable: loadConfig(root).config.unlowerable,
   }).total;

@@ -77,7 +77,12 @@ export interface AgentModel {
   launch(opts: LaunchOptions): Snapshot;
   /** On-demand questions over a snapshot; absent when the model has no on-demand part. */
   onDemand?(snapshot: Snapshot): OnDemandSession;
-  /** Directories (relative POSIX paths, "." first) where a launch loads its own memory: `--all-cwds`. */
-  launchDirs(root: string): string[];
+  /**
+   * Guidance in the repository written for other agents that this agent never sees (warnings, reported
+   * once on the agent's first launch of a `cap` run); absent when the model does not look.
+   */
+  missedGuidance?(root: string): Finding[];
+  /** Metadata of the rule ids this model's own findings carry (its verdict, its gaps), for SARIF. */
+  readonly findingRules?: readonly LintRuleMeta[];
   readonly capabilities?: AgentCapabilities;
 }

@@ -29,8 +29,10 @@ export interface Finding {
   /** True when `lint --fix` can repair it. */
   fixable?: boolean;
   /**
-   * A key under which reports over several launches fold the same finding into one line (e.g. an import
-   * outside each launch directory), with the launch directory it was seen from.
+   * Set when reports over several launches should fold this finding into one line (e.g. an import that
+   * lies outside each launch directory): findings with the same `key` fold; `cwd` is the launch directory
+   * (display path) it was seen from; `message` and `help` replace the finding's own when it folds two or
+   * more launch directories, with `{count}` and `{dirs}` standing for their number and list.
    */
-  group?: { key: string; cwd: string };
+  group?: { key: string; cwd: string; message: string; help?: string };
 }

@@ -125,8 +125,17 @@ export interface Snapshot {
   /** Problems met while loading. */
   findings: Finding[];
   /**
-   * The agent's own verdict beyond the cap: a non-null `failure` fails `cap` whatever the cap says (e.g.
-   * Codex cutting its chain at its byte budget). `json` is added to the `cap --json` object as is.
+   * The agent's own verdict beyond the cap: a non-null `failure` (a short phrase) fails `cap` whatever the
+   * cap says (e.g. Codex cutting its chain at its byte budget); `detail` explains it in plain lines, the
+   * first being the headline; `tally` names such failures in a summary ("truncated by Codex"); `json` is
+   * added to the `cap --json` object as is.
    */
-  verdict?: { failure: string | null; json?: Readonly<Record<string, unknown>> };
+  verdict?: {
+    failure: string | null;
+    /** The failure as a finding at its place (for `--format github|sarif`). */
+    finding?: Finding;
+    tally?: string;
+    detail?: readonly string[];
+    json?: Readonly<Record<string, unknown>>;
+  };
 }

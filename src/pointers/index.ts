@@ -354,8 +354,8 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         continue;
       }
       const rule = classifyRule(f.path, repo.root);
-      if (rule.problems.length > 0 && rule.text === "" && !rule.scoped) {
-        note(f.path, `${rule.problems[0]?.message ?? "cannot be read"}; no pointer`);
+      if (rule.findings.length > 0 && rule.text === "" && !rule.scoped) {
+        note(f.path, `${rule.findings[0]?.message ?? "cannot be read"}; no pointer`);
         continue;
       }
       if (!rule.scoped) {

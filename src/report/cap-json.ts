@@ -7,7 +7,7 @@
  * is null and `note` one line when the base has no config (the ratchet starts with this change).
  */
 import type { CapRun } from "../budget/run.js";
-import { itemToJson } from "../types.js";
+import { itemToJson } from "../model/index.js";
 
 /** Projects a cap run onto the JSON contract, keys in contract order. */
 export function capToJson(run: CapRun): Record<string, unknown> {
@@ -33,8 +33,8 @@ export function capToJson(run: CapRun): Record<string, unknown> {
           note: run.ratchet.note,
         }
       : null,
-    // Codex runs only: where Codex's own budget cuts the AGENTS.md chain (null when whole).
-    ...(run.truncated !== undefined ? { truncated: run.truncated } : {}),
+    // The agent's own verdict fields (Codex: `truncated`, where its budget cuts the chain, or null).
+    ...(run.snapshot.verdict?.json ?? {}),
   };
 }
 

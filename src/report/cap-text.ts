@@ -4,10 +4,10 @@
  * of each line; then the ratchet verdict and the agent version the model was verified on.
  */
 import { relative } from "node:path";
+import { agentName } from "../agents/index.js";
 import type { CapRun } from "../budget/run.js";
 import { CONFIG_FILE } from "../config.js";
-import type { Problem } from "../types.js";
-import { agentName } from "./agents.js";
+import type { Finding } from "../model/index.js";
 import { colors } from "./color.js";
 
 export interface TextOptions {
@@ -95,20 +95,20 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
  * same import outside several launch directories as one problem naming the directories (the first five,
  * then a count). Order: first appearance.
  */
-export function groupProblems(problems: readonly Problem[]): Problem[] {
-  const out: Problem[] = [];
+export function groupFindings(problems: readonly Finding[]): Finding[] {
+  const out: Finding[] = [];
   const seen = new Set<string>();
-  const groups = new Map<string, { at: number; cwds: string[]; first: Problem }>();
+  const groups = new Map<string, { at: number; cwds: string[]; first: Finding }>();
   for (const p of problems) {
-    const o = p.outsideCwd;
-    if (o) {
-      const key = JSON.stringify([p.file, p.line, p.column, o.target, o.inRepo]);
+    const g0 = p.group;
+    if (g0) {
+      const key = JSON.stringify([p.file, p.line, p.column, g0.key]);
       const g = groups.get(key);
       if (g) {
-        if (!g.cwds.includes(o.cwd)) g.cwds.push(o.cwd);
+        if (!g.cwds.includes(g0.cwd)) g.cwds.push(g0.cwd);
         continue;
       }
-      groups.set(key, { at: out.length, cwds: [o.cwd], first: p });
+      groups.set(key, { at: out.length, cwds: [g0.cwd], first: p });
       out.push(p);
       continue;
     }
@@ -118,19 +118,14 @@ export function groupProblems(problems: readonly Problem[]): Problem[] {
     out.push(p);
   }
   for (const g of groups.values()) {
-    const o = g.first.outsideCwd;
+    const o = g.first.group;
     if (!o || g.cwds.length < 2) continue;
     const shown = g.cwds.slice(0, 5).join(", ");
     const more = g.cwds.length > 5 ? ` and ${g.cwds.length - 5} more` : "";
-    out[g.at] = {
-      ...g.first,
-      message: o.inRepo
-        ? `${o.target}: imported by ${o.importedBy} but lies outside ${g.cwds.length} launch directories (${shown}${more}); a launch in any of them does not load it`
-        : `${o.target}: imported by ${o.importedBy} but lies outside ${g.cwds.length} launch directories (${shown}${more}); Claude Code does not load it at launch without approval`,
-      hint: o.inRepo
-        ? "import it from a memory file inside each of them, or accept that launches there go without it"
-        : g.first.hint,
-    };
+    const fill = (t: string) =>
+      t.replaceAll("{count}", String(g.cwds.length)).replaceAll("{dirs}", `${shown}${more}`);
+    const help = o.help ?? g.first.help;
+    out[g.at] = { ...g.first, message: fill(o.message), ...(help !== undefined ? { help: fill(help) } : {}) };
   }
   return out;
 }
@@ -139,8 +134,8 @@ export function groupProblems(problems: readonly Problem[]): Problem[] {
  * Renders loader problems as `warning:` lines (for stderr), one per problem, at most `limit` of them
  * (default: all) followed by one line counting the rest; "" when there are none.
  */
-export function renderProblems(
-  problems: readonly Problem[],
+export function renderFindings(
+  problems: readonly Finding[],
   opts: TextOptions & { limit?: number } = {},
 ): string {
   const c = colors(opts.color ?? false);
@@ -149,7 +144,7 @@ export function renderProblems(
     const loc = p.line ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ""}` : p.file;
     // Loaders often start the message with the file already; name it once.
     const text = p.message.startsWith(`${loc}: `) ? p.message : `${loc}: ${p.message}`;
-    return `${c.yellow("warning:")} ${text}${p.hint ? ` (${p.hint})` : ""}\n`;
+    return `${c.yellow("warning:")} ${text}${p.help ? ` (${p.help})` : ""}\n`;
   });
   const rest = problems.length - shown.length;
   if (rest > 0) shown.push(`${c.yellow("warning:")} … and ${rest} more like these\n`);

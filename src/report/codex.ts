@@ -1,10 +1,10 @@
 /**
- * Codex-specific and multi-launch rendering for `cap`: the truncation block (Codex's own byte budget cuts
- * the AGENTS.md chain, which fails whatever the cap), and the report for `--agent all` / `--all-cwds`.
+ * Rendering of one launch with the agent's own verdict (e.g. Codex's byte budget cutting its chain, which
+ * fails whatever the cap), and the report for `--agent all` / `--all-cwds`.
  */
 import { relative } from "node:path";
+import { agentName } from "../agents/index.js";
 import type { CapRun } from "../budget/run.js";
-import { agentName } from "./agents.js";
 import { renderCapText, type TextOptions } from "./cap-text.js";
 import { colors } from "./color.js";
 
@@ -14,43 +14,29 @@ function cwdLabel(run: CapRun): string {
 }
 
 /**
- * The lines explaining a Codex truncation: where the cut lands (file:line), how many bytes of which files
- * never arrive, the first words lost, the chain with each file's share, and the fix. "" when not truncated.
+ * The lines explaining the agent's own failing verdict (its `detail`, the headline marked ERROR).
+ * "" when the verdict passes.
  */
-export function renderCodexTruncation(run: CapRun, opts: TextOptions = {}): string {
-  const t = run.truncated;
-  if (!t) return "";
+export function renderVerdict(run: CapRun, opts: TextOptions = {}): string {
+  const v = run.snapshot.verdict;
+  if (!v?.failure || !v.detail || v.detail.length === 0) return "";
   const c = colors(opts.color ?? false);
-  const cwd = cwdLabel(run);
-  const budget = run.codexBudget ?? 32768;
-  const lines = [
-    `${c.red(c.bold("ERROR:"))} Codex truncates its AGENTS.md chain ${
-      cwd === "." ? "for a launch at the root" : `for a launch in ${cwd}/`
-    } — ${c.bold(String(t.totalLostBytes))} bytes never arrive (project_doc_max_bytes ${budget}).`,
-    `  cut at ${t.file}:${t.line} (byte ${t.column} of the line); first words lost: "${t.firstLostWords}"`,
-    "  lost:",
-    ...t.lostBytes.map((l) => `    ${String(l.bytes).padStart(6)}  ${l.file}`),
-    "  chain, root first (bytes delivered / on disk):",
-    ...run.items
-      .filter((i) => i.charged || (i.truncatedBytes ?? 0) > 0)
-      .map((i) => `    ${String(i.bytes).padStart(6)} / ${String(i.fileBytes).padEnd(6)}  ${i.path}`),
-    `Codex cuts silently, root first, so the most specific file is the one clipped. This fails whatever the cap: bring the chain under ${budget} bytes (shorten the files above, or move detail into files AGENTS.md names for Codex to read on demand).`,
-  ];
-  return `${lines.join("\n")}\n`;
+  const [head, ...rest] = v.detail;
+  return `${[`${c.red(c.bold("ERROR:"))} ${head}`, ...rest].join("\n")}\n`;
 }
 
-/** The text report of one run: the truncation block (Codex), then the cap report. */
+/** The text report of one run: the agent's failing verdict (if any), then the cap report. */
 export function renderCapRunText(run: CapRun, opts: TextOptions = {}): string {
-  if (!run.truncated) return renderCapText(run, opts);
+  if (!run.snapshot.verdict?.failure) return renderCapText(run, opts);
   const ev = run.evaluation;
   let capText = renderCapText(run, opts);
   if (ev.ok) {
     // The cap itself holds; say so without calling the run clean.
     const lines = capText.split("\n");
-    lines[0] = `cap: ${ev.total} bytes delivered, within the ${ev.cap}-byte cap — but see the truncation above.`;
+    lines[0] = `cap: ${ev.total} bytes delivered, within the ${ev.cap}-byte cap — but see the ${run.snapshot.verdict.failure.toLowerCase().includes("truncat") ? "truncation" : "failure"} above.`;
     capText = lines.join("\n");
   }
-  return `${renderCodexTruncation(run, opts)}${capText}`;
+  return `${renderVerdict(run, opts)}${capText}`;
 }
 
 /**
@@ -67,7 +53,8 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
     if (run.ok) {
       out.push(`${c.green("ok  ")} ${head}`);
     } else {
-      out.push(`${c.red("FAIL")} ${head}${run.truncated ? "  (Codex truncates the chain)" : ""}`);
+      const failure = run.snapshot.verdict?.failure;
+      out.push(`${c.red("FAIL")} ${head}${failure ? `  (${failure})` : ""}`);
       out.push(
         renderCapRunText(run, opts)
           .trimEnd()
@@ -80,11 +67,16 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
   // The ratchet's "starts with this change" line, once per distinct note (per agent cap).
   for (const note of new Set(runs.map((r) => r.ratchet?.note).filter((n) => n))) out.push(`ratchet: ${note}`);
   const failed = runs.filter((r) => !r.ok).length;
-  const truncated = runs.filter((r) => r.truncated).length;
+  const tallies = new Map<string, number>();
+  for (const r of runs) {
+    const v = r.snapshot.verdict;
+    if (v?.failure) tallies.set(v.tally ?? v.failure, (tallies.get(v.tally ?? v.failure) ?? 0) + 1);
+  }
+  const tally = [...tallies].map(([what, n]) => ` (${n} ${what})`).join("");
   out.push(
     `agent-context cap: ${runs.length} launches checked, ${
       failed === 0 ? c.green("all within their caps") : c.red(`${failed} failing`)
-    }${truncated > 0 ? ` (${truncated} truncated by Codex)` : ""}.`,
+    }${tally}.`,
   );
   return `${out.join("\n")}\n`;
 }

@@ -1,5 +1,4 @@
 /** Renderers. */
-export * from "./agents.js";
 export * from "./cap-json.js";
 export * from "./cap-text.js";
 export * from "./codex.js";

@@ -56,22 +56,3 @@ export function onToolItems(
   }
   return items;
 }
-
-/** The human rendering of `explain`: three sections, one line per item (bytes, path, why). */
-export function explainText(
-  sets: { launch: ContextItem[]; onRead: ContextItem[]; onTool: ContextItem[] },
-  path: string,
-): string {
-  const total = (xs: ContextItem[]) => xs.reduce((a, i) => a + i.bytes, 0);
-  const section = (title: string, xs: ContextItem[], none: string) => {
-    const lines = [`${title} — ${xs.length} file${xs.length === 1 ? "" : "s"}, ${total(xs)} bytes`];
-    if (xs.length === 0) lines.push(`  (${none})`);
-    for (const i of xs) lines.push(`  ${String(i.bytes).padStart(7)}  ${i.path}  — ${i.reason}`);
-    return lines.join("\n");
-  };
-  return `${[
-    section("At launch (every session)", sets.launch, "nothing loads at launch"),
-    section(`When Claude Code reads ${path}`, sets.onRead, "the CLI attaches nothing more"),
-    section(`When a tool writes ${path} (agent-context hook)`, sets.onTool, "no router trigger fires"),
-  ].join("\n\n")}\n`;
-}

@@ -30,11 +30,15 @@ describe.skipIf(!hasCorpus)("codex chains over the shared corpus", () => {
   it("every_repository_with_an_agents_md_gets_per_directory_rows", () => {
     const withChain = repos.filter((r) => rowsWithChain(byRepo.get(r) ?? []).length > 0);
     expect(withChain.sort()).toEqual([
+      "Azure__azure-dev",
       "Cratis__Chronicle",
       "Mr-DooSun__fastapi-agent-blueprint",
+      "bytedance__deer-flow",
       "clerk__cli",
+      "dotnet__msbuild",
       "langfuse__langfuse",
       "me2resh__apexyard",
+      "microsoft__agent-framework",
       "open-mercato__open-mercato",
       "pydantic__pydantic-ai",
       "triggerdotdev__trigger.dev",

@@ -277,7 +277,7 @@ const cases: Case[] = [
       "a/loop2": { link: "AGENTS.override.md" },
     },
     cwd: "a",
-    check: (r) => expect(r.problems[0]?.message).toMatch(/Codex then loads no AGENTS.md at all/),
+    check: (r) => expect(r.findings[0]?.message).toMatch(/Codex then loads no AGENTS.md at all/),
   },
   {
     name: "dangling_or_looping_root_markers_do_not_count",

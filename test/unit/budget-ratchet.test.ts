@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { agentById } from "../../src/agents/index.js";
 import { checkRatchet, findDefaultBase, isCi, readConfigAt } from "../../src/budget/ratchet.js";
 import { UsageError } from "../../src/errors.js";
 
@@ -44,26 +45,26 @@ describe("ratchet", () => {
   it("raising_the_cap_above_the_base_fails", () => {
     const d = repo();
     commitConfig(d, '{"cap": 2000}', "base");
-    const r = checkRatchet(d, "HEAD", "--base", { cap: 2001 }, "claude-code");
+    const r = checkRatchet(d, "HEAD", "--base", { cap: 2001 }, agentById("claude-code"));
     expect(r).toMatchObject({ ok: false, baseCap: 2000, currentCap: 2001, baseHasConfig: true });
   });
 
   it("lowering_the_cap_below_the_base_passes", () => {
     const d = repo();
     commitConfig(d, '{"cap": 2000}', "base");
-    expect(checkRatchet(d, "HEAD", "--base", { cap: 1999 }, "claude-code").ok).toBe(true);
+    expect(checkRatchet(d, "HEAD", "--base", { cap: 1999 }, agentById("claude-code")).ok).toBe(true);
   });
 
   it("keeping_the_cap_equal_to_the_base_passes", () => {
     const d = repo();
     commitConfig(d, '{"cap": 2000}', "base");
-    expect(checkRatchet(d, "HEAD", "--base", { cap: 2000 }, "claude-code").ok).toBe(true);
+    expect(checkRatchet(d, "HEAD", "--base", { cap: 2000 }, agentById("claude-code")).ok).toBe(true);
   });
 
   it("a_config_missing_at_the_base_means_no_floor_yet_and_the_ratchet_passes_saying_it_starts_here", () => {
     const d = repo();
     commitConfig(d, null, "base");
-    const r = checkRatchet(d, "HEAD", "--base", { cap: 9000 }, "claude-code");
+    const r = checkRatchet(d, "HEAD", "--base", { cap: 9000 }, agentById("claude-code"));
     expect(r).toMatchObject({ ok: true, baseCap: null, baseHasConfig: false, currentCap: 9000 });
     expect(r.note).toBe(
       "no .agent-context.json at HEAD: the ratchet starts with this change (cap 9000 becomes the floor)",
@@ -73,7 +74,7 @@ describe("ratchet", () => {
   it("a_config_deleted_at_head_means_the_default_cap_which_fails_below_a_lower_base", () => {
     const d = repo();
     commitConfig(d, '{"cap": 3000}', "base");
-    const r = checkRatchet(d, "HEAD", "--base", {}, "claude-code");
+    const r = checkRatchet(d, "HEAD", "--base", {}, agentById("claude-code"));
     expect(r).toMatchObject({ ok: false, baseCap: 3000, currentCap: 4096, baseHasConfig: true, note: null });
   });
 
@@ -81,8 +82,8 @@ describe("ratchet", () => {
     const d = repo();
     commitConfig(d, '{"cap": 1000}', "one");
     commitConfig(d, '{"cap": 3000}', "two");
-    expect(checkRatchet(d, "HEAD~1", "--base", { cap: 3000 }, "claude-code").ok).toBe(false);
-    expect(checkRatchet(d, "HEAD", "--base", { cap: 3000 }, "claude-code").ok).toBe(true);
+    expect(checkRatchet(d, "HEAD~1", "--base", { cap: 3000 }, agentById("claude-code")).ok).toBe(false);
+    expect(checkRatchet(d, "HEAD", "--base", { cap: 3000 }, agentById("claude-code")).ok).toBe(true);
   });
 
   it("a_root_in_a_subdirectory_reads_its_own_config_at_the_base", () => {
@@ -97,8 +98,8 @@ describe("ratchet", () => {
     const d = repo();
     commitConfig(d, '{"cap": 2000, "agents": {"codex": {"cap": 30000}}}', "base");
     const cur = { cap: 2000, agents: { codex: { cap: 30001 } } };
-    expect(checkRatchet(d, "HEAD", "--base", cur, "claude-code").ok).toBe(true);
-    expect(checkRatchet(d, "HEAD", "--base", cur, "codex").ok).toBe(false);
+    expect(checkRatchet(d, "HEAD", "--base", cur, agentById("claude-code")).ok).toBe(true);
+    expect(checkRatchet(d, "HEAD", "--base", cur, agentById("codex")).ok).toBe(false);
   });
 
   it("a_base_that_is_not_a_commit_is_a_usage_error", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { agentById } from "../../src/agents/index.js";
 import { effectiveCap, parseCapOption } from "../../src/budget/cap-setting.js";
 import { evaluateCap, whyCharged } from "../../src/budget/evaluate.js";
 import { UsageError } from "../../src/errors.js";
@@ -130,30 +131,38 @@ describe("un-lowerable rules", () => {
 
 describe("effectiveCap", () => {
   it("defaults_to_4096_without_config", () => {
-    expect(effectiveCap({}, "claude-code", undefined, null)).toMatchObject({ cap: 4096, lowered: false });
+    expect(effectiveCap({}, agentById("claude-code"), undefined, null)).toMatchObject({
+      cap: 4096,
+      lowered: false,
+    });
   });
 
   it("takes_the_configured_cap", () => {
-    expect(effectiveCap({ cap: 2000 }, "claude-code", undefined, "/r/.agent-context.json").cap).toBe(2000);
+    expect(
+      effectiveCap({ cap: 2000 }, agentById("claude-code"), undefined, "/r/.agent-context.json").cap,
+    ).toBe(2000);
   });
 
   it("per_agent_caps_apply_to_their_agent", () => {
     const cfg = { cap: 1000, agents: { codex: { cap: 32768 } } };
-    expect(effectiveCap(cfg, "claude-code", undefined, null).cap).toBe(1000);
-    expect(effectiveCap(cfg, "codex", undefined, null).cap).toBe(32768);
+    expect(effectiveCap(cfg, agentById("claude-code"), undefined, null).cap).toBe(1000);
+    expect(effectiveCap(cfg, agentById("codex"), undefined, null).cap).toBe(32768);
   });
 
   it("cap_option_may_lower_the_cap_or_keep_it", () => {
-    expect(effectiveCap({ cap: 2000 }, "claude-code", 1500, "f")).toMatchObject({ cap: 1500, lowered: true });
-    expect(effectiveCap({ cap: 2000 }, "claude-code", 2000, "f")).toMatchObject({
+    expect(effectiveCap({ cap: 2000 }, agentById("claude-code"), 1500, "f")).toMatchObject({
+      cap: 1500,
+      lowered: true,
+    });
+    expect(effectiveCap({ cap: 2000 }, agentById("claude-code"), 2000, "f")).toMatchObject({
       cap: 2000,
       lowered: false,
     });
   });
 
   it("cap_option_may_not_raise_the_cap_and_says_so", () => {
-    expect(() => effectiveCap({ cap: 2000 }, "claude-code", 2001, "f")).toThrow(UsageError);
-    expect(() => effectiveCap({}, "claude-code", 4097, null)).toThrow(/may only lower/);
+    expect(() => effectiveCap({ cap: 2000 }, agentById("claude-code"), 2001, "f")).toThrow(UsageError);
+    expect(() => effectiveCap({}, agentById("claude-code"), 4097, null)).toThrow(/may only lower/);
   });
 
   it.each(["-1", "1.5", "abc", "", "12k"])("cap_option_%j_is_a_usage_error", (raw) => {

@@ -72,8 +72,8 @@ describe("classifyRule: which paths: spellings Claude Code 2.1.332 treats as sco
 
   it("a_malformed_rule_reports_a_problem_with_its_line", () => {
     const r = classifyRule(join(root, ".claude/rules/malformed_yaml.md"), root);
-    expect(r.problems[0]?.file).toBe(".claude/rules/malformed_yaml.md");
-    expect(r.problems[0]?.line).toBeGreaterThanOrEqual(2);
+    expect(r.findings[0]?.file).toBe(".claude/rules/malformed_yaml.md");
+    expect(r.findings[0]?.line).toBeGreaterThanOrEqual(2);
   });
 
   it("an_oversized_rule_is_a_problem_not_a_crash", () => {
@@ -81,7 +81,7 @@ describe("classifyRule: which paths: spellings Claude Code 2.1.332 treats as sco
     truncateSync(join(dir, ".claude/rules/huge.md"), 200 * 1024 * 1024);
     const r = classifyRule(join(dir, ".claude/rules/huge.md"), dir);
     expect(r.scoped).toBe(false);
-    expect(r.problems[0]?.message).toMatch(/huge\.md/);
+    expect(r.findings[0]?.message).toMatch(/huge\.md/);
   });
 
   it("claude_path_globs_keeps_a_huge_brace_pattern_unexpanded", () => {
@@ -128,8 +128,8 @@ describe("listRules", () => {
 describe("claudeLaunchSet: the model's key rules", () => {
   it("records_the_verified_cli_version", () => {
     const r = claudeLaunchSet({ root: writeFixture({}) });
-    expect(r.agentVersion).toBe(CLAUDE_CODE_VERIFIED_VERSION);
-    expect(r.agent).toBe("claude-code");
+    expect(r.agent.version).toBe(CLAUDE_CODE_VERIFIED_VERSION);
+    expect(r.agent.id).toBe("claude-code");
     expect(r.items).toEqual([]);
   });
 
@@ -139,7 +139,7 @@ describe("claudeLaunchSet: the model's key rules", () => {
     const root = writeFixture({ files });
     const r = claudeLaunchSet({ root });
     expect(r.items.map((i) => i.path)).toEqual(["CLAUDE.md", "h1.md", "h2.md", "h3.md", "h4.md"]);
-    expect(r.problems.some((p) => p.message.includes("h5.md") && p.message.includes("4 import hops"))).toBe(
+    expect(r.findings.some((p) => p.message.includes("h5.md") && p.message.includes("4 import hops"))).toBe(
       true,
     );
   });
@@ -176,7 +176,7 @@ describe("claudeLaunchSet: the model's key rules", () => {
     const root = writeFixture({ files: { "CLAUDE.md": "@gone.md\n" } });
     const r = claudeLaunchSet({ root });
     expect(r.items.map((i) => i.path)).toEqual(["CLAUDE.md"]);
-    expect(r.problems.map((p) => p.message).join("\n")).toMatch(/gone\.md.*no such file/);
+    expect(r.findings.map((p) => p.message).join("\n")).toMatch(/gone\.md.*no such file/);
   });
 
   it("drops_imports_outside_the_working_directory_of_a_subdirectory_launch", () => {
@@ -261,8 +261,8 @@ describe("claudeLaunchSet: bad input terminates with a total or a problem naming
     truncateSync(join(root, "CLAUDE.md"), 200 * 1024 * 1024);
     const r = claudeLaunchSet({ root });
     expect(r.items).toEqual([]);
-    expect(r.problems[0]?.file).toBe("CLAUDE.md");
-    expect(r.problems[0]?.message).toMatch(/209715200 bytes/);
+    expect(r.findings[0]?.file).toBe("CLAUDE.md");
+    expect(r.findings[0]?.message).toMatch(/209715200 bytes/);
   });
 
   it("a_chain_of_thousands_of_imports_stops_at_the_hop_limit", () => {
@@ -292,7 +292,7 @@ describe("claudeLaunchSet: bad input terminates with a total or a problem naming
     execFileSync("mkfifo", [join(root, "CLAUDE.md")]);
     const r = claudeLaunchSet({ root });
     expect(r.items).toEqual([]);
-    expect(r.problems[0]?.message).toMatch(/CLAUDE\.md: is a fifo/);
+    expect(r.findings[0]?.message).toMatch(/CLAUDE\.md: is a fifo/);
   });
 
   it("invalid_utf8_loads_with_replacement_characters_and_a_problem", () => {
@@ -300,7 +300,7 @@ describe("claudeLaunchSet: bad input terminates with a total or a problem naming
     const r = claudeLaunchSet({ root });
     expect(r.texts.get("CLAUDE.md")).toBe("Hi\ufffd");
     expect(r.items[0]?.bytes).toBe(5);
-    expect(r.problems[0]?.message).toMatch(/CLAUDE\.md: not valid UTF-8/);
+    expect(r.findings[0]?.message).toMatch(/CLAUDE\.md: not valid UTF-8/);
   });
 
   it("paths_with_spaces_and_unicode_work", () => {

@@ -243,7 +243,7 @@ describe("claudeOnRead", () => {
   it("nested_memory_longer_than_the_cut_is_reported", () => {
     const root = tree({ "src/CLAUDE.md": `${"x".repeat(50_000)}\n` });
     const r = claudeOnRead({ root, target: "src/a.ts" });
-    expect(r.problems.map((p) => p.file)).toEqual(["src/CLAUDE.md"]);
+    expect(r.findings.map((p) => p.file)).toEqual(["src/CLAUDE.md"]);
   });
 });
 

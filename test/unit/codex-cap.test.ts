@@ -1,15 +1,16 @@
 /**
  * The multi-agent / multi-cwd `cap` pipeline and the Codex renderers, on real temp repositories. The
- * Claude Code model is stubbed with a launcher override where the matrix needs a second agent.
+ * Claude Code model is replaced by a test double of the model where the matrix needs a second agent.
  */
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { crossAgentGaps, proseImports } from "../../src/agents/codex/gaps.js";
-import type { Launcher } from "../../src/budget/launchers.js";
-import { isMatrix, parseAgentOption, runCapMatrix } from "../../src/budget/matrix.js";
+import { selectAgents } from "../../src/agents/index.js";
+import { isMatrix, runCapMatrix } from "../../src/budget/matrix.js";
 import { renderCapJsonArray } from "../../src/report/cap-json.js";
-import { renderCapMatrixText, renderCodexTruncation } from "../../src/report/codex.js";
+import { renderCapMatrixText, renderVerdict } from "../../src/report/codex.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";
+import { stubAgent } from "../support/stub-agent.js";
 
 function repo(files: Record<string, Entry>): string {
   const d = tempDir("ac-cx-cap-");
@@ -17,11 +18,7 @@ function repo(files: Record<string, Entry>): string {
   return d;
 }
 
-const fakeClaude: Launcher = ({ root, cwd }) => ({
-  agent: "claude-code",
-  agentVersion: "test",
-  root,
-  cwd,
+const fakeClaude = stubAgent({
   items: [
     {
       path: "CLAUDE.md",
@@ -34,7 +31,6 @@ const fakeClaude: Launcher = ({ root, cwd }) => ({
       reason: "stub",
     },
   ],
-  problems: [],
 });
 
 describe("cap matrix", () => {
@@ -44,7 +40,7 @@ describe("cap matrix", () => {
       dir: d,
       agent: "all",
       allCwds: true,
-      launchers: { "claude-code": fakeClaude },
+      models: { "claude-code": fakeClaude },
     });
     expect(runs.map((r) => [r.agent, r.cwd.slice(d.length), r.evaluation.cap])).toEqual([
       ["claude-code", "", 4096],
@@ -81,8 +77,13 @@ describe("cap matrix", () => {
     const [run] = runCapMatrix({ dir: d, agent: "codex" });
     expect(run?.evaluation.ok).toBe(true);
     expect(run?.ok).toBe(false);
-    expect(run?.truncated).toMatchObject({ file: "AGENTS.md", line: 1, column: 32769, totalLostBytes: 1 });
-    const text = renderCodexTruncation(run as NonNullable<typeof run>);
+    expect(run?.snapshot.verdict?.json?.truncated).toMatchObject({
+      file: "AGENTS.md",
+      line: 1,
+      column: 32769,
+      totalLostBytes: 1,
+    });
+    const text = renderVerdict(run as NonNullable<typeof run>);
     expect(text).toContain(
       "Codex truncates its AGENTS.md chain for a launch at the root — 1 bytes never arrive",
     );
@@ -94,9 +95,9 @@ describe("cap matrix", () => {
   it("gap_warnings_are_attached_once_and_only_with_codex_in_the_run", () => {
     const d = repo({ "AGENTS.md": "r\n", "a/AGENTS.md": "a\n", ".claude/rules/x.md": "x\n" });
     const runs = runCapMatrix({ dir: d, agent: "codex", allCwds: true });
-    expect(runs.flatMap((r) => r.problems).map((p) => p.file)).toEqual([".claude/rules/x.md"]);
-    const claudeOnly = runCapMatrix({ dir: d, launchers: { "claude-code": fakeClaude } });
-    expect(claudeOnly.flatMap((r) => r.problems)).toEqual([]);
+    expect(runs.flatMap((r) => r.findings).map((p) => p.file)).toEqual([".claude/rules/x.md"]);
+    const claudeOnly = runCapMatrix({ dir: d, models: { "claude-code": fakeClaude } });
+    expect(claudeOnly.flatMap((r) => r.findings)).toEqual([]);
   });
 
   it("the_matrix_text_has_one_line_per_passing_launch_and_a_summary", () => {
@@ -107,8 +108,8 @@ describe("cap matrix", () => {
   });
 
   it("agent_option_parsing_and_matrix_detection", () => {
-    expect(parseAgentOption("all")).toBe("all");
-    expect(() => parseAgentOption("cursor")).toThrow(/must be one of/);
+    expect(selectAgents("all").map((a) => a.id)).toEqual(["claude-code", "codex"]);
+    expect(() => selectAgents("cursor")).toThrow(/must be one of claude-code, codex, all/);
     expect(isMatrix({ agent: "codex" })).toBe(false);
     expect(isMatrix({ agent: "all" })).toBe(true);
     expect(isMatrix({ allCwds: true })).toBe(true);

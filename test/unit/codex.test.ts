@@ -13,6 +13,7 @@ import {
   codexChain,
   findCodexProjectRoot,
   rustTrim,
+  truncatedBytes,
 } from "../../src/agents/codex/index.js";
 import { UsageError } from "../../src/errors.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";
@@ -94,7 +95,7 @@ describe("codex chain: budget and truncation", () => {
         firstLostWords: c.truncated.words,
       });
       expect(r.truncated?.lostBytes.map((l) => l.bytes)).toEqual(c.truncated.lost);
-      expect(r.items.reduce((s, i) => s + (i.truncatedBytes ?? 0), 0)).toBe(r.truncated?.totalLostBytes);
+      expect(r.items.reduce((s, i) => s + truncatedBytes(i), 0)).toBe(r.truncated?.totalLostBytes);
     }
     for (const i of r.items) expect(i.fileBytes).toBeGreaterThanOrEqual(0);
     expect(r.budget.usedBytes).toBeLessThanOrEqual(c.maxBytes);
@@ -114,7 +115,7 @@ describe("codex chain: budget and truncation", () => {
         charged: true,
         importedBy: null,
         reason: "AGENTS.md",
-        truncatedBytes: 0,
+        extra: { truncatedBytes: 0 },
       },
     ]);
     expect(r.texts.get("AGENTS.md")).toBe("hello\n");
@@ -139,8 +140,8 @@ describe("codex chain: project root and configuration", () => {
     const home = tempDir("ac-cx-home-");
     writeFileSync(join(home, "config.toml"), "project_doc_max_bytes = [oops\n");
     const r = codexChain({ root: d, codexHome: home });
-    expect(r.problems[0]?.file).toBe(join(home, "config.toml"));
-    expect(r.problems[0]?.message).toMatch(/not valid TOML/);
+    expect(r.findings[0]?.file).toBe(join(home, "config.toml"));
+    expect(r.findings[0]?.message).toMatch(/not valid TOML/);
     expect(r.budget.maxBytes).toBe(32768);
   });
 
@@ -149,7 +150,7 @@ describe("codex chain: project root and configuration", () => {
     const home = tempDir("ac-cx-home-");
     writeFileSync(join(home, "config.toml"), 'project_doc_max_bytes = "big"\n');
     const r = codexChain({ root: d, codexHome: home });
-    expect(r.problems.map((p) => p.message)).toEqual([
+    expect(r.findings.map((p) => p.message)).toEqual([
       "project_doc_max_bytes must be a non-negative integer",
     ]);
   });
@@ -163,7 +164,7 @@ describe("codex chain: project root and configuration", () => {
   it("invalid_utf8_is_reported_as_a_problem", () => {
     const d = repo({ "AGENTS.md": Buffer.from([0x41, 0xff, 0x0a]) });
     const r = codexChain({ root: d });
-    expect(r.problems[0]?.message).toMatch(/invalid UTF-8/);
+    expect(r.findings[0]?.message).toMatch(/invalid UTF-8/);
     expect(r.texts.get("AGENTS.md")).toBe("A\uFFFD\n");
   });
 

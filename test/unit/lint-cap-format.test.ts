@@ -4,10 +4,10 @@ import { join } from "node:path";
 import AjvDraft04 from "ajv-draft-04";
 import ajvFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import type { Launcher } from "../../src/budget/launchers.js";
 import { runCap } from "../../src/budget/run.js";
 import { capDiagnostics, renderCapDiagnostics } from "../../src/lint/cap-diagnostics.js";
-import type { ContextItem } from "../../src/types.js";
+import type { ContextItem } from "../../src/model/index.js";
+import { stubAgent } from "../support/stub-agent.js";
 
 const ajv = new AjvDraft04.default({ allErrors: true, strict: false });
 ajvFormats.default(ajv);
@@ -30,23 +30,21 @@ const item = (path: string, bytes: number, charged = true): ContextItem => ({
 function capRun(cap: number, items: ContextItem[]) {
   const dir = mkdtempSync(join(tmpdir(), "ac-capfmt-"));
   writeFileSync(join(dir, ".agent-context.json"), JSON.stringify({ cap }));
-  const launcher: Launcher = ({ root, cwd }) => ({
-    agent: "claude-code",
-    agentVersion: "2.1.332",
-    root,
-    cwd,
+  const model = stubAgent({
     items,
-    problems: [
+    findings: [
       {
+        ruleId: "invalid-utf8",
+        severity: "warning",
         file: "docs/bad.md",
         line: 2,
         column: 3,
         message: "docs/bad.md: invalid UTF-8",
-        hint: "re-save it as UTF-8",
+        help: "re-save it as UTF-8",
       },
     ],
   });
-  return runCap({ dir, launcher, env: {} });
+  return runCap({ dir, model, env: {} });
 }
 
 describe("cap results as diagnostics", () => {

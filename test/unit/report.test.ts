@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { agentById } from "../../src/agents/index.js";
 import { effectiveCap } from "../../src/budget/cap-setting.js";
 import { evaluateCap } from "../../src/budget/evaluate.js";
 import type { RatchetResult } from "../../src/budget/ratchet.js";
 import type { CapRun } from "../../src/budget/run.js";
 import { capToJson, renderCapJson } from "../../src/report/cap-json.js";
-import { CUT_QUESTION, renderCapText, renderProblems } from "../../src/report/cap-text.js";
+import { CUT_QUESTION, renderCapText, renderFindings } from "../../src/report/cap-text.js";
 import { shouldColor } from "../../src/report/color.js";
 import { CONTEXT_ITEM_JSON_FIELDS, type ContextItem } from "../../src/types.js";
 
@@ -38,7 +39,7 @@ function run(
   cap = 4096,
   over: { cwd?: string; lowerTo?: number; ratchet?: RatchetResult; note?: string } = {},
 ): CapRun {
-  const c = effectiveCap({ cap }, "claude-code", over.lowerTo, "/repo/.agent-context.json");
+  const c = effectiveCap({ cap }, agentById("claude-code"), over.lowerTo, "/repo/.agent-context.json");
   const evaluation = evaluateCap(items, c.cap);
   return {
     agent: "claude-code",
@@ -48,7 +49,19 @@ function run(
     cap: c,
     evaluation,
     items,
-    problems: [],
+    snapshot: {
+      agent: { id: "claude-code", name: "Claude Code", version: "2.1.332" },
+      view: "fresh-clone",
+      root: "/repo",
+      cwd: over.cwd ?? "/repo",
+      items,
+      texts: new Map(),
+      imports: [],
+      rules: [],
+      memory: [],
+      findings: [],
+    },
+    findings: [],
     ratchet: over.ratchet ?? null,
     ratchetNote: over.note ?? null,
     ok: evaluation.ok && (over.ratchet?.ok ?? true),
@@ -180,21 +193,42 @@ describe("colour decision", () => {
 
 describe("problems", () => {
   it("name_the_file_once_when_the_message_already_starts_with_it", () => {
-    expect(renderProblems([{ file: "CLAUDE.md", message: "CLAUDE.md: is a fifo, not a regular file" }])).toBe(
-      "warning: CLAUDE.md: is a fifo, not a regular file\n",
-    );
+    expect(
+      renderFindings([
+        {
+          ruleId: "read-failed",
+          severity: "warning",
+          file: "CLAUDE.md",
+          message: "CLAUDE.md: is a fifo, not a regular file",
+        },
+      ]),
+    ).toBe("warning: CLAUDE.md: is a fifo, not a regular file\n");
   });
 
   it("beyond_the_limit_are_counted_in_one_line", () => {
-    const many = Array.from({ length: 25 }, (_, i) => ({ file: `f${i}.md`, message: "m" }));
-    const out = renderProblems(many, { limit: 20 }).split("\n").filter(Boolean);
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      ruleId: "read-failed",
+      severity: "warning" as const,
+      file: `f${i}.md`,
+      message: "m",
+    }));
+    const out = renderFindings(many, { limit: 20 }).split("\n").filter(Boolean);
     expect(out).toHaveLength(21);
     expect(out[20]).toBe("warning: … and 5 more like these");
   });
 
   it("name_the_file_and_line", () => {
     expect(
-      renderProblems([{ file: "CLAUDE.md", line: 3, message: "invalid UTF-8", hint: "re-save it" }]),
+      renderFindings([
+        {
+          ruleId: "invalid-utf8",
+          severity: "warning",
+          file: "CLAUDE.md",
+          line: 3,
+          message: "invalid UTF-8",
+          help: "re-save it",
+        },
+      ]),
     ).toBe("warning: CLAUDE.md:3: invalid UTF-8 (re-save it)\n");
   });
 });

@@ -2,7 +2,7 @@
  * The model of how Claude Code loads context. Interface fixed here; the implementation is settled against
  * the pinned CLI (see ./version.ts and test/conformance/).
  */
-import type { ContextItem, Problem } from "../../types.js";
+import type { Snapshot } from "../../model/index.js";
 
 export interface ClaudeLaunchOptions {
   /** Repository root (absolute). Item paths are relative to it. */
@@ -13,18 +13,8 @@ export interface ClaudeLaunchOptions {
   home?: string;
 }
 
-export interface ClaudeLaunchResult {
-  agent: "claude-code";
-  /** The CLI version this model was verified on. */
-  agentVersion: string;
-  root: string;
-  cwd: string;
-  /** Every file that loads at launch, in the order Claude Code loads it; `loadedAt: "launch"`. */
-  items: ContextItem[];
-  /** Injected text per item path (same keys as items[].path). */
-  texts: Map<string, string>;
-  problems: Problem[];
-}
+/** The launch snapshot of Claude Code (see src/model/snapshot.ts). */
+export type ClaudeLaunchResult = Snapshot;
 
 /** A `.claude/rules/**` Markdown file, classified as Claude Code classifies it. */
 export interface RuleInfo {
@@ -45,6 +35,7 @@ export interface RuleInfo {
 }
 
 export { claudeLaunchSet, launchDirectories, nestedWorktree, UNSCOPED_RULE_REMEDY } from "./launch.js";
+export { claudeCode, DEFAULT_CLAUDE_CAP } from "./model.js";
 export {
   CLAUDE_ONREAD_VERIFIED_VERSION,
   type ClaudeOnReadOptions,
@@ -74,4 +65,4 @@ export {
   processFileText,
   resolveImportPath,
 } from "./text.js";
-export { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
+export { CLAUDE_CODE_NAME, CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";

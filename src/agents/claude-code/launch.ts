@@ -10,14 +10,24 @@
  * file's real directory, and only when they land inside the working directory (Claude Code asks before
  * loading imports from outside it, and in `-p` mode or CI nobody approves). A scoped rule is not loaded,
  * but its imports are. Files over 4 MiB, non-text extensions and files whose text is empty after
- * stripping are skipped; an empty file's imports are not followed.
+ * stripping are skipped; an empty file's imports are not followed. A rule reached through a symlink loads
+ * only when its real path lies inside the working directory (even in an ancestor's `.claude/rules/`;
+ * conformance cases `a_rule_symlinked_*`), while a memory file linked anywhere loads.
  */
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
-import type { ContextItem, ItemKind, Problem } from "../../types.js";
+import type {
+  ContextItem,
+  Finding,
+  ImportEdge,
+  ImportStatus,
+  ItemKind,
+  MemoryRecord,
+  RuleRecord,
+} from "../../model/index.js";
 import type { ClaudeLaunchOptions, ClaudeLaunchResult } from "./index.js";
-import { displayPath, ruleScope, walkRules } from "./rules.js";
+import { displayPath, ruleBase, ruleScope, walkRules } from "./rules.js";
 import {
   CLAUDE_MAX_FILE_BYTES,
   CLAUDE_MAX_IMPORT_HOPS,
@@ -25,7 +35,7 @@ import {
   processFileText,
   resolveImportPath,
 } from "./text.js";
-import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
+import { CLAUDE_CODE_NAME, CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
 export const UNSCOPED_RULE_REMEDY = "add `paths:` frontmatter so it loads only on demand";
 
@@ -80,15 +90,18 @@ interface Origin {
   charged: boolean;
   importedBy: string | null;
   reason: string;
-  /** For rules: the rule is scoped (not injected; its imports are). */
-  scopedRule?: boolean;
+  /** For rules: the path it was reached by (before links), to record its RuleRecord. */
+  ruleAbs?: string;
 }
 
 /**
- * Computes the launch set. Never throws for bad input: unreadable, oversized, invalid or missing files
- * become `problems` naming the file. Paths are relative to `root` (absolute outside it).
- * @returns items in Claude Code's load order; `texts` maps each item path to its injected text, whose
- *   UTF-8 size is the item's `bytes`.
+ * Computes the launch snapshot of Claude Code (see the module doc for the order). Never throws for bad
+ * input: unreadable, oversized, invalid or missing files become findings naming the file. Paths are
+ * relative to `root` (absolute outside it).
+ * @returns the snapshot: items in Claude Code's load order and `texts` (each item's injected text, whose
+ *   UTF-8 size is the item's `bytes`); every import edge met, with its position, hop and outcome; every
+ *   rule of the launch directories with its classification; the memory files loaded; findings.
+ *   Verified on Claude Code 2.1.332.
  */
 export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   const root = resolve(opts.root);
@@ -99,43 +112,77 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   const home = opts.home ?? homedir();
   const items: ContextItem[] = [];
   const texts = new Map<string, string>();
-  const problems: Problem[] = [];
+  const findings: Finding[] = [];
+  const imports: ImportEdge[] = [];
+  const rules: RuleRecord[] = [];
+  const memory: MemoryRecord[] = [];
   const processed = new Set<string>();
   /** Directories whose path is their real path (cwd and its ancestors; those of files read). */
   const realDirs = new Set<string>(cwdReal ? launchDirectories(cwdReal) : []);
   const show = (abs: string) => displayPath(abs, realRoot);
+  const warn = (
+    ruleId: string,
+    file: string,
+    message: string,
+    help?: string,
+    at?: { line: number; column: number },
+  ) =>
+    findings.push({ ruleId, severity: "warning", file, message, ...(help ? { help } : {}), ...(at ?? {}) });
   /**
    * An import outside the launch directory. Inside the repository the fix is per directory (a launch
    * there does not load it); outside the repository Claude Code asks for approval first.
    */
-  const outsideCwdProblem = (shown: string, importedBy: string, abs: string, file: string): Problem => {
+  const outsideCwdFinding = (shown: string, importedBy: string, abs: string, file: string): Finding => {
     const cwdShown = show(cwd);
     const inRepo = inside(realRoot, abs);
     return {
+      ruleId: "import-outside-cwd",
+      severity: "warning",
       file,
       message: inRepo
         ? `${shown}: imported by ${importedBy} but lies outside the working directory (${cwdShown}); a launch in ${cwdShown} does not load it`
         : `${shown}: imported by ${importedBy} but lies outside the working directory (${cwdShown}); Claude Code does not load it at launch without approval`,
-      hint: inRepo
+      help: inRepo
         ? `import it from a memory file inside ${cwdShown}, or accept that launches there go without it`
         : "move the file inside the repository or inline what matters",
-      outsideCwd: { target: shown, importedBy, cwd: cwdShown, inRepo },
+      group: {
+        key: JSON.stringify([shown, importedBy, inRepo]),
+        cwd: cwdShown,
+        message: inRepo
+          ? `${shown}: imported by ${importedBy} but lies outside {count} launch directories ({dirs}); a launch in any of them does not load it`
+          : `${shown}: imported by ${importedBy} but lies outside {count} launch directories ({dirs}); Claude Code does not load it at launch without approval`,
+        ...(inRepo
+          ? {
+              help: "import it from a memory file inside each of them, or accept that launches there go without it",
+            }
+          : {}),
+      },
     };
   };
 
-  /** `underRule`: the chain started at a rule; Claude Code then drops every file with its own `paths:`. */
-  const load = (path: string, depth: number, origin: Origin, rootFile: string, underRule = false): void => {
+  /**
+   * Loads one file (and, depth-first, its imports) and says what became of it.
+   * `underRule`: the chain started at a rule; Claude Code then drops every file with its own `paths:`.
+   */
+  const load = (
+    path: string,
+    depth: number,
+    origin: Origin,
+    rootFile: string,
+    underRule = false,
+  ): { status: ImportStatus; why: string } => {
     const shown = show(path);
     if (depth > CLAUDE_MAX_IMPORT_HOPS) {
-      problems.push({
-        file: origin.importedBy ?? shown,
-        message: `${shown}: not loaded — more than ${CLAUDE_MAX_IMPORT_HOPS} import hops from ${rootFile}`,
-        hint: "import it from a file nearer the memory file, or inline what matters",
-      });
-      return;
+      warn(
+        "import-beyond-hop-limit",
+        origin.importedBy ?? shown,
+        `${shown}: not loaded — more than ${CLAUDE_MAX_IMPORT_HOPS} import hops from ${rootFile}`,
+        "import it from a file nearer the memory file, or inline what matters",
+      );
+      return { status: "beyond-hop-limit", why: `more than ${CLAUDE_MAX_IMPORT_HOPS} hops from ${rootFile}` };
     }
     const key = resolve(path);
-    if (processed.has(key)) return;
+    if (processed.has(key)) return { status: "duplicate", why: "already loaded in this launch" };
     // One read gives the real path too (the CLI resolves before reading; the order only matters for cost).
     // In a directory already known to be real, a file that is not a symlink needs no realpath call.
     const r = readTextFile(path, CLAUDE_MAX_FILE_BYTES, {
@@ -144,58 +191,80 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     if (r.ok) realDirs.add(dirname(r.realPath));
     const real = r.ok ? r.realPath : key;
     if (depth > 0 && !inside(cwd, real)) {
-      problems.push(outsideCwdProblem(shown, origin.importedBy ?? shown, real, origin.importedBy ?? shown));
-      return;
+      findings.push(outsideCwdFinding(shown, origin.importedBy ?? shown, real, origin.importedBy ?? shown));
+      return { status: "outside-cwd", why: `its real path lies outside the working directory` };
     }
-    if (real !== key && processed.has(real)) return;
+    if (real !== key && processed.has(real))
+      return { status: "duplicate", why: "already loaded in this launch" };
     processed.add(key);
     if (!r.ok) {
       if (r.reason === "missing") {
         if (depth > 0)
-          problems.push({
-            file: origin.importedBy ?? shown,
-            message: `${shown}: imported by ${origin.importedBy} but no such file; the import costs nothing`,
-            hint: "fix or remove the import",
-          });
-      } else {
-        problems.push({
-          file: shown,
-          message:
-            r.reason === "too-large"
-              ? `${shown}: ${r.fileBytes} bytes, over Claude Code's ${CLAUDE_MAX_FILE_BYTES}-byte limit; Claude Code skips it`
-              : describeReadFailure(r, shown),
-          ...(r.reason === "too-large" ? { hint: "split or shrink it" } : {}),
-        });
+          warn(
+            "import-missing",
+            origin.importedBy ?? shown,
+            `${shown}: imported by ${origin.importedBy} but no such file; the import costs nothing`,
+            "fix or remove the import",
+          );
+        return { status: "missing", why: "no such file" };
       }
-      return;
+      if (r.reason === "too-large")
+        warn(
+          "file-too-large",
+          shown,
+          `${shown}: ${r.fileBytes} bytes, over Claude Code's ${CLAUDE_MAX_FILE_BYTES}-byte limit; Claude Code skips it`,
+          "split or shrink it",
+        );
+      else warn("read-failed", shown, describeReadFailure(r, shown));
+      return { status: "unreadable", why: r.reason };
     }
     processed.add(real);
     if (!isTextPath(path)) {
-      problems.push({
-        file: origin.importedBy ?? shown,
-        message: `${shown}: not a text file by its extension; Claude Code skips the import`,
-      });
-      return;
+      warn(
+        "import-not-text",
+        origin.importedBy ?? shown,
+        `${shown}: not a text file by its extension; Claude Code skips the import`,
+      );
+      return { status: "not-text", why: "not a text file by its extension" };
     }
     if (!r.validUtf8)
-      problems.push({
-        file: shown,
-        message: `${shown}: not valid UTF-8; Claude Code injects U+FFFD for the bad bytes`,
-        hint: "re-save the file as UTF-8",
-      });
+      warn(
+        "invalid-utf8",
+        shown,
+        `${shown}: not valid UTF-8; Claude Code injects U+FFFD for the bad bytes`,
+        "re-save the file as UTF-8",
+      );
     const p = processFileText(r.text);
-    if (!p.text) return; // empty after stripping: not injected, imports not followed
     let scoped = false;
     if (origin.kind === "rule") {
       const scope = ruleScope(p.frontmatter);
       scoped = scope.globs !== undefined;
       if (scope.why) origin.reason = `${origin.reason} (${scope.why})`;
-    } else if (underRule && ruleScope(p.frontmatter).globs !== undefined) {
-      scoped = true;
-      problems.push({
-        file: shown,
-        message: `${shown}: imported by ${origin.importedBy} (under a rule) but has its own \`paths:\` frontmatter; Claude Code drops it from the launch set (its own imports still load)`,
+      const abs = origin.ruleAbs ?? path;
+      rules.push({
+        path: shown,
+        absPath: abs,
+        realPath: real,
+        base: ruleBase(abs),
+        scoped,
+        globs: scope.globs ?? [],
+        ...(scope.why ? { unscopedWhy: scope.why } : {}),
+        text: p.text,
+        fileBytes: r.fileBytes,
+        atLaunch: !scoped && p.text !== "",
+        ...(p.text === "" ? { notLoadedWhy: "empty after stripping" } : {}),
       });
+    }
+    if (!p.text) return { status: "empty", why: "empty after stripping" }; // not injected, imports not followed
+    let dropped = false;
+    if (origin.kind !== "rule" && underRule && ruleScope(p.frontmatter).globs !== undefined) {
+      scoped = true;
+      dropped = true;
+      warn(
+        "rule-import-dropped",
+        shown,
+        `${shown}: imported by ${origin.importedBy} (under a rule) but has its own \`paths:\` frontmatter; Claude Code drops it from the launch set (its own imports still load)`,
+      );
     }
     if (!scoped) {
       items.push({
@@ -209,22 +278,39 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         reason: origin.reason,
       });
       texts.set(shown, p.text);
+      if (origin.kind === "memory" || origin.kind === "local")
+        memory.push({ path: shown, absPath: path, dir: memoryDir(path), kind: origin.kind, atLaunch: true });
     }
     for (const imp of p.imports) {
       const target = resolveImportPath(imp.path, r.realPath, home);
       const tShown = show(target);
+      const edge: ImportEdge = {
+        from: shown,
+        line: imp.line,
+        column: imp.column,
+        token: imp.path,
+        targetAbs: target,
+        target: tShown,
+        hop: depth + 1,
+        status: "loaded",
+        reason: "",
+        atLaunch: true,
+      };
+      imports.push(edge);
       if (depth + 1 <= CLAUDE_MAX_IMPORT_HOPS && !inside(cwd, target)) {
-        problems.push({
-          ...outsideCwdProblem(tShown, shown, target, shown),
+        findings.push({
+          ...outsideCwdFinding(tShown, shown, target, shown),
           line: imp.line,
           column: imp.column,
         });
+        edge.status = "outside-cwd";
+        edge.reason = "lies outside the working directory";
         continue;
       }
       const why = scoped
         ? `imported by ${shown}, which has \`paths:\` and is not injected: Claude Code still loads its imports at launch`
         : `imported by ${shown}`;
-      load(
+      const out = load(
         target,
         depth + 1,
         {
@@ -236,10 +322,25 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         rootFile,
         underRule || origin.kind === "rule",
       );
+      edge.status = out.status;
+      edge.reason = out.why;
     }
+    return dropped
+      ? { status: "dropped", why: "has its own `paths:` under a rule: dropped (its imports load)" }
+      : { status: "loaded", why: scoped ? "scoped rule: not injected" : "loaded" };
   };
 
   const worktree = nestedWorktree(cwd);
+  const isProjectDir = (dir: string) =>
+    !(worktree && inside(worktree.mainRepoRoot, dir) && !inside(worktree.worktreeRoot, dir));
+  // AGENTS.md (and `.claude/AGENTS.md`) load only where no CLAUDE file gives text at any launch level
+  // (the CLI's default "claude-md-or-agents-md" mode; settled on 2.1.332, docs/findings-claude-agents-md.md).
+  const claudeProject = launchDirectories(cwd).some((dir) =>
+    [
+      ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
+      join(dir, "CLAUDE.local.md"),
+    ].some(givesText),
+  );
   for (const dir of launchDirectories(cwd)) {
     const where = dir === cwd ? "the working directory" : "an ancestor of the working directory";
     // In a worktree nested in its main repository, the main checkout's project files above the worktree
@@ -255,14 +356,57 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       );
     }
     const walk = project ? walkRules(dir) : { files: [], problems: [] };
-    for (const pr of walk.problems)
-      problems.push({ file: show(pr.path), message: `${show(pr.path)}: ${pr.message}` });
+    for (const pr of walk.problems) warn("walk-stopped", show(pr.path), `${show(pr.path)}: ${pr.message}`);
     for (const f of walk.files) {
+      if (f.realPath !== f.path && !inside(cwd, f.realPath)) {
+        // Settled on 2.1.332: a rule reached through a link whose real path leaves the working directory
+        // never loads (nor do its imports), wherever the rules directory is.
+        const shownLink = show(f.path);
+        rules.push({
+          path: shownLink,
+          absPath: f.path,
+          realPath: f.realPath,
+          base: ruleBase(f.path),
+          scoped: false,
+          globs: [],
+          text: "",
+          fileBytes: 0,
+          atLaunch: false,
+          notLoadedWhy: `a symlink to ${show(f.realPath)}, outside the working directory`,
+        });
+        warn(
+          "rule-link-escapes",
+          shownLink,
+          `${shownLink}: a symlink to ${show(f.realPath)}, outside the working directory (${show(cwd)}); Claude Code does not load it`,
+          "copy the rule into the repository, or link to a file inside the working directory",
+        );
+        continue;
+      }
       load(
         f.realPath,
         0,
-        { kind: "rule", charged: true, importedBy: null, reason: `unscoped rule — ${UNSCOPED_RULE_REMEDY}` },
+        {
+          kind: "rule",
+          charged: true,
+          importedBy: null,
+          reason: `unscoped rule — ${UNSCOPED_RULE_REMEDY}`,
+          ruleAbs: f.path,
+        },
         show(f.realPath),
+      );
+    }
+    for (const name of project && !claudeProject ? AGENTS_FILES : []) {
+      const p = join(dir, name);
+      load(
+        p,
+        0,
+        {
+          kind: "memory",
+          charged: true,
+          importedBy: null,
+          reason: `${name.replace(/\\/g, "/")} in ${where}: Claude Code loads it because no CLAUDE.md gives instructions here`,
+        },
+        show(p),
       );
     }
     const local = join(dir, "CLAUDE.local.md");
@@ -280,12 +424,30 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   }
 
   return {
-    agent: "claude-code",
-    agentVersion: CLAUDE_CODE_VERIFIED_VERSION,
+    agent: { id: "claude-code", name: CLAUDE_CODE_NAME, version: CLAUDE_CODE_VERIFIED_VERSION },
+    view: "fresh-clone",
     root: realRoot,
     cwd,
     items,
     texts,
-    problems,
+    imports,
+    rules,
+    memory,
+    findings,
   };
+}
+
+/** The AGENTS files Claude Code reads in each launch directory, in its order (2.1.332). */
+const AGENTS_FILES = ["AGENTS.md", join(".claude", "AGENTS.md")];
+
+/** True when the file exists, is readable text within the size limit, and is not empty after stripping. */
+function givesText(path: string): boolean {
+  const r = readTextFile(path, CLAUDE_MAX_FILE_BYTES);
+  return r.ok && processFileText(r.text).text !== "";
+}
+
+/** The directory a memory file applies to: the one holding it, or holding its `.claude/`. */
+function memoryDir(path: string): string {
+  const d = dirname(path);
+  return basename(d) === ".claude" ? dirname(d) : d;
 }

@@ -14,15 +14,16 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { readTextFile, safeRealpath, walkFiles } from "../../fs/index.js";
+import { readTextFile, safeRealpath } from "../../fs/index.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
 import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
-import type { ContextItem, Problem } from "../../types.js";
-import { ruleScope } from "./rules.js";
+import type { ContextItem, Finding, Snapshot } from "../../model/index.js";
+import { ruleScope, walkRules } from "./rules.js";
 import { CLAUDE_MAX_FILE_BYTES, CLAUDE_MAX_IMPORT_HOPS, isTextPath, resolveImportPath } from "./text.js";
+import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
-/** The CLI version the on-demand model was verified on. */
-export const CLAUDE_ONREAD_VERIFIED_VERSION = "2.1.332";
+/** The CLI version the on-demand model was verified on (the model's one verified release). */
+export const CLAUDE_ONREAD_VERIFIED_VERSION = CLAUDE_CODE_VERIFIED_VERSION;
 
 /**
  * Nested memory longer than this many characters may be cut by the CLI (its limit is
@@ -50,7 +51,7 @@ export interface ClaudeOnReadResult {
   items: ContextItem[];
   /** Injected text per item path (same keys as items[].path). */
   texts: Map<string, string>;
-  problems: Problem[];
+  findings: Finding[];
 }
 
 /** A session: remembers what is in context, so each file is attached once, as in the CLI. */
@@ -125,7 +126,7 @@ interface Ctx {
   processed: Set<string>;
   items: ContextItem[];
   texts: Map<string, string>;
-  problems: Problem[];
+  findings: Finding[];
 }
 
 function emit(
@@ -140,10 +141,12 @@ function emit(
   const path = showPath(ctx.root, abs);
   ctx.loaded.add(abs);
   if (kind !== "rule" && text.length > NESTED_CUT_CHARS) {
-    ctx.problems.push({
+    ctx.findings.push({
+      ruleId: "nested-memory-may-be-cut",
+      severity: "warning",
       file: path,
       message: `${text.length} characters: Claude Code ${CLAUDE_ONREAD_VERIFIED_VERSION} may attach only the start of it`,
-      hint: "split it; nested memory longer than about 40000 characters is cut on attachment",
+      help: "split it; nested memory longer than about 40000 characters is cut on attachment",
     });
   }
   ctx.items.push({
@@ -181,7 +184,12 @@ function loadWithImports(
   const r = readTextFile(abs, CLAUDE_MAX_FILE_BYTES);
   if (!r.ok) {
     if (r.reason !== "missing" && r.reason !== "not-regular") {
-      ctx.problems.push({ file: showPath(ctx.root, abs), message: `not attached: ${r.reason}` });
+      ctx.findings.push({
+        ruleId: "read-failed",
+        severity: "warning",
+        file: showPath(ctx.root, abs),
+        message: `not attached: ${r.reason}`,
+      });
     }
     return;
   }
@@ -218,14 +226,20 @@ interface RuleFile {
   paths: string[] | undefined;
 }
 
-/** The `.md` files of a rules directory, depth first in directory-listing order (as the CLI walks it). */
-function listRuleFiles(ctx: Ctx, rulesDir: string): RuleFile[] {
-  if (!existsSync(rulesDir)) return [];
-  const walk = walkFiles(rulesDir, {
-    order: "os",
-    includeFile: (_rel, name) => name.endsWith(".md"),
-  });
-  for (const p of walk.problems) ctx.problems.push({ file: showPath(ctx.root, p.path), message: p.message });
+/**
+ * The `.md` files of the rules directory of `dir`, walked as at launch (walkRules: same order, no depth
+ * limit, links followed once), each read and classified.
+ */
+function listRuleFiles(ctx: Ctx, dir: string): RuleFile[] {
+  if (!existsSync(join(dir, ".claude", "rules"))) return [];
+  const walk = walkRules(dir);
+  for (const p of walk.problems)
+    ctx.findings.push({
+      ruleId: "walk-stopped",
+      severity: "warning",
+      file: showPath(ctx.root, p.path),
+      message: p.message,
+    });
   const out: RuleFile[] = [];
   for (const f of walk.files) {
     const r = readTextFile(f.path, CLAUDE_MAX_FILE_BYTES);
@@ -284,7 +298,7 @@ function readOnce(ctx: Ctx): void {
     loadWithImports(ctx, join(dir, "CLAUDE.md"), 0, "memory", null, why);
     loadWithImports(ctx, join(dir, ".claude", "CLAUDE.md"), 0, "memory", null, why);
     loadWithImports(ctx, join(dir, "CLAUDE.local.md"), 0, "local", null, `${why}; personal, not checked in`);
-    const rules = listRuleFiles(ctx, join(dir, ".claude", "rules"));
+    const rules = listRuleFiles(ctx, dir);
     // The CLI loads this folder like a launch folder: each unscoped rule with its imports, and for a scoped
     // rule only its imports (the rule itself waits for a matching file; its imports do not).
     const before = new Set(ctx.processed);
@@ -310,7 +324,7 @@ function readOnce(ctx: Ctx): void {
   for (const dir of cwdLevelDirs(cwd)) {
     const rulesDir = join(dir, ".claude", "rules");
     if (!existsSync(rulesDir)) continue;
-    attachScopedRules(ctx, dir, listRuleFiles(ctx, rulesDir), `${showPath(ctx.root, rulesDir)}`);
+    attachScopedRules(ctx, dir, listRuleFiles(ctx, dir), `${showPath(ctx.root, rulesDir)}`);
   }
 }
 
@@ -346,11 +360,11 @@ export function claudeOnReadSession(opts: {
         processed: new Set(),
         items: [],
         texts: new Map(),
-        problems: [],
+        findings: [],
       };
       readOnce(ctx);
       loaded.add(abs);
-      return { items: ctx.items, texts: ctx.texts, problems: ctx.problems };
+      return { items: ctx.items, texts: ctx.texts, findings: ctx.findings };
     },
   };
 }
@@ -368,6 +382,19 @@ export function claudeOnReadSession(opts: {
  */
 export function claudeOnRead(opts: ClaudeOnReadOptions): ClaudeOnReadResult {
   return claudeOnReadSession(opts).read(opts.target);
+}
+
+/**
+ * The on-demand session that follows a launch: what is in the snapshot's launch set is in context
+ * already and is never attached again. Verified on Claude Code 2.1.332.
+ */
+export function claudeOnDemand(snapshot: Snapshot, opts: { home?: string } = {}): ClaudeOnReadSession {
+  return claudeOnReadSession({
+    root: snapshot.root,
+    cwd: snapshot.cwd,
+    alreadyLoaded: snapshot.items.map((i) => (isAbsolute(i.path) ? i.path : join(snapshot.root, i.path))),
+    ...(opts.home ? { home: opts.home } : {}),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { describeReadFailure, readTextFile } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
 import type { Frontmatter } from "../../markdown/index.js";
-import type { Problem } from "../../types.js";
+import type { Finding } from "../../model/index.js";
 import type { RuleInfo } from "./index.js";
 import { CLAUDE_MAX_FILE_BYTES, claudePathGlobs, processFileText } from "./text.js";
 
@@ -90,7 +90,7 @@ export function walkRules(dir: string): ReturnType<typeof walkFiles> {
 
 export interface ClassifiedRule extends RuleInfo {
   /** Problems reading the rule (too large, unreadable, invalid UTF-8), if any. */
-  problems: Problem[];
+  findings: Finding[];
 }
 
 /**
@@ -113,24 +113,30 @@ export function classifyRule(absPath: string, root: string): ClassifiedRule {
       base,
       text: "",
       fileBytes,
-      problems: [{ file: path, message: describeReadFailure(r, path) }],
+      findings: [
+        { ruleId: "read-failed", severity: "warning", file: path, message: describeReadFailure(r, path) },
+      ],
     };
   }
   const p = processFileText(r.text);
   const { globs, why } = ruleScope(p.frontmatter);
-  const problems: Problem[] = [];
+  const findings: Finding[] = [];
   if (!r.validUtf8)
-    problems.push({
+    findings.push({
+      ruleId: "invalid-utf8",
+      severity: "warning",
       file: path,
       message: `${path}: not valid UTF-8; Claude Code injects U+FFFD for the bad bytes`,
-      hint: "re-save the file as UTF-8",
+      help: "re-save the file as UTF-8",
     });
   if (p.frontmatter.error)
-    problems.push({
+    findings.push({
+      ruleId: "rule-frontmatter-yaml",
+      severity: "warning",
       file: path,
       ...(p.frontmatter.error.line !== undefined ? { line: p.frontmatter.error.line } : {}),
       message: `${path}: frontmatter is not valid YAML (${p.frontmatter.error.message}); Claude Code treats the rule as unscoped`,
-      hint: "fix the YAML, e.g. quote the globs",
+      help: "fix the YAML, e.g. quote the globs",
     });
   return {
     path,
@@ -141,13 +147,13 @@ export function classifyRule(absPath: string, root: string): ClassifiedRule {
     text: p.text,
     fileBytes: r.fileBytes,
     ...(why ? { unscopedWhy: why } : {}),
-    problems,
+    findings,
   };
 }
 
 export interface ListedRules {
   rules: ClassifiedRule[];
-  problems: Problem[];
+  findings: Finding[];
 }
 
 /**
@@ -159,7 +165,9 @@ export interface ListedRules {
 export function listRulesIn(root: string, dir: string = root): ListedRules {
   const rulesDir = join(dir, ".claude", "rules");
   const walk = walkRules(dir);
-  const problems: Problem[] = walk.problems.map((p) => ({
+  const findings: Finding[] = walk.problems.map((p) => ({
+    ruleId: "walk-stopped",
+    severity: "warning",
     file: displayPath(p.path, root),
     message: `${displayPath(p.path, root)}: ${p.message}`,
   }));
@@ -167,7 +175,7 @@ export function listRulesIn(root: string, dir: string = root): ListedRules {
     const c = classifyRule(f.realPath, root);
     return { ...c, base: ruleBase(join(rulesDir, "x")) };
   });
-  return { rules, problems };
+  return { rules, findings };
 }
 
 /** Every rule under `<root>/.claude/rules/` (see listRulesIn), without walk problems. */

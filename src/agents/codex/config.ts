@@ -11,7 +11,7 @@
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { readTextFile } from "../../fs/read.js";
-import type { Problem } from "../../types.js";
+import type { Finding } from "../../model/index.js";
 
 /** Codex's default `project_doc_max_bytes` (bytes). */
 export const CODEX_DEFAULT_MAX_BYTES = 32 * 1024;
@@ -31,12 +31,18 @@ export interface CodexLayer {
 
 /**
  * Reads one Codex config.toml. Missing file → null. A malformed file or a key of the wrong type becomes a
- * {@link Problem} (Codex itself refuses to start on a malformed config; we report and ignore the layer).
+ * {@link Finding} (Codex itself refuses to start on a malformed config; we report and ignore the layer).
  */
-export function readCodexLayer(file: string, shownPath: string, problems: Problem[]): CodexLayer | null {
+export function readCodexLayer(file: string, shownPath: string, problems: Finding[]): CodexLayer | null {
   const r = readTextFile(file);
   if (!r.ok) {
-    if (r.reason !== "missing") problems.push({ file: shownPath, message: `cannot be read (${r.reason})` });
+    if (r.reason !== "missing")
+      problems.push({
+        ruleId: "codex-config",
+        severity: "warning",
+        file: shownPath,
+        message: `cannot be read (${r.reason})`,
+      });
     return null;
   }
   let raw: Record<string, unknown>;
@@ -44,9 +50,11 @@ export function readCodexLayer(file: string, shownPath: string, problems: Proble
     raw = parseToml(r.text) as Record<string, unknown>;
   } catch (e) {
     problems.push({
+      ruleId: "codex-config",
+      severity: "warning",
       file: shownPath,
       message: `not valid TOML (${(e as Error).message.split("\n")[0]}); Codex refuses to start with it`,
-      hint: "fix the TOML syntax",
+      help: "fix the TOML syntax",
     });
     return null;
   }
@@ -55,13 +63,24 @@ export function readCodexLayer(file: string, shownPath: string, problems: Proble
   if (mb !== undefined) {
     if (typeof mb === "number" && Number.isInteger(mb) && mb >= 0) layer.maxBytes = mb;
     else if (typeof mb === "bigint" && mb >= 0n) layer.maxBytes = Number(mb);
-    else problems.push({ file: shownPath, message: "project_doc_max_bytes must be a non-negative integer" });
+    else
+      problems.push({
+        ruleId: "codex-config",
+        severity: "warning",
+        file: shownPath,
+        message: "project_doc_max_bytes must be a non-negative integer",
+      });
   }
   const strList = (key: string): string[] | undefined => {
     const v = raw[key];
     if (v === undefined) return undefined;
     if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v as string[];
-    problems.push({ file: shownPath, message: `${key} must be an array of strings` });
+    problems.push({
+      ruleId: "codex-config",
+      severity: "warning",
+      file: shownPath,
+      message: `${key} must be an array of strings`,
+    });
     return undefined;
   };
   layer.fallbackNames = strList("project_doc_fallback_filenames");
@@ -78,7 +97,7 @@ export function readCodexLayer(file: string, shownPath: string, problems: Proble
 }
 
 /** Reads `$CODEX_HOME/config.toml` (null when absent). */
-export function readUserLayer(codexHome: string, problems: Problem[]): CodexLayer | null {
+export function readUserLayer(codexHome: string, problems: Finding[]): CodexLayer | null {
   const file = join(codexHome, "config.toml");
   return readCodexLayer(file, file, problems);
 }

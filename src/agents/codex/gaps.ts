@@ -9,11 +9,11 @@
  * trailing slash (e.g. `.claude/rules/`). Imports of an AGENTS file itself (the common
  * `@AGENTS.md`) and files Codex loads natively are not gaps.
  */
-import { dirname, join, posix, relative, sep } from "node:path";
+import { posix, relative, sep } from "node:path";
 import { readTextFile, safeRealpath } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
-import { parseMarkdown } from "../../markdown/mdast.js";
-import type { Problem } from "../../types.js";
+import type { Finding } from "../../model/index.js";
+import { processFileText, resolveImportPath } from "../claude-code/text.js";
 
 const SKIP_DIRS = new Set([".git", "node_modules"]);
 const AGENTS_NAMES = new Set(["AGENTS.md", "AGENTS.override.md"]);
@@ -26,26 +26,20 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** `@path` tokens in the prose of a Markdown text (code spans and fenced/indented code skipped). */
+/**
+ * `@path` tokens of a Markdown text as Claude Code reads them (frontmatter, code spans, fences and
+ * comments excluded; the claude-code model's own scanner, settled on Claude Code 2.1.332), each with
+ * trailing sentence punctuation cut (a gap report names the file the author meant).
+ */
 export function proseImports(text: string): string[] {
-  const out: string[] = [];
-  const visit = (node: { type: string; value?: string; children?: unknown[] }) => {
-    if (node.type === "code" || node.type === "inlineCode" || node.type === "html") return;
-    if (node.type === "text" && node.value) {
-      for (const m of node.value.matchAll(/(?:^|\s)@((?:[^\s\\]|\\ )+)/g))
-        out.push((m[1] as string).replace(/[.,;:)]+$/, ""));
-    }
-    for (const c of node.children ?? []) visit(c as typeof node);
-  };
-  visit(parseMarkdown(text) as unknown as { type: string; children?: unknown[] });
-  return out;
+  return processFileText(text).imports.map((t) => t.path.replace(/[.,;:)]+$/, ""));
 }
 
 /**
  * Finds Claude-only guidance in `root` (absolute). Returns [] when the repository holds no AGENTS file.
  * Problems name the rule or imported file (path relative to the root) and say what to add.
  */
-export function crossAgentGaps(root: string): Problem[] {
+export function crossAgentGaps(root: string): Finding[] {
   const { files } = walkFiles(root, { enterDir: (_r, name) => !SKIP_DIRS.has(name) });
   const agents = files.filter((f) => AGENTS_NAMES.has(f.rel.split("/").pop() as string));
   if (agents.length === 0) return [];
@@ -66,16 +60,18 @@ export function crossAgentGaps(root: string): Problem[] {
       );
     });
 
-  const gaps: Problem[] = [];
+  const gaps: Finding[] = [];
   const seen = new Set<string>();
   for (const f of files) {
     if (!/(^|\/)\.claude\/rules\/.*\.md$/.test(f.rel)) continue;
     if (pointedTo(f.rel)) continue;
     seen.add(f.rel);
     gaps.push({
+      ruleId: "cross-agent-gap",
+      severity: "warning",
       file: f.rel,
       message: "Claude Code rule that Codex never sees: no AGENTS.md points to it",
-      hint: `name \`${f.rel}\` in an AGENTS.md if Codex should follow it`,
+      help: `name \`${f.rel}\` in an AGENTS.md if Codex should follow it`,
     });
   }
   for (const f of files) {
@@ -85,7 +81,7 @@ export function crossAgentGaps(root: string): Problem[] {
     if (!r.ok) continue;
     for (const imp of proseImports(r.text)) {
       if (imp.startsWith("~") || imp.startsWith("/")) continue;
-      const abs = join(dirname(f.path), imp);
+      const abs = resolveImportPath(imp, f.realPath);
       const real = safeRealpath(abs);
       if (!real || agentsReal.has(real)) continue;
       const rel = toPosix(relative(root, abs));
@@ -94,9 +90,11 @@ export function crossAgentGaps(root: string): Problem[] {
       if (pointedTo(rel)) continue;
       seen.add(rel);
       gaps.push({
+        ruleId: "cross-agent-gap",
+        severity: "warning",
         file: rel,
         message: `imported by ${f.rel} for Claude Code, but no AGENTS.md points to it: Codex never sees it`,
-        hint: `name \`${rel}\` in an AGENTS.md if Codex should follow it`,
+        help: `name \`${rel}\` in an AGENTS.md if Codex should follow it`,
       });
     }
   }

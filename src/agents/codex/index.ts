@@ -24,7 +24,7 @@ import { type Stats, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { UsageError } from "../../errors.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
-import type { ContextItem, Problem } from "../../types.js";
+import type { ContextItem, Finding } from "../../model/index.js";
 import {
   CODEX_DEFAULT_MAX_BYTES,
   CODEX_DEFAULT_ROOT_MARKERS,
@@ -37,6 +37,12 @@ export { CODEX_DEFAULT_MAX_BYTES, CODEX_DEFAULT_ROOT_MARKERS } from "./config.js
 
 /** The Codex CLI release this model was verified on. */
 export const CODEX_VERIFIED_VERSION = "0.171.0";
+/** Bytes of an item's file that Codex's budget cut off (0 when whole, or for another agent's item). */
+export function truncatedBytes(item: ContextItem): number {
+  const v = item.extra?.truncatedBytes;
+  return typeof v === "number" ? v : 0;
+}
+
 /** Codex's override file name (wins over AGENTS.md in the same directory). */
 export const CODEX_OVERRIDE_NAME = "AGENTS.override.md";
 /** Codex's default memory file name. */
@@ -102,12 +108,13 @@ export interface CodexChainResult {
    * The global file (when present) first, then every file of the chain, root first. Project files:
    * `kind: "memory"`, `loadedAt: "launch"`, `bytes` = UTF-8 bytes delivered (after U+FFFD replacement),
    * `fileBytes` = size on disk, `charged` = counted by Codex's budget (false for whitespace-only files
-   * and the global file), `truncatedBytes` = bytes of the file the budget cut off (0 when whole).
+   * and the global file), `extra.truncatedBytes` = bytes of the file the budget cut off (0 when whole;
+   * read it with {@link truncatedBytes}).
    */
   items: ContextItem[];
   /** Delivered text per item path. */
   texts: Map<string, string>;
-  problems: Problem[];
+  findings: Finding[];
   budget: {
     /** Effective `project_doc_max_bytes` (bytes). */
     maxBytes: number;
@@ -225,7 +232,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
   if (relCwd.startsWith("..") || isAbsolute(relCwd))
     throw new UsageError(`--cwd ${opts.cwd}: lies outside the repository root ${root}`);
 
-  const problems: Problem[] = [];
+  const problems: Finding[] = [];
   const items: ContextItem[] = [];
   const texts = new Map<string, string>();
 
@@ -283,7 +290,12 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
       if (!statSafe(abs)?.isFile()) continue;
       const r = readTextFile(abs);
       if (!r.ok) {
-        problems.push({ file: toPosix(abs), message: describeReadFailure(r, toPosix(abs)) });
+        problems.push({
+          ruleId: "codex-chain",
+          severity: "warning",
+          file: toPosix(abs),
+          message: describeReadFailure(r, toPosix(abs)),
+        });
         break;
       }
       const t = rustTrim(r.raw.toString("utf8"));
@@ -298,7 +310,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
           charged: false,
           importedBy: null,
           reason: "global Codex AGENTS file ($CODEX_HOME); trimmed, not counted by project_doc_max_bytes",
-          truncatedBytes: 0,
+          extra: { truncatedBytes: 0 },
         });
         texts.set(toPosix(abs), t);
       }
@@ -316,6 +328,8 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
   const found: string[] = [];
   if (untrusted) {
     problems.push({
+      ruleId: "codex-chain",
+      severity: "warning",
       file: shown(root, cwd),
       message: "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads no AGENTS.md at all",
     });
@@ -329,10 +343,12 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
           // symlink loop): nothing loads, silently.
           found.length = 0;
           problems.push({
+            ruleId: "codex-chain",
+            severity: "warning",
             file: shown(root, p),
             message:
               "cannot be inspected (symlink loop or permission error): Codex then loads no AGENTS.md at all",
-            hint: "remove or fix the link",
+            help: "remove or fix the link",
           });
           break search;
         }
@@ -378,11 +394,16 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
     const path = shown(root, abs);
     const r = readTextFile(abs);
     if (!r.ok) {
-      problems.push({ file: path, message: describeReadFailure(r, path) });
+      problems.push({
+        ruleId: "codex-chain",
+        severity: "warning",
+        file: path,
+        message: describeReadFailure(r, path),
+      });
       continue;
     }
     const name = abs.slice(abs.lastIndexOf(sep) + 1);
-    const base: Omit<ContextItem, "bytes" | "charged" | "reason" | "truncatedBytes"> = {
+    const base: Omit<ContextItem, "bytes" | "charged" | "reason" | "extra"> = {
       path,
       kind: "memory",
       loadedAt: "launch",
@@ -397,9 +418,11 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
           : `fallback name ${name}`;
     if (!r.validUtf8)
       problems.push({
+        ruleId: "codex-chain",
+        severity: "warning",
         file: path,
         message: "contains invalid UTF-8; Codex replaces each bad sequence with U+FFFD",
-        hint: "re-save the file as UTF-8",
+        help: "re-save the file as UTF-8",
       });
     if (remaining === 0) {
       items.push({
@@ -407,7 +430,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
         bytes: 0,
         charged: false,
         reason: `${why}; dropped: the budget was spent before it`,
-        truncatedBytes: r.fileBytes,
+        extra: { truncatedBytes: r.fileBytes },
       });
       texts.set(path, "");
       addLoss(path, r.fileBytes, r.raw, 0);
@@ -421,7 +444,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
         bytes: 0,
         charged: false,
         reason: `${why}; ${r.fileBytes === 0 ? "empty" : "only whitespace"}: Codex skips it and charges nothing${name === CODEX_OVERRIDE_NAME ? " (and it still hides the AGENTS.md beside it)" : ""}`,
-        truncatedBytes: r.fileBytes - keep,
+        extra: { truncatedBytes: r.fileBytes - keep },
       });
       texts.set(path, "");
       addLoss(path, r.fileBytes - keep, r.raw, keep);
@@ -433,7 +456,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
       bytes: Buffer.byteLength(text),
       charged: true,
       reason: lost > 0 ? `${why}; cut by the budget: ${lost} of ${r.fileBytes} bytes never reach Codex` : why,
-      truncatedBytes: lost,
+      extra: { truncatedBytes: lost },
     });
     texts.set(path, text);
     projectTexts.push(text);
@@ -458,7 +481,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
     projectRoot,
     items,
     texts,
-    problems,
+    findings: problems,
     budget: { maxBytes, source, usedBytes: used },
     fallbackNames,
     truncated,

@@ -3,7 +3,7 @@
  * directory, for tables (docs/codex-corpus.md, `scripts/codex-corpus.mjs`) and `cap --all-cwds`.
  */
 import { agentMemoryDirs } from "./cwds.js";
-import { type CodexChainOptions, type CodexChainResult, codexChain } from "./index.js";
+import { type CodexChainOptions, type CodexChainResult, codexChain, truncatedBytes } from "./index.js";
 
 export interface CodexDirRow {
   /** Working directory relative to the root (POSIX; "." for the root). */
@@ -24,7 +24,7 @@ export function codexChainsByDir(opts: Omit<CodexChainOptions, "cwd">): CodexDir
 
 /** Only the rows whose chain holds at least one AGENTS file (others load nothing for Codex). */
 export function rowsWithChain(rows: readonly CodexDirRow[]): CodexDirRow[] {
-  return rows.filter((r) => r.result.items.some((i) => i.charged || (i.truncatedBytes ?? 0) > 0));
+  return rows.filter((r) => r.result.items.some((i) => i.charged || truncatedBytes(i) > 0));
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { Command } from "commander";
+import { agents } from "../../agents/index.js";
 import { parseCapOption } from "../../budget/cap-setting.js";
-import { isMatrix, parseAgentOption, runCapMatrix } from "../../budget/matrix.js";
+import { isMatrix, runCapMatrix } from "../../budget/matrix.js";
 import type { CapRun } from "../../budget/run.js";
 import { renderCapDiagnostics } from "../../lint/cap-diagnostics.js";
 import { renderCapJson, renderCapJsonArray } from "../../report/cap-json.js";
-import { groupProblems, renderProblems } from "../../report/cap-text.js";
+import { groupFindings, renderFindings } from "../../report/cap-text.js";
 import { renderCapMatrixText, renderCapRunText } from "../../report/codex.js";
 import { shouldColor } from "../../report/color.js";
 import { FORMATS, type FormatFlag, formatFromFlags } from "../../report/diagnostic.js";
@@ -22,7 +23,12 @@ export function registerCap(program: Command): void {
     .option("--cap <bytes>", "lower the cap for this run (never raises it)", parseCapOption)
     .option("--base <ref>", "git revision whose cap this one may not exceed (CI default: merge base)")
     .option("--json", "print the JSON contract instead of text (an array with --agent all or --all-cwds)")
-    .option("--agent <agent>", "claude-code, codex or all", parseAgentOption, "claude-code")
+    .option(
+      "--agent <agent>",
+      `${agents()
+        .map((a) => a.id)
+        .join(", ")} or all (default ${agents()[0]?.id})`,
+    )
     .option("--all-cwds", "check the root and every directory holding an agent memory file")
     .option("--format <format>", `output format: ${FORMATS.join("|")} (default text; json = --json)`)
     .action(
@@ -33,7 +39,7 @@ export function registerCap(program: Command): void {
           cap?: number;
           base?: string;
           json?: boolean;
-          agent: ReturnType<typeof parseAgentOption>;
+          agent?: string;
           allCwds?: boolean;
         } & FormatFlag,
       ) => {
@@ -54,7 +60,7 @@ export function registerCap(program: Command): void {
         }
         const color = shouldColor(process.stdout);
         process.stderr.write(
-          renderProblems(groupProblems(runs.flatMap((r) => r.problems)), {
+          renderFindings(groupFindings(runs.flatMap((r) => r.findings)), {
             color: shouldColor(process.stderr),
             limit: 20,
           }),

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { CONFIG_FILE, DEFAULT_CLAUDE_CAP } from "../../config.js";
+import { defaultAgent } from "../../agents/index.js";
+import { CONFIG_FILE } from "../../config.js";
 import { UsageError } from "../../errors.js";
 import { statSafe } from "../../fs/read.js";
 import { applyInit, chooseHookCommand, planInit, SETTINGS_FILE, workflowSnippet } from "../../lint/init.js";
@@ -26,9 +27,9 @@ export function registerInit(program: Command): void {
       if (!o.dryRun) applyInit(root, plan);
       for (const p of plan) {
         process.stdout.write(`${o.dryRun && p.action !== "unchanged" ? "(dry run) " : ""}${p.note}\n`);
-        if (p.file === CONFIG_FILE && p.action === "create" && total > DEFAULT_CLAUDE_CAP)
+        if (p.file === CONFIG_FILE && p.action === "create" && total > defaultAgent().defaultCap)
           process.stdout.write(
-            `note: ${total} bytes is over the default cap of ${DEFAULT_CLAUDE_CAP}; the ratchet starts at ${total} and only goes down from there\n`,
+            `note: ${total} bytes is over the default cap of ${defaultAgent().defaultCap}; the ratchet starts at ${total} and only goes down from there\n`,
           );
         if (p.file === SETTINGS_FILE && p.action !== "unchanged" && !hook.portable)
           process.stdout.write(

@@ -1,0 +1,66 @@
+/**
+ * The registry: the only list of agents. Every command asks it which agents exist, by id, and in which
+ * order they run (`--agent all`); nothing outside src/agents/ names an agent. A new agent is a folder
+ * implementing {@link AgentModel} and one line in {@link AGENTS}. Library users (and tests) may add an
+ * agent at run time with {@link registerAgent}, as size-limit takes plugins.
+ */
+import { UsageError } from "../errors.js";
+import type { AgentModel } from "../model/index.js";
+import { claudeCode } from "./claude-code/model.js";
+import { codex } from "./codex/model.js";
+
+export { agentMemoryDirs as launchDirectoriesWithMemory, MEMORY_FILE_NAMES } from "./codex/cwds.js";
+
+/** The built-in agents, in the order `--agent all` runs them. The first is the default agent. */
+const AGENTS: AgentModel[] = [claudeCode, codex];
+
+/** Every registered agent, in run order; the first is the default (`--agent` omitted, top-level `cap`). */
+export function agents(): readonly AgentModel[] {
+  return AGENTS;
+}
+
+/** The default agent: the one `--agent` means when omitted, and whose cap the top-level `cap` key sets. */
+export function defaultAgent(): AgentModel {
+  return AGENTS[0] as AgentModel;
+}
+
+/** The agent with this id, or undefined. */
+export function findAgent(id: string): AgentModel | undefined {
+  return AGENTS.find((a) => a.id === id);
+}
+
+/** The agent with this id; throws {@link UsageError} naming the known ids otherwise. */
+export function agentById(id: string): AgentModel {
+  const a = findAgent(id);
+  if (!a)
+    throw new UsageError(`--agent ${id}: must be one of ${[...AGENTS.map((x) => x.id), "all"].join(", ")}`);
+  return a;
+}
+
+/**
+ * `--agent` values resolved: `all` is every registered agent in run order, else the one named.
+ * Throws {@link UsageError} for an unknown id.
+ */
+export function selectAgents(choice: string | undefined): AgentModel[] {
+  if (choice === undefined) return [defaultAgent()];
+  if (choice === "all") return [...AGENTS];
+  return [agentById(choice)];
+}
+
+/** Display name of an agent id ("Claude Code" for "claude-code"); unknown ids are shown as given. */
+export function agentName(id: string): string {
+  return findAgent(id)?.name ?? id;
+}
+
+/**
+ * Adds an agent at run time (a plugin). Throws {@link UsageError} when the id is taken. Returns a function
+ * that removes it again.
+ */
+export function registerAgent(agent: AgentModel): () => void {
+  if (findAgent(agent.id)) throw new UsageError(`agent id ${agent.id} is already registered`);
+  AGENTS.push(agent);
+  return () => {
+    const i = AGENTS.indexOf(agent);
+    if (i >= 0) AGENTS.splice(i, 1);
+  };
+}

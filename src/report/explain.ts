@@ -1,0 +1,43 @@
+/**
+ * The human rendering of `explain`: three sections (at launch, when the agent reads the path, when a tool
+ * writes it through the agent-context hook), one line per item (bytes, path, why).
+ */
+import type { ContextItem } from "../model/index.js";
+
+/** What `explain` found for one path, for one agent. */
+export interface ExplainSets {
+  /** Display name of the agent, e.g. "Claude Code". */
+  agentName: string;
+  launch: ContextItem[];
+  onRead: ContextItem[];
+  onTool: ContextItem[];
+  /** False when the agent has no on-demand model, or no hook: the section says so instead of "nothing". */
+  hasOnRead: boolean;
+  hasHook: boolean;
+}
+
+/** Renders `explain` for a terminal; `path` as the user gave it. Ends in a newline. */
+export function renderExplainText(sets: ExplainSets, path: string): string {
+  const total = (xs: ContextItem[]) => xs.reduce((a, i) => a + i.bytes, 0);
+  const section = (title: string, xs: ContextItem[], none: string) => {
+    const lines = [`${title} — ${xs.length} file${xs.length === 1 ? "" : "s"}, ${total(xs)} bytes`];
+    if (xs.length === 0) lines.push(`  (${none})`);
+    for (const i of xs) lines.push(`  ${String(i.bytes).padStart(7)}  ${i.path}  — ${i.reason}`);
+    return lines.join("\n");
+  };
+  return `${[
+    section("At launch (every session)", sets.launch, "nothing loads at launch"),
+    section(
+      `When ${sets.agentName} reads ${path}`,
+      sets.onRead,
+      sets.hasOnRead
+        ? "the CLI attaches nothing more"
+        : `the model of ${sets.agentName} has no on-demand part`,
+    ),
+    section(
+      `When a tool writes ${path} (agent-context hook)`,
+      sets.onTool,
+      sets.hasHook ? "no router trigger fires" : `${sets.agentName} runs no agent-context hook`,
+    ),
+  ].join("\n\n")}\n`;
+}
