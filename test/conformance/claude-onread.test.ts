@@ -404,3 +404,59 @@ describe("tool calls that trigger the attachment, against the real cli", () => {
     expect(count(5)).toBe(0);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// AGENTS.md on read (settled on 2.1.332, docs/findings-claude-agents-md.md): a nested AGENTS.md is never
+// attached, in a project of AGENTS files, of CLAUDE files or of none; a nested CLAUDE.md still is.
+
+const AGENTS_ON_READ: [string, Record<string, string>, string, string[]][] = [
+  [
+    "a_nested_agents_md_is_not_attached_on_read_in_an_agents_md_project",
+    {
+      "AGENTS.md": "A root\n",
+      "sub/AGENTS.md": "A sub\n",
+      "sub/.claude/AGENTS.md": "A dot\n",
+      "sub/x.ts": "x\n",
+    },
+    "sub/x.ts",
+    [],
+  ],
+  [
+    "a_nested_agents_md_is_not_attached_on_read_in_a_claude_md_project",
+    { "CLAUDE.md": "C root\n", "sub/AGENTS.md": "A sub\n", "sub/x.ts": "x\n" },
+    "sub/x.ts",
+    [],
+  ],
+  [
+    "a_nested_claude_md_is_attached_on_read_in_an_agents_md_project_and_its_agents_md_is_not",
+    { "AGENTS.md": "A root\n", "sub/CLAUDE.md": "C sub\n", "sub/AGENTS.md": "A sub\n", "sub/x.ts": "x\n" },
+    "sub/x.ts",
+    ["sub/CLAUDE.md"],
+  ],
+  [
+    "nested_agents_md_files_two_levels_down_are_not_attached_on_read",
+    { "AGENTS.md": "A root\n", "a/AGENTS.md": "A a\n", "a/b/AGENTS.md": "A b\n", "a/b/x.ts": "x\n" },
+    "a/b/x.ts",
+    [],
+  ],
+];
+
+describe("agents md on read against the real cli", () => {
+  const seen = new Map<string, { root: string; obs: Observed }>();
+  beforeAll(async () => {
+    const results = await pool(AGENTS_ON_READ, 4, async ([, files, read]) => {
+      const root = writeTree(files);
+      return { root, obs: await observe(root, "", [["Read", { file_path: `${ROOTVAR}/${read}` }]]) };
+    });
+    AGENTS_ON_READ.forEach(([name], i) => {
+      seen.set(name, results[i] as { root: string; obs: Observed });
+    });
+  }, 300_000);
+
+  it.each(AGENTS_ON_READ.map((c) => [c[0], c[2], c[3]] as const))("%s", (name, read, expected) => {
+    const { root, obs } = seen.get(name) as { root: string; obs: Observed };
+    const tools: Tool[] = [["Read", { file_path: `${ROOTVAR}/${read}` }]];
+    expect(rel(root, obs.turns[0] ?? []).map((a) => a.path)).toEqual(expected);
+    expect(rel(root, obs.turns[0] ?? [])).toEqual(rel(root, predict(root, "", tools, obs.launch)[0] ?? []));
+  });
+});
