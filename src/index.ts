@@ -14,7 +14,7 @@ export * from "./budget/index.js";
 export * from "./config.js";
 export * from "./errors.js";
 export * from "./markdown/index.js";
-export { MAX_HOOK_CONTEXT_BYTES, type PointerHookOptions, pointerHookContext } from "./pointers/hook.js";
+export { type HookPointerOptions, hookRoutePointers, MAX_HOOK_CONTEXT_BYTES } from "./pointers/hook-route.js";
 export {
   generatePointers,
   MAX_DIRS_CHECKED,

@@ -4,6 +4,7 @@
  */
 import type { AgentContextConfig } from "../config.js";
 import type { ContextItem } from "../types.js";
+import { pathTarget } from "./match.js";
 import { routeCall } from "./route.js";
 
 /**
@@ -18,7 +19,7 @@ export function onToolItems(
   path: string,
   config: AgentContextConfig,
 ): ContextItem[] {
-  const r = routeCall({ root, cwd, tool: "Write", input: { file_path: path }, config });
+  const r = routeCall({ root, target: pathTarget("Write", root, cwd, path), config });
   const items: ContextItem[] = [];
   for (const row of r.injection.rows) {
     for (const rule of row.rules) {
