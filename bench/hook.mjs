@@ -117,19 +117,17 @@ export async function run({ workDir, log = console.log, calls = 41 } = {}) {
 
   // In-process matching throughput.
   const { loadIndex } = await import(pathToFileURL(join(dist, "router/index-build.js")).href);
-  const { matchRows, targetOf } = await import(pathToFileURL(join(dist, "router/match.js")).href);
+  const { matchRows } = await import(pathToFileURL(join(dist, "router/match.js")).href);
+  const { routerTarget, toolTarget } = await import(pathToFileURL(join(dist, "hook/targets.js")).href);
+  const targetOf = (tool, input) => routerTarget(toolTarget(tool, input, root), root);
   const idx = loadIndex(root);
   const targets = [];
   for (let i = 0; i < 2000; i++) {
     const k = i % 4;
-    if (k === 0)
-      targets.push(targetOf("Write", { file_path: `${PROFILE.replace("profile", `p${i}`)}` }, root, root));
-    else if (k === 1)
-      targets.push(targetOf("Write", { file_path: `services/x/api${i}/src/a/b.ts` }, root, root));
-    else if (k === 2)
-      targets.push(targetOf("Bash", { command: `git add -A && cat docs/n${i}.md` }, root, root));
-    else
-      targets.push(targetOf("Edit", { file_path: `workspaces/org/w${i}/secrets-manifest.yaml` }, root, root));
+    if (k === 0) targets.push(targetOf("Write", { file_path: `${PROFILE.replace("profile", `p${i}`)}` }));
+    else if (k === 1) targets.push(targetOf("Write", { file_path: `services/x/api${i}/src/a/b.ts` }));
+    else if (k === 2) targets.push(targetOf("Bash", { command: `git add -A && cat docs/n${i}.md` }));
+    else targets.push(targetOf("Edit", { file_path: `workspaces/org/w${i}/secrets-manifest.yaml` }));
   }
   let fired = 0;
   const t0 = process.hrtime.bigint();

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { build } from "esbuild";
 
-const entry = "src/router/hook-entry.ts";
+const entry = "src/hook/entry.ts";
 if (existsSync(entry)) {
   await build({
     entryPoints: [entry],

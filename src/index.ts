@@ -8,13 +8,25 @@ export {
   type CodexChainResult,
   type CodexTruncation,
   codexChain,
+  truncatedBytes,
 } from "./agents/codex/index.js";
+export { codex, DEFAULT_CODEX_CAP } from "./agents/codex/model.js";
 export { codexChainsByDir } from "./agents/codex/report-dirs.js";
+export {
+  agentById,
+  agentName,
+  agents,
+  defaultAgent,
+  findAgent,
+  registerAgent,
+  selectAgents,
+} from "./agents/index.js";
 export * from "./budget/index.js";
 export * from "./config.js";
 export * from "./errors.js";
 export * from "./markdown/index.js";
-export { MAX_HOOK_CONTEXT_BYTES, type PointerHookOptions, pointerHookContext } from "./pointers/hook.js";
+export * from "./model/index.js";
+export { type HookPointerOptions, hookRoutePointers, MAX_HOOK_CONTEXT_BYTES } from "./pointers/hook-route.js";
 export {
   generatePointers,
   MAX_DIRS_CHECKED,
@@ -30,5 +42,4 @@ export {
   readsBack,
 } from "./pointers/index.js";
 export * from "./report/index.js";
-export * from "./types.js";
 export { VERSION } from "./version.js";

@@ -2,7 +2,7 @@
  * Cap evaluation: charge a launch set against a byte budget and explain every byte charged.
  * Pure: takes context items (from an agent's loader model), never reads files.
  */
-import type { ContextItem } from "../types.js";
+import type { ContextItem } from "../model/index.js";
 
 /** One charged item with the reason it counts against the cap. */
 export interface Contributor {

@@ -17,9 +17,9 @@ import { defaultAgent } from "../agents/index.js";
 import { evaluateCap } from "../budget/evaluate.js";
 import { loadConfig } from "../config.js";
 import { parseFrontmatter } from "../markdown/index.js";
+import type { ContextItem } from "../model/index.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../router/index-build.js";
 import { resolveRule } from "../router/render.js";
-import type { ContextItem } from "../types.js";
 
 /**
  * Charged launch bytes of a Claude Code launch at `root` (the `cap` total, UTF-8 bytes as injected).

@@ -24,3 +24,9 @@ export const MAX_POINTERS = 128;
  * one per repository): 128. Each examined directory costs reads of its memory files and their imports.
  */
 export const MAX_DIRS_CHECKED = 128;
+
+/**
+ * Pointer files one hook call examines, across every prefix: 512 (four full runs of {@link MAX_POINTERS}).
+ * The hook serves pointers written with any `--prefix`; this bounds the reads of one tool call.
+ */
+export const MAX_HOOK_POINTER_FILES = 4 * MAX_POINTERS;

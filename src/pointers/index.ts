@@ -7,8 +7,8 @@
  *   relative to the cwd, gitignore-style; absolute and `../` globs never match;
  * - nothing attaches for a file outside the cwd (an `--add-dir` directory): not a user rule, not the added
  *   directory's own scoped rules or nested CLAUDE.md. Pointers for such files take the hook route: the same
- *   file, with absolute globs the CLI never matches, read by `agent-context pointers --hook` (a PreToolUse
- *   hook registered for Read);
+ *   file, with absolute globs the CLI never matches, served by the agent-context PreToolUse hook
+ *   (`dist/hook.mjs`, registered for Read; src/hook/handlers/pointers.ts), whatever the prefix;
  * - `@path` in a user rule, scoped or not, is imported at launch: a pointer never contains `@`;
  * - `paths: "**"` is unscoped (loads at launch); `**\/*` is scoped: a whole-directory pointer uses `**\/*`;
  * - with project settings (the default), the CLI loads the cwd repository's rules and nested memory itself,
@@ -26,6 +26,7 @@ import { rebaseGlobs, SAFE_PATH } from "../globs/rebase.js";
 import { isImportPath, parseFrontmatter, scanImports } from "../markdown/index.js";
 import { MAX_DIRS_CHECKED, MAX_POINTER_BYTES, MAX_POINTERS, MAX_TOTAL_BYTES } from "./bounds.js";
 import { readRulePaths } from "./frontmatter.js";
+import { MEMORY_POINTER_INTRO, PREFIX_RE, pointerFileRe, RULE_POINTER_INTRO } from "./names.js";
 
 export * from "./bounds.js";
 export { readRulePaths } from "./frontmatter.js";
@@ -98,7 +99,6 @@ export interface PointersResult {
 
 const MEMORY_NAMES = new Set(["CLAUDE.md", "CLAUDE.local.md"]);
 const SKIP_DIRS = new Set([".git", "node_modules"]);
-const PREFIX_RE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 interface Candidate {
   kind: "rule" | "memory";
@@ -419,13 +419,9 @@ export function readsBack(text: string, globs: string[]): boolean {
   return back.globs.length === globs.length && back.globs.every((g, i) => g === globs[i]);
 }
 
-function ownFileRe(prefix: string): RegExp {
-  return new RegExp(`^${prefix.replace(/[-]/g, "\\-")}-\\d{3}\\.md$`);
-}
-
 function existingOwn(rulesDir: string, prefix: string): string[] {
   try {
-    const re = ownFileRe(prefix);
+    const re = pointerFileRe(prefix);
     return readdirSync(rulesDir).filter((n) => re.test(n));
   } catch {
     return [];
@@ -469,7 +465,7 @@ function writePointers(result: PointersResult, prefix: string): void {
 function renderRule(globs: string[], root: string, target: string): string | null {
   if (!SAFE_PATH.test(root) || !SAFE_PATH.test(target)) return null;
   return (
-    `${frontmatter(globs)}A path-scoped rule of the repository at \`${root}\` applies to the file you just opened: ` +
+    `${frontmatter(globs)}${RULE_POINTER_INTRO}${root}\` applies to the file you just opened: ` +
     `read \`${target}\` before you change it. Claude Code does not load that rule itself here.\n`
   );
 }
@@ -477,8 +473,8 @@ function renderRule(globs: string[], root: string, target: string): string | nul
 function renderMemory(globs: string[], dir: string, files: string[], preloaded: boolean): string | null {
   const head = frontmatter(globs);
   const intro = preloaded
-    ? `Memory for \`${dir}\` was preloaded in place. Only if it is not already in your context (a subagent starts without it), read before you work on files below that directory:`
-    : `Memory for \`${dir}\` was not preloaded. Read it before you work on files below that directory:`;
+    ? `${MEMORY_POINTER_INTRO}${dir}\` was preloaded in place. Only if it is not already in your context (a subagent starts without it), read before you work on files below that directory:`
+    : `${MEMORY_POINTER_INTRO}${dir}\` was not preloaded. Read it before you work on files below that directory:`;
   let text = `${head}${intro}\n`;
   const reserve = 80; // room for the closing count line
   let listed = 0;

@@ -3,7 +3,8 @@
  * (`loadedAt: "tool"`), each with the trigger that brought it.
  */
 import type { AgentContextConfig } from "../config.js";
-import type { ContextItem } from "../types.js";
+import type { ContextItem } from "../model/index.js";
+import { pathTarget } from "./match.js";
 import { routeCall } from "./route.js";
 
 /**
@@ -18,7 +19,7 @@ export function onToolItems(
   path: string,
   config: AgentContextConfig,
 ): ContextItem[] {
-  const r = routeCall({ root, cwd, tool: "Write", input: { file_path: path }, config });
+  const r = routeCall({ root, target: pathTarget("Write", root, cwd, path), config });
   const items: ContextItem[] = [];
   for (const row of r.injection.rows) {
     for (const rule of row.rules) {
@@ -45,7 +46,7 @@ export function onToolItems(
   for (const e of r.injection.extras) {
     items.push({
       path: e.path,
-      kind: /(^|\/)CLAUDE\.md$/.test(e.path) ? "memory" : "rule",
+      kind: e.kind,
       loadedAt: "tool",
       bytes: r.injection.sectionBytes[e.key] ?? 0,
       fileBytes: e.fileBytes,

@@ -1,12 +1,11 @@
 /**
- * Matching a tool call's target against the compiled index. A target is a path (Write, Edit, MultiEdit,
- * NotebookEdit, Read: `tool_input.file_path` / `notebook_path`) or a shell command (Bash:
- * `tool_input.command`), whose words are matched as word runs and whose path-like words are matched as
- * path targets too. Paths are matched relative to the repository root; a path outside the root is not a
- * target (the repository's rules do not speak about it).
+ * Matching a tool call's target against the compiled index. A target is a path or a shell command, whose
+ * words are matched as word runs and whose path-like words are matched as path targets too. Paths are
+ * matched relative to the repository root. Tool inputs are parsed into targets by the hook room
+ * (src/hook/targets.ts: `toolTarget`, then `routerTarget` for this room's view).
  */
 import { isAbsolute, relative, resolve } from "node:path";
-import { commandWords, normalizeTargetPath, pathLikeWords, runRegexSource } from "../globs/trigger.js";
+import { normalizeTargetPath, runRegexSource } from "../globs/trigger.js";
 import type { IndexRow, RouterIndex } from "./index-build.js";
 
 export interface Target {
@@ -29,9 +28,6 @@ export interface RowMatch {
   matched: string;
 }
 
-/** Tools whose input names a file path. */
-const PATH_KEYS = ["file_path", "notebook_path"] as const;
-
 /** A root-relative normalised path for `p` (relative to `cwd`), or null when it lies outside `root`. */
 export function rootRelative(root: string, cwd: string, p: string): string | null {
   const abs = isAbsolute(p) ? p : resolve(cwd, p);
@@ -42,36 +38,12 @@ export function rootRelative(root: string, cwd: string, p: string): string | nul
 }
 
 /**
- * Builds the target of a tool call. Returns null when the call names nothing to match (no path, no command,
- * or only paths outside the root with no command). Never throws.
+ * The target of a call that touches one file: `path` (absolute, or relative to `cwd`) made root-relative;
+ * null when it lies outside `root`.
  */
-export function targetOf(
-  tool: string,
-  input: Record<string, unknown> | null | undefined,
-  root: string,
-  cwd: string,
-): Target | null {
-  if (!input || typeof input !== "object") return null;
-  const command = (input as { command?: unknown }).command;
-  if (typeof command === "string") {
-    const words = commandWords(command);
-    if (words.length === 0) return null;
-    const paths: string[] = [];
-    for (const w of pathLikeWords(words)) {
-      const r = rootRelative(root, cwd, w.replace(/^~(?=\/|$)/, process.env.HOME ?? "~"));
-      if (r && !paths.includes(r)) paths.push(r);
-    }
-    return { tool, display: command, paths, words: words.join(" ") };
-  }
-  for (const k of PATH_KEYS) {
-    const v = (input as Record<string, unknown>)[k];
-    if (typeof v === "string" && v !== "") {
-      const r = rootRelative(root, cwd, v);
-      if (!r) return null;
-      return { tool, display: r, paths: [r], words: null };
-    }
-  }
-  return null;
+export function pathTarget(tool: string, root: string, cwd: string, path: string): Target | null {
+  const r = rootRelative(root, cwd, path);
+  return r ? { tool, display: r, paths: [r], words: null } : null;
 }
 
 const reCache = new Map<string, RegExp>();

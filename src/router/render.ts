@@ -22,9 +22,11 @@
  * 10,000 characters with a file pointer and a 2 KB preview (docs/findings-hook.md), so the default stays
  * below that.
  */
+
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { readTextFile } from "../fs/read.js";
+import type { ItemKind } from "../model/index.js";
 import type { RowMatch } from "./match.js";
 
 /** Default maximum rows per call. */
@@ -53,6 +55,8 @@ export interface ExtraDelivery {
   key: string;
   /** Root-relative path. */
   path: string;
+  /** What the file is, as the agent's on-demand model classified it. */
+  kind: ItemKind;
   /** Why it applies, e.g. "scoped rule, paths: `src/**`". */
   why: string;
   text: string;

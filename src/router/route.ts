@@ -1,12 +1,12 @@
 /**
  * Routing one tool call: target → matched rows → the bounded injection. Shared by `agent-context route`
- * (for humans and scripts) and the PreToolUse hook, so `route --print` prints exactly what the hook injects
- * in a fresh session.
+ * (for humans and scripts) and the PreToolUse hook's router handler (src/hook/handlers/router.ts), so
+ * `route --print` prints exactly what the hook injects in a fresh session. The target comes parsed
+ * (src/hook/targets.ts); this room does not read tool inputs.
  */
 import type { AgentContextConfig } from "../config.js";
 import { DEFAULT_ROUTERS, loadIndex, type RouterIndex } from "./index-build.js";
-import { matchRows, type RowMatch, type Target, targetOf } from "./match.js";
-import { onReadDeliveries } from "./onread.js";
+import { matchRows, type RowMatch, type Target } from "./match.js";
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_ROWS,
@@ -41,14 +41,13 @@ export function hookLimits(config: AgentContextConfig, problems: string[] = []):
 
 export interface RouteRequest {
   root: string;
-  cwd: string;
-  tool: string;
-  input: Record<string, unknown>;
+  /** The call's target, root-relative (src/hook/targets.ts `routerTarget`); null when it names nothing here. */
+  target: Target | null;
   config: AgentContextConfig;
   /** Keys already delivered in the session. */
   delivered?: Set<string>;
   useCache?: boolean;
-  /** On-read sources (scoped rules, nested memory) to deliver with the router rules; see ./onread.ts. */
+  /** On-read sources (scoped rules, nested memory) to deliver with the router rules; see src/hook/handlers/on-read.ts. */
   extras?: ExtraDelivery[];
 }
 
@@ -69,13 +68,13 @@ export function routeCall(req: RouteRequest): RouteResult {
   const index = loadIndex(req.root, req.config.routers ?? DEFAULT_ROUTERS, { useCache: req.useCache });
   problems.push(...index.problems);
   const unlowerable = req.config.unlowerable ?? [];
-  const target = targetOf(req.tool, req.input, req.root, req.cwd);
+  const target = req.target;
   const matches = target ? matchRows(index, target) : [];
   const extras = target ? (req.extras ?? []) : [];
   const injection = target
     ? renderInjection(matches, {
         root: req.root,
-        tool: req.tool,
+        tool: target.tool,
         display: target.display,
         maxRows: limits.maxRows,
         maxBytes: limits.maxBytes,
@@ -85,16 +84,4 @@ export function routeCall(req: RouteRequest): RouteResult {
       })
     : { text: "", rows: [], droppedRows: 0, inlined: [], delivered: [], extras: [], sectionBytes: {} };
   return { target, index, matches, injection, limits, unlowerable, problems };
-}
-
-/**
- * {@link routeCall} with trigger source 2 (scoped rules and nested memory the CLI would not attach for this
- * call). `cliKeys` are the keys of what the CLI attaches itself (to record as delivered).
- */
-export async function routeCallWithOnRead(req: RouteRequest): Promise<RouteResult & { cliKeys: string[] }> {
-  const target = targetOf(req.tool, req.input, req.root, req.cwd);
-  const src2 = target
-    ? await onReadDeliveries(req.root, req.cwd, req.tool, req.input, target)
-    : { extras: [], cliKeys: [] };
-  return { ...routeCall({ ...req, extras: src2.extras }), cliKeys: src2.cliKeys };
 }

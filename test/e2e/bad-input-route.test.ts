@@ -120,7 +120,7 @@ describe("pathological triggers and targets", () => {
 
   // Before: the hook's nested-memory pre-check and the on-read model walked every segment of the target
   // with quadratic path joining and gitignore matching: route, explain and the hook (fast entry and CLI)
-  // ran past 20 s. Fixed in src/router/onread.ts and src/agents/claude-code/on-read.ts.
+  // ran past 20 s. Fixed in src/hook/handlers/on-read.ts (then src/router/onread.ts) and src/agents/claude-code/on-read.ts.
   const tenK = deepPath(10_000, "x", "y.ts");
 
   it("a_target_of_ten_thousand_segments_is_routed_explained_and_hooked_without_hanging", () => {

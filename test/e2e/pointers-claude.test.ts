@@ -65,7 +65,8 @@ describe(`pointers with the real Claude Code CLI ${claudeVersion()}`, () => {
     w(join(lib, "evil/f.txt"), "f\n");
     w(join(lib, "imp/CLAUDE.md"), "imports from outside: @../../outside/CLAUDE.md\n");
     w(join(lib, "imp/z.txt"), "z\n");
-    const hp = pointers(["--config-dir", cfgH, "--cwd", app, "--add-dir", lib]);
+    // A harness's own prefix: the installed hook serves pointers of any prefix (issue 9).
+    const hp = pointers(["--config-dir", cfgH, "--cwd", app, "--add-dir", lib, "--prefix", "harness_lib"]);
     const hook = (t: string) => hp.find((p) => p.target === t);
     expect(hook(join(lib, ".claude/rules/api.md"))?.route).toBe("hook");
     expect(hook(join(lib, "sub"))?.route).toBe("hook");
@@ -77,7 +78,8 @@ describe(`pointers with the real Claude Code CLI ${claudeVersion()}`, () => {
           PreToolUse: [
             {
               matcher: "Read|Write|Edit",
-              // The router's fast entry point serves hook-route pointers too (config dir from CLAUDE_CONFIG_DIR).
+              // The one hook (dist/hook.mjs, as `init` installs it) serves hook-route pointers too (config dir
+              // from CLAUDE_CONFIG_DIR).
               hooks: [{ type: "command", command: `node ${HOOK}` }],
             },
           ],

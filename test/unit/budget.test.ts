@@ -3,7 +3,7 @@ import { agentById } from "../../src/agents/index.js";
 import { effectiveCap, parseCapOption } from "../../src/budget/cap-setting.js";
 import { evaluateCap, whyCharged } from "../../src/budget/evaluate.js";
 import { UsageError } from "../../src/errors.js";
-import type { ContextItem } from "../../src/types.js";
+import type { ContextItem } from "../../src/model/index.js";
 
 function item(path: string, bytes: number, over: Partial<ContextItem> = {}): ContextItem {
   return {

@@ -1,13 +1,7 @@
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
-import {
-  anchoredPathRegex,
-  commandWords,
-  compileTrigger,
-  pathLikeWords,
-  requiredLiteral,
-  triggerModes,
-} from "../../src/globs/trigger.js";
+import { anchoredPathRegex, compileTrigger, requiredLiteral, triggerModes } from "../../src/globs/trigger.js";
+import { commandWords, pathLikeWords } from "../../src/shell/index.js";
 
 const P = "workspaces/org/fieldkit/source/fieldkit/feature/profile/src/commonMain/kotlin/ProfileScreen.kt";
 

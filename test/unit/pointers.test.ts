@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_HOOK_CONTEXT_BYTES, pointerHookContext } from "../../src/pointers/hook.js";
+import { hookRoutePointers, MAX_HOOK_CONTEXT_BYTES } from "../../src/pointers/hook-route.js";
 import {
   generatePointers,
   MAX_DIRS_CHECKED,
@@ -335,15 +335,14 @@ describe("pointers: hook route", () => {
     w(join(lib, ".claude/rules/a.md"), scoped(["src/**/*.ts"]));
     w(join(lib, "sub/CLAUDE.md"), "m\n");
     run({ cwd: app, configDir: cfg, addDirs: [lib] });
-    const ctx = (p: string) =>
-      pointerHookContext({ tool_name: "Read", tool_input: { file_path: p }, cwd: app }, { configDir: cfg });
+    const ctx = (p: string) => hookRoutePointers(p, { configDir: cfg });
     expect(ctx(join(lib, "src/x/a.ts"))).toContain(join(lib, ".claude/rules/a.md"));
     // case-insensitive, as the CLI matches paths: (claude-onread finding, 2.1.332)
     expect(ctx(join(lib, "SRC/x/A.TS"))).toContain(join(lib, ".claude/rules/a.md"));
     expect(ctx(join(lib, "sub/q.txt"))).toContain(join(lib, "sub/CLAUDE.md"));
     expect(ctx(join(lib, "other.txt"))).toBeUndefined();
     expect(ctx(join(app, "src/a.ts"))).toBeUndefined();
-    expect(pointerHookContext("garbage", { configDir: cfg })).toBeUndefined();
+    expect(hookRoutePointers("garbage", { configDir: cfg })).toBeUndefined();
   });
 });
 
@@ -404,17 +403,11 @@ describe("pointers: symlinks inside the repository and the hook bound", () => {
     }
     const r = run({ cwd: app, configDir: cfg, addDirs: [lib] });
     expect(r.pointers).toHaveLength(3);
-    const ctx = pointerHookContext(
-      { tool_name: "Read", tool_input: { file_path: join(lib, "a/b/c/x.ts") } },
-      { configDir: cfg },
-    );
+    const ctx = hookRoutePointers(join(lib, "a/b/c/x.ts"), { configDir: cfg });
     expect(Buffer.byteLength(ctx ?? "", "utf8")).toBeLessThanOrEqual(MAX_HOOK_CONTEXT_BYTES);
     expect((ctx ?? "").match(/^Memory for/gm)).toHaveLength(2);
     expect(ctx).toContain("(1 more pointer matches this path");
-    const two = pointerHookContext(
-      { tool_name: "Read", tool_input: { file_path: join(lib, "a/b/x.ts") } },
-      { configDir: cfg },
-    );
+    const two = hookRoutePointers(join(lib, "a/b/x.ts"), { configDir: cfg });
     expect((two ?? "").match(/^Memory for/gm)).toHaveLength(2);
     expect(two).not.toContain("more pointer");
   });

@@ -7,7 +7,7 @@ import type { CapRun } from "../../src/budget/run.js";
 import { capToJson, renderCapJson } from "../../src/report/cap-json.js";
 import { CUT_QUESTION, renderCapText, renderFindings } from "../../src/report/cap-text.js";
 import { shouldColor } from "../../src/report/color.js";
-import { CONTEXT_ITEM_JSON_FIELDS, type ContextItem } from "../../src/types.js";
+import { CONTEXT_ITEM_JSON_FIELDS, type ContextItem } from "../../src/model/index.js";
 
 function item(path: string, bytes: number, over: Partial<ContextItem> = {}): ContextItem {
   return {

@@ -2,8 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { routerTarget, toolTarget } from "../../src/hook/targets.js";
 import { loadIndex } from "../../src/router/index-build.js";
-import { matchRows, targetOf } from "../../src/router/match.js";
+import { matchRows } from "../../src/router/match.js";
 import { makeRouter, TOTAL_ROWS, TOTAL_RULES } from "../fixtures/router/make-router.mjs";
 
 let root = "";
@@ -14,7 +15,7 @@ beforeAll(() => {
 
 function fired(tool: string, input: Record<string, unknown>) {
   const idx = loadIndex(root, undefined, { useCache: false });
-  const t = targetOf(tool, input, root, root);
+  const t = routerTarget(toolTarget(tool, input, root), root);
   return t ? matchRows(idx, t) : [];
 }
 

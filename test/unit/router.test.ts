@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadDelivered, saveDelivered, sessionFile } from "../../src/hook/state.js";
 import { cacheFile, findShards, loadIndex } from "../../src/router/index-build.js";
+import { pathTarget } from "../../src/router/match.js";
 import { hookLimits, routeCall } from "../../src/router/route.js";
 import { parseShard } from "../../src/router/shard.js";
-import { loadDelivered, saveDelivered, sessionFile } from "../../src/router/state.js";
 
 function repo(shards: Record<string, string>, files: Record<string, string> = {}): string {
   const root = mkdtempSync(join(tmpdir(), "ac-router-"));
@@ -21,9 +22,7 @@ function repo(shards: Record<string, string>, files: Record<string, string> = {}
 const write = (root: string, file: string, config = {}, delivered?: Set<string>) =>
   routeCall({
     root,
-    cwd: root,
-    tool: "Write",
-    input: { file_path: file },
+    target: pathTarget("Write", root, root, file),
     config,
     delivered,
     useCache: false,

@@ -18,6 +18,7 @@ import { readTextFile, safeRealpath } from "../../fs/index.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
 import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
 import type { ContextItem, Finding, Snapshot } from "../../model/index.js";
+import { simpleCommands } from "../../shell/index.js";
 import { ruleScope, walkRules } from "./rules.js";
 import { CLAUDE_MAX_FILE_BYTES, CLAUDE_MAX_IMPORT_HOPS, isTextPath, resolveImportPath } from "./text.js";
 import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
@@ -400,75 +401,6 @@ export function claudeOnDemand(snapshot: Snapshot, opts: { home?: string } = {})
 // ---------------------------------------------------------------------------------------------------------
 // Which tool calls trigger the attachment (CLI 2.1.332).
 
-/** Splits a shell command into words, honouring quotes and backslashes; `null` when it cannot. */
-function shellWords(cmd: string): string[] | null {
-  const words: string[] = [];
-  let cur = "";
-  let has = false;
-  for (let i = 0; i < cmd.length; i++) {
-    const c = cmd[i] as string;
-    if (c === "'") {
-      const j = cmd.indexOf("'", i + 1);
-      if (j < 0) return null;
-      cur += cmd.slice(i + 1, j);
-      has = true;
-      i = j;
-    } else if (c === '"') {
-      let j = i + 1;
-      for (; j < cmd.length && cmd[j] !== '"'; j++) {
-        if (cmd[j] === "\\" && j + 1 < cmd.length) j++;
-        cur += cmd[j];
-      }
-      if (j >= cmd.length) return null;
-      has = true;
-      i = j;
-    } else if (c === "\\" && i + 1 < cmd.length) {
-      cur += cmd[++i];
-      has = true;
-    } else if (/\s/.test(c)) {
-      if (has) words.push(cur);
-      cur = "";
-      has = false;
-    } else {
-      cur += c;
-      has = true;
-    }
-  }
-  if (has) words.push(cur);
-  return words;
-}
-
-/** Splits on `&&`, `||`, `;` and newlines outside quotes. */
-function shellCommands(cmd: string): string[] | null {
-  const out: string[] = [];
-  let cur = "";
-  let q: string | null = null;
-  for (let i = 0; i < cmd.length; i++) {
-    const c = cmd[i] as string;
-    if (q) {
-      if (c === q) q = null;
-      else if (c === "\\" && q === '"') cur += cmd[i++] ?? "";
-      cur += c;
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      q = c;
-      cur += c;
-    } else if ((c === "&" && cmd[i + 1] === "&") || (c === "|" && cmd[i + 1] === "|")) {
-      out.push(cur);
-      cur = "";
-      i++;
-    } else if (c === ";" || c === "\n") {
-      out.push(cur);
-      cur = "";
-    } else if (c === "&") return null;
-    else cur += c;
-  }
-  if (q) return null;
-  out.push(cur);
-  return out.map((s) => s.trim()).filter((s) => s.length > 0);
-}
-
 const CAT_FLAGS: Record<string, Set<string>> = {
   cat: new Set(["-n", "--number"]),
   nl: new Set(),
@@ -580,15 +512,13 @@ export function claudeAttachTargets(toolName: string, input: Record<string, unkn
   if (toolName !== "Bash" || typeof input.command !== "string") return [];
   const command = input.command;
   if (/[|<>]/.test(command)) return [];
-  const cmds = shellCommands(command);
+  const cmds = simpleCommands(command);
   if (!cmds || cmds.length === 0) return [];
   const files: string[] = [];
   for (const c of cmds) {
-    const w = shellWords(c);
-    if (!w) return [];
-    const f = singleReadFile(w, cmds.length === 1);
+    const f = singleReadFile(c.words, cmds.length === 1);
     if (f) files.push(...abs(f));
-    else if (cmds.length > 1 && !/^\s*(echo|printf|true|:)\b/.test(c)) return [];
+    else if (cmds.length > 1 && !/^\s*(echo|printf|true|:)\b/.test(c.raw)) return [];
   }
   return files;
 }

@@ -1,22 +1,9 @@
 import type { Command } from "commander";
 import { UsageError } from "../../errors.js";
-import { pointerHookContext } from "../../pointers/hook.js";
 import { generatePointers } from "../../pointers/index.js";
 
 function collect(v: string, acc: string[]): string[] {
   return [...acc, v];
-}
-
-async function readStdin(limit = 1024 * 1024): Promise<string> {
-  const chunks: Buffer[] = [];
-  let n = 0;
-  for await (const c of process.stdin) {
-    const b = c as Buffer;
-    n += b.length;
-    if (n > limit) break;
-    chunks.push(b);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Registers `agent-context pointers` (see src/pointers/index.ts). */
@@ -34,23 +21,7 @@ export function registerPointers(program: Command): void {
     .option("--no-project-settings", "the CLI runs without project settings (--setting-sources user)")
     .option("--dry-run", "compute and report; write nothing")
     .option("--json", "print JSON")
-    .option("--hook", "run as a PreToolUse hook: read the hook JSON on stdin, print hook-route pointers")
     .action(async (o) => {
-      if (o.hook) {
-        let ctx: string | undefined;
-        try {
-          const input = JSON.parse(await readStdin());
-          ctx = pointerHookContext(input, { configDir: o.configDir, prefix: o.prefix });
-        } catch {
-          ctx = undefined;
-        }
-        if (ctx) {
-          process.stdout.write(
-            `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: ctx } })}\n`,
-          );
-        }
-        return;
-      }
       if (!o.configDir)
         throw new UsageError("pointers: --config-dir DIR is required (the harness's CLAUDE_CONFIG_DIR)");
       if (!/^\d+$/.test(String(o.preloadedBudget))) {
@@ -104,7 +75,7 @@ export function registerPointers(program: Command): void {
       }
       if (r.pointers.some((p) => p.route === "hook")) {
         process.stdout.write(
-          "  hook-route pointers need a PreToolUse hook for Read in the config dir's settings.json: node <agent-context>/dist/hook.mjs (or agent-context pointers --hook)\n",
+          "  hook-route pointers need a PreToolUse hook for Read in the config dir's settings.json: node <agent-context>/dist/hook.mjs (the hook agent-context init installs; it serves pointers of any prefix)\n",
         );
       }
       for (const n of r.notices) process.stderr.write(`notice: ${n.subject}: ${n.message}\n`);

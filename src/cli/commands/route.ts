@@ -3,10 +3,10 @@ import type { Command } from "commander";
 import { loadConfig } from "../../config.js";
 import { UsageError } from "../../errors.js";
 import { statSafe } from "../../fs/read.js";
+import { routeToolCall } from "../../hook/route-call.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../../router/index-build.js";
 import { renderMap, routeJson } from "../../router/output.js";
 import { findRoot } from "../../router/root.js";
-import { routeCallWithOnRead } from "../../router/route.js";
 
 /** The tools `route --tool` accepts (the hook's matcher, plus Read). */
 export const ROUTE_TOOLS = ["Write", "Edit", "MultiEdit", "NotebookEdit", "Read", "Bash"] as const;
@@ -84,7 +84,7 @@ export function registerRoute(program: Command): void {
           : tool === "NotebookEdit"
             ? { notebook_path: file }
             : { file_path: file };
-      const r = await routeCallWithOnRead({ root, cwd, tool, input, config, useCache: opts.cache });
+      const r = await routeToolCall({ root, cwd, tool, input, config, useCache: opts.cache });
       for (const p of r.problems) process.stderr.write(`agent-context route: ${p}\n`);
       if (r.index.shards.length === 0) process.stderr.write(noShardsLine(globs));
       if (opts.json) {

@@ -1,5 +1,5 @@
 /**
- * Trigger source 2: the repository's own scoped rules (`.claude/rules/**` with `paths:`) and nested
+ * Handler "on-read gaps": the repository's own scoped rules (`.claude/rules/**` with `paths:`) and nested
  * CLAUDE.md, matched exactly as Claude Code matches them on Read (the on-read model,
  * src/agents/claude-code/on-read.ts, and its matcher src/globs/claude.ts: no second matcher here).
  *
@@ -7,20 +7,25 @@
  * (`claudeAttachTargets`; docs/findings-hook.md §5). The hook therefore delivers them only for the path
  * targets the CLI does not cover — paths named in other Bash commands (`cp`, `touch`, `sed -i`, redirects,
  * pipelines, `git add` …) — and records what the CLI attaches itself in the session state, so it never
- * repeats it. Keys are `file:<absolute path>`.
+ * repeats it. Keys are `file:<absolute path>`. The router handler (./router.ts) renders what this finds.
  *
- * This module is cheap to import: the on-read model (YAML, gitignore matching) loads only when a stat
- * pre-check finds a `.claude/rules/` directory or nested memory that could apply.
+ * Cheap to import: the on-read model (YAML, gitignore matching) loads only when a stat pre-check finds a
+ * `.claude/rules/` directory or nested memory that could apply.
  */
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { distModuleUrl } from "./dist-module.js";
-import type { Target } from "./match.js";
-import type { ExtraDelivery } from "./render.js";
+import type { ExtraDelivery } from "../../router/render.js";
+import type { HookHandler } from "../call.js";
+import { distModuleUrl } from "../dist-module.js";
+import { armWatchdog } from "../watchdog.js";
 
 const MEMORY_NAMES = ["CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/rules"];
 
-/** True when nothing on disk could make Claude Code attach anything for these targets (stat calls only). */
+/**
+ * True when nothing on disk could make Claude Code attach anything for these targets (stat calls only).
+ * @param cwd the call's working directory, absolute
+ * @param absTargets the call's paths, absolute
+ */
 export function nothingToAttach(cwd: string, absTargets: string[]): boolean {
   for (let d = cwd; ; d = dirname(d)) {
     if (existsSync(join(d, ".claude", "rules"))) return false;
@@ -41,32 +46,17 @@ export function nothingToAttach(cwd: string, absTargets: string[]): boolean {
   return true;
 }
 
-export interface OnReadDeliveries {
-  /** What the hook delivers (files the CLI would not attach for this call). */
-  extras: ExtraDelivery[];
-  /** Keys of what the CLI attaches itself after this call: recorded as delivered, never injected. */
-  cliKeys: string[];
-}
-
-/**
- * Source-2 deliveries for one tool call. `target` is the router target (its root-relative `paths`).
- * Never rejects (returns nothing on any failure).
- */
-export async function onReadDeliveries(
-  root: string,
-  cwd: string,
-  tool: string,
-  input: Record<string, unknown>,
-  target: Target,
-): Promise<OnReadDeliveries> {
-  const none: OnReadDeliveries = { extras: [], cliKeys: [] };
+/** Adds the on-read gaps of the call to `state.extras` and what the CLI attaches itself to `state.cliKeys`. */
+export const onReadGaps: HookHandler = async (call, state) => {
   try {
-    const abs = target.paths.map((p) => resolve(root, p));
-    if (abs.length === 0 || nothingToAttach(cwd, abs)) return none;
-    (globalThis as { __agentContextArmWatchdog?: () => void }).__agentContextArmWatchdog?.();
+    const { root, cwd, tool, input, routed } = call;
+    if (!routed) return;
+    const abs = routed.paths.map((p) => resolve(root, p));
+    if (abs.length === 0 || nothingToAttach(cwd, abs)) return;
+    armWatchdog(call.env);
     const m = (await import(
       distModuleUrl("agents/claude-code/on-read.js")
-    )) as typeof import("../agents/claude-code/on-read.js");
+    )) as typeof import("../../agents/claude-code/on-read.js");
     const cli = m.claudeAttachTargets(tool, input, cwd);
     const cliSet = new Set(cli);
     const session = m.claudeOnReadSession({ root, cwd });
@@ -82,14 +72,16 @@ export async function onReadDeliveries(
         extras.push({
           key: `file:${resolve(root, it.path)}`,
           path: it.path,
+          kind: it.kind,
           why: `${it.reason}; Claude Code would not attach it for this ${tool} call`,
           text: r.texts.get(it.path) ?? "",
           fileBytes: it.fileBytes,
         });
       }
     }
-    return { extras, cliKeys };
+    state.extras.push(...extras);
+    state.cliKeys.push(...cliKeys);
   } catch {
-    return none;
+    // fail open: no on-read gaps
   }
-}
+};

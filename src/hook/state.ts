@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fnv1a, stateDir, writeFileAtomic } from "./index-build.js";
+import { fnv1a, stateDir, writeFileAtomic } from "../router/index-build.js";
 
 /** The state file for a session in a root. */
 export function sessionFile(sessionId: string, root: string): string {

@@ -1,0 +1,102 @@
+/**
+ * The hook's chain: one PreToolUse event in (stdin text), its answer out (stdout and stderr text).
+ * Handlers run in order over one parsed call (./call.ts): on-read gaps, router rules, pointers; each adds
+ * its part of the additionalContext. `agent-context route` runs the first two ({@link ROUTE_HANDLERS}), so
+ * `route --print` prints what the hook injects in a fresh session (pointers depend on the harness's config
+ * dir, not on the repository).
+ *
+ * It fails open every way: garbage stdin, no target, no shards, a malformed shard or config, an unreadable
+ * file, an exception — the result is no output (and a line on stderr where it helps). It never decides
+ * (./protocol.ts). Once-per-session state (./state.ts) records what was injected and what the CLI attached
+ * itself, keyed by `session_id`; when it cannot be kept, rules are injected again, never blocked.
+ */
+import { loadConfig } from "../config.js";
+import { findRoot } from "../router/root.js";
+import { type ChainState, emptyChainState, type HookCall, type HookHandler } from "./call.js";
+import { onReadGaps } from "./handlers/on-read.js";
+import { hookPointers } from "./handlers/pointers.js";
+import { routerRules } from "./handlers/router.js";
+import { hookStdout, readHookEvent } from "./protocol.js";
+import { loadDelivered, saveDelivered } from "./state.js";
+import { routerTarget, toolTarget } from "./targets.js";
+
+/** The handlers `agent-context route` runs: on-read gaps, then router rules (which render both). */
+export const ROUTE_HANDLERS: readonly HookHandler[] = [onReadGaps, routerRules];
+
+/** The hook's chain: {@link ROUTE_HANDLERS}, then hook-route pointers. */
+export const HOOK_HANDLERS: readonly HookHandler[] = [...ROUTE_HANDLERS, hookPointers];
+
+/** The hook's answer: what to print on stdout (PreToolUse JSON or "") and on stderr. */
+export interface HookOutput {
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Builds the call every handler reads: parses the tool input once (./targets.ts).
+ * @param fields the event's tool, input and cwd (absolute), the repository root and its configuration
+ */
+export function hookCall(
+  fields: Omit<HookCall, "target" | "routed" | "delivered" | "env"> & {
+    delivered?: Set<string>;
+    env?: NodeJS.ProcessEnv;
+  },
+): HookCall {
+  const env = fields.env ?? process.env;
+  const target = toolTarget(fields.tool, fields.input, fields.cwd, env.HOME);
+  return {
+    ...fields,
+    env,
+    target,
+    routed: routerTarget(target, fields.root),
+    delivered: fields.delivered ?? new Set(),
+  };
+}
+
+/** Runs `handlers` in order over one call. Handlers never throw; the chain adds nothing of its own. */
+export async function runChain(
+  call: HookCall,
+  handlers: readonly HookHandler[],
+  state: ChainState = emptyChainState(),
+): Promise<ChainState> {
+  for (const h of handlers) await h(call, state);
+  return state;
+}
+
+/**
+ * The hook's answer for one stdin payload (see the module doc). Never rejects.
+ * @param stdin the whole stdin as UTF-8 text ("" when it was over the bound of ./protocol.ts)
+ * @param opts.env the environment (default process.env): CLAUDE_CONFIG_DIR, CLAUDE_PROJECT_DIR, HOME,
+ *   TMPDIR (session state), and AGENT_CONTEXT_HOOK_FAULT=throw (fault injection for the fail-open tests)
+ */
+export async function runHook(stdin: string, opts: { env?: NodeJS.ProcessEnv } = {}): Promise<HookOutput> {
+  const env = opts.env ?? process.env;
+  try {
+    if (env.AGENT_CONTEXT_HOOK_FAULT === "throw") throw new Error("injected fault");
+    const ev = readHookEvent(stdin, process.cwd());
+    if (!ev.ok) return { stdout: "", stderr: ev.stderr };
+    const { tool, input, cwd, sessionId } = ev.event;
+    const root = findRoot(cwd, env);
+    let config: ReturnType<typeof loadConfig>["config"];
+    try {
+      config = loadConfig(root).config;
+    } catch (e) {
+      return { stdout: "", stderr: `agent-context hook: ${(e as Error).message}; nothing injected\n` };
+    }
+    const once = config.hook?.oncePerSession !== false && sessionId !== null;
+    const delivered = once && sessionId ? loadDelivered(sessionId, root) : new Set<string>();
+    const call = hookCall({ tool, input, cwd, root, config, env, delivered });
+    const state = await runChain(call, HOOK_HANDLERS);
+    const fresh = [...state.deliveredNow, ...state.cliKeys].filter((k) => !delivered.has(k));
+    if (once && sessionId && fresh.length > 0) {
+      for (const k of fresh) delivered.add(k);
+      saveDelivered(sessionId, root, delivered);
+    }
+    return { stdout: hookStdout(state.sections.join("\n\n")), stderr: state.stderr.join("") };
+  } catch (e) {
+    return {
+      stdout: "",
+      stderr: `agent-context hook: internal error, nothing injected: ${(e as Error)?.message ?? e}\n`,
+    };
+  }
+}

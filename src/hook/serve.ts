@@ -1,0 +1,90 @@
+/**
+ * Serving one hook call in this process: read stdin to its end, run the chain (./chain.ts), print the
+ * answer, exit 0. The one runner of both entry points: the bundled `node dist/hook.mjs` (./entry.ts) and
+ * `agent-context hook` (src/cli/commands/hook.ts), so they share the stdin bound, the watchdog and the chain.
+ *
+ * Stdin and stdout are used through file descriptors (no stream objects, which cost several ms to set up):
+ * stdin through a non-blocking descriptor of the same pipe or file (`/dev/stdin` opened with O_NONBLOCK),
+ * polled every 2 ms while the writer has not closed it, so the watchdog can always fire. Where that open
+ * fails, it falls back to `process.stdin`. In the common case Claude Code has written and closed stdin
+ * before the hook starts, and no timer is ever created.
+ */
+import { constants, openSync, readSync, writeSync } from "node:fs";
+import { runHook } from "./chain.js";
+import { MAX_HOOK_STDIN } from "./protocol.js";
+import { armWatchdog, disarmWatchdog, installWatchdog } from "./watchdog.js";
+
+function say(fd: number, text: string): void {
+  try {
+    writeSync(fd, text);
+  } catch {
+    // a closed pipe: nothing to do
+  }
+}
+
+/**
+ * Reads stdin to its end. Resolves with its text (UTF-8), or "" when it is larger than
+ * {@link MAX_HOOK_STDIN} bytes or cannot be read. Never rejects; arms the watchdog while it waits.
+ */
+export function readHookStdin(): Promise<string> {
+  return new Promise((done) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const take = (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_HOOK_STDIN) chunks.push(c);
+    };
+    const end = () => done(size <= MAX_HOOK_STDIN ? Buffer.concat(chunks).toString("utf8") : "");
+    let fd: number;
+    try {
+      fd = openSync("/dev/stdin", constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch {
+      armWatchdog();
+      process.stdin.on("data", (c: Buffer) => take(c));
+      process.stdin.on("error", () => done(""));
+      process.stdin.on("end", end);
+      return;
+    }
+    const buf = Buffer.allocUnsafe(65536);
+    const poll = (): void => {
+      for (;;) {
+        let n: number;
+        try {
+          n = readSync(fd, buf, 0, buf.length, null);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code === "EAGAIN") {
+            armWatchdog();
+            setTimeout(poll, 2);
+            return;
+          }
+          done("");
+          return;
+        }
+        if (n === 0) {
+          end();
+          return;
+        }
+        take(Buffer.from(buf.subarray(0, n)));
+      }
+    };
+    poll();
+  });
+}
+
+/**
+ * Serves one PreToolUse call in this process: stdin → chain → stdout/stderr; sets exit status 0. The
+ * watchdog (./watchdog.ts) may end the process earlier, also with status 0 and no stdout. Never rejects.
+ */
+export async function serveHook(): Promise<void> {
+  installWatchdog();
+  try {
+    const r = await runHook(await readHookStdin());
+    if (r.stderr) say(2, r.stderr);
+    if (r.stdout) say(1, r.stdout);
+  } catch {
+    // fail open
+  } finally {
+    disarmWatchdog();
+    process.exitCode = 0;
+  }
+}
