@@ -2,9 +2,10 @@
  * The `cap` pipeline: configuration → an agent's launch set → the budget → the ratchet. The CLI renders the
  * result; nothing here prints.
  */
-import { isAbsolute, relative, resolve } from "node:path";
+import { resolve } from "node:path";
 import { type AgentId, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
+import { inside } from "../fs/paths.js";
 import { statSafe } from "../fs/read.js";
 import type { ContextItem, Problem } from "../types.js";
 import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
@@ -73,8 +74,7 @@ export function runCap(opts: CapOptions = {}): CapRun {
   const cwd = opts.cwd === undefined ? root : resolve(root, opts.cwd);
   if (opts.cwd !== undefined) {
     requireDirectory(cwd, "--cwd");
-    const rel = relative(root, cwd);
-    if (rel.startsWith("..") || isAbsolute(rel)) {
+    if (!inside(root, cwd)) {
       throw new UsageError(`--cwd ${opts.cwd}: must be inside ${root} (the repository being measured)`);
     }
   }

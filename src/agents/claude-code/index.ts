@@ -57,7 +57,6 @@ export {
 export {
   type ClassifiedRule,
   classifyRule,
-  displayPath,
   type ListedRules,
   listRules,
   listRulesIn,

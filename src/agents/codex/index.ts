@@ -21,8 +21,9 @@
  *    budget, and precedes the chain with "\n\n--- project-doc ---\n\n".
  */
 import { type Stats, statSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { UsageError } from "../../errors.js";
+import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import type { ContextItem, Problem } from "../../types.js";
 import {
@@ -138,18 +139,6 @@ export function rustTrim(s: string): string {
   return s.slice(a, b);
 }
 
-function toPosix(p: string): string {
-  return sep === "/" ? p : p.split(sep).join("/");
-}
-
-/** Path relative to root (POSIX), or absolute when outside it. */
-function shown(root: string, abs: string): string {
-  const rel = relative(root, abs);
-  if (rel === "") return ".";
-  if (rel.startsWith("..") || isAbsolute(rel)) return toPosix(abs);
-  return toPosix(rel);
-}
-
 /** Ancestors of `dir`, itself first. */
 function ancestors(dir: string): string[] {
   const out = [dir];
@@ -221,9 +210,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
   const cwd = safeRealpath(cwdIn);
   if (!cwd || !statSafe(cwd)?.isDirectory())
     throw new UsageError(`--cwd ${opts.cwd}: not a directory under ${opts.root}`);
-  const relCwd = relative(root, cwd);
-  if (relCwd.startsWith("..") || isAbsolute(relCwd))
-    throw new UsageError(`--cwd ${opts.cwd}: lies outside the repository root ${root}`);
+  if (!inside(root, cwd)) throw new UsageError(`--cwd ${opts.cwd}: lies outside the repository root ${root}`);
 
   const problems: Problem[] = [];
   const items: ContextItem[] = [];
@@ -252,7 +239,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
     const chainDirs = ancestors(cwd).reverse();
     for (const d of chainDirs.slice(chainDirs.indexOf(trustedFrom))) {
       const file = join(d, ".codex", "config.toml");
-      const layer = readCodexLayer(file, shown(root, file), problems);
+      const layer = readCodexLayer(file, displayPath(file, root), problems);
       if (layer) projectLayers.push(layer);
     }
   }
@@ -316,7 +303,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
   const found: string[] = [];
   if (untrusted) {
     problems.push({
-      file: shown(root, cwd),
+      file: displayPath(cwd, root),
       message: "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads no AGENTS.md at all",
     });
   } else if (maxBytes > 0) {
@@ -329,7 +316,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
           // symlink loop): nothing loads, silently.
           found.length = 0;
           problems.push({
-            file: shown(root, p),
+            file: displayPath(p, root),
             message:
               "cannot be inspected (symlink loop or permission error): Codex then loads no AGENTS.md at all",
             hint: "remove or fix the link",
@@ -375,7 +362,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
   };
 
   for (const abs of found) {
-    const path = shown(root, abs);
+    const path = displayPath(abs, root);
     const r = readTextFile(abs);
     if (!r.ok) {
       problems.push({ file: path, message: describeReadFailure(r, path) });
