@@ -13,6 +13,8 @@ export { codexChainsByDir } from "./agents/codex/report-dirs.js";
 export * from "./budget/index.js";
 export * from "./config.js";
 export * from "./errors.js";
+export { type GitResult, isGitWorkTree, runGit } from "./fs/git.js";
+export { displayPath, inside, relativeInside, toPosix } from "./fs/paths.js";
 export * from "./markdown/index.js";
 export { MAX_HOOK_CONTEXT_BYTES, type PointerHookOptions, pointerHookContext } from "./pointers/hook.js";
 export {

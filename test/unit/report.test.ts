@@ -173,6 +173,7 @@ describe("colour decision", () => {
     [true, { NO_COLOR: "1" }, false],
     [true, { NO_COLOR: "" }, true],
     [false, { FORCE_COLOR: "1" }, false],
+    [true, { TERM: "dumb" }, false],
   ])("tty_%s_with_env_%o_colours_%s", (isTTY, env, expected) => {
     expect(shouldColor({ isTTY }, env)).toBe(expected);
   });

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { ALL_RULES, lintRepository } from "../../lint/index.js";
 import { createProgress } from "../../lint/progress.js";
+import { shouldColor } from "../../report/color.js";
 import {
   countBySeverity,
   diagnosticToJson,
@@ -8,7 +9,6 @@ import {
   formatFromFlags,
   renderDiagnosticsText,
   sortDiagnostics,
-  useColor,
 } from "../../report/diagnostic.js";
 import { renderGithub } from "../../report/github.js";
 import { renderSarif } from "../../report/sarif.js";
@@ -52,7 +52,7 @@ export function registerLint(program: Command): void {
       else if (format === "sarif") out = renderSarif(ds, { root: result.root, rules: ALL_RULES });
       else {
         const fixedNote = result.fixed.map((f) => `fixed ${f.file} (${f.ruleIds.join(", ")})\n`).join("");
-        out = fixedNote + renderDiagnosticsText(ds, { color: useColor(process.stdout) });
+        out = fixedNote + renderDiagnosticsText(ds, { color: shouldColor(process.stdout) });
       }
       process.stdout.write(out);
       process.exitCode = counts.error > 0 ? 1 : 0;
