@@ -2,9 +2,43 @@
  * `explain`'s "onTool" part: what the agent-context hook adds on a Write to a path, as context items
  * (`loadedAt: "tool"`), each with the trigger that brought it.
  */
-import type { AgentContextConfig } from "../config.js";
+import { resolve } from "node:path";
+import { claudeOnRead } from "../agents/claude-code/on-read.js";
+import { whyCharged } from "../budget/evaluate.js";
+import { runCap } from "../budget/run.js";
+import { type AgentContextConfig, loadConfig } from "../config.js";
 import type { ContextItem } from "../types.js";
 import { routeCall } from "./route.js";
+
+/** What reaches Claude Code for one path: the launch set, what it attaches on Read, what the hook adds. */
+export interface Explanation {
+  /** Every launch item, in load order; charged items carry why they are charged. */
+  launch: ContextItem[];
+  /** What Claude Code attaches when it reads the path (nested memory, scoped rules, their imports). */
+  onRead: ContextItem[];
+  /** What the agent-context hook injects on a Write to the path. */
+  onTool: ContextItem[];
+}
+
+/**
+ * Explains `target` for a session in `cwd` of the repository at `root` (all absolute; `cwd` inside
+ * `root`). Reads the fresh-clone view (no user environment). Throws UsageError for a malformed
+ * `.agent-context.json`.
+ */
+export function explainPath(opts: { root: string; cwd: string; target: string }): Explanation {
+  const { root, cwd, target } = opts;
+  const { config } = loadConfig(root);
+  const launch = runCap({ dir: root, cwd, env: {} }).items.map((i) =>
+    i.charged ? { ...i, reason: whyCharged(i, { unlowerable: config.unlowerable }) } : i,
+  );
+  const onRead = claudeOnRead({
+    root,
+    cwd,
+    target,
+    alreadyLoaded: launch.map((i) => resolve(root, i.path)),
+  }).items;
+  return { launch, onRead, onTool: onToolItems(root, cwd, target, config) };
+}
 
 /**
  * The items the hook injects for a Write to `path` in a fresh session. `bytes` is the UTF-8 size of the

@@ -5,31 +5,33 @@ import { shouldColor } from "../../report/color.js";
 import {
   countBySeverity,
   diagnosticToJson,
-  FORMATS,
-  formatFromFlags,
   renderDiagnosticsText,
   sortDiagnostics,
 } from "../../report/diagnostic.js";
 import { renderGithub } from "../../report/github.js";
 import { renderSarif } from "../../report/sarif.js";
+import { dirArgument, formatOptions, outputFormat, resolvePlace, type SharedFlags } from "../options.js";
 
-/** Registers `agent-context lint [DIR] [--format F] [--fix]`. Exit 1 when any error-severity finding remains. */
+/**
+ * Registers `agent-context lint [DIR] [--format F | --json] [--fix]` (DIR as every command takes it:
+ * ../options.ts). Exit 1 when any error-severity finding remains.
+ */
 export function registerLint(program: Command): void {
-  program
+  const cmd = program
     .command("lint")
     .description(
       "Report agent-context files that fail silently (broken imports, unrecognised scopes, dead rules...)",
-    )
-    .argument("[dir]", "repository root", ".")
-    .option("--format <format>", `output format: ${FORMATS.join("|")} (default text)`)
-    .option("--json", "same as --format json")
+    );
+  dirArgument(cmd);
+  formatOptions(cmd)
     .option("--fix", "apply the safe fixes (rename globs: to paths:, quote a glob YAML cannot parse)")
-    .action((dir: string, o: { format?: string; json?: boolean; fix?: boolean }) => {
-      const format = formatFromFlags(o);
+    .action((dir: string | undefined, o: SharedFlags & { fix?: boolean }) => {
+      const format = outputFormat(o);
+      const { root } = resolvePlace(dir, undefined);
       const progress = createProgress("agent-context lint");
       let result: ReturnType<typeof lintRepository>;
       try {
-        result = lintRepository({ root: dir, fix: o.fix === true, onProgress: (l) => progress.step(l) });
+        result = lintRepository({ root, fix: o.fix === true, onProgress: (l) => progress.step(l) });
       } finally {
         progress.done();
       }
