@@ -1,12 +1,8 @@
 import type { Command } from "commander";
 import { parseCapOption } from "../../budget/cap-setting.js";
 import { isMatrix, runCapMatrix } from "../../budget/matrix.js";
-import type { CapRun } from "../../budget/run.js";
-import { renderCapDiagnostics } from "../../lint/cap-diagnostics.js";
-import { renderCapJson, renderCapJsonArray } from "../../report/cap-json.js";
-import { groupProblems, renderProblems } from "../../report/cap-text.js";
-import { renderCapMatrixText, renderCapRunText } from "../../report/codex.js";
 import { shouldColor } from "../../report/color.js";
+import { renderCapOutput } from "../../report/command-output.js";
 import {
   agentOption,
   cwdOption,
@@ -43,29 +39,13 @@ export function registerCap(program: Command): void {
         agent: o.agent,
         allCwds: o.allCwds,
       });
-      if (format === "github" || format === "sarif") {
-        process.stdout.write(renderCapDiagnostics(runs, format));
-        process.exitCode = runs.every((r) => r.ok) ? 0 : 1;
-        return;
-      }
-      const color = shouldColor(process.stdout);
-      process.stderr.write(
-        renderProblems(groupProblems(runs.flatMap((r) => r.problems)), {
-          color: shouldColor(process.stderr),
-          limit: 20,
-        }),
-      );
-      const matrix = isMatrix(o);
-      const notes = [...new Set(runs.map((r) => r.ratchetNote).filter((n) => n !== null))];
-      if (format === "json") {
-        for (const n of notes) process.stderr.write(`agent-context cap: ${n}\n`);
-        process.stdout.write(matrix ? renderCapJsonArray(runs) : renderCapJson(runs[0] as CapRun));
-      } else {
-        process.stdout.write(
-          matrix ? renderCapMatrixText(runs, { color }) : renderCapRunText(runs[0] as CapRun, { color }),
-        );
-      }
-      process.exitCode = runs.every((r) => r.ok) ? 0 : 1;
+      const out = renderCapOutput(runs, format, {
+        matrix: isMatrix(o),
+        color: { stdout: shouldColor(process.stdout), stderr: shouldColor(process.stderr) },
+      });
+      process.stderr.write(out.stderr);
+      process.stdout.write(out.stdout);
+      process.exitCode = out.exitCode;
     },
   );
 }

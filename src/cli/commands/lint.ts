@@ -2,14 +2,7 @@ import type { Command } from "commander";
 import { ALL_RULES, lintRepository } from "../../lint/index.js";
 import { createProgress } from "../../lint/progress.js";
 import { shouldColor } from "../../report/color.js";
-import {
-  countBySeverity,
-  diagnosticToJson,
-  renderDiagnosticsText,
-  sortDiagnostics,
-} from "../../report/diagnostic.js";
-import { renderGithub } from "../../report/github.js";
-import { renderSarif } from "../../report/sarif.js";
+import { renderLintOutput } from "../../report/command-output.js";
 import { dirArgument, formatOptions, outputFormat, resolvePlace, type SharedFlags } from "../options.js";
 
 /**
@@ -35,28 +28,8 @@ export function registerLint(program: Command): void {
       } finally {
         progress.done();
       }
-      const ds = sortDiagnostics(result.diagnostics);
-      const counts = countBySeverity(ds);
-      let out: string;
-      if (format === "json") {
-        out = `${JSON.stringify(
-          {
-            root: result.root,
-            ok: counts.error === 0,
-            counts,
-            fixed: result.fixed.map((f) => ({ file: f.file, ruleIds: f.ruleIds })),
-            diagnostics: ds.map(diagnosticToJson),
-          },
-          null,
-          2,
-        )}\n`;
-      } else if (format === "github") out = renderGithub(ds);
-      else if (format === "sarif") out = renderSarif(ds, { root: result.root, rules: ALL_RULES });
-      else {
-        const fixedNote = result.fixed.map((f) => `fixed ${f.file} (${f.ruleIds.join(", ")})\n`).join("");
-        out = fixedNote + renderDiagnosticsText(ds, { color: shouldColor(process.stdout) });
-      }
-      process.stdout.write(out);
-      process.exitCode = counts.error > 0 ? 1 : 0;
+      const out = renderLintOutput(result, format, { color: shouldColor(process.stdout), rules: ALL_RULES });
+      process.stdout.write(out.stdout);
+      process.exitCode = out.exitCode;
     });
 }
