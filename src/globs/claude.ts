@@ -28,8 +28,9 @@
  * own matcher is a gitignore-line compiler, and picomatch cannot express "a matched directory matches
  * everything below it" or "no slash means any depth" without re-implementing gitignore.
  */
-import { isAbsolute, relative, sep } from "node:path";
+import { isAbsolute, relative } from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { toPosix } from "../fs/paths.js";
 import { type BraceBudget, claudeBraceBudget, expandBracesAsClaudeCode, splitPathsValue } from "./braces.js";
 
 function flattenPatterns(value: unknown, budget: BraceBudget): string[] {
@@ -101,7 +102,7 @@ export function compileClaudeGlobs(patterns: readonly string[]): ClaudeGlobMatch
     patterns: usable,
     dropped,
     match(relPath: string): string | null {
-      const p = relPath.split(sep).join("/");
+      const p = toPosix(relPath);
       if (!isMatchablePath(p)) return null;
       try {
         const r = ig.test(p);

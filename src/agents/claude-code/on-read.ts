@@ -13,9 +13,9 @@
  * `<system-reminder>\nContents of ABSPATH:\n\nTEXT\n</system-reminder>` block after the tool result.
  */
 import { existsSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { readTextFile, safeRealpath, walkFiles } from "../../fs/index.js";
-import { displayPath, inside } from "../../fs/paths.js";
+import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
 import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
 import type { ContextItem, Problem } from "../../types.js";
@@ -232,12 +232,12 @@ function attachScopedRules(ctx: Ctx, base: string, rules: RuleFile[], where: str
   if (!rel || rel.startsWith("..") || isAbsolute(rel)) return;
   for (const rule of rules) {
     if (!rule.paths) continue;
-    const fired = compileClaudeGlobs(rule.paths).match(rel.split(sep).join("/"));
+    const fired = compileClaudeGlobs(rule.paths).match(toPosix(rel));
     if (!fired) continue;
     if (ctx.processed.has(rule.abs)) continue;
     ctx.processed.add(rule.abs);
     if (!rule.text.trim() || ctx.loaded.has(rule.abs) || rule.abs === ctx.target) continue;
-    const shownRel = rel.split(sep).join("/");
+    const shownRel = toPosix(rel);
     emit(
       ctx,
       rule.abs,
