@@ -24,6 +24,8 @@ export {
 export * from "./budget/index.js";
 export * from "./config.js";
 export * from "./errors.js";
+export { type GitResult, isGitWorkTree, runGit } from "./fs/git.js";
+export { displayPath, inside, relativeInside, toPosix } from "./fs/paths.js";
 export * from "./markdown/index.js";
 export * from "./model/index.js";
 export { type HookPointerOptions, hookRoutePointers, MAX_HOOK_CONTEXT_BYTES } from "./pointers/hook-route.js";

@@ -2,9 +2,9 @@
  * The floor-only ratchet: the configured cap may go down freely but never rise above its value at a base
  * git revision. Reads the base config with real git (`git show REF:./.agent-context.json`).
  */
-import { execFileSync } from "node:child_process";
 import { type AgentContextConfig, CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
+import { isGitWorkTree, runGit } from "../fs/git.js";
 import type { AgentModel } from "../model/index.js";
 import { capFor } from "./cap-setting.js";
 
@@ -30,35 +30,6 @@ export interface RatchetResult {
 /** Outcome of looking for a default base in CI. */
 export type DefaultBase = { found: true; ref: string; via: string } | { found: false; why: string };
 
-interface GitOut {
-  ok: boolean;
-  stdout: string;
-  stderr: string;
-  missingGit?: boolean;
-}
-
-function git(cwd: string, args: string[]): GitOut {
-  try {
-    const stdout = execFileSync("git", args, {
-      cwd,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { ok: true, stdout, stderr: "" };
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException & { stderr?: string | Buffer; stdout?: string | Buffer };
-    if (err.code === "ENOENT") return { ok: false, stdout: "", stderr: "git not found", missingGit: true };
-    return { ok: false, stdout: String(err.stdout ?? ""), stderr: String(err.stderr ?? "") };
-  }
-}
-
-/** True when `dir` lies inside a git work tree. */
-export function isGitWorkTree(dir: string): boolean {
-  const r = git(dir, ["rev-parse", "--is-inside-work-tree"]);
-  return r.ok && r.stdout.trim() === "true";
-}
-
 /** True when the environment says this is a CI run (`CI` set and not "false"/"0", or `GITHUB_ACTIONS`). */
 export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
   const ci = env.CI;
@@ -76,8 +47,8 @@ export function findDefaultBase(root: string, env: NodeJS.ProcessEnv = process.e
   const candidates = ["origin/HEAD", "origin/main", "origin/master", "main", "master"];
   if (env.GITHUB_BASE_REF) candidates.unshift(`origin/${env.GITHUB_BASE_REF}`);
   for (const cand of candidates) {
-    if (!git(root, ["rev-parse", "--verify", "--quiet", `${cand}^{commit}`]).ok) continue;
-    const mb = git(root, ["merge-base", "HEAD", cand]);
+    if (!runGit(root, ["rev-parse", "--verify", "--quiet", `${cand}^{commit}`]).ok) continue;
+    const mb = runGit(root, ["merge-base", "HEAD", cand]);
     if (mb.ok && mb.stdout.trim())
       return { found: true, ref: mb.stdout.trim(), via: `merge base with ${cand}` };
   }
@@ -98,15 +69,15 @@ export function readConfigAt(
   root: string,
   ref: string,
 ): { commit: string; config: AgentContextConfig | null } {
-  const probe = git(root, ["rev-parse", "--is-inside-work-tree"]);
+  const probe = runGit(root, ["rev-parse", "--is-inside-work-tree"]);
   if (probe.missingGit) throw new UsageError("--base needs git, and git was not found on PATH");
   if (!probe.ok) throw new UsageError(`--base ${ref}: ${root} is not inside a git repository`);
-  const rev = git(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  const rev = runGit(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
   if (!rev.ok) throw new UsageError(`--base ${ref}: not a commit in the git repository at ${root}`);
   const commit = rev.stdout.trim();
   const spec = `${commit}:./${CONFIG_FILE}`;
-  if (!git(root, ["cat-file", "-e", spec]).ok) return { commit, config: null };
-  const show = git(root, ["show", spec]);
+  if (!runGit(root, ["cat-file", "-e", spec]).ok) return { commit, config: null };
+  const show = runGit(root, ["show", spec]);
   if (!show.ok)
     throw new UsageError(`${ref}:${CONFIG_FILE}: cannot be read with git show (${show.stderr.trim()})`);
   return { commit, config: parseConfig(show.stdout, `${ref}:${CONFIG_FILE}`) };

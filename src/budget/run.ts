@@ -2,10 +2,11 @@
  * The `cap` pipeline: configuration → an agent's launch set → the budget → the ratchet. The CLI renders the
  * result; nothing here prints.
  */
-import { isAbsolute, relative, resolve } from "node:path";
+import { resolve } from "node:path";
 import { agentById, defaultAgent } from "../agents/index.js";
 import { loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
+import { inside } from "../fs/paths.js";
 import { statSafe } from "../fs/read.js";
 import type { AgentModel, ContextItem, Finding, Snapshot } from "../model/index.js";
 import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
@@ -77,8 +78,7 @@ export function runCap(opts: CapOptions = {}): CapRun {
   const cwd = opts.cwd === undefined ? root : resolve(root, opts.cwd);
   if (opts.cwd !== undefined) {
     requireDirectory(cwd, "--cwd");
-    const rel = relative(root, cwd);
-    if (rel.startsWith("..") || isAbsolute(rel)) {
+    if (!inside(root, cwd)) {
       throw new UsageError(`--cwd ${opts.cwd}: must be inside ${root} (the repository being measured)`);
     }
   }

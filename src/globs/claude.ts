@@ -28,73 +28,15 @@
  * own matcher is a gitignore-line compiler, and picomatch cannot express "a matched directory matches
  * everything below it" or "no slash means any depth" without re-implementing gitignore.
  */
-import { isAbsolute, relative, sep } from "node:path";
+import { isAbsolute, relative } from "node:path";
 import ignore, { type Ignore } from "ignore";
-
-/** Brace expansion budget, as in the CLI: at most this many patterns... */
-const BRACE_MAX_RESULTS = 1000;
-/** ...and about this many bytes of expanded text per frontmatter value; beyond it a pattern stays unexpanded. */
-const BRACE_MAX_BYTES = 4 * 1024 * 1024;
-
-interface BraceBudget {
-  results: number;
-  bytes: number;
-}
-
-/**
- * Expands `{a,b}` groups the way Claude Code does: repeatedly the first group whose body holds no `}`
- * (`^([^{]*)\{([^}]+)\}(.*)$`), alternatives split on `,` and trimmed. Nested braces therefore expand
- * oddly (as in the CLI). Over budget, the pattern is returned unexpanded.
- */
-function expandBraces(pattern: string, budget: BraceBudget): string[] {
-  if (!pattern.includes("{")) return [pattern];
-  const out: string[] = [];
-  const stack = [pattern];
-  for (let cur = stack.pop(); cur !== undefined; cur = stack.pop()) {
-    const m = /^([^{]*)\{([^}]+)\}(.*)$/s.exec(cur);
-    if (!m) {
-      out.push(cur);
-      continue;
-    }
-    const [, pre = "", body = "", post = ""] = m;
-    const alts = body.split(",").map((a) => a.trim());
-    budget.bytes -= cur.length;
-    const total = out.length + stack.length + alts.length;
-    if (budget.bytes < 0 || total > budget.results || total * pattern.length > budget.bytes) return [pattern];
-    for (let i = alts.length - 1; i >= 0; i--) stack.push(pre + alts[i] + post);
-  }
-  budget.results -= out.length;
-  budget.bytes -= out.length * pattern.length;
-  return out;
-}
-
-/** Splits on commas outside braces, trims, drops empties (the CLI's reading of a `paths:` string). */
-function splitTopLevelCommas(s: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let cur = "";
-  for (const ch of s) {
-    if (ch === "{") {
-      depth++;
-      cur += ch;
-    } else if (ch === "}") {
-      depth--;
-      cur += ch;
-    } else if (ch === "," && depth === 0) {
-      const t = cur.trim();
-      if (t) parts.push(t);
-      cur = "";
-    } else cur += ch;
-  }
-  const t = cur.trim();
-  if (t) parts.push(t);
-  return parts;
-}
+import { toPosix } from "../fs/paths.js";
+import { type BraceBudget, claudeBraceBudget, expandBracesAsClaudeCode, splitPathsValue } from "./braces.js";
 
 function flattenPatterns(value: unknown, budget: BraceBudget): string[] {
   if (Array.isArray(value)) return value.flatMap((v) => flattenPatterns(v, budget));
   if (typeof value !== "string") return [];
-  return splitTopLevelCommas(value).flatMap((p) => expandBraces(p, budget));
+  return splitPathsValue(value).flatMap((p) => expandBracesAsClaudeCode(p, budget));
 }
 
 /**
@@ -108,7 +50,7 @@ function flattenPatterns(value: unknown, budget: BraceBudget): string[] {
  */
 export function normalizeClaudePaths(value: unknown): string[] | undefined {
   if (!value) return undefined;
-  const budget: BraceBudget = { results: BRACE_MAX_RESULTS, bytes: BRACE_MAX_BYTES };
+  const budget = claudeBraceBudget();
   const patterns = flattenPatterns(value, budget)
     .map((p) => (p.endsWith("/**") ? p.slice(0, -3) : p))
     .filter((p) => p.length > 0);
@@ -160,7 +102,7 @@ export function compileClaudeGlobs(patterns: readonly string[]): ClaudeGlobMatch
     patterns: usable,
     dropped,
     match(relPath: string): string | null {
-      const p = relPath.split(sep).join("/");
+      const p = toPosix(relPath);
       if (!isMatchablePath(p)) return null;
       try {
         const r = ig.test(p);

@@ -17,6 +17,8 @@
  * Braces are expanded first (the CLI expands them, verified on 2.1.332), so no emitted glob holds a comma.
  */
 
+import { expandBraces } from "./braces.js";
+
 /** Characters an emitted glob may contain: path characters plus `*`, `?` and bracket classes. */
 export const SAFE_GLOB = /^[A-Za-z0-9._+\-/*?[\]]+$/;
 /** Characters an absolute path printed in a pointer may contain (never `@`, never a space or quote). */
@@ -32,52 +34,6 @@ export type RebaseResult =
   | { ok: false; unscoped: false; reason: string };
 
 /**
- * Expands `{a,b}` braces (nested allowed). Returns null when the expansion would exceed `limit` globs.
- * An unbalanced brace is kept literally.
- */
-export function expandBraces(glob: string, limit = MAX_BRACE_EXPANSION): string[] | null {
-  let depth = 0;
-  let open = -1;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === "{") {
-      if (depth === 0) open = i;
-      depth++;
-    } else if (c === "}" && depth > 0) {
-      depth--;
-      if (depth === 0) {
-        const inner = glob.slice(open + 1, i);
-        const parts: string[] = [];
-        let d = 0;
-        let start = 0;
-        for (let j = 0; j < inner.length; j++) {
-          const cj = inner[j];
-          if (cj === "{") d++;
-          else if (cj === "}") d--;
-          else if (cj === "," && d === 0) {
-            parts.push(inner.slice(start, j));
-            start = j + 1;
-          }
-        }
-        parts.push(inner.slice(start));
-        if (parts.length < 2) continue; // `{x}` is literal
-        const head = glob.slice(0, open);
-        const tail = glob.slice(i + 1);
-        const out: string[] = [];
-        for (const p of parts) {
-          const sub = expandBraces(head + p + tail, limit);
-          if (!sub) return null;
-          out.push(...sub);
-          if (out.length > limit) return null;
-        }
-        return [...new Set(out)];
-      }
-    }
-  }
-  return [glob];
-}
-
-/**
  * Rebases one gitignore-style pattern onto `prefix`: "" (the pattern's own directory is the target),
  * a relative POSIX directory such as `lib/x` (the repository lies below the target), or an absolute path
  * (the repository lies outside it; used by the hook route). Returns the globs that match, relative to the
@@ -86,7 +42,7 @@ export function expandBraces(glob: string, limit = MAX_BRACE_EXPANSION): string[
  * characters outside {@link SAFE_GLOB}, a `---` that would end a frontmatter, an oversized brace).
  */
 export function rebaseGlob(pattern: string, prefix: string): RebaseResult {
-  const expanded = expandBraces(pattern.trim());
+  const expanded = expandBraces(pattern.trim(), MAX_BRACE_EXPANSION);
   if (!expanded)
     return { ok: false, unscoped: false, reason: `brace expansion exceeds ${MAX_BRACE_EXPANSION}` };
   const out: string[] = [];

@@ -23,6 +23,8 @@
  * the plain cases against picomatch.
  */
 
+import { closingBrace, splitBraceBody } from "./braces.js";
+
 /** Which separator a trigger is translated for: `/` for path segments, a space for command words. */
 export type TriggerMode = "path" | "word";
 
@@ -30,46 +32,6 @@ const MAX_BRACE_EXPANSION = 1000;
 
 function escapeChar(c: string): string {
   return /[\\^$.*+?()[\]{}|/-]/.test(c) ? `\\${c}` : c;
-}
-
-/** Finds the index of the `}` closing the `{` at `open`, or -1. */
-function closingBrace(glob: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (c === "{") depth++;
-    else if (c === "}") {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  return -1;
-}
-
-/** Splits the inside of a brace at top-level commas. */
-function splitTopLevel(inner: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < inner.length; i++) {
-    const c = inner[i];
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (c === "{") depth++;
-    else if (c === "}") depth--;
-    else if (c === "," && depth === 0) {
-      parts.push(inner.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(inner.slice(start));
-  return parts;
 }
 
 /**
@@ -145,7 +107,7 @@ export function requiredLiteral(glob: string, mode: TriggerMode): string {
     if (c === "{") {
       const close = closingBrace(g, i);
       const inner = close > i ? g.slice(i + 1, close) : "";
-      if (close > i && (splitTopLevel(inner).length > 1 || /^-?\d+\.\.-?\d+$/.test(inner))) {
+      if (close > i && (splitBraceBody(inner).length > 1 || /^-?\d+\.\.-?\d+$/.test(inner))) {
         flush();
         i = close;
         continue;
@@ -285,7 +247,7 @@ function translate(g: string, sep: string, sepRe: string, notSep: string): strin
             continue;
           }
         }
-        const parts = splitTopLevel(inner);
+        const parts = splitBraceBody(inner);
         if (parts.length > 1) {
           out += `(?:${parts.map((p) => translate(p, sep, sepRe, notSep)).join("|")})`;
           i = close + 1;

@@ -6,8 +6,9 @@
  * (docs/findings-lint.md, test/e2e/lint-cli.test.ts).
  */
 import { readdirSync } from "node:fs";
-import { isAbsolute, join, relative, sep } from "node:path";
+import { isAbsolute, join, sep } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
+import { displayPath, inside, relativeInside } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { compileClaudeGlobs } from "../globs/claude.js";
 import { normalizeNewlines, parseFrontmatter, parseMarkdown } from "../markdown/index.js";
@@ -60,14 +61,9 @@ export function caseInsensitiveMatch(abs: string): string | null {
   return cur === abs ? null : cur;
 }
 
-function within(dir: string, p: string): boolean {
-  const r = relative(dir, p);
-  return r === "" || (!r.startsWith(`..${sep}`) && r !== ".." && !isAbsolute(r));
-}
-
 /** Shows an absolute path relative to the root when inside it. */
 function show(ctx: LintContext, abs: string): string {
-  return within(ctx.root, abs) ? relative(ctx.root, abs).split(sep).join("/") : abs;
+  return displayPath(abs, ctx.root);
 }
 
 /** The import checks over every file of the launch set whose imports Claude Code expands. */
@@ -137,7 +133,7 @@ export function checkImports(
         });
         continue;
       }
-      if (!within(launch.cwd, target) && !within(ctx.root, target)) {
+      if (!inside(launch.cwd, target) && !inside(ctx.root, target)) {
         at(
           RULES.importOutsideCwd,
           `@${imp.target} points outside the working directory (${show(ctx, target)}); Claude Code loads it only after the user approves it, and never in a non-interactive run`,
@@ -146,7 +142,7 @@ export function checkImports(
         continue;
       }
       const real = safeRealpath(target) ?? target;
-      if (!within(launch.cwd, real)) {
+      if (!inside(launch.cwd, real)) {
         at(
           RULES.memorySymlinkEscapes,
           `@${imp.target} is a symlink to ${real}, outside the repository; Claude Code does not load an import whose real path lies outside the working directory, so it never arrives`,
@@ -371,8 +367,8 @@ function rulesGlobsMatchSomething(
   root: string,
   files: readonly string[],
 ): boolean {
-  const prefix = relative(root, base).split(sep).join("/");
-  if (prefix.startsWith("..")) return true; // a base outside the repository: not ours to judge
+  const prefix = relativeInside(root, base);
+  if (prefix === null) return true; // a base outside the repository: not ours to judge
   const m = compileClaudeGlobs(globs);
   for (const f of files) {
     if (prefix !== "" && !f.startsWith(`${prefix}/`)) continue;

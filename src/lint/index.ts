@@ -4,9 +4,10 @@
  * re-derives them; see docs/findings-lint.md for what was settled against the real CLIs.
  */
 import { realpathSync } from "node:fs";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { type AgentContextConfig, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
+import { inside } from "../fs/paths.js";
 import { readTextFile, statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import type { Diagnostic } from "../report/diagnostic.js";
@@ -104,8 +105,7 @@ export class LintContext {
 
   /** True when an absolute real path lies inside the repository's real root. */
   insideRoot(realPath: string): boolean {
-    const r = relative(this.realRoot, realPath);
-    return r === "" || (!r.startsWith(`..${sep}`) && r !== ".." && !isAbsolute(r));
+    return inside(this.realRoot, realPath);
   }
 }
 

@@ -17,9 +17,10 @@
  * A pointer is text this module writes; no repository byte is copied into it.
  */
 import { mkdirSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { classifyRule } from "../agents/claude-code/index.js";
 import { UsageError } from "../errors.js";
+import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import { rebaseGlobs, SAFE_PATH } from "../globs/rebase.js";
@@ -117,15 +118,6 @@ function isMemoryFile(rel: string, name: string): boolean {
   return dirs.every((d, i) => d !== ".claude" || (i === last && name === "CLAUDE.md"));
 }
 
-function isUnder(child: string, parent: string): boolean {
-  const r = relative(parent, child);
-  return r === "" || (!r.startsWith("..") && !isAbsolute(r));
-}
-
-function toPosix(p: string): string {
-  return sep === "/" ? p : p.split(sep).join("/");
-}
-
 function frontmatter(globs: string[]): string {
   return `---\npaths:\n${globs.map((g) => `  - "${g}"\n`).join("")}---\n`;
 }
@@ -215,8 +207,8 @@ export function generatePointers(opts: PointersOptions): PointersResult {
   for (const repo of repos) {
     // With project settings the CLI loads, below the cwd, every rule and nested memory itself (on Read,
     // also in Explore subagents); only the cwd's own root memory is missing from Explore subagents.
-    const native = projectSettings && isUnder(repo.root, cwd);
-    const route: PointerRoute = isUnder(repo.root, cwd) ? "rule" : "hook";
+    const native = projectSettings && inside(cwd, repo.root);
+    const route: PointerRoute = inside(cwd, repo.root) ? "rule" : "hook";
     const prefixFor = (absDir: string) =>
       route === "rule" ? toPosix(relative(cwd, absDir)) : toPosix(absDir);
 
@@ -232,9 +224,9 @@ export function generatePointers(opts: PointersOptions): PointersResult {
       // A directory reached through a symlink that stays inside the repository is named by its real path
       // (the path the agent's tools report); one that leaves it keeps the path it was reached by.
       const realParent = safeRealpath(dirname(f.path));
-      const inside = realParent !== undefined && isUnder(realParent, repo.root);
-      const rel = inside ? toPosix(relative(repo.root, join(realParent, basename(f.path)))) : f.rel;
-      const path = inside ? join(realParent, basename(f.path)) : f.path;
+      const realRel = realParent === undefined ? null : relativeInside(repo.root, realParent);
+      const path = realRel !== null ? join(realParent as string, basename(f.path)) : f.path;
+      const rel = realRel !== null ? toPosix(relative(repo.root, path)) : f.rel;
       const parent = dirname(rel);
       const relDir =
         parent === "."
@@ -264,7 +256,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         overCount++;
         continue;
       }
-      if (files.some((f) => !isUnder(f.realPath, repo.root))) {
+      if (files.some((f) => !inside(repo.root, f.realPath))) {
         note(absDir, "reached through a symlink that leaves its repository; no pointer");
         continue;
       }
@@ -293,7 +285,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
           const st = statSafe(abs);
           if (!st?.isFile()) continue;
           const real = realpathSync(abs);
-          if (!isUnder(real, repo.root) || !isUnder(abs, repo.root)) {
+          if (!inside(repo.root, real) || !inside(repo.root, abs)) {
             note(f.path, `import @${imp.slice(0, 80)} lies outside its repository; left out`);
             continue;
           }
@@ -345,7 +337,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         overCount++;
         continue;
       }
-      if (!isUnder(f.realPath, repo.root)) {
+      if (!inside(repo.root, f.realPath)) {
         note(f.path, "reached through a symlink that leaves its repository; no pointer");
         continue;
       }

@@ -2,9 +2,8 @@
  * The Diagnostic: one finding of `lint` (or one cap overage), with a stable rule id, a place and a remedy.
  * Every output format (text, JSON, GitHub workflow commands, SARIF) renders this one record.
  */
-import pc from "picocolors";
 import { UsageError } from "../errors.js";
-import { shouldColor } from "./color.js";
+import { colors } from "./color.js";
 
 /** Output formats shared by `cap` and `lint`. */
 export const FORMATS = ["text", "json", "github", "sarif"] as const;
@@ -86,17 +85,8 @@ export function countBySeverity(ds: readonly Diagnostic[]): Record<Severity, num
 }
 
 export interface TextRenderOptions {
-  /** Colour the output (the caller decides: TTY and no NO_COLOR, see {@link useColor}). */
+  /** Colour the output (the caller decides: TTY and no NO_COLOR, see shouldColor in ./color.ts). */
   color: boolean;
-}
-
-/**
- * Whether to colour output for a stream: only on a TTY, never when `NO_COLOR` is set to a non-empty
- * value (https://no-color.org), and not for `TERM=dumb`.
- */
-export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.TERM === "dumb") return false;
-  return shouldColor(stream, env);
 }
 
 /**
@@ -108,7 +98,7 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = p
  * followed by a summary line (`2 errors, 1 warning`), or `no problems` when empty.
  */
 export function renderDiagnosticsText(ds: readonly Diagnostic[], opts: TextRenderOptions): string {
-  const c = opts.color ? pc.createColors(true) : pc.createColors(false);
+  const c = colors(opts.color);
   const sevColour = (s: Severity) => (s === "error" ? c.red(s) : s === "warning" ? c.yellow(s) : c.blue(s));
   const lines: string[] = [];
   for (const d of sortDiagnostics(ds)) {

@@ -1,11 +1,67 @@
 /**
- * `explain`'s "onTool" part: what the agent-context hook adds on a Write to a path, as context items
- * (`loadedAt: "tool"`), each with the trigger that brought it.
+ * `explain`: what reaches an agent for one path — its launch snapshot (as `cap` charges it), what its
+ * on-demand model attaches when a tool reads the path, and what the agent-context hook adds on a Write
+ * to it (as context items, `loadedAt: "tool"`, each with the trigger that brought it).
  */
-import type { AgentContextConfig } from "../config.js";
+import { agentById, defaultAgent } from "../agents/index.js";
+import { whyCharged } from "../budget/evaluate.js";
+import { runCap } from "../budget/run.js";
+import { type AgentContextConfig, loadConfig } from "../config.js";
 import type { ContextItem } from "../model/index.js";
 import { pathTarget } from "./match.js";
 import { routeCall } from "./route.js";
+
+/** What reaches one agent for one path: the launch set, what it attaches on read, what the hook adds. */
+export interface Explanation {
+  /** The agent: registry id, display name, and the release the snapshot was computed for. */
+  agent: { id: string; name: string; version: string };
+  /** Absolute root and working directory of the launch (real paths). */
+  root: string;
+  cwd: string;
+  /** Every launch item, in load order; charged items carry why they are charged. */
+  launch: ContextItem[];
+  /** What the agent attaches when it reads the path (nested memory, scoped rules, their imports). */
+  onRead: ContextItem[];
+  /** What the agent-context hook injects on a Write to the path. */
+  onTool: ContextItem[];
+  /** False when the agent's model has no on-demand part. */
+  hasOnRead: boolean;
+  /** False when the agent runs no agent-context hook. */
+  hasHook: boolean;
+}
+
+/**
+ * Explains `target` for a session in `cwd` of the repository at `root` (all absolute; `cwd` inside
+ * `root`), for one agent (default: the registry's default agent), from its launch snapshot. Reads the
+ * fresh-clone view (no user environment). Throws UsageError for a malformed `.agent-context.json` or an
+ * unknown agent.
+ */
+export function explainPath(opts: {
+  root: string;
+  cwd: string;
+  target: string;
+  agent?: string;
+}): Explanation {
+  const { root, cwd, target } = opts;
+  const agent = opts.agent === undefined ? defaultAgent() : agentById(opts.agent);
+  const { config } = loadConfig(root);
+  const run = runCap({ dir: root, cwd, env: {}, model: agent });
+  const launch = run.items.map((i) =>
+    i.charged ? { ...i, reason: whyCharged(i, { unlowerable: config.unlowerable }) } : i,
+  );
+  const session = agent.onDemand?.(run.snapshot);
+  const hasHook = agent.capabilities?.hook !== undefined;
+  return {
+    agent: { id: agent.id, name: agent.name, version: run.agentVersion },
+    root: run.snapshot.root,
+    cwd: run.snapshot.cwd,
+    launch,
+    onRead: session ? session.read(target).items : [],
+    onTool: hasHook ? onToolItems(root, cwd, target, config) : [],
+    hasOnRead: session !== undefined,
+    hasHook,
+  };
+}
 
 /**
  * The items the hook injects for a Write to `path` in a fresh session. `bytes` is the UTF-8 size of the

@@ -33,7 +33,7 @@ function commitAll(d: string, msg: string) {
 describe("cap --agent codex", () => {
   it("a_chain_within_both_budgets_passes_with_the_json_contract", () => {
     const d = gitRepo({ "AGENTS.md": "Use pnpm.\n", "pkg/AGENTS.md": "Run vitest.\n" });
-    const r = cap(d, "--agent", "codex", "--cwd", "pkg", "--json");
+    const r = cap(d, "--agent", "codex", "--cwd", join(d, "pkg"), "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j).toMatchObject({ agent: "codex", agentVersion: "0.171.0", cap: 32768, total: 22, ok: true });
@@ -49,7 +49,7 @@ describe("cap --agent codex", () => {
     const nested = `${"# API\n\n"}${"word ".repeat(40)}\nNever use the staging database from tests.\n${"z".repeat(3000)}\n`;
     const d = gitRepo({ "AGENTS.md": root, "pkg/api/AGENTS.md": nested });
     writeFileSync(join(d, ".agent-context.json"), JSON.stringify({ agents: { codex: { cap: 100000 } } }));
-    const r = cap(d, "--agent", "codex", "--cwd", "pkg/api");
+    const r = cap(d, "--agent", "codex", "--cwd", join(d, "pkg/api"));
     expect(r.code).toBe(1);
     const lost = 30000 + Buffer.byteLength(nested) - 32768;
     expect(r.stdout).toContain(
@@ -58,7 +58,7 @@ describe("cap --agent codex", () => {
     expect(r.stdout).toMatch(/cut at pkg\/api\/AGENTS\.md:\d+ /);
     expect(r.stdout).toContain(`${lost}  pkg/api/AGENTS.md`);
     expect(r.stdout).toContain("fails whatever the cap");
-    const j = JSON.parse(cap(d, "--agent", "codex", "--cwd", "pkg/api", "--json").stdout);
+    const j = JSON.parse(cap(d, "--agent", "codex", "--cwd", join(d, "pkg/api"), "--json").stdout);
     expect(j.ok).toBe(false);
     expect(j.total).toBe(32768);
     expect(j.truncated).toMatchObject({ file: "pkg/api/AGENTS.md", totalLostBytes: lost });
@@ -132,7 +132,7 @@ describe("cap --agent codex", () => {
     const bad = cap(d, "--agent", "gemini");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--agent gemini: must be one of claude-code, codex, all");
-    const both = cap(d, "--agent", "codex", "--all-cwds", "--cwd", "a");
+    const both = cap(d, "--agent", "codex", "--all-cwds", "--cwd", join(d, "a"));
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("--cwd and --all-cwds cannot be combined");
   });

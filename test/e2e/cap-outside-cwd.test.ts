@@ -14,7 +14,7 @@ const REPO = {
 describe("imports outside the launch directory", () => {
   it("an_import_inside_the_repository_but_outside_the_cwd_says_a_launch_there_does_not_load_it", () => {
     const root = tempRepo(REPO);
-    const r = cap([root, "--cwd", "packages/api"]);
+    const r = cap([root, "--cwd", "packages/api"], {}, root);
     const warn = r.stderr.split("\n").filter((l) => l.includes("docs/shared.md"));
     expect(warn).toEqual([
       "warning: CLAUDE.md:3:1: docs/shared.md: imported by CLAUDE.md but lies outside the working directory (packages/api); a launch in packages/api does not load it (import it from a memory file inside packages/api, or accept that launches there go without it)",

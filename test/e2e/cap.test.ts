@@ -4,6 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI, cap, capJson, cleanup, commit, git, tempRepo } from "./cap-helpers.js";
 
@@ -70,14 +71,14 @@ describe("cap on the built CLI", () => {
   it("from_a_subdirectory_the_ancestors_memory_is_included", () => {
     const root = tempRepo({ "CLAUDE.md": "root memory\n", "pkg/api/CLAUDE.md": "api memory\n" });
     const atRoot = capJson([root]).json.items.map((i) => i.path);
-    const inPkg = capJson([root, "--cwd", "pkg/api"]).json;
+    const inPkg = capJson([root, "--cwd", join(root, "pkg/api")]).json;
     expect(atRoot).toContain("CLAUDE.md");
     expect(atRoot).not.toContain("pkg/api/CLAUDE.md");
     expect(inPkg.items.map((i) => i.path)).toEqual(
       expect.arrayContaining(["CLAUDE.md", "pkg/api/CLAUDE.md"]),
     );
     expect(inPkg.cwd).toBe(`${root}/pkg/api`);
-    expect(cap([root, "--cwd", "pkg/api"]).stdout).toContain("for a launch in pkg/api/");
+    expect(cap([root, "--cwd", join(root, "pkg/api")]).stdout).toContain("for a launch in pkg/api/");
   });
 
   it.skipIf(!hasScript())("on_a_terminal_output_is_coloured_unless_no_color_is_set", () => {

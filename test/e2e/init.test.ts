@@ -172,7 +172,7 @@ describe("agent-context init", () => {
   it("a_missing_directory_is_a_usage_error", () => {
     const r = run(["init", "no/such/dir"], repo());
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("no/such/dir: not a directory");
+    expect(r.stderr).toContain("DIR no/such/dir: no such directory");
   });
 });
 

@@ -11,9 +11,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, sep } from "node:path";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { displayPath } from "../../src/agents/claude-code/rules.js";
+import { displayPath } from "../../src/fs/paths.js";
 import { readTextFile } from "../../src/fs/read.js";
 import { linkRealpath, walkFiles } from "../../src/fs/walk.js";
 
@@ -21,7 +21,7 @@ import { linkRealpath, walkFiles } from "../../src/fs/walk.js";
 const slowDisplayPath = (abs: string, root: string) => {
   const rel = relative(root, abs);
   if (rel === "") return ".";
-  if (rel.startsWith("..") || rel.startsWith(sep) || /^[a-zA-Z]:/.test(rel)) return abs.split(sep).join("/");
+  if (rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return abs.split(sep).join("/");
   return rel.split(sep).join("/");
 };
 

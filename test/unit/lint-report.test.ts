@@ -3,7 +3,8 @@ import { join } from "node:path";
 import AjvDraft04 from "ajv-draft-04";
 import ajvFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { type Diagnostic, renderDiagnosticsText, useColor } from "../../src/report/diagnostic.js";
+import { shouldColor } from "../../src/report/color.js";
+import { type Diagnostic, renderDiagnosticsText } from "../../src/report/diagnostic.js";
 import { escapeData, escapeProperty, githubCommand, renderGithub } from "../../src/report/github.js";
 import { toSarif } from "../../src/report/sarif.js";
 
@@ -114,7 +115,7 @@ describe("text output", () => {
     [{ isTTY: true }, { NO_COLOR: "" }, true],
     [{ isTTY: true }, { TERM: "dumb" }, false],
   ])("use_color_%#_only_on_a_tty_without_no_color", (stream, env, want) => {
-    expect(useColor(stream, env as NodeJS.ProcessEnv)).toBe(want);
+    expect(shouldColor(stream, env as NodeJS.ProcessEnv)).toBe(want);
   });
 });
 

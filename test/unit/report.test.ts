@@ -4,10 +4,10 @@ import { effectiveCap } from "../../src/budget/cap-setting.js";
 import { evaluateCap } from "../../src/budget/evaluate.js";
 import type { RatchetResult } from "../../src/budget/ratchet.js";
 import type { CapRun } from "../../src/budget/run.js";
+import { CONTEXT_ITEM_JSON_FIELDS, type ContextItem } from "../../src/model/index.js";
 import { capToJson, renderCapJson } from "../../src/report/cap-json.js";
 import { CUT_QUESTION, renderCapText, renderFindings } from "../../src/report/cap-text.js";
 import { shouldColor } from "../../src/report/color.js";
-import { CONTEXT_ITEM_JSON_FIELDS, type ContextItem } from "../../src/model/index.js";
 
 function item(path: string, bytes: number, over: Partial<ContextItem> = {}): ContextItem {
   return {
@@ -186,6 +186,7 @@ describe("colour decision", () => {
     [true, { NO_COLOR: "1" }, false],
     [true, { NO_COLOR: "" }, true],
     [false, { FORCE_COLOR: "1" }, false],
+    [true, { TERM: "dumb" }, false],
   ])("tty_%s_with_env_%o_colours_%s", (isTTY, env, expected) => {
     expect(shouldColor({ isTTY }, env)).toBe(expected);
   });

@@ -48,7 +48,6 @@ export {
 export {
   type ClassifiedRule,
   classifyRule,
-  displayPath,
   type ListedRules,
   listRules,
   listRulesIn,

@@ -15,7 +15,8 @@
  * conformance cases `a_rule_symlinked_*`), while a memory file linked anywhere loads.
  */
 import { homedir } from "node:os";
-import { basename, dirname, join, parse, resolve, sep } from "node:path";
+import { basename, dirname, join, parse, resolve } from "node:path";
+import { displayPath, inside } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import type {
   ContextItem,
@@ -27,7 +28,7 @@ import type {
   RuleRecord,
 } from "../../model/index.js";
 import type { ClaudeLaunchOptions, ClaudeLaunchResult } from "./index.js";
-import { displayPath, ruleBase, ruleScope, walkRules } from "./rules.js";
+import { ruleBase, ruleScope, walkRules } from "./rules.js";
 import {
   CLAUDE_MAX_FILE_BYTES,
   CLAUDE_MAX_IMPORT_HOPS,
@@ -38,10 +39,6 @@ import {
 import { CLAUDE_CODE_NAME, CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
 export const UNSCOPED_RULE_REMEDY = "add `paths:` frontmatter so it loads only on demand";
-
-function inside(dir: string, p: string): boolean {
-  return p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-}
 
 /** Directories Claude Code reads memory from at launch: top-most ancestor first, cwd last, "/" excluded. */
 export function launchDirectories(cwd: string): string[] {

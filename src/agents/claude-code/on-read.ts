@@ -13,8 +13,9 @@
  * `<system-reminder>\nContents of ABSPATH:\n\nTEXT\n</system-reminder>` block after the tool result.
  */
 import { existsSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { readTextFile, safeRealpath } from "../../fs/index.js";
+import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
 import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
 import type { ContextItem, Finding, Snapshot } from "../../model/index.js";
@@ -80,27 +81,16 @@ function parseFile(raw: string): Parsed {
 
 // ---------------------------------------------------------------------------------------------------------
 
-function within(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-}
-
-function showPath(root: string, abs: string): string {
-  const rel = relative(root, abs);
-  if (!rel) return ".";
-  if (rel.startsWith("..") || isAbsolute(rel)) return abs;
-  return rel.split(sep).join("/");
-}
-
 /** Directories strictly below `cwd` down to the target's directory, outermost first. */
 function nestedDirs(cwd: string, target: string): string[] {
   const dirs: string[] = [];
   let d = dirname(target);
-  if (!within(d, cwd)) {
+  if (!inside(cwd, d)) {
     const real = safeRealpath(d);
-    if (real && within(real, cwd)) d = real;
+    if (real && inside(cwd, real)) d = real;
   }
   while (d !== cwd && d !== dirname(d)) {
-    if (within(d, cwd)) dirs.push(d);
+    if (inside(cwd, d)) dirs.push(d);
     d = dirname(d);
   }
   return dirs.reverse();
@@ -139,7 +129,7 @@ function emit(
   importedBy: string | null,
   reason: string,
 ): void {
-  const path = showPath(ctx.root, abs);
+  const path = displayPath(abs, ctx.root);
   ctx.loaded.add(abs);
   if (kind !== "rule" && text.length > NESTED_CUT_CHARS) {
     ctx.findings.push({
@@ -180,7 +170,7 @@ function loadWithImports(
 ): void {
   if (depth > CLAUDE_MAX_IMPORT_HOPS) return;
   if (ctx.processed.has(abs)) return;
-  if (depth > 0 && !within(abs, ctx.cwd)) return;
+  if (depth > 0 && !inside(ctx.cwd, abs)) return;
   if (depth > 0 && !isTextPath(abs)) return;
   const r = readTextFile(abs, CLAUDE_MAX_FILE_BYTES);
   if (!r.ok) {
@@ -188,7 +178,7 @@ function loadWithImports(
       ctx.findings.push({
         ruleId: "read-failed",
         severity: "warning",
-        file: showPath(ctx.root, abs),
+        file: displayPath(abs, ctx.root),
         message: `not attached: ${r.reason}`,
       });
     }
@@ -200,7 +190,7 @@ function loadWithImports(
   // Under a rule, an imported file with its own recognised `paths:` is dropped; its imports still load.
   const dropped = underRule && depth > 0 && paths !== undefined;
   if (emitSelf && !dropped && !ctx.loaded.has(abs) && abs !== ctx.target) {
-    emit(ctx, abs, text, r.fileBytes, kind, parent ? showPath(ctx.root, parent) : null, reason);
+    emit(ctx, abs, text, r.fileBytes, kind, parent ? displayPath(parent, ctx.root) : null, reason);
   }
   const seen = new Set<string>();
   for (const p of imports) {
@@ -213,7 +203,7 @@ function loadWithImports(
       depth + 1,
       "import",
       abs,
-      `imported by ${showPath(ctx.root, abs)}`,
+      `imported by ${displayPath(abs, ctx.root)}`,
       true,
       underRule,
     );
@@ -238,7 +228,7 @@ function listRuleFiles(ctx: Ctx, dir: string): RuleFile[] {
     ctx.findings.push({
       ruleId: "walk-stopped",
       severity: "warning",
-      file: showPath(ctx.root, p.path),
+      file: displayPath(p.path, ctx.root),
       message: p.message,
     });
   const out: RuleFile[] = [];
@@ -256,12 +246,12 @@ function attachScopedRules(ctx: Ctx, base: string, rules: RuleFile[], where: str
   if (!rel || rel.startsWith("..") || isAbsolute(rel)) return;
   for (const rule of rules) {
     if (!rule.paths) continue;
-    const fired = compileClaudeGlobs(rule.paths).match(rel.split(sep).join("/"));
+    const fired = compileClaudeGlobs(rule.paths).match(toPosix(rel));
     if (!fired) continue;
     if (ctx.processed.has(rule.abs)) continue;
     ctx.processed.add(rule.abs);
     if (!rule.text.trim() || ctx.loaded.has(rule.abs) || rule.abs === ctx.target) continue;
-    const shownRel = rel.split(sep).join("/");
+    const shownRel = toPosix(rel);
     emit(
       ctx,
       rule.abs,
@@ -269,7 +259,7 @@ function attachScopedRules(ctx: Ctx, base: string, rules: RuleFile[], where: str
       rule.fileBytes,
       "rule",
       null,
-      `scoped rule (${where}): paths glob "${fired}" matches ${shownRel} relative to ${showPath(ctx.root, base)}`,
+      `scoped rule (${where}): paths glob "${fired}" matches ${shownRel} relative to ${displayPath(base, ctx.root)}`,
     );
   }
 }
@@ -281,20 +271,20 @@ function readOnce(ctx: Ctx): void {
   const { cwd, target } = ctx;
   // The CLI attaches nothing for a file outside the working directory (or reached through a link
   // that leads outside it).
-  if (!within(target, cwd)) return;
+  if (!inside(cwd, target)) return;
   // A path longer than PATH_MAX (4096 bytes on Linux) names no file: the tool call fails with
   // ENAMETOOLONG and nothing is attached. Checked first, so a made-up target of 10,000 segments does not
   // cost quadratic gitignore matching (test/e2e/bad-input-route.test.ts).
   if (Buffer.byteLength(target) > PATH_MAX_BYTES) return;
   const real = safeRealpath(target);
   const realCwd = safeRealpath(cwd) ?? cwd;
-  if (real && !within(real, cwd) && !within(real, realCwd)) return;
+  if (real && !inside(cwd, real) && !inside(realCwd, real)) return;
 
   for (const dir of nestedDirs(cwd, target)) {
     // A directory that does not exist holds nothing to attach, nor does anything below it (a target of
     // 10,000 made-up segments would otherwise cost quadratic time; test/e2e/bad-input-route.test.ts).
     if (!existsSync(dir)) break;
-    const shown = showPath(ctx.root, dir);
+    const shown = displayPath(dir, ctx.root);
     const why = `nested memory in ${shown}/ (between the working directory and the file)`;
     loadWithImports(ctx, join(dir, "CLAUDE.md"), 0, "memory", null, why);
     loadWithImports(ctx, join(dir, ".claude", "CLAUDE.md"), 0, "memory", null, why);
@@ -325,7 +315,7 @@ function readOnce(ctx: Ctx): void {
   for (const dir of cwdLevelDirs(cwd)) {
     const rulesDir = join(dir, ".claude", "rules");
     if (!existsSync(rulesDir)) continue;
-    attachScopedRules(ctx, dir, listRuleFiles(ctx, dir), `${showPath(ctx.root, rulesDir)}`);
+    attachScopedRules(ctx, dir, listRuleFiles(ctx, dir), `${displayPath(rulesDir, ctx.root)}`);
   }
 }
 

@@ -4,46 +4,14 @@
  * OS lists directories (Claude Code does not sort). A rule is scoped when its frontmatter carries a
  * `paths:` value that yields at least one glob other than `**` (see claudePathGlobs); `globs:` is not read.
  */
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, sep } from "node:path";
+import { displayPath } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
 import type { Frontmatter } from "../../markdown/index.js";
 import type { Finding } from "../../model/index.js";
 import type { RuleInfo } from "./index.js";
 import { CLAUDE_MAX_FILE_BYTES, claudePathGlobs, processFileText } from "./text.js";
-
-/** POSIX path of `abs` relative to `root`, or `abs` itself when it lies outside `root`. */
-export function displayPath(abs: string, root: string): string {
-  // Fast path for the common case, a normalised POSIX path strictly below `root`: `relative` resolves
-  // both paths on every call (~11% of `cap` on bench/cap.mjs). Same result (unit-tested against it).
-  if (
-    sep === "/" &&
-    abs.length > root.length + 1 &&
-    abs.charCodeAt(root.length) === 47 &&
-    abs.startsWith(root)
-  ) {
-    const rel = abs.slice(root.length + 1);
-    // (`..x` names a child, but the slow path below shows it absolute: kept for identical output.)
-    if (!rel.startsWith("..") && isNormalRel(rel) && isNormalAbs(root)) return rel;
-  }
-  const rel = relative(root, abs);
-  if (rel === "") return ".";
-  if (rel.startsWith("..") || rel.startsWith(sep) || /^[a-zA-Z]:/.test(rel)) return abs.split(sep).join("/");
-  return rel.split(sep).join("/");
-}
-
-/** No empty, `.` or `..` segment (so no `//`, no trailing `/`). */
-function isNormalRel(rel: string): boolean {
-  if (rel === "" || rel.includes("//") || rel.endsWith("/") || rel.startsWith("/")) return false;
-  if (!rel.includes(".")) return true;
-  const r = `/${rel}/`;
-  return !r.includes("/./") && !r.includes("/../");
-}
-
-/** An absolute POSIX path as `resolve` leaves it (the root `/` excluded). */
-function isNormalAbs(p: string): boolean {
-  return p.length > 1 && p.charCodeAt(0) === 47 && isNormalRel(p.slice(1));
-}
 
 /** The directory a rule's globs are relative to: the directory holding the `.claude/` above it. */
 export function ruleBase(absPath: string): string {

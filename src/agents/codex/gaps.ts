@@ -9,7 +9,8 @@
  * trailing slash (e.g. `.claude/rules/`). Imports of an AGENTS file itself (the common
  * `@AGENTS.md`) and files Codex loads natively are not gaps.
  */
-import { posix, relative, sep } from "node:path";
+import { posix } from "node:path";
+import { relativeInside } from "../../fs/paths.js";
 import { readTextFile, safeRealpath } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
 import type { Finding } from "../../model/index.js";
@@ -17,10 +18,6 @@ import { processFileText, resolveImportPath } from "../claude-code/text.js";
 
 const SKIP_DIRS = new Set([".git", "node_modules"]);
 const AGENTS_NAMES = new Set(["AGENTS.md", "AGENTS.override.md"]);
-
-function toPosix(p: string): string {
-  return sep === "/" ? p : p.split(sep).join("/");
-}
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -84,8 +81,8 @@ export function crossAgentGaps(root: string): Finding[] {
       const abs = resolveImportPath(imp, f.realPath);
       const real = safeRealpath(abs);
       if (!real || agentsReal.has(real)) continue;
-      const rel = toPosix(relative(root, abs));
-      if (rel.startsWith("..") || seen.has(rel)) continue;
+      const rel = relativeInside(root, abs);
+      if (rel === null || seen.has(rel)) continue;
       if (AGENTS_NAMES.has(rel.split("/").pop() as string)) continue;
       if (pointedTo(rel)) continue;
       seen.add(rel);

@@ -21,8 +21,9 @@
  *    budget, and precedes the chain with "\n\n--- project-doc ---\n\n".
  */
 import { type Stats, statSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { UsageError } from "../../errors.js";
+import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import type { ContextItem, Finding } from "../../model/index.js";
 import {
@@ -145,18 +146,6 @@ export function rustTrim(s: string): string {
   return s.slice(a, b);
 }
 
-function toPosix(p: string): string {
-  return sep === "/" ? p : p.split(sep).join("/");
-}
-
-/** Path relative to root (POSIX), or absolute when outside it. */
-function shown(root: string, abs: string): string {
-  const rel = relative(root, abs);
-  if (rel === "") return ".";
-  if (rel.startsWith("..") || isAbsolute(rel)) return toPosix(abs);
-  return toPosix(rel);
-}
-
 /** Ancestors of `dir`, itself first. */
 function ancestors(dir: string): string[] {
   const out = [dir];
@@ -228,9 +217,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
   const cwd = safeRealpath(cwdIn);
   if (!cwd || !statSafe(cwd)?.isDirectory())
     throw new UsageError(`--cwd ${opts.cwd}: not a directory under ${opts.root}`);
-  const relCwd = relative(root, cwd);
-  if (relCwd.startsWith("..") || isAbsolute(relCwd))
-    throw new UsageError(`--cwd ${opts.cwd}: lies outside the repository root ${root}`);
+  if (!inside(root, cwd)) throw new UsageError(`--cwd ${opts.cwd}: lies outside the repository root ${root}`);
 
   const problems: Finding[] = [];
   const items: ContextItem[] = [];
@@ -259,7 +246,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
     const chainDirs = ancestors(cwd).reverse();
     for (const d of chainDirs.slice(chainDirs.indexOf(trustedFrom))) {
       const file = join(d, ".codex", "config.toml");
-      const layer = readCodexLayer(file, shown(root, file), problems);
+      const layer = readCodexLayer(file, displayPath(file, root), problems);
       if (layer) projectLayers.push(layer);
     }
   }
@@ -330,7 +317,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
     problems.push({
       ruleId: "codex-chain",
       severity: "warning",
-      file: shown(root, cwd),
+      file: displayPath(cwd, root),
       message: "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads no AGENTS.md at all",
     });
   } else if (maxBytes > 0) {
@@ -345,7 +332,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
           problems.push({
             ruleId: "codex-chain",
             severity: "warning",
-            file: shown(root, p),
+            file: displayPath(p, root),
             message:
               "cannot be inspected (symlink loop or permission error): Codex then loads no AGENTS.md at all",
             help: "remove or fix the link",
@@ -391,7 +378,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
   };
 
   for (const abs of found) {
-    const path = shown(root, abs);
+    const path = displayPath(abs, root);
     const r = readTextFile(abs);
     if (!r.ok) {
       problems.push({

@@ -1,26 +1,25 @@
-import { resolve } from "node:path";
 import type { Command } from "commander";
 import { defaultAgent } from "../../agents/index.js";
 import { CONFIG_FILE } from "../../config.js";
-import { UsageError } from "../../errors.js";
-import { statSafe } from "../../fs/read.js";
 import { applyInit, chooseHookCommand, planInit, SETTINGS_FILE, workflowSnippet } from "../../lint/init.js";
 import { launchTotal } from "../../lint/sources.js";
+import { dirArgument, resolvePlace } from "../options.js";
 
 /**
- * Registers `agent-context init [DIR]`: writes `.agent-context.json` with the current launch total as the
+ * Registers `agent-context init [DIR] [--dry-run]` (DIR as every command takes it: ../options.ts): writes `.agent-context.json` with the current launch total as the
  * cap, merges the routing hook into `.claude/settings.json`, prints the CI workflow snippet.
  * Exit 0 on success (also when nothing changed), 2 when a file is malformed (nothing written).
  */
 export function registerInit(program: Command): void {
-  program
+  const cmd = program
     .command("init")
-    .description("Start the cap at the current launch total, install the routing hook, print the CI workflow")
-    .argument("[dir]", "repository root", ".")
+    .description(
+      "Start the cap at the current launch total, install the routing hook, print the CI workflow",
+    );
+  dirArgument(cmd)
     .option("--dry-run", "show what would change without writing")
-    .action((dir: string, o: { dryRun?: boolean }) => {
-      const root = resolve(dir);
-      if (!statSafe(root)?.isDirectory()) throw new UsageError(`${dir}: not a directory`);
+    .action((dir: string | undefined, o: { dryRun?: boolean }) => {
+      const { root } = resolvePlace(dir, undefined);
       const total = launchTotal(root);
       const hook = chooseHookCommand(root);
       const plan = planInit({ root, launchTotal: total, command: hook.command, known: hook.known });

@@ -14,7 +14,7 @@ export function registerPointers(program: Command): void {
       "write pointer rules into a Claude config dir for scoped rules and nested memory the CLI would not load",
     )
     .option("--config-dir <dir>", "the harness's CLAUDE_CONFIG_DIR (pointers go to its rules/)")
-    .option("--cwd <dir>", "working directory Claude Code runs in", process.cwd())
+    .option("--cwd <dir>", "directory Claude Code runs in, relative to the current directory", process.cwd())
     .option("--add-dir <dir>", "a directory passed to Claude Code with --add-dir (repeatable)", collect, [])
     .option("--preloaded-budget <bytes>", "bytes of memory the harness preloads", "0")
     .option("--prefix <name>", "pointer file prefix", "repository")

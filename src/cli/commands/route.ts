@@ -2,27 +2,13 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { loadConfig } from "../../config.js";
 import { UsageError } from "../../errors.js";
-import { statSafe } from "../../fs/read.js";
 import { routeToolCall } from "../../hook/route-call.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../../router/index-build.js";
 import { renderMap, routeJson } from "../../router/output.js";
-import { findRoot } from "../../router/root.js";
+import { cwdOption, dirArgument, resolvePlace } from "../options.js";
 
 /** The tools `route --tool` accepts (the hook's matcher, plus Read). */
 export const ROUTE_TOOLS = ["Write", "Edit", "MultiEdit", "NotebookEdit", "Read", "Bash"] as const;
-
-/**
- * The session's working directory: `--cwd` resolved (default: the process directory). Throws
- * {@link UsageError} naming the flag when it is missing or not a directory.
- */
-export function sessionCwd(dir: string | undefined): string {
-  const cwd = resolve(dir ?? process.cwd());
-  if (dir === undefined) return cwd;
-  const st = statSafe(cwd);
-  if (!st) throw new UsageError(`--cwd ${dir}: no such directory`);
-  if (!st.isDirectory()) throw new UsageError(`--cwd ${dir}: not a directory`);
-  return cwd;
-}
 
 /** The one stderr line when no router shard exists at the configured locations. */
 function noShardsLine(globs: readonly string[]): string {
@@ -38,9 +24,12 @@ interface RouteOpts {
   cache?: boolean;
 }
 
-/** Registers `agent-context route TARGET [--tool T] [--cwd DIR] --print|--json` and `route --map`. */
+/**
+ * Registers `agent-context route TARGET [DIR] [--tool T] [--cwd DIR] --print|--json` and `route --map [DIR]`
+ * (DIR and --cwd as every command takes them: ../options.ts).
+ */
 export function registerRoute(program: Command): void {
-  program
+  const cmd = program
     .command("route")
     .description(
       "Show the rules the PreToolUse hook injects for a tool target (a path, or a command with --tool Bash)",
@@ -48,19 +37,20 @@ export function registerRoute(program: Command): void {
     .argument(
       "[target]",
       "file path (relative to the current directory, like any CLI argument) or, with --tool Bash, the command string",
-    )
+    );
+  dirArgument(cmd);
+  cwdOption(cmd)
     .option("--tool <name>", `tool name: ${ROUTE_TOOLS.join(", ")}`, "Write")
-    .option("--cwd <dir>", "working directory of the call (default: the current directory)")
     .option("--print", "print exactly what the hook would inject in a fresh session (default)")
     .option("--json", "print the matched rows with the trigger that fired each, as JSON")
     .option("--map", "print the domain → shard table to put in CLAUDE.md instead of the full index")
     .option("--no-cache", "do not read or write the compiled index cache")
-    .action(async (target: string | undefined, opts: RouteOpts) => {
+    .action(async (target: string | undefined, dir: string | undefined, opts: RouteOpts) => {
       if (!(ROUTE_TOOLS as readonly string[]).includes(opts.tool)) {
         throw new UsageError(`--tool ${opts.tool}: unknown tool; use one of ${ROUTE_TOOLS.join(", ")}`);
       }
-      const cwd = sessionCwd(opts.cwd);
-      const root = findRoot(cwd);
+      // `route --map DIR`: with --map there is no target, so a lone positional is DIR.
+      const { root, cwd } = resolvePlace(opts.map && dir === undefined ? target : dir, opts.cwd);
       const { config } = loadConfig(root);
       const globs = config.routers ?? DEFAULT_ROUTERS;
       if (opts.map) {

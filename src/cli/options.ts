@@ -1,0 +1,113 @@
+/**
+ * The one command-line surface: option builders every command shares, so that `DIR`, `--cwd`, `--agent`,
+ * `--format` and `--json` mean the same thing in each command, and the one function that turns DIR and
+ * `--cwd` into the repository root and the launch directory.
+ *
+ * - `DIR` (a positional argument) is the repository root, where `.agent-context.json` lives, relative to
+ *   the current directory. Default: found upward from the working directory (`--cwd`, else the current
+ *   directory): the nearest directory holding `.agent-context.json`, else the git top level, else that
+ *   directory itself (src/fs/project-root.ts).
+ * - `--cwd DIR` is the directory the agent runs in, relative to the current directory. Default: the
+ *   current directory when it lies inside the root, else the root. It must lie inside the root.
+ */
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { agents, defaultAgent } from "../agents/index.js";
+import { UsageError } from "../errors.js";
+import { inside } from "../fs/paths.js";
+import { findProjectRoot } from "../fs/project-root.js";
+import { statSafe } from "../fs/read.js";
+import { FORMATS, type Format, formatFromFlags } from "../report/diagnostic.js";
+
+/** Help text of the `DIR` argument, the same in every command. */
+export const DIR_HELP =
+  "repository root, where .agent-context.json lives (default: found upward from the working directory: the nearest .agent-context.json, else the git top level, else the directory itself)";
+
+/** Help text of `--cwd`, the same in every command. */
+export const CWD_HELP =
+  "directory the agent runs in, relative to the current directory (default: the current directory when it lies inside DIR, else DIR)";
+
+/** Adds the optional `[dir]` argument (see {@link DIR_HELP}). Returns `cmd` for chaining. */
+export function dirArgument(cmd: Command): Command {
+  return cmd.argument("[dir]", DIR_HELP);
+}
+
+/** Adds `--cwd <dir>` (see {@link CWD_HELP}). Returns `cmd` for chaining. */
+export function cwdOption(cmd: Command): Command {
+  return cmd.option("--cwd <dir>", CWD_HELP);
+}
+
+/**
+ * Adds `--agent <agent>`: a registered agent's id (the registry, src/agents/index.ts), or `all` when the
+ * command takes several; default the registry's default agent. The value is checked where it is used
+ * (selectAgents / agentById throw {@link UsageError}, exit 2, naming the known ids).
+ */
+export function agentOption(cmd: Command, opts: { all?: boolean } = { all: true }): Command {
+  const ids = agents()
+    .map((a) => a.id)
+    .join(", ");
+  return cmd.option("--agent <agent>", `${ids}${opts.all ? " or all" : ""} (default ${defaultAgent().id})`);
+}
+
+/** Adds `--format <format>` (text|json|github|sarif) and `--json` (= `--format json`). */
+export function formatOptions(cmd: Command): Command {
+  return cmd
+    .option("--format <format>", `output format: ${FORMATS.join("|")} (default text)`)
+    .option("--json", "same as --format json");
+}
+
+/** Adds `--json` alone, for a command whose only other output is text. */
+export function jsonOption(cmd: Command, help = "print JSON instead of text"): Command {
+  return cmd.option("--json", help);
+}
+
+/** The parsed values of the shared options. */
+export interface SharedFlags {
+  cwd?: string;
+  agent?: string;
+  format?: string;
+  json?: boolean;
+}
+
+/**
+ * The output format chosen by `--format` and `--json` (default text). Throws {@link UsageError} for an
+ * unknown format or `--json` with a different `--format`.
+ */
+export function outputFormat(flags: Pick<SharedFlags, "format" | "json">): Format {
+  return formatFromFlags(flags);
+}
+
+/** Where a command runs: the repository root and the launch (working) directory, both absolute. */
+export interface Place {
+  /** The repository root (holds `.agent-context.json` when there is one). Absolute. */
+  root: string;
+  /** The directory the agent runs in; `root` or below it. Absolute. */
+  cwd: string;
+}
+
+/** `path` resolved from `here`; throws {@link UsageError} naming `what` and `given` unless a directory. */
+function directory(given: string, what: string, here: string): string {
+  const abs = resolve(here, given);
+  const st = statSafe(abs);
+  if (!st) throw new UsageError(`${what} ${given}: no such directory`);
+  if (!st.isDirectory()) throw new UsageError(`${what} ${given}: not a directory`);
+  return abs;
+}
+
+/**
+ * Resolves `DIR` and `--cwd` the one way every command does (see the module comment).
+ * @param dir the `DIR` argument as typed, or undefined to find the root upward
+ * @param cwd the `--cwd` value as typed, or undefined
+ * @param here the current directory (default `process.cwd()`); both are taken relative to it
+ * @returns absolute root and launch directory
+ * @throws UsageError (exit 2) when DIR or `--cwd` is missing or not a directory, or `--cwd` lies outside DIR
+ */
+export function resolvePlace(dir: string | undefined, cwd: string | undefined, here = process.cwd()): Place {
+  const launch = cwd === undefined ? undefined : directory(cwd, "--cwd", here);
+  const root = dir === undefined ? findProjectRoot(launch ?? here) : directory(dir, "DIR", here);
+  const at = launch ?? (inside(root, here) ? here : root);
+  if (!inside(root, at)) {
+    throw new UsageError(`--cwd ${cwd}: must be inside ${root} (the repository being measured)`);
+  }
+  return { root, cwd: at };
+}

@@ -1,0 +1,89 @@
+/**
+ * What `cap` and `lint` print, as one value per run: the text for stdout and stderr and the exit status.
+ * The command files only write it out.
+ */
+import type { CapRun } from "../budget/run.js";
+import { renderCapDiagnostics } from "../lint/cap-diagnostics.js";
+import type { LintResult } from "../lint/index.js";
+import { renderCapJson, renderCapJsonArray } from "./cap-json.js";
+import { groupFindings, renderFindings } from "./cap-text.js";
+import { renderCapMatrixText, renderCapRunText } from "./codex.js";
+import {
+  countBySeverity,
+  diagnosticToJson,
+  type Format,
+  renderDiagnosticsText,
+  sortDiagnostics,
+} from "./diagnostic.js";
+import { renderGithub } from "./github.js";
+import { renderSarif, type SarifOptions } from "./sarif.js";
+
+/** One command's output: write `stdout` and `stderr`, then exit with `exitCode` (0 ok, 1 check failed). */
+export interface CommandOutput {
+  stdout: string;
+  stderr: string;
+  exitCode: 0 | 1;
+}
+
+/**
+ * Renders the runs of one `cap` invocation in `format`.
+ * @param opts.matrix true when the invocation asked for several (agent, cwd) pairs (JSON is then an array)
+ * @param opts.color colour stdout / stderr text (decide with shouldColor per stream)
+ */
+export function renderCapOutput(
+  runs: readonly CapRun[],
+  format: Format,
+  opts: { matrix: boolean; color: { stdout: boolean; stderr: boolean } },
+): CommandOutput {
+  const exitCode = runs.every((r) => r.ok) ? 0 : 1;
+  if (format === "github" || format === "sarif") {
+    return { stdout: renderCapDiagnostics(runs, format), stderr: "", exitCode };
+  }
+  let stderr = renderFindings(groupFindings(runs.flatMap((r) => r.findings)), {
+    color: opts.color.stderr,
+    limit: 20,
+  });
+  if (format === "json") {
+    const notes = [...new Set(runs.map((r) => r.ratchetNote).filter((n) => n !== null))];
+    for (const n of notes) stderr += `agent-context cap: ${n}\n`;
+    const stdout = opts.matrix ? renderCapJsonArray(runs) : renderCapJson(runs[0] as CapRun);
+    return { stdout, stderr, exitCode };
+  }
+  const color = opts.color.stdout;
+  const stdout = opts.matrix
+    ? renderCapMatrixText(runs, { color })
+    : renderCapRunText(runs[0] as CapRun, { color });
+  return { stdout, stderr, exitCode };
+}
+
+/**
+ * Renders one `lint` result in `format`: JSON `{root, ok, counts, fixed, diagnostics}`, GitHub workflow
+ * commands, SARIF 2.1.0 (`rules` are the rule metadata it lists), or text with one `fixed` line per file
+ * `--fix` rewrote. Exit status 1 when any error-severity finding remains.
+ */
+export function renderLintOutput(
+  result: LintResult,
+  format: Format,
+  opts: { color: boolean; rules: SarifOptions["rules"] },
+): CommandOutput {
+  const ds = sortDiagnostics(result.diagnostics);
+  const counts = countBySeverity(ds);
+  const exitCode = counts.error > 0 ? 1 : 0;
+  let stdout: string;
+  if (format === "json") {
+    const json = {
+      root: result.root,
+      ok: counts.error === 0,
+      counts,
+      fixed: result.fixed.map((f) => ({ file: f.file, ruleIds: f.ruleIds })),
+      diagnostics: ds.map(diagnosticToJson),
+    };
+    stdout = `${JSON.stringify(json, null, 2)}\n`;
+  } else if (format === "github") stdout = renderGithub(ds);
+  else if (format === "sarif") stdout = renderSarif(ds, { root: result.root, rules: opts.rules });
+  else {
+    const fixedNote = result.fixed.map((f) => `fixed ${f.file} (${f.ruleIds.join(", ")})\n`).join("");
+    stdout = fixedNote + renderDiagnosticsText(ds, { color: opts.color });
+  }
+  return { stdout, stderr: "", exitCode };
+}

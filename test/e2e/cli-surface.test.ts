@@ -1,0 +1,200 @@
+/**
+ * One command-line surface (src/cli/options.ts): every command takes the same DIR (default: found upward
+ * from the working directory: the nearest .agent-context.json, else the git top level, else the directory
+ * itself) and the same --cwd (relative to the current directory). The built CLI on real temp git
+ * repositories.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type CapJson, CLI, cleanup, commit, git, tempRepo } from "./cap-helpers.js";
+
+afterAll(cleanup);
+
+/** Runs the built CLI in `cwd` (no CI variables, no colour, its own state dir). */
+function run(args: string[], cwd: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", XDG_STATE_HOME: join(cwd, ".state") };
+  for (const k of ["CI", "GITHUB_ACTIONS", "GITHUB_BASE_REF"]) delete env[k];
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A git repository shaped like examples/acme-shop: root memory importing docs, a nested package. */
+const SHOP = {
+  ".agent-context.json": '{ "cap": 3000 }\n',
+  "CLAUDE.md": "# Shop\n\n@docs/conventions.md\n",
+  "docs/conventions.md": "Conventions for the whole shop.\n",
+  "packages/api/CLAUDE.md": "# API\n\nValidate every request body.\n",
+  "packages/api/src/users.ts": "export const users = [];\n",
+  ".agent-context/routers/api.md":
+    "# Router: api\n\n`packages/api/src/**` | RULE-API-001 → .agent-context/rules/api/ |\n",
+  ".agent-context/rules/api/RULE-API-001.md": "# RULE-API-001\n\nValidate every request body.\n",
+};
+
+function shop(files: Record<string, string> = SHOP): string {
+  const root = tempRepo(files);
+  git(root, "init", "-q");
+  return root;
+}
+
+describe("DIR found upward", () => {
+  it("cap_run_from_a_subdirectory_finds_the_repository_config_upward", () => {
+    const root = shop();
+    const api = join(root, "packages/api");
+    const here = run(["cap", "--json"], api);
+    expect(here.code).toBe(0);
+    const j = JSON.parse(here.stdout) as CapJson;
+    expect(j).toMatchObject({ root, cwd: api, cap: 3000 });
+    expect(j.items.map((i) => i.path)).toEqual(["CLAUDE.md", "packages/api/CLAUDE.md"]);
+    // The same measurement as naming DIR and --cwd from elsewhere.
+    const named = run(["cap", root, "--cwd", api, "--json"], realpathSync("/"));
+    expect(JSON.parse(named.stdout)).toEqual(j);
+    // The in-repository import outside packages/api is explained as such, never "move it into the repository".
+    const text = run(["cap"], api);
+    expect(text.stdout).toContain("for a launch in packages/api/");
+    expect(text.stderr).toContain(
+      "docs/conventions.md: imported by CLAUDE.md but lies outside the working directory (packages/api)",
+    );
+    expect(text.stderr).not.toContain("inside the repository");
+  });
+
+  it("the_example_repository_measured_from_packages_api_equals_dir_and_cwd_named_from_the_top", () => {
+    const top = join(import.meta.dirname, "../..");
+    const api = join(top, "examples/acme-shop/packages/api");
+    const fromApi = run(["cap"], api);
+    const fromTop = run(["cap", "examples/acme-shop", "--cwd", "examples/acme-shop/packages/api"], top);
+    expect(fromApi.code).toBe(0);
+    expect(fromApi).toEqual(fromTop);
+    expect(fromApi.stdout).toContain("1030 bytes of launch context for a launch in packages/api/");
+    expect(fromApi.stderr).not.toContain("inside the repository");
+  });
+
+  it("the_nearest_config_wins_over_the_git_top_level", () => {
+    const root = shop({
+      "CLAUDE.md": "top\n",
+      "sub/.agent-context.json": '{ "cap": 2000 }\n',
+      "sub/CLAUDE.md": "sub\n",
+      "sub/deep/x.txt": "x\n",
+    });
+    const j = JSON.parse(run(["cap", "--json"], join(root, "sub/deep")).stdout) as CapJson;
+    expect(j).toMatchObject({ root: join(root, "sub"), cwd: join(root, "sub/deep"), cap: 2000 });
+  });
+
+  it("without_a_config_the_git_top_level_is_the_root_also_for_a_worktree_whose_git_is_a_file", () => {
+    const main = tempRepo({ "CLAUDE.md": "main\n", "pkg/CLAUDE.md": "pkg\n" });
+    git(main, "init", "-q");
+    commit(main, {}, "first");
+    const wt = join(tempRepo(), "wt");
+    git(main, "worktree", "add", "-q", wt);
+    expect(existsSync(join(wt, ".git"))).toBe(true);
+    const inMain = JSON.parse(run(["cap", "--json"], join(main, "pkg")).stdout) as CapJson;
+    expect(inMain).toMatchObject({ root: main, cwd: join(main, "pkg"), cap: 4096 });
+    const inWt = JSON.parse(run(["cap", "--json"], join(wt, "pkg")).stdout) as CapJson;
+    expect(inWt).toMatchObject({ root: wt, cwd: join(wt, "pkg") });
+  });
+
+  it("with_neither_config_nor_git_the_current_directory_is_the_root", () => {
+    const d = tempRepo({ "a/CLAUDE.md": "a\n" });
+    const j = JSON.parse(run(["cap", "--json"], join(d, "a")).stdout) as CapJson;
+    expect(j).toMatchObject({ root: join(d, "a"), cwd: join(d, "a") });
+  });
+
+  it("lint_and_init_run_from_a_subdirectory_judge_the_repository_found_upward", () => {
+    const root = shop();
+    const api = join(root, "packages/api");
+    const lint = run(["lint", "--json"], api);
+    expect(JSON.parse(lint.stdout).root).toBe(root);
+    const bare = shop({ "CLAUDE.md": "x\n", "pkg/a.txt": "a\n" });
+    const init = run(["init", "--dry-run"], join(bare, "pkg"));
+    expect(init.code).toBe(0);
+    expect(init.stdout).toMatch(/\.agent-context\.json/);
+    expect(existsSync(join(bare, ".agent-context.json"))).toBe(false);
+    run(["init"], join(bare, "pkg"));
+    expect(existsSync(join(bare, ".agent-context.json"))).toBe(true);
+    expect(existsSync(join(bare, "pkg/.agent-context.json"))).toBe(false);
+  });
+});
+
+describe("one meaning of DIR and --cwd", () => {
+  it("every_command_takes_dir_and_cwd_with_one_meaning", () => {
+    const root = shop();
+    const packages = join(root, "packages");
+    // --cwd is taken from the current directory (packages/), not from DIR: `api` is packages/api.
+    const capJ = JSON.parse(run(["cap", root, "--cwd", "api", "--json"], packages).stdout) as CapJson;
+    expect(capJ).toMatchObject({ root, cwd: join(root, "packages/api") });
+    // route: a Bash command's words are relative to --cwd; DIR named as the second positional.
+    const route = run(
+      ["route", "cat src/users.ts", root, "--tool", "Bash", "--cwd", "api", "--json"],
+      packages,
+    );
+    expect(route.code).toBe(0);
+    const rj = JSON.parse(route.stdout);
+    expect(rj.root).toBe(root);
+    expect(rj.paths).toContain("packages/api/src/users.ts");
+    expect(rj.rows).toHaveLength(1);
+    // explain: the launch set is the launch in --cwd (packages/api/CLAUDE.md loads at launch there).
+    const ex = run(["explain", "api/src/users.ts", root, "--cwd", "api", "--json"], packages);
+    expect(ex.code).toBe(0);
+    const launch = JSON.parse(ex.stdout).launch.map((i: { path: string }) => i.path);
+    expect(launch).toEqual(capJ.items.map((i) => i.path));
+    // Without DIR every command finds the same root upward, and without --cwd runs where it was started.
+    const capUp = JSON.parse(run(["cap", "--json"], join(root, "packages/api")).stdout) as CapJson;
+    expect(capUp).toEqual(capJ);
+    const routeUp = JSON.parse(run(["route", "src/users.ts", "--json"], join(root, "packages/api")).stdout);
+    expect(routeUp.root).toBe(root);
+    expect(routeUp.target).toBe("packages/api/src/users.ts");
+    const mapUp = run(["route", "--map"], join(root, "packages/api"));
+    expect(mapUp.stdout).toContain("api");
+    expect(run(["route", "--map", root], realpathSync("/")).stdout).toBe(mapUp.stdout);
+  });
+
+  it("every_command_documents_dir_and_cwd_in_the_same_words", () => {
+    const root = shop();
+    const helps = Object.fromEntries(
+      ["cap", "route", "explain", "lint", "init"].map((c) => [c, run([c, "--help"], root).stdout]),
+    );
+    const oneLine = (s: string) => s.replace(/\s+/g, " ");
+    for (const [c, h] of Object.entries(helps)) {
+      expect(oneLine(h), c).toContain(
+        "repository root, where .agent-context.json lives (default: found upward",
+      );
+    }
+    for (const c of ["cap", "route", "explain"]) {
+      expect(oneLine(helps[c] as string), c).toContain(
+        "--cwd <dir> directory the agent runs in, relative to the current directory",
+      );
+    }
+  });
+
+  it("a_cwd_outside_dir_missing_or_a_file_is_the_same_usage_error_in_every_command", () => {
+    const root = shop();
+    const other = tempRepo();
+    mkdirSync(join(other, "d"));
+    const cases: [string[], string][] = [
+      [["--cwd", join(other, "d")], `--cwd ${join(other, "d")}: must be inside ${root}`],
+      [["--cwd", "nope"], "--cwd nope: no such directory"],
+      [["--cwd", "CLAUDE.md"], "--cwd CLAUDE.md: not a directory"],
+    ];
+    for (const [flags, message] of cases) {
+      for (const args of [
+        ["cap", root],
+        ["route", "x.ts", root],
+        ["explain", "x.ts", root],
+      ]) {
+        const r = run([...args, ...flags], root);
+        expect([r.code, r.stderr], args.join(" ")).toEqual([
+          2,
+          `agent-context: ${message}${message.endsWith(root) ? " (the repository being measured)" : ""}\n`,
+        ]);
+      }
+    }
+    for (const cmd of ["cap", "lint", "init", "explain x.ts", "route x.ts"]) {
+      const r = run([...cmd.split(" "), join(root, "missing")], root);
+      expect([r.code, r.stderr], cmd).toEqual([
+        2,
+        `agent-context: DIR ${join(root, "missing")}: no such directory\n`,
+      ]);
+    }
+  });
+});
