@@ -39,12 +39,44 @@ const explain = (root: string, args: string[]) =>
 const BLOCK = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n([\s\S]*)\n<\/system-reminder>\n?$/;
 
 describe("agent-context explain", () => {
+  it("explain_json_carries_the_same_header_as_cap_json", () => {
+    const root = repo();
+    const e = JSON.parse(explain(root, ["pkg/api/src/a.ts", "--json"]).stdout);
+    const c = JSON.parse(
+      spawnSync(process.execPath, [CLI, "cap", "--json"], { cwd: root, encoding: "utf8" }).stdout,
+    );
+    for (const k of ["agent", "agentVersion", "root", "cwd"]) expect(e[k]).toBe(c[k]);
+    const pb = (xs: { path: string; bytes: number }[]) => xs.map((i) => [i.path, i.bytes]);
+    expect(pb(e.launch)).toEqual(pb(c.items));
+  });
+
+  it("explain_with_agent_codex_names_codex_and_has_no_on_read_or_hook_part", () => {
+    const root = repo();
+    const r = explain(root, ["pkg/api/src/a.ts", "--agent", "codex", "--json"]);
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.agent).toBe("codex");
+    expect(j.onRead).toEqual([]);
+    expect(j.onTool).toEqual([]);
+    const t = explain(root, ["pkg/api/src/a.ts", "--agent", "codex"]).stdout;
+    expect(t).toContain("When Codex reads pkg/api/src/a.ts");
+    expect(t).toContain("the model of Codex has no on-demand part");
+  });
+
+  it("explain_with_an_unknown_agent_or_all_is_a_usage_error", () => {
+    const root = repo();
+    const bad = explain(root, ["x.ts", "--agent", "cursor"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--agent cursor: must be one of claude-code, codex/);
+    expect(explain(root, ["x.ts", "--agent", "all"]).status).toBe(2);
+  });
+
   it("its_on_read_prediction_matches_what_the_cli_attaches_after_a_read", async () => {
     const root = repo();
     const r = explain(root, ["pkg/api/src/a.ts", "--json"]);
     expect(r.status).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(["launch", "onRead", "onTool"]);
+    expect(Object.keys(j)).toEqual(["agent", "agentVersion", "root", "cwd", "launch", "onRead", "onTool"]);
 
     const run = await runClaude({
       cwd: root,
