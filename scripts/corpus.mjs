@@ -29,6 +29,24 @@ export function corpusPresent() {
   return existsSync(CORPUS_DIR);
 }
 
+/**
+ * The notice printed (at the start and the end of a test run) when the corpus is absent: which directory
+ * was looked for, what is skipped, and how to provide it.
+ */
+export function corpusNotice(dir = CORPUS_DIR) {
+  const rule = "─".repeat(100);
+  return [
+    rule,
+    `CORPUS TESTS SKIPPED: no corpus at ${dir}`,
+    `  Looked for ${process.env.AGENT_CONTEXT_CORPUS ? "$AGENT_CONTEXT_CORPUS" : "../shared/corpus beside this checkout"}. The corpus is the agent files of real`,
+    "  repositories (read-only test data kept outside this repository). Without it the tests in test/corpus/,",
+    "  test/conformance/*corpus* and test/e2e/*corpus* are skipped, so the models are checked on the",
+    "  fixtures only. Clone this repository beside the shared workspace (so that ../shared/corpus exists),",
+    "  or set AGENT_CONTEXT_CORPUS=DIR.",
+    rule,
+  ].join("\n");
+}
+
 /** Names of the corpus repositories (`owner__name` folders), sorted. */
 export function corpusRepos() {
   return readdirSync(CORPUS_DIR, { withFileTypes: true })

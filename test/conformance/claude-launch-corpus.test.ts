@@ -6,10 +6,10 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } fr
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CORPUS_DIR as CORPUS } from "../../scripts/corpus.mjs";
 import { claudeLaunchSet } from "../../src/agents/claude-code/index.js";
 import { launchFiles, runClaude } from "../support/claude.js";
 
-const CORPUS = join(import.meta.dirname, "../../../shared/corpus");
 const repos = existsSync(CORPUS) ? readdirSync(CORPUS).filter((n) => n.includes("__")) : [];
 const roots: string[] = [];
 const outcomes = new Map<

@@ -6,14 +6,14 @@
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CORPUS_DIR as CORPUS } from "../../scripts/corpus.mjs";
 import { codexChain } from "../../src/agents/codex/index.js";
 import { type CodexDirRow, codexChainsByDir, rowsWithChain } from "../../src/agents/codex/report-dirs.js";
 import { runCodex } from "../support/codex.js";
 import { tempDir } from "../support/codex-layout.js";
 
-const CORPUS = resolve("../shared/corpus");
 const hasCorpus = existsSync(CORPUS);
 const repos = hasCorpus ? readdirSync(CORPUS).filter((d) => statSync(join(CORPUS, d)).isDirectory()) : [];
 

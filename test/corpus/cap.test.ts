@@ -14,7 +14,8 @@ import { type CapRun, runCap } from "../../src/budget/run.js";
 const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 // A fresh clone away from the shared workspace has no corpus: say so and skip (set AGENT_CONTEXT_CORPUS).
 const present = corpusPresent();
-if (!present) console.warn(`corpus tests skipped: no corpus at ${CORPUS_DIR} (set AGENT_CONTEXT_CORPUS)`);
+if (!present)
+  console.warn(`corpus tests skipped: no corpus at ${CORPUS_DIR} (see the CORPUS TESTS SKIPPED notice)`);
 const repos = present ? corpusRepos() : [];
 const made: { cleanup: () => void }[] = [];
 afterAll(() => {

@@ -1,13 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
 const ROOT = resolve(import.meta.dirname, "../..");
+const INSTALL_STEP = "Install agent-context";
 
 interface Step {
+  name?: string;
   uses?: string;
   run?: string;
   shell?: string;
@@ -30,24 +32,45 @@ function substitute(s: string, inputs: Record<string, string>): string {
 }
 
 /**
+ * The action's checkout as a runner gets it for a ref that ships dist/: the tracked files the action uses
+ * and the built dist/, no node_modules (a copy, so the install step never touches this checkout's).
+ */
+function actionCheckout(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ac-action-checkout-"));
+  for (const f of ["action.yml", "package.json", "package-lock.json", ".npmrc", "README.md", "dist"])
+    cpSync(join(ROOT, f), join(dir, f), { recursive: true });
+  return dir;
+}
+
+/** The checkout every test below runs the action from; its install step has run once (beforeAll). */
+let ACTION = "";
+let install = { code: 0 as number | null, stdout: "", stderr: "" };
+beforeAll(() => {
+  ACTION = actionCheckout();
+  install = runAction(mkdtempSync(join(tmpdir(), "ac-action-ws-")), {}, { only: INSTALL_STEP });
+}, 120_000);
+
+/**
  * Runs the action's `run` steps in order as the runner runs a composite action's bash steps
  * (`bash --noprofile --norc -eo pipefail FILE`, GITHUB_ACTION_PATH = the action's checkout, the working
  * directory = the workspace). The `uses:` steps (setup-node) are skipped: this machine has Node already.
+ * The install step runs once per checkout (beforeAll); the tests run the steps after it.
  */
-function runAction(workspace: string, given: Record<string, string>) {
+function runAction(workspace: string, given: Record<string, string>, opts: { only?: string } = {}) {
   let stdout = "";
   let stderr = "";
   let code: number | null = 0;
   for (const [i, step] of action.runs.steps.entries()) {
     if (step.uses) continue;
     if (!step.run) continue;
+    if (opts.only ? step.name !== opts.only : step.name === INSTALL_STEP) continue;
     expect(step.shell).toBe("bash");
     const script = join(mkdtempSync(join(tmpdir(), "ac-action-step-")), `step-${i}.sh`);
     writeFileSync(script, substitute(step.run, given));
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "/tmp",
-      GITHUB_ACTION_PATH: ROOT,
+      GITHUB_ACTION_PATH: ACTION,
       GITHUB_WORKSPACE: workspace,
       GITHUB_ACTIONS: "true",
       CI: "true",
@@ -90,6 +113,16 @@ describe("the GitHub Action (action.yml)", () => {
       "format",
       "node-version",
     ]);
+  });
+
+  it("installs_only_the_runtime_dependencies_of_a_ref_that_ships_dist_and_no_agent", () => {
+    expect(install.stderr).toBe("");
+    expect(install.code).toBe(0);
+    const has = (p: string) => existsSync(join(ACTION, "node_modules", p));
+    for (const dep of Object.keys(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).dependencies))
+      expect(has(dep), dep).toBe(true);
+    for (const dev of ["typescript", "vitest", "@biomejs/biome", "esbuild", "@anthropic-ai", "@openai"])
+      expect(has(dev), dev).toBe(false);
   });
 
   it("passes_inputs_through_the_environment_never_into_the_script_text", () => {

@@ -5,8 +5,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CORPUS_DIR as CORPUS } from "../../scripts/corpus.mjs";
 
-const CORPUS = resolve("../shared/corpus");
 const CLI = resolve("dist/cli/main.js");
 
 describe.skipIf(!existsSync(CORPUS))("codex on the corpus through the CLI", () => {

@@ -7,9 +7,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CORPUS_DIR as CORPUS } from "../../scripts/corpus.mjs";
 
 const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
-const CORPUS = resolve(import.meta.dirname, "../../../shared/corpus");
 const repos = existsSync(CORPUS)
   ? readdirSync(CORPUS)
       .filter((n) => statSync(join(CORPUS, n)).isDirectory())

@@ -5,17 +5,28 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pinnedBin, pinnedVersion, runProcess } from "./process.js";
+import { pinnedBin, pinnedReleases, pinnedVersion, runProcess } from "./process.js";
 import { type RecordedRequest, startUpstream, type Turn } from "./upstream.js";
 
-/** Absolute path of the pinned CLI binary (devDependency @anthropic-ai/claude-code). */
-export function claudeBin(): string {
-  return pinnedBin("@anthropic-ai/claude-code", "claude");
+export const CLAUDE_CODE_PACKAGE = "@anthropic-ai/claude-code";
+
+/**
+ * Absolute path of the `claude` binary of a pinned release (test/agents/package.json). `release` defaults
+ * to the main pin (2.1.332, the release the claude-code model is verified on); another pinned release is
+ * an alias there (e.g. 2.1.197).
+ */
+export function claudeBin(release?: string): string {
+  return pinnedBin(CLAUDE_CODE_PACKAGE, "claude", release);
 }
 
-/** The pinned CLI version, read from its package.json. */
-export function claudeVersion(): string {
-  return pinnedVersion("@anthropic-ai/claude-code");
+/** The installed version of a pinned release (default: the main pin), read from its package.json. */
+export function claudeVersion(release?: string): string {
+  return pinnedVersion(CLAUDE_CODE_PACKAGE, release);
+}
+
+/** Every pinned Claude Code release, the main pin first. */
+export function claudeReleases(): string[] {
+  return pinnedReleases(CLAUDE_CODE_PACKAGE);
 }
 
 export interface ClaudeRun {
@@ -39,6 +50,8 @@ export interface RunClaudeOptions {
   configDir?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** The pinned Claude Code release to run (default: the main pin). */
+  release?: string;
 }
 
 /** Runs `claude -p PROMPT` in `cwd` offline; resolves when the CLI exits (or is killed at the timeout). */
@@ -61,7 +74,7 @@ export async function runClaude(opts: RunClaudeOptions): Promise<ClaudeRun> {
   };
   const args = ["-p", opts.prompt ?? "hello", ...(opts.args ?? [])];
   try {
-    const r = await runProcess(claudeBin(), args, {
+    const r = await runProcess(claudeBin(opts.release), args, {
       cwd: opts.cwd,
       env,
       timeoutMs: opts.timeoutMs ?? 60_000,

@@ -8,14 +8,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pinnedBin, pinnedVersion, runProcess } from "./process.js";
 
-/** Absolute path of the pinned CLI launcher (devDependency @openai/codex). */
-export function codexBin(): string {
-  return pinnedBin("@openai/codex", "codex");
+export const CODEX_PACKAGE = "@openai/codex";
+
+/**
+ * Absolute path of the `codex` launcher of a pinned release (test/agents/package.json); `release`
+ * defaults to the main pin (0.171.0).
+ */
+export function codexBin(release?: string): string {
+  return pinnedBin(CODEX_PACKAGE, "codex", release);
 }
 
-/** The pinned CLI version, read from its package.json. */
-export function codexVersion(): string {
-  return pinnedVersion("@openai/codex");
+/** The installed version of a pinned release (default: the main pin), read from its package.json. */
+export function codexVersion(release?: string): string {
+  return pinnedVersion(CODEX_PACKAGE, release);
 }
 
 export interface CodexRun {
@@ -34,6 +39,8 @@ export interface RunCodexOptions {
   /** Extra global args before `debug prompt-input`, e.g. ["-c", "project_doc_max_bytes=10"]. */
   args?: string[];
   timeoutMs?: number;
+  /** The pinned Codex release to run (default: the main pin). */
+  release?: string;
 }
 
 /** Runs `codex [args] debug prompt-input hi` in `cwd`; resolves when the CLI exits. */
@@ -47,7 +54,7 @@ export async function runCodex(opts: RunCodexOptions): Promise<CodexRun> {
     CODEX_HOME: codexHome,
   };
   const args = [...(opts.args ?? []), "debug", "prompt-input", "hi"];
-  const { code, stdout, stderr } = await runProcess(codexBin(), args, {
+  const { code, stdout, stderr } = await runProcess(codexBin(opts.release), args, {
     cwd: opts.cwd,
     env,
     timeoutMs: opts.timeoutMs ?? 30_000,

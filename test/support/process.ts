@@ -1,32 +1,81 @@
 /**
- * What the real-agent harnesses (./claude.ts, ./codex.ts) share: locating a pinned devDependency's binary
+ * What the real-agent harnesses (./claude.ts, ./codex.ts) share: locating a pinned agent release's binary
  * and version, and running a process to its end with a kill at a timeout.
+ *
+ * The agents are not dependencies of agent-context: they are pinned exactly in test/agents/package.json
+ * (locked by its own package-lock.json) and installed into test/agents/node_modules by the vitest global
+ * setup (scripts/agents.mjs). A second release of one package is an npm alias there, e.g.
+ * `"claude-code-2.1.197": "npm:@anthropic-ai/claude-code@2.1.197"`.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 
-const require = createRequire(import.meta.url);
+/** The separate install of the pinned agent CLIs. */
+export const AGENTS_DIR = resolve(import.meta.dirname, "../agents");
 
-/** The package.json of a pinned devDependency, its folder and its version. */
-function pinned(pkgName: string): {
-  dir: string;
-  json: { version: string; bin: string | Record<string, string> };
-} {
-  const file = require.resolve(`${pkgName}/package.json`);
-  return { dir: join(file, ".."), json: JSON.parse(readFileSync(file, "utf8")) };
+function agentsManifest(): { dependencies: Record<string, string> } {
+  return JSON.parse(readFileSync(join(AGENTS_DIR, "package.json"), "utf8"));
 }
 
-/** Absolute path of the `binName` executable of the pinned package `pkgName`. */
-export function pinnedBin(pkgName: string, binName: string): string {
-  const { dir, json } = pinned(pkgName);
-  return join(dir, typeof json.bin === "string" ? json.bin : (json.bin[binName] ?? ""));
+/**
+ * Every release of `pkgName` pinned in test/agents/package.json, the default first (the dependency under
+ * the package's own name), then the aliased ones in the order written.
+ */
+export function pinnedReleases(pkgName: string): string[] {
+  const deps = agentsManifest().dependencies;
+  const out: string[] = [];
+  const main = deps[pkgName];
+  if (main) out.push(main);
+  for (const [key, spec] of Object.entries(deps)) {
+    if (key === pkgName) continue;
+    if (spec.startsWith(`npm:${pkgName}@`)) out.push(spec.slice(`npm:${pkgName}@`.length));
+  }
+  return out;
 }
 
-/** The version of the pinned package `pkgName`, from its package.json. */
-export function pinnedVersion(pkgName: string): string {
-  return pinned(pkgName).json.version;
+/**
+ * The installed folder of release `release` of `pkgName` (default: the main pin), checked to hold that
+ * exact version. Throws naming the remedy when the release is not pinned or not installed.
+ */
+export function pinnedPackageDir(pkgName: string, release?: string): string {
+  const deps = agentsManifest().dependencies;
+  const wanted = release ?? deps[pkgName];
+  const key = Object.keys(deps).find((k) =>
+    k === pkgName ? deps[k] === wanted : deps[k] === `npm:${pkgName}@${wanted}`,
+  );
+  if (!wanted || !key)
+    throw new Error(
+      `${pkgName}@${wanted ?? "?"} is not pinned in test/agents/package.json (pinned: ${pinnedReleases(pkgName).join(", ") || "none"}); ` +
+        `add "${pkgName.split("/").pop()}-${wanted}": "npm:${pkgName}@${wanted}" there and run \`npm install --prefix test/agents\``,
+    );
+  const dir = join(AGENTS_DIR, "node_modules", key);
+  const manifest = join(dir, "package.json");
+  const installed = existsSync(manifest)
+    ? (JSON.parse(readFileSync(manifest, "utf8")).version as string)
+    : "";
+  if (installed !== wanted)
+    throw new Error(
+      `${pkgName}@${wanted} is ${installed ? `installed at ${installed}` : "not installed"} in ${dir}; ` +
+        "run `npm run agents` (vitest's global setup does it before a run)",
+    );
+  return dir;
+}
+
+function packageJson(dir: string): { version: string; bin: string | Record<string, string> } {
+  return JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+}
+
+/** Absolute path of the `binName` executable of release `release` (default: the main pin) of `pkgName`. */
+export function pinnedBin(pkgName: string, binName: string, release?: string): string {
+  const dir = pinnedPackageDir(pkgName, release);
+  const { bin } = packageJson(dir);
+  return join(dir, typeof bin === "string" ? bin : (bin[binName] ?? ""));
+}
+
+/** The installed version of release `release` (default: the main pin) of `pkgName`, from its package.json. */
+export function pinnedVersion(pkgName: string, release?: string): string {
+  return packageJson(pinnedPackageDir(pkgName, release)).version;
 }
 
 export interface ProcessResult {
