@@ -10,7 +10,7 @@ import { UsageError } from "../errors.js";
 import { readTextFile, statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import type { Diagnostic } from "../report/diagnostic.js";
-import { writeFilesAtomic } from "./atomic.js";
+import { writeFilesAtomic } from "../fs/atomic.js";
 import { checkImports, checkRules } from "./check-claude.js";
 import { checkCodexTruncation } from "./check-codex.js";
 import { checkRouterTriggers } from "./check-router.js";

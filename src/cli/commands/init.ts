@@ -3,8 +3,14 @@ import type { Command } from "commander";
 import { CONFIG_FILE, DEFAULT_CLAUDE_CAP } from "../../config.js";
 import { UsageError } from "../../errors.js";
 import { statSafe } from "../../fs/read.js";
-import { applyInit, chooseHookCommand, planInit, SETTINGS_FILE, workflowSnippet } from "../../lint/init.js";
-import { launchTotal } from "../../lint/sources.js";
+import {
+  applyInit,
+  chooseHookCommand,
+  planInit,
+  SETTINGS_FILE,
+  workflowSnippet,
+} from "../../install/init.js";
+import { launchTotal } from "../../install/launch-total.js";
 
 /**
  * Registers `agent-context init [DIR]`: writes `.agent-context.json` with the current launch total as the
