@@ -16,3 +16,12 @@ export function shouldColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv 
 export function colors(enabled: boolean): Colors {
   return pc.createColors(enabled);
 }
+
+/**
+ * Whether to colour finding output for a stream: {@link shouldColor} (only on a TTY, never when `NO_COLOR`
+ * is set to a non-empty value, https://no-color.org), and not for `TERM=dumb`.
+ */
+export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.TERM === "dumb") return false;
+  return shouldColor(stream, env);
+}

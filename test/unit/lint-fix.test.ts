@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fixRuleText, yamlQuote } from "../../src/lint/fix.js";
+import { fixRuleText } from "../../src/lint/fix.js";
+import { yamlQuote } from "../../src/lint/rules/rule-frontmatter-yaml.js";
 
 const accept = () => true;
 

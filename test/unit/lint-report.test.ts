@@ -3,9 +3,11 @@ import { join } from "node:path";
 import AjvDraft04 from "ajv-draft-04";
 import ajvFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { type Diagnostic, renderDiagnosticsText, useColor } from "../../src/report/diagnostic.js";
+import type { Finding } from "../../src/model/finding.js";
+import { useColor } from "../../src/report/color.js";
 import { escapeData, escapeProperty, githubCommand, renderGithub } from "../../src/report/github.js";
 import { toSarif } from "../../src/report/sarif.js";
+import { renderFindingsText } from "../../src/report/text.js";
 
 const schema = JSON.parse(
   readFileSync(join(import.meta.dirname, "../fixtures/lint/sarif-schema-2.1.0.json"), "utf8"),
@@ -15,7 +17,7 @@ const ajv = new AjvDraft04.default({ allErrors: true, strict: false });
 ajvFormats.default(ajv);
 const validateSarif = ajv.compile(schema);
 
-const d = (over: Partial<Diagnostic> = {}): Diagnostic => ({
+const d = (over: Partial<Finding> = {}): Finding => ({
   ruleId: "import-missing",
   file: "CLAUDE.md",
   line: 3,
@@ -76,7 +78,7 @@ describe("github workflow commands", () => {
 
 describe("text output", () => {
   it("lists_file_line_col_severity_rule_message_and_help_sorted_by_file", () => {
-    const out = renderDiagnosticsText(
+    const out = renderFindingsText(
       [
         d({ file: "z.md" }),
         d({ file: "a.md", severity: "warning", ruleId: "rule-globs-key", fixable: true }),
@@ -96,14 +98,14 @@ describe("text output", () => {
   });
 
   it("no_findings_says_no_problems", () => {
-    expect(renderDiagnosticsText([], { color: false })).toBe("no problems\n");
+    expect(renderFindingsText([], { color: false })).toBe("no problems\n");
   });
 
   it("colour_codes_appear_only_when_asked", () => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape
     const esc = /\u001b\[/;
-    expect(renderDiagnosticsText([d()], { color: false })).not.toMatch(esc);
-    expect(renderDiagnosticsText([d()], { color: true })).toMatch(esc);
+    expect(renderFindingsText([d()], { color: false })).not.toMatch(esc);
+    expect(renderFindingsText([d()], { color: true })).toMatch(esc);
   });
 
   it.each([
@@ -120,7 +122,7 @@ describe("text output", () => {
 
 describe("sarif output", () => {
   const root = "/tmp/repo with space";
-  const many: Diagnostic[] = [
+  const many: Finding[] = [
     d(),
     d({ file: "docs/ünïcode file#1.md", severity: "warning", ruleId: "rule-globs-key", fixable: true }),
     d({ file: "/etc/outside.md", severity: "info", ruleId: "import-outside-cwd", endLine: 3, endColumn: 9 }),

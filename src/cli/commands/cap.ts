@@ -2,12 +2,12 @@ import type { Command } from "commander";
 import { parseCapOption } from "../../budget/cap-setting.js";
 import { isMatrix, parseAgentOption, runCapMatrix } from "../../budget/matrix.js";
 import type { CapRun } from "../../budget/run.js";
-import { renderCapDiagnostics } from "../../lint/cap-diagnostics.js";
+import { renderCapFindings } from "../../report/cap-findings.js";
 import { renderCapJson, renderCapJsonArray } from "../../report/cap-json.js";
 import { groupProblems, renderProblems } from "../../report/cap-text.js";
 import { renderCapMatrixText, renderCapRunText } from "../../report/codex.js";
 import { shouldColor } from "../../report/color.js";
-import { FORMATS, type FormatFlag, formatFromFlags } from "../../report/diagnostic.js";
+import { FORMATS, type FormatFlag, formatFromFlags } from "../../report/format.js";
 
 /**
  * Registers `agent-context cap [DIR] [--cwd DIR] [--cap N] [--base REF] [--json] [--agent A] [--all-cwds]`.
@@ -48,7 +48,7 @@ export function registerCap(program: Command): void {
           allCwds: o.allCwds,
         });
         if (format === "github" || format === "sarif") {
-          process.stdout.write(renderCapDiagnostics(runs, format));
+          process.stdout.write(renderCapFindings(runs, format));
           process.exitCode = runs.every((r) => r.ok) ? 0 : 1;
           return;
         }

@@ -1,17 +1,13 @@
 import type { Command } from "commander";
 import { ALL_RULES, lintRepository } from "../../lint/index.js";
 import { createProgress } from "../../lint/progress.js";
-import {
-  countBySeverity,
-  diagnosticToJson,
-  FORMATS,
-  formatFromFlags,
-  renderDiagnosticsText,
-  sortDiagnostics,
-  useColor,
-} from "../../report/diagnostic.js";
+import { useColor } from "../../report/color.js";
+import { countBySeverity, sortFindings } from "../../report/findings.js";
+import { FORMATS, formatFromFlags } from "../../report/format.js";
 import { renderGithub } from "../../report/github.js";
+import { findingToJson } from "../../report/json.js";
 import { renderSarif } from "../../report/sarif.js";
+import { renderFindingsText } from "../../report/text.js";
 
 /** Registers `agent-context lint [DIR] [--format F] [--fix]`. Exit 1 when any error-severity finding remains. */
 export function registerLint(program: Command): void {
@@ -33,7 +29,7 @@ export function registerLint(program: Command): void {
       } finally {
         progress.done();
       }
-      const ds = sortDiagnostics(result.diagnostics);
+      const ds = sortFindings(result.findings);
       const counts = countBySeverity(ds);
       let out: string;
       if (format === "json") {
@@ -43,7 +39,7 @@ export function registerLint(program: Command): void {
             ok: counts.error === 0,
             counts,
             fixed: result.fixed.map((f) => ({ file: f.file, ruleIds: f.ruleIds })),
-            diagnostics: ds.map(diagnosticToJson),
+            diagnostics: ds.map(findingToJson),
           },
           null,
           2,
@@ -52,7 +48,7 @@ export function registerLint(program: Command): void {
       else if (format === "sarif") out = renderSarif(ds, { root: result.root, rules: ALL_RULES });
       else {
         const fixedNote = result.fixed.map((f) => `fixed ${f.file} (${f.ruleIds.join(", ")})\n`).join("");
-        out = fixedNote + renderDiagnosticsText(ds, { color: useColor(process.stdout) });
+        out = fixedNote + renderFindingsText(ds, { color: useColor(process.stdout) });
       }
       process.stdout.write(out);
       process.exitCode = counts.error > 0 ? 1 : 0;

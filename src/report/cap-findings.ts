@@ -1,5 +1,5 @@
 /**
- * `cap` results as diagnostics, so `cap --format github|sarif` puts an overage on the pull request like any
+ * `cap` results as findings, so `cap --format github|sarif` puts an overage on the pull request like any
  * lint finding: the overage lands on the largest contributor (the file to cut first), a broken ratchet on
  * `.agent-context.json`, and files the model could not read as warnings where they are.
  */
@@ -8,11 +8,13 @@ import { join, relative } from "node:path";
 import type { CapRun } from "../budget/run.js";
 import { CONFIG_FILE } from "../config.js";
 import { readTextFile } from "../fs/read.js";
-import type { Diagnostic, RuleMeta } from "../report/diagnostic.js";
-import { renderGithub } from "../report/github.js";
-import { renderSarif } from "../report/sarif.js";
-import { byteColumnToUtf16 } from "./check-codex.js";
+import { byteColumnToUtf16 } from "../markdown/position.js";
+import type { LintRuleMeta } from "../model/agent.js";
+import type { Finding } from "../model/finding.js";
+import { renderGithub } from "./github.js";
+import { renderSarif } from "./sarif.js";
 
+/** The rule ids a cap run reports under (stable: SARIF and CI suppressions key on them). */
 export const CAP_RULES = {
   exceeded: { id: "cap-exceeded", description: "Launch context exceeds the cap", defaultSeverity: "error" },
   truncated: {
@@ -30,15 +32,21 @@ export const CAP_RULES = {
     description: "A file the launch model could not read",
     defaultSeverity: "warning",
   },
-} as const satisfies Record<string, RuleMeta>;
+} as const satisfies Record<string, LintRuleMeta>;
 
-export const ALL_CAP_RULES: readonly RuleMeta[] = Object.values(CAP_RULES);
+/** Every cap rule, in SARIF `tool.driver.rules` order. */
+export const ALL_CAP_RULES: readonly LintRuleMeta[] = Object.values(CAP_RULES);
 
 const AGENT_NAME: Record<string, string> = { "claude-code": "Claude Code", codex: "Codex" };
 
-/** Converts one cap run to diagnostics (none when it is within the cap and the ratchet holds). */
-export function capDiagnostics(run: CapRun): Diagnostic[] {
-  const out: Diagnostic[] = [];
+/**
+ * Converts one cap run to findings (none when it is within the cap and the ratchet holds): `cap-exceeded`
+ * on the largest contributor, `cap-codex-truncated` at the cut (UTF-16 column), `cap-ratchet` on the
+ * config file, `cap-unreadable` per loader problem. Reads the truncated file only to convert Codex's byte
+ * column; never throws for a file that vanished (the byte column is kept then).
+ */
+export function capFindings(run: CapRun): Finding[] {
+  const out: Finding[] = [];
   const ev = run.evaluation;
   const agent = AGENT_NAME[run.agent] ?? run.agent;
   if (!ev.ok) {
@@ -99,10 +107,11 @@ export function capDiagnostics(run: CapRun): Diagnostic[] {
 }
 
 /**
- * Renders cap runs as GitHub workflow commands or a SARIF log (the `cap --format github|sarif` output).
+ * Renders cap runs as GitHub workflow commands or a SARIF log (the `cap --format github|sarif` output),
+ * through the same renderers as lint findings.
  */
-export function renderCapDiagnostics(runs: readonly CapRun[], format: "github" | "sarif"): string {
-  const ds = runs.flatMap(capDiagnostics);
+export function renderCapFindings(runs: readonly CapRun[], format: "github" | "sarif"): string {
+  const ds = runs.flatMap(capFindings);
   if (format === "github") return renderGithub(ds);
   return renderSarif(ds, { root: runs[0]?.root ?? process.cwd(), rules: ALL_CAP_RULES });
 }
