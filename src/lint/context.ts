@@ -13,6 +13,7 @@ import { statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import { type FixResult, fixRuleText } from "./fix.js";
 import { gitFiles } from "./git.js";
+import type { LintRule } from "./rule.js";
 import { type ClaudeFacts, claudeFacts } from "./sources.js";
 
 /** Directory names never walked when looking for repository files (build output and VCS internals). */
@@ -47,8 +48,15 @@ export class LintContext {
   private readonly memos = new Map<string, unknown>();
   private readonly fixes = new Map<string, FixResult | null>();
 
-  /** Throws UsageError when `root` is not a directory or its `.agent-context.json` is malformed. */
-  constructor(root: string) {
+  /** The rules of this run: their fixes make up {@link fixFor}. */
+  readonly rules: readonly LintRule[];
+
+  /**
+   * A context for the repository at `root` (absolute or relative to the process cwd) and the rules of the
+   * run. Throws UsageError when `root` is not a directory or its `.agent-context.json` is malformed.
+   */
+  constructor(root: string, rules: readonly LintRule[]) {
+    this.rules = rules;
     this.root = resolve(root);
     if (!statSafe(this.root)?.isDirectory()) throw new UsageError(`${root}: not a directory`);
     try {
@@ -108,14 +116,14 @@ export class LintContext {
   }
 
   /**
-   * The safe `--fix` of a rule file's text (every fixable rule's fix, verified together: see
+   * The safe `--fix` of a rule file's text (the fixes of this run's fixable rules, verified together: see
    * {@link fixRuleText}), or null when there is nothing safe to fix. Memoized per path.
    */
   fixFor(path: string, text: string): FixResult | null {
     let r = this.fixes.get(path);
     if (r === undefined) {
       const facts = this.claude();
-      r = facts ? fixRuleText(text, (t) => facts.classifyText(t).scoped) : null;
+      r = facts ? fixRuleText(text, (t) => facts.classifyText(t).scoped, this.rules) : null;
       this.fixes.set(path, r);
     }
     return r;

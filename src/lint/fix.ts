@@ -7,7 +7,6 @@
  */
 import { type FrontmatterEdit, frontmatterLines, isQuoted } from "./frontmatter-lines.js";
 import type { LintRule } from "./rule.js";
-import { RULES } from "./rules/index.js";
 
 /** One safe fix applied to a file's text. */
 export interface FixResult {
@@ -23,16 +22,13 @@ export interface FixResult {
 export type FixVerifier = (fixedText: string, intendedGlobs: string[]) => boolean;
 
 /**
- * Computes the safe fixes for a rule file's text: every edit the `fix` of `rules` proposes for the entries
+ * Computes the safe fixes for a rule file's text: every edit the `fix` of `rules` (normally every rule,
+ * ./rules/index.ts; the caller passes them, so this module depends on no rule) proposes for the entries
  * of its frontmatter, applied together. `intendedGlobs` given to `verify` are the values listed under
  * `globs:`/`paths:` (unquoted). Returns null when there is nothing safe to fix: no frontmatter block on the
  * first line, no edit, or a result the verifier rejects. Never throws.
  */
-export function fixRuleText(
-  text: string,
-  verify: FixVerifier,
-  rules: readonly LintRule[] = RULES,
-): FixResult | null {
+export function fixRuleText(text: string, verify: FixVerifier, rules: readonly LintRule[]): FixResult | null {
   const fm = frontmatterLines(text);
   if (!fm) return null;
   const entries = fm.entries.map((e) => ({ key: e.key, value: e.value }));

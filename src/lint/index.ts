@@ -59,7 +59,7 @@ function runRules(
  */
 export function lintRepository(opts: LintOptions): LintResult {
   const rules = opts.rules ?? RULES;
-  let ctx = new LintContext(opts.root);
+  let ctx = new LintContext(opts.root, rules);
   const first = runRules(ctx, rules, opts.onProgress);
   if (!opts.fix) return { root: ctx.root, findings: first, fixed: [] };
   const files = [...new Set(first.filter((d) => d.fixable).map((d) => d.file))].sort();
@@ -74,7 +74,7 @@ export function lintRepository(opts: LintOptions): LintResult {
   if (edits.length === 0) return { root: ctx.root, findings: first, fixed: [] };
   opts.onProgress?.("writing fixes");
   writeFilesAtomic(edits);
-  ctx = new LintContext(opts.root);
+  ctx = new LintContext(opts.root, rules);
   return {
     root: ctx.root,
     findings: runRules(ctx, rules, opts.onProgress),
