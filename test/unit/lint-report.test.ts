@@ -5,7 +5,9 @@ import ajvFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import type { Finding } from "../../src/model/finding.js";
 import { useColor } from "../../src/report/color.js";
+import { sortFindings } from "../../src/report/findings.js";
 import { escapeData, escapeProperty, githubCommand, renderGithub } from "../../src/report/github.js";
+import { findingToJson } from "../../src/report/json.js";
 import { toSarif } from "../../src/report/sarif.js";
 import { renderFindingsText } from "../../src/report/text.js";
 
@@ -176,5 +178,49 @@ describe("sarif output", () => {
       startColumn: 5,
     });
     expect(run.originalUriBaseIds["%SRCROOT%"].uri).toBe("file:///tmp/repo%20with%20space/");
+  });
+});
+
+describe("one finding record for every renderer", () => {
+  it("findings_sort_by_file_line_column_rule_then_severity_and_ties_keep_their_order", () => {
+    const a = d({ line: 3, column: 9 });
+    const b = d({ line: 3, column: 2 });
+    const c = d({ line: 3, column: 2, ruleId: "import-beyond-hop-limit" });
+    const e = d({ line: 1, column: 40 });
+    const f = d({ file: "A.md", line: 9 });
+    const g = d({ line: 3, column: 2, ruleId: "import-beyond-hop-limit", message: "second of a tie" });
+    expect(sortFindings([a, b, c, e, f, g])).toEqual([f, e, c, g, b, a]);
+  });
+
+  it("a_finding_without_line_column_or_help_renders_at_1_1_without_a_help_line", () => {
+    const bare: Finding = {
+      ruleId: "read-failed",
+      severity: "warning",
+      file: "CLAUDE.md",
+      message: "cannot read",
+    };
+    expect(renderFindingsText([bare], { color: false })).toBe(
+      "CLAUDE.md:1:1 warning read-failed cannot read\n0 errors, 1 warning\n",
+    );
+    expect(githubCommand(bare)).toBe("::warning file=CLAUDE.md,line=1,col=1,title=read-failed::cannot read");
+    expect(findingToJson(bare)).toEqual({
+      ruleId: "read-failed",
+      file: "CLAUDE.md",
+      line: 1,
+      column: 1,
+      severity: "warning",
+      message: "cannot read",
+      help: "",
+      fixable: false,
+    });
+    const log = toSarif([bare], { root: "/r" }) as {
+      runs: {
+        results: { message: { text: string }; locations: { physicalLocation: { region: unknown } }[] }[];
+      }[];
+    };
+    const result = log.runs[0]?.results[0];
+    expect(result?.message.text).toBe("cannot read");
+    expect(result?.locations[0]?.physicalLocation.region).toEqual({ startLine: 1, startColumn: 1 });
+    expect(validateSarif(log)).toBe(true);
   });
 });
