@@ -35,7 +35,7 @@ export {
   MAX_POINTER_BYTES,
   MAX_POINTERS,
   MAX_TOTAL_BYTES,
-  type Notice,
+  POINTER_RULES,
   POINTERS_VERIFIED_ON,
   type Pointer,
   type PointerRoute,

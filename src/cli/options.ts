@@ -17,7 +17,7 @@ import { UsageError } from "../errors.js";
 import { inside } from "../fs/paths.js";
 import { findProjectRoot } from "../fs/project-root.js";
 import { statSafe } from "../fs/read.js";
-import { FORMATS, type Format, formatFromFlags } from "../report/diagnostic.js";
+import { FORMATS, type Format, formatFromFlags } from "../report/format.js";
 
 /** Help text of the `DIR` argument, the same in every command. */
 export const DIR_HELP =

@@ -1,6 +1,6 @@
 /**
- * The one place lint and init call into the agent models (claude-code launch set and rule classification,
- * router, codex). Lint never re-derives what these produce.
+ * The one place lint calls into the agent models (claude-code launch set and rule classification, router).
+ * Lint never re-derives what these produce.
  */
 import { homedir } from "node:os";
 import { LineCounter, parseDocument, visit } from "yaml";
@@ -13,24 +13,11 @@ import {
   resolveImportPath,
   ruleScope,
 } from "../agents/claude-code/index.js";
-import { defaultAgent } from "../agents/index.js";
-import { evaluateCap } from "../budget/evaluate.js";
 import { loadConfig } from "../config.js";
 import { parseFrontmatter } from "../markdown/index.js";
 import type { ContextItem } from "../model/index.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../router/index-build.js";
 import { resolveRule } from "../router/render.js";
-
-/**
- * Charged launch bytes of a Claude Code launch at `root` (the `cap` total, UTF-8 bytes as injected).
- * Throws UsageError when the launch model is unavailable or the config is malformed.
- */
-export function launchTotal(root: string): number {
-  const launch = defaultAgent().launch({ root, cwd: root });
-  return evaluateCap(launch.items, Number.MAX_SAFE_INTEGER, {
-    unlowerable: loadConfig(root).config.unlowerable,
-  }).total;
-}
 
 /** An `@import` token as Claude Code reads it, with its 1-based place in the file. */
 export interface ImportToken {

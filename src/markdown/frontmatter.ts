@@ -38,11 +38,49 @@ export interface Frontmatter {
 }
 
 // Claude Code's fence pattern (2.1.332). A regex on purpose: it is the agent's rule, quirks included.
-const FENCE = /^---\s*\n([\s\S]*?)---\s*\n?/;
+const FENCE = /^---\s*\n([\s\S]*?)---\s*\n?/d;
 const SPECIAL = /[{}[\]*&#!|>%@`]|: /;
 
-function stripBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+/**
+ * Where a frontmatter block sits in a file's text, by Claude Code's fence rule (2.1.332, see the top of this
+ * file). Offsets are UTF-16 indexes into the text as given (a leading BOM counts); lines are 1-based.
+ */
+export interface FrontmatterBlock {
+  /** Offset of the opening `---`: 1 after a BOM, else 0. The opening fence is always on line 1. */
+  start: number;
+  /** Offset of the first YAML character (after the opening fence and the whitespace it swallows). */
+  yamlStart: number;
+  /** Offset of the closing `---`, where the YAML ends (not necessarily at the start of a line). */
+  yamlEnd: number;
+  /** Offset of the first body character (after the closing fence and the whitespace it swallows). */
+  end: number;
+  /** Line of the closing `---`. */
+  closeLine: number;
+  /** Line where the body starts. */
+  bodyLine: number;
+}
+
+/**
+ * Locates the frontmatter block at the start of `text` the way Claude Code 2.1.332 does (a BOM dropped;
+ * `---` on the first line; the block runs lazily to the next `---` anywhere), or null when there is none.
+ * The one place that decides where a frontmatter block starts and ends: {@link parseFrontmatter} and the
+ * `lint --fix` edits both use it. Never throws.
+ */
+export function locateFrontmatter(text: string): FrontmatterBlock | null {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (text.indexOf("---", start + 3) < 0) return null;
+  const t = start === 0 ? text : text.slice(start);
+  const m = FENCE.exec(t);
+  const yaml = m?.indices?.[1];
+  if (!m || !yaml) return null;
+  return {
+    start,
+    yamlStart: start + yaml[0],
+    yamlEnd: start + yaml[1],
+    end: start + m[0].length,
+    closeLine: countLines(t.slice(0, yaml[1])) + 1,
+    bodyLine: countLines(m[0]) + 1,
+  };
 }
 
 function countLines(s: string): number {
@@ -160,12 +198,11 @@ function yamlOnce(src: string): unknown {
  * @param text the file's text (as decoded; may start with a BOM, may use CRLF)
  */
 export function parseFrontmatter(text: string): Frontmatter {
-  const t = stripBom(text);
-  const m = t.indexOf("---", 3) < 0 ? null : FENCE.exec(t);
-  if (!m) return { present: false, data: {}, raw: "", lenient: false, body: text, bodyLine: 1 };
-  const raw = m[1] ?? "";
-  const body = t.slice(m[0].length);
-  const bodyLine = countLines(m[0]) + 1;
+  const block = locateFrontmatter(text);
+  if (!block) return { present: false, data: {}, raw: "", lenient: false, body: text, bodyLine: 1 };
+  const raw = text.slice(block.yamlStart, block.yamlEnd);
+  const body = text.slice(block.end);
+  const bodyLine = block.bodyLine;
   let value: unknown;
   let error: FrontmatterError | undefined;
   let lenient = false;

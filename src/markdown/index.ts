@@ -2,7 +2,14 @@
 
 export { analyzeBody, type BodyAnalysis } from "./body.js";
 export { type StripResult, stripBlockComments } from "./comments.js";
-export { type Frontmatter, type FrontmatterError, parseFrontmatter, simpleYaml } from "./frontmatter.js";
+export {
+  type Frontmatter,
+  type FrontmatterBlock,
+  type FrontmatterError,
+  locateFrontmatter,
+  parseFrontmatter,
+  simpleYaml,
+} from "./frontmatter.js";
 export {
   type ImportToken,
   isImportPath,

@@ -16,15 +16,18 @@
  *
  * A pointer is text this module writes; no repository byte is copied into it.
  */
-import { mkdirSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, realpathSync, unlinkSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { classifyRule } from "../agents/claude-code/index.js";
 import { UsageError } from "../errors.js";
+import { writeFileAtomic } from "../fs/atomic.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import { rebaseGlobs, SAFE_PATH } from "../globs/rebase.js";
 import { isImportPath, parseFrontmatter, scanImports } from "../markdown/index.js";
+import type { LintRuleMeta } from "../model/agent.js";
+import type { Finding } from "../model/finding.js";
 import { MAX_DIRS_CHECKED, MAX_POINTER_BYTES, MAX_POINTERS, MAX_TOTAL_BYTES } from "./bounds.js";
 import { readRulePaths } from "./frontmatter.js";
 import { MEMORY_POINTER_INTRO, PREFIX_RE, pointerFileRe, RULE_POINTER_INTRO } from "./names.js";
@@ -78,17 +81,64 @@ export interface Pointer {
   bytes: number;
 }
 
-export interface Notice {
-  /** The file or directory concerned (absolute), or the config dir for run-wide bounds. */
-  subject: string;
-  message: string;
-}
+/**
+ * What the planner left out, and why, as findings (src/model/finding.ts). `file` is the file or directory
+ * concerned (the config dir for a run-wide bound): relative to the working directory (`.` for itself) when
+ * inside it, else absolute. No line or column.
+ */
+export const POINTER_RULES = {
+  /** A bound was hit: a pointer over MAX_POINTER_BYTES, or a run-wide bound (count, total, directories). */
+  bound: {
+    id: "pointer-bound",
+    description: "A pointer bound was hit; what it left out gets no pointer",
+    defaultSeverity: "warning",
+  },
+  /** A rendered pointer did not read back with exactly the globs written. */
+  readBack: {
+    id: "pointer-read-back",
+    description: "A pointer does not read back with the globs written; dropped",
+    defaultSeverity: "warning",
+  },
+  /** A file could not be read. */
+  unreadable: {
+    id: "pointer-unreadable",
+    description: "A memory file or rule could not be read; left out",
+    defaultSeverity: "warning",
+  },
+  /** A symlink or an import leaves its repository: no repository byte from outside is pointed at. */
+  outsideRepository: {
+    id: "pointer-outside-repository",
+    description: "A file reached through a link or import outside its repository; left out",
+    defaultSeverity: "info",
+  },
+  /** A path or glob with characters outside the safe set (or a glob holding `---`). */
+  unsafePath: {
+    id: "pointer-unsafe-path",
+    description: "A path or glob outside the safe character set; left out",
+    defaultSeverity: "info",
+  },
+  /** An unscoped rule: nothing to point at by path. */
+  unscoped: {
+    id: "pointer-unscoped",
+    description: "An unscoped rule gets no pointer",
+    defaultSeverity: "info",
+  },
+  /** A scoped rule whose globs cannot be moved to the working directory. */
+  skipped: {
+    id: "pointer-skipped",
+    description: "A rule whose globs cannot be rebased gets no pointer",
+    defaultSeverity: "info",
+  },
+} as const satisfies Record<string, LintRuleMeta>;
+
+const POINTER_RULE_BY_ID = new Map<string, LintRuleMeta>(Object.values(POINTER_RULES).map((r) => [r.id, r]));
 
 export interface PointersResult {
   configDir: string;
   rulesDir: string;
   pointers: Pointer[];
-  notices: Notice[];
+  /** What was left out and why (see {@link POINTER_RULES}), in the order met. */
+  notices: Finding[];
   /** Pointer files created or changed (absolute). Empty in a dry run. */
   written: string[];
   /** Stale pointer files of this prefix removed (absolute). */
@@ -133,7 +183,7 @@ function realDir(p: string, what: string): string {
  * Computes the pointer set for a harness run and, unless `dryRun`, writes it into `<configDir>/rules/`
  * atomically (temp file + rename), leaving files that already hold the right text untouched and removing
  * stale `<prefix>-NNN.md` files (never any other file). Throws {@link UsageError} for a missing cwd or added
- * directory or a bad prefix; everything else left out becomes a {@link Notice}.
+ * directory or a bad prefix; everything else left out becomes a finding in `notices` ({@link POINTER_RULES}).
  */
 export function generatePointers(opts: PointersOptions): PointersResult {
   const prefix = opts.prefix ?? "repository";
@@ -153,8 +203,20 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     const root = realDir(d, "--add-dir");
     if (!repos.some((r) => r.root === root)) repos.push({ root, isCwd: false });
   }
-  const notices: Notice[] = [];
-  const note = (subject: string, message: string) => notices.push({ subject, message });
+  const notices: Finding[] = [];
+  const note = (
+    ruleId: (typeof POINTER_RULES)[keyof typeof POINTER_RULES]["id"],
+    subject: string,
+    message: string,
+  ) => {
+    const file = inside(cwd, subject) ? toPosix(relative(cwd, subject)) || "." : subject;
+    notices.push({
+      ruleId,
+      severity: POINTER_RULE_BY_ID.get(ruleId)?.defaultSeverity ?? "info",
+      file,
+      message,
+    });
+  };
   // Render, read back and apply the bounds as each candidate is found, so that once the pointer count is
   // reached the rest is counted without being read.
   const pointers: Pointer[] = [];
@@ -165,16 +227,20 @@ export function generatePointers(opts: PointersOptions): PointersResult {
   const offer = (c: Candidate) => {
     const text = c.render(c.globs);
     if (text === null) {
-      note(c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
+      note("pointer-bound", c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
       return;
     }
     const bytes = Buffer.byteLength(text, "utf8");
     if (bytes > MAX_POINTER_BYTES) {
-      note(c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
+      note("pointer-bound", c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
       return;
     }
     if (!readsBack(text, c.globs)) {
-      note(c.target, "pointer does not read back with exactly the globs written; dropped");
+      note(
+        "pointer-read-back",
+        c.target,
+        "pointer does not read back with exactly the globs written; dropped",
+      );
       return;
     }
     if (full()) {
@@ -257,19 +323,27 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         continue;
       }
       if (files.some((f) => !inside(repo.root, f.realPath))) {
-        note(absDir, "reached through a symlink that leaves its repository; no pointer");
+        note(
+          "pointer-outside-repository",
+          absDir,
+          "reached through a symlink that leaves its repository; no pointer",
+        );
         continue;
       }
       const names: string[] = [];
       let dirBytes = 0;
       for (const f of files) {
         if (!SAFE_PATH.test(f.path)) {
-          note(f.path, "memory file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer");
+          note(
+            "pointer-unsafe-path",
+            f.path,
+            "memory file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer",
+          );
           continue;
         }
         const r = readTextFile(f.path);
         if (!r.ok) {
-          note(f.path, "cannot be read; left out of its pointer");
+          note("pointer-unreadable", f.path, "cannot be read; left out of its pointer");
           continue;
         }
         dirBytes += r.fileBytes;
@@ -278,7 +352,11 @@ export function generatePointers(opts: PointersOptions): PointersResult {
           const imp = tok.path;
           if (!isImportPath(imp)) continue;
           if (imp.startsWith("~")) {
-            note(f.path, `import @${imp.slice(0, 80)} lies outside its repository; left out`);
+            note(
+              "pointer-outside-repository",
+              f.path,
+              `import @${imp.slice(0, 80)} lies outside its repository; left out`,
+            );
             continue;
           }
           const abs = resolve(dirname(f.path), imp);
@@ -286,11 +364,19 @@ export function generatePointers(opts: PointersOptions): PointersResult {
           if (!st?.isFile()) continue;
           const real = realpathSync(abs);
           if (!inside(repo.root, real) || !inside(repo.root, abs)) {
-            note(f.path, `import @${imp.slice(0, 80)} lies outside its repository; left out`);
+            note(
+              "pointer-outside-repository",
+              f.path,
+              `import @${imp.slice(0, 80)} lies outside its repository; left out`,
+            );
             continue;
           }
           if (!SAFE_PATH.test(abs)) {
-            note(abs, "imported file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer");
+            note(
+              "pointer-unsafe-path",
+              abs,
+              "imported file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer",
+            );
             continue;
           }
           if (!names.includes(abs)) names.push(abs);
@@ -298,7 +384,11 @@ export function generatePointers(opts: PointersOptions): PointersResult {
       }
       if (names.length === 0) continue;
       if (!SAFE_PATH.test(absDir)) {
-        note(absDir, "directory path has characters outside [A-Za-z0-9._+-/]; no pointer");
+        note(
+          "pointer-unsafe-path",
+          absDir,
+          "directory path has characters outside [A-Za-z0-9._+-/]; no pointer",
+        );
         continue;
       }
       let preloaded: boolean;
@@ -314,7 +404,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
       const base = prefixFor(absDir);
       const globs = base === "" ? ["**/*"] : [`${base}/`];
       if (globs.some((g) => g.includes("---"))) {
-        note(absDir, "a glob containing --- is refused; no pointer");
+        note("pointer-unsafe-path", absDir, "a glob containing --- is refused; no pointer");
         continue;
       }
       offer({
@@ -338,25 +428,37 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         continue;
       }
       if (!inside(repo.root, f.realPath)) {
-        note(f.path, "reached through a symlink that leaves its repository; no pointer");
+        note(
+          "pointer-outside-repository",
+          f.path,
+          "reached through a symlink that leaves its repository; no pointer",
+        );
         continue;
       }
       if (!SAFE_PATH.test(f.path)) {
-        note(f.path, "rule file name has characters outside [A-Za-z0-9._+-/]; no pointer");
+        note(
+          "pointer-unsafe-path",
+          f.path,
+          "rule file name has characters outside [A-Za-z0-9._+-/]; no pointer",
+        );
         continue;
       }
       const rule = classifyRule(f.path, repo.root);
       if (rule.findings.length > 0 && rule.text === "" && !rule.scoped) {
-        note(f.path, `${rule.findings[0]?.message ?? "cannot be read"}; no pointer`);
+        note("pointer-unreadable", f.path, `${rule.findings[0]?.message ?? "cannot be read"}; no pointer`);
         continue;
       }
       if (!rule.scoped) {
-        note(f.path, `unscoped (${rule.unscopedWhy ?? "no frontmatter"}); no pointer`);
+        note("pointer-unscoped", f.path, `unscoped (${rule.unscopedWhy ?? "no frontmatter"}); no pointer`);
         continue;
       }
       const rb = rebaseGlobs(rule.globs, prefixFor(repo.root));
       if (!rb.ok) {
-        note(f.path, rb.unscoped ? `unscoped (${rb.reason}); no pointer` : `${rb.reason}; no pointer`);
+        note(
+          rb.unscoped ? "pointer-unscoped" : "pointer-skipped",
+          f.path,
+          rb.unscoped ? `unscoped (${rb.reason}); no pointer` : `${rb.reason}; no pointer`,
+        );
         continue;
       }
       const root = repo.root;
@@ -372,15 +474,21 @@ export function generatePointers(opts: PointersOptions): PointersResult {
   }
   if (dirsSkipped > 0) {
     note(
+      "pointer-bound",
       configDir,
       `bound: at most ${MAX_DIRS_CHECKED} memory directories are checked per run; ${dirsSkipped} more left out`,
     );
   }
 
   if (overCount > 0)
-    note(configDir, `bound: at most ${MAX_POINTERS} pointers per run; ${overCount} more left out`);
+    note(
+      "pointer-bound",
+      configDir,
+      `bound: at most ${MAX_POINTERS} pointers per run; ${overCount} more left out`,
+    );
   if (overTotal > 0) {
     note(
+      "pointer-bound",
       configDir,
       `bound: at most ${MAX_TOTAL_BYTES} bytes of pointers per run; ${overTotal} more left out`,
     );
@@ -437,9 +545,7 @@ function writePointers(result: PointersResult, prefix: string): void {
       result.unchanged.push(p.file);
       continue;
     }
-    const tmp = join(result.rulesDir, `.${basename(p.file)}.${process.pid}.tmp`);
-    writeFileSync(tmp, p.text, { mode: 0o644 });
-    renameSync(tmp, p.file);
+    writeFileAtomic(p.file, p.text);
     result.written.push(p.file);
   }
   for (const n of existingOwn(result.rulesDir, prefix)) {

@@ -3,20 +3,17 @@
  * The command files only write it out.
  */
 import type { CapRun } from "../budget/run.js";
-import { renderCapDiagnostics } from "../lint/cap-diagnostics.js";
 import type { LintResult } from "../lint/index.js";
+import { renderCapFindings } from "./cap-findings.js";
 import { renderCapJson, renderCapJsonArray } from "./cap-json.js";
 import { groupFindings, renderFindings } from "./cap-text.js";
 import { renderCapMatrixText, renderCapRunText } from "./codex.js";
-import {
-  countBySeverity,
-  diagnosticToJson,
-  type Format,
-  renderDiagnosticsText,
-  sortDiagnostics,
-} from "./diagnostic.js";
+import { countBySeverity, sortFindings } from "./findings.js";
+import type { Format } from "./format.js";
 import { renderGithub } from "./github.js";
+import { findingToJson } from "./json.js";
 import { renderSarif, type SarifOptions } from "./sarif.js";
+import { renderFindingsText } from "./text.js";
 
 /** One command's output: write `stdout` and `stderr`, then exit with `exitCode` (0 ok, 1 check failed). */
 export interface CommandOutput {
@@ -37,7 +34,7 @@ export function renderCapOutput(
 ): CommandOutput {
   const exitCode = runs.every((r) => r.ok) ? 0 : 1;
   if (format === "github" || format === "sarif") {
-    return { stdout: renderCapDiagnostics(runs, format), stderr: "", exitCode };
+    return { stdout: renderCapFindings(runs, format), stderr: "", exitCode };
   }
   let stderr = renderFindings(groupFindings(runs.flatMap((r) => r.findings)), {
     color: opts.color.stderr,
@@ -66,7 +63,7 @@ export function renderLintOutput(
   format: Format,
   opts: { color: boolean; rules: SarifOptions["rules"] },
 ): CommandOutput {
-  const ds = sortDiagnostics(result.diagnostics);
+  const ds = sortFindings(result.findings);
   const counts = countBySeverity(ds);
   const exitCode = counts.error > 0 ? 1 : 0;
   let stdout: string;
@@ -76,14 +73,14 @@ export function renderLintOutput(
       ok: counts.error === 0,
       counts,
       fixed: result.fixed.map((f) => ({ file: f.file, ruleIds: f.ruleIds })),
-      diagnostics: ds.map(diagnosticToJson),
+      diagnostics: ds.map(findingToJson),
     };
     stdout = `${JSON.stringify(json, null, 2)}\n`;
   } else if (format === "github") stdout = renderGithub(ds);
   else if (format === "sarif") stdout = renderSarif(ds, { root: result.root, rules: opts.rules });
   else {
     const fixedNote = result.fixed.map((f) => `fixed ${f.file} (${f.ruleIds.join(", ")})\n`).join("");
-    stdout = fixedNote + renderDiagnosticsText(ds, { color: opts.color });
+    stdout = fixedNote + renderFindingsText(ds, { color: opts.color });
   }
   return { stdout, stderr: "", exitCode };
 }

@@ -4,7 +4,8 @@
  * `escapeProperty`: in the message `%`, `\r`, `\n` become `%25`, `%0D`, `%0A`; in properties `:` and `,`
  * additionally become `%3A` and `%2C` (they delimit properties).
  */
-import { type Diagnostic, type Severity, sortDiagnostics } from "./diagnostic.js";
+import type { Finding, Severity } from "../model/finding.js";
+import { columnOf, lineOf, sortFindings } from "./findings.js";
 
 const COMMAND: Record<Severity, string> = { error: "error", warning: "warning", info: "notice" };
 
@@ -18,13 +19,17 @@ export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-/** One workflow command line for a diagnostic (no trailing newline). */
-export function githubCommand(d: Diagnostic): string {
+/**
+ * One workflow command line for a finding (no trailing newline): `::error|warning|notice` with `file`,
+ * `line`, `col` (1 when the finding has none), `endLine`/`endColumn` when set, and the rule id as `title`;
+ * the message is the finding's message and, when it has one, `help: ...` on a second (escaped) line.
+ */
+export function githubCommand(d: Finding): string {
   const props: [string, string | number | undefined][] = [
     ["file", d.file],
-    ["line", d.line],
+    ["line", lineOf(d)],
     ["endLine", d.endLine],
-    ["col", d.column],
+    ["col", columnOf(d)],
     ["endColumn", d.endColumn],
     ["title", d.ruleId],
   ];
@@ -32,12 +37,12 @@ export function githubCommand(d: Diagnostic): string {
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${escapeProperty(String(v))}`)
     .join(",");
-  return `::${COMMAND[d.severity]} ${p}::${escapeData(`${d.message}\nhelp: ${d.help}`)}`;
+  return `::${COMMAND[d.severity]} ${p}::${escapeData(d.help === undefined ? d.message : `${d.message}\nhelp: ${d.help}`)}`;
 }
 
-/** Renders all diagnostics as workflow commands, one per line, in the stable order. */
-export function renderGithub(ds: readonly Diagnostic[]): string {
-  return sortDiagnostics(ds)
+/** Renders findings as workflow commands, one per line, in the stable order of {@link sortFindings}. */
+export function renderGithub(ds: readonly Finding[]): string {
+  return sortFindings(ds)
     .map((d) => `${githubCommand(d)}\n`)
     .join("");
 }

@@ -4,8 +4,10 @@
  */
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { LintRuleMeta } from "../model/agent.js";
+import type { Finding, Severity } from "../model/finding.js";
 import { VERSION } from "../version.js";
-import { type Diagnostic, type RuleMeta, type Severity, sortDiagnostics } from "./diagnostic.js";
+import { columnOf, lineOf, sortFindings } from "./findings.js";
 
 /** The schema URI written into `$schema` (the OASIS errata01 schema the tests validate against). */
 export const SARIF_SCHEMA_URI =
@@ -18,10 +20,10 @@ const LEVEL: Record<Severity, "error" | "warning" | "note"> = {
 };
 
 export interface SarifOptions {
-  /** Absolute repository root: relative diagnostic paths are resolved against it (`%SRCROOT%`). */
+  /** Absolute repository root: relative finding paths are resolved against it (`%SRCROOT%`). */
   root: string;
   /** Descriptions of the rules that may appear (rules without one get a minimal descriptor). */
-  rules?: readonly RuleMeta[];
+  rules?: readonly LintRuleMeta[];
   /** Tool name (default `agent-context`). */
   toolName?: string;
 }
@@ -35,13 +37,15 @@ export function relativePathToUri(p: string): string {
 }
 
 /**
- * Builds a SARIF 2.1.0 log object (one run) for diagnostics. Relative paths become `artifactLocation`s
- * with `uriBaseId: "%SRCROOT%"`; absolute ones become `file:` URIs.
+ * Builds a SARIF 2.1.0 log object (one run) for findings. Relative paths become `artifactLocation`s
+ * with `uriBaseId: "%SRCROOT%"`; absolute ones become `file:` URIs. `tool.driver.rules` lists
+ * `opts.rules` in their order, then a minimal descriptor for any other rule id met; a region without a
+ * line or column starts at 1.
  */
-export function toSarif(ds: readonly Diagnostic[], opts: SarifOptions): Record<string, unknown> {
-  const metas = new Map<string, RuleMeta>();
+export function toSarif(ds: readonly Finding[], opts: SarifOptions): Record<string, unknown> {
+  const metas = new Map<string, LintRuleMeta>();
   for (const r of opts.rules ?? []) metas.set(r.id, r);
-  const sorted = sortDiagnostics(ds);
+  const sorted = sortFindings(ds);
   for (const d of sorted) {
     if (!metas.has(d.ruleId))
       metas.set(d.ruleId, { id: d.ruleId, description: d.ruleId, defaultSeverity: d.severity });
@@ -51,8 +55,8 @@ export function toSarif(ds: readonly Diagnostic[], opts: SarifOptions): Record<s
   const rootUri = pathToFileURL(opts.root.endsWith("/") ? opts.root : `${opts.root}/`).href;
   const results = sorted.map((d) => {
     const region: Record<string, number> = {
-      startLine: Math.max(1, d.line),
-      startColumn: Math.max(1, d.column),
+      startLine: Math.max(1, lineOf(d)),
+      startColumn: Math.max(1, columnOf(d)),
     };
     if (d.endLine !== undefined) region.endLine = d.endLine;
     if (d.endColumn !== undefined) region.endColumn = d.endColumn;
@@ -63,9 +67,9 @@ export function toSarif(ds: readonly Diagnostic[], opts: SarifOptions): Record<s
       ruleId: d.ruleId,
       ruleIndex: index.get(d.ruleId) ?? 0,
       level: LEVEL[d.severity],
-      message: { text: `${d.message}\nhelp: ${d.help}` },
+      message: { text: d.help === undefined ? d.message : `${d.message}\nhelp: ${d.help}` },
       locations: [{ physicalLocation: { artifactLocation, region } }],
-      properties: { help: d.help, fixable: d.fixable === true },
+      properties: { ...(d.help === undefined ? {} : { help: d.help }), fixable: d.fixable === true },
     };
   });
   return {
@@ -93,7 +97,7 @@ export function toSarif(ds: readonly Diagnostic[], opts: SarifOptions): Record<s
   };
 }
 
-/** Renders the SARIF log as pretty JSON text with a trailing newline. */
-export function renderSarif(ds: readonly Diagnostic[], opts: SarifOptions): string {
+/** Renders findings as a SARIF 2.1.0 log ({@link toSarif}): pretty JSON text with a trailing newline. */
+export function renderSarif(ds: readonly Finding[], opts: SarifOptions): string {
   return `${JSON.stringify(toSarif(ds, opts), null, 2)}\n`;
 }

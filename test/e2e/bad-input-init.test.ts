@@ -29,7 +29,7 @@ const run = (args: string[]) =>
 
 describe("init on a settings file it cannot write back faithfully", () => {
   // Before: both were rewritten with the hook merged in, exit 0: "café" in Latin-1 became "caf\uFFFD",
-  // and 1e400 became null. Fixed in src/lint/init.ts.
+  // and 1e400 became null. Fixed in src/install/init.ts.
   it.each([
     ["invalid_utf8", Buffer.from('{"statusLine": "caf\xe9"}\n', "latin1"), "not valid UTF-8"],
     ["a_number_beyond_a_double", Buffer.from('{"hooks": {}, "x": 1e400}\n'), "1e400"],

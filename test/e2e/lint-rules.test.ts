@@ -90,7 +90,7 @@ const rules = readdirSync(FIXTURES).sort();
 
 describe("each lint rule fires on its fixture and not on its near miss", () => {
   it("every_rule_has_a_fixture_pair", async () => {
-    const { ALL_RULES } = await import("../../src/lint/rules.js");
+    const { ALL_RULES } = await import("../../src/lint/rules/index.js");
     expect(rules).toEqual(
       ALL_RULES.map((r) => r.id)
         .filter((id) => rules.includes(id))

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fixRuleText, yamlQuote } from "../../src/lint/fix.js";
+import { fixRuleText } from "../../src/lint/fix.js";
+import { RULES } from "../../src/lint/rules/index.js";
+import { yamlQuote } from "../../src/lint/rules/rule-frontmatter-yaml.js";
 
 const accept = () => true;
 
@@ -54,7 +56,7 @@ describe("lint --fix text edits (byte for byte)", () => {
       ["rule-frontmatter-yaml"],
     ],
   ])("%s", (_name, input, output, ids) => {
-    const r = fixRuleText(input, accept);
+    const r = fixRuleText(input, accept, RULES);
     expect(r?.text).toBe(output);
     expect(r?.ruleIds).toEqual(ids);
   });
@@ -68,19 +70,23 @@ describe("lint --fix text edits (byte for byte)", () => {
     ["a_nested_globs_key_is_not_renamed", "---\nmetadata:\n  globs:\n    - src/**\n---\n"],
     ["already_quoted_star", "---\npaths:\n  - \"**/*.ts\"\n  - '*.md'\n---\n"],
   ])("no_fix_when_%s", (_name, input) => {
-    expect(fixRuleText(input, accept)).toBeNull();
+    expect(fixRuleText(input, accept, RULES)).toBeNull();
   });
 
   it("a_fix_the_verifier_rejects_is_not_applied", () => {
-    expect(fixRuleText("---\nglobs: src/**\n---\n", () => false)).toBeNull();
+    expect(fixRuleText("---\nglobs: src/**\n---\n", () => false, RULES)).toBeNull();
   });
 
   it("the_verifier_receives_the_intended_globs", () => {
     let seen: string[] = [];
-    fixRuleText('---\nglobs:\n  - **/*.ts\n  - "src/**"\n---\n', (_t, g) => {
-      seen = g;
-      return true;
-    });
+    fixRuleText(
+      '---\nglobs:\n  - **/*.ts\n  - "src/**"\n---\n',
+      (_t, g) => {
+        seen = g;
+        return true;
+      },
+      RULES,
+    );
     expect(seen).toEqual(["**/*.ts", "src/**"]);
   });
 

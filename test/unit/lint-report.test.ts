@@ -3,10 +3,13 @@ import { join } from "node:path";
 import AjvDraft04 from "ajv-draft-04";
 import ajvFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import type { Finding } from "../../src/model/finding.js";
 import { shouldColor } from "../../src/report/color.js";
-import { type Diagnostic, renderDiagnosticsText } from "../../src/report/diagnostic.js";
+import { sortFindings } from "../../src/report/findings.js";
 import { escapeData, escapeProperty, githubCommand, renderGithub } from "../../src/report/github.js";
+import { findingToJson } from "../../src/report/json.js";
 import { toSarif } from "../../src/report/sarif.js";
+import { renderFindingsText } from "../../src/report/text.js";
 
 const schema = JSON.parse(
   readFileSync(join(import.meta.dirname, "../fixtures/lint/sarif-schema-2.1.0.json"), "utf8"),
@@ -16,7 +19,7 @@ const ajv = new AjvDraft04.default({ allErrors: true, strict: false });
 ajvFormats.default(ajv);
 const validateSarif = ajv.compile(schema);
 
-const d = (over: Partial<Diagnostic> = {}): Diagnostic => ({
+const d = (over: Partial<Finding> = {}): Finding => ({
   ruleId: "import-missing",
   file: "CLAUDE.md",
   line: 3,
@@ -77,7 +80,7 @@ describe("github workflow commands", () => {
 
 describe("text output", () => {
   it("lists_file_line_col_severity_rule_message_and_help_sorted_by_file", () => {
-    const out = renderDiagnosticsText(
+    const out = renderFindingsText(
       [
         d({ file: "z.md" }),
         d({ file: "a.md", severity: "warning", ruleId: "rule-globs-key", fixable: true }),
@@ -97,14 +100,14 @@ describe("text output", () => {
   });
 
   it("no_findings_says_no_problems", () => {
-    expect(renderDiagnosticsText([], { color: false })).toBe("no problems\n");
+    expect(renderFindingsText([], { color: false })).toBe("no problems\n");
   });
 
   it("colour_codes_appear_only_when_asked", () => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape
     const esc = /\u001b\[/;
-    expect(renderDiagnosticsText([d()], { color: false })).not.toMatch(esc);
-    expect(renderDiagnosticsText([d()], { color: true })).toMatch(esc);
+    expect(renderFindingsText([d()], { color: false })).not.toMatch(esc);
+    expect(renderFindingsText([d()], { color: true })).toMatch(esc);
   });
 
   it.each([
@@ -121,7 +124,7 @@ describe("text output", () => {
 
 describe("sarif output", () => {
   const root = "/tmp/repo with space";
-  const many: Diagnostic[] = [
+  const many: Finding[] = [
     d(),
     d({ file: "docs/ünïcode file#1.md", severity: "warning", ruleId: "rule-globs-key", fixable: true }),
     d({ file: "/etc/outside.md", severity: "info", ruleId: "import-outside-cwd", endLine: 3, endColumn: 9 }),
@@ -175,5 +178,49 @@ describe("sarif output", () => {
       startColumn: 5,
     });
     expect(run.originalUriBaseIds["%SRCROOT%"].uri).toBe("file:///tmp/repo%20with%20space/");
+  });
+});
+
+describe("one finding record for every renderer", () => {
+  it("findings_sort_by_file_line_column_rule_then_severity_and_ties_keep_their_order", () => {
+    const a = d({ line: 3, column: 9 });
+    const b = d({ line: 3, column: 2 });
+    const c = d({ line: 3, column: 2, ruleId: "import-beyond-hop-limit" });
+    const e = d({ line: 1, column: 40 });
+    const f = d({ file: "A.md", line: 9 });
+    const g = d({ line: 3, column: 2, ruleId: "import-beyond-hop-limit", message: "second of a tie" });
+    expect(sortFindings([a, b, c, e, f, g])).toEqual([f, e, c, g, b, a]);
+  });
+
+  it("a_finding_without_line_column_or_help_renders_at_1_1_without_a_help_line", () => {
+    const bare: Finding = {
+      ruleId: "read-failed",
+      severity: "warning",
+      file: "CLAUDE.md",
+      message: "cannot read",
+    };
+    expect(renderFindingsText([bare], { color: false })).toBe(
+      "CLAUDE.md:1:1 warning read-failed cannot read\n0 errors, 1 warning\n",
+    );
+    expect(githubCommand(bare)).toBe("::warning file=CLAUDE.md,line=1,col=1,title=read-failed::cannot read");
+    expect(findingToJson(bare)).toEqual({
+      ruleId: "read-failed",
+      file: "CLAUDE.md",
+      line: 1,
+      column: 1,
+      severity: "warning",
+      message: "cannot read",
+      help: "",
+      fixable: false,
+    });
+    const log = toSarif([bare], { root: "/r" }) as {
+      runs: {
+        results: { message: { text: string }; locations: { physicalLocation: { region: unknown } }[] }[];
+      }[];
+    };
+    const result = log.runs[0]?.results[0];
+    expect(result?.message.text).toBe("cannot read");
+    expect(result?.locations[0]?.physicalLocation.region).toEqual({ startLine: 1, startColumn: 1 });
+    expect(validateSarif(log)).toBe(true);
   });
 });

@@ -108,10 +108,31 @@ describe("pointers: what it writes", () => {
     w(join(lib, ".claude/rules/bad.md"), "---\npaths:\n  - a\n b: [\n---\nx\n");
     const r = run({ cwd: app, configDir: cfg, addDirs: [lib] });
     expect(r.pointers).toEqual([]);
-    expect(r.notices.map((n) => n.subject).sort()).toEqual(
+    expect(r.notices.map((n) => n.file).sort()).toEqual(
       ["bad.md", "plain.md", "star.md"].map((n) => join(lib, ".claude/rules", n)),
     );
     expect(r.notices.every((n) => n.message.includes("unscoped"))).toBe(true);
+  });
+
+  it("what_is_left_out_is_a_finding_with_a_rule_id_and_a_path_relative_to_the_cwd_when_inside_it", () => {
+    const { app, lib, cfg } = ws();
+    w(join(app, ".claude/rules/plain.md"), "no frontmatter\n");
+    w(join(lib, ".claude/rules/plain.md"), "no frontmatter\n");
+    const r = run({ cwd: app, configDir: cfg, addDirs: [lib], projectSettings: false });
+    expect(r.notices).toEqual([
+      {
+        ruleId: "pointer-unscoped",
+        severity: "info",
+        file: ".claude/rules/plain.md",
+        message: "unscoped (no frontmatter); no pointer",
+      },
+      {
+        ruleId: "pointer-unscoped",
+        severity: "info",
+        file: join(lib, ".claude/rules/plain.md"),
+        message: "unscoped (no frontmatter); no pointer",
+      },
+    ]);
   });
 
   it("the_preloaded_budget_decides_each_memory_sentence_and_the_walk_goes_past_it", () => {
@@ -145,7 +166,7 @@ describe("pointers: safety", () => {
     expect(text).toContain(`\`${join(lib, "ok/CLAUDE.md")}\``);
     expect(text).toContain(`\`${join(lib, "ok/fine.md")}\``);
     expect(text).not.toContain("weird");
-    const subjects = r.notices.map((n) => n.subject);
+    const subjects = r.notices.map((n) => n.file);
     expect(subjects).toContain(join(lib, "ok/weird$name.md"));
     expect(subjects).toContain(join(lib, "x@y/CLAUDE.md"));
     expect(subjects).toContain(join(lib, ".claude/rules/a b.md"));
@@ -162,8 +183,8 @@ describe("pointers: safety", () => {
     const r = run({ cwd: app, configDir: cfg, addDirs: [lib] });
     expect(r.pointers.map((p) => p.target)).toEqual([join(lib, "own")]);
     expect(r.pointers[0]?.text).not.toContain("outside");
-    expect(r.notices.filter((n) => n.subject === join(lib, "linked"))).toHaveLength(1);
-    expect(r.notices.some((n) => n.subject === join(lib, ".claude/rules/r.md"))).toBe(true);
+    expect(r.notices.filter((n) => n.file === join(lib, "linked"))).toHaveLength(1);
+    expect(r.notices.some((n) => n.file === join(lib, ".claude/rules/r.md"))).toBe(true);
     expect(r.notices.some((n) => n.message.includes("outside its repository"))).toBe(true);
   });
 

@@ -5,6 +5,7 @@
  * its git directory), the repository root is taken as the project root. Verified on Codex 0.171.0.
  */
 import { relative } from "node:path";
+import { byteColumnToUtf16 } from "../../markdown/position.js";
 import type { AgentModel, Finding, LaunchOptions, LintRuleMeta, Snapshot } from "../../model/index.js";
 import { checkRelease } from "../claude-code/model.js";
 import { CODEX_DEFAULT_MAX_BYTES } from "./config.js";
@@ -33,12 +34,6 @@ function truncationDetail(r: CodexChainResult): string[] {
       .map((i) => `    ${String(i.bytes).padStart(6)} / ${String(i.fileBytes).padEnd(6)}  ${i.path}`),
     `Codex cuts silently, root first, so the most specific file is the one clipped. This fails whatever the cap: bring the chain under ${budget} bytes (shorten the files above, or move detail into files AGENTS.md names for Codex to read on demand).`,
   ];
-}
-
-/** Converts a 1-based byte column of a line to the 1-based UTF-16 column editors count. */
-export function byteColumnToUtf16(lineText: string, byteColumn: number): number {
-  const bytes = Buffer.from(lineText, "utf8").subarray(0, Math.max(0, byteColumn - 1));
-  return bytes.toString("utf8").replace(/\uFFFD$/, "").length + 1;
 }
 
 /** The truncation as a finding where the cut lands (the line is the last of the delivered text). */

@@ -1,8 +1,14 @@
 import type { Command } from "commander";
 import { defaultAgent } from "../../agents/index.js";
 import { CONFIG_FILE } from "../../config.js";
-import { applyInit, chooseHookCommand, planInit, SETTINGS_FILE, workflowSnippet } from "../../lint/init.js";
-import { launchTotal } from "../../lint/sources.js";
+import {
+  applyInit,
+  chooseHookCommand,
+  planInit,
+  SETTINGS_FILE,
+  workflowSnippet,
+} from "../../install/init.js";
+import { launchTotal } from "../../install/launch-total.js";
 import { dirArgument, resolvePlace } from "../options.js";
 
 /**

@@ -78,6 +78,6 @@ export function registerPointers(program: Command): void {
           "  hook-route pointers need a PreToolUse hook for Read in the config dir's settings.json: node <agent-context>/dist/hook.mjs (the hook agent-context init installs; it serves pointers of any prefix)\n",
         );
       }
-      for (const n of r.notices) process.stderr.write(`notice: ${n.subject}: ${n.message}\n`);
+      for (const n of r.notices) process.stderr.write(`notice: ${n.file}: ${n.message}\n`);
     });
 }

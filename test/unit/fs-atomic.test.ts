@@ -10,7 +10,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeFileAtomic, writeFilesAtomic } from "../../src/lint/atomic.js";
+import { writeFileAtomic, writeFilesAtomic } from "../../src/fs/atomic.js";
 
 describe("atomic writes", () => {
   it("replaces_a_file_and_keeps_its_mode_leaving_no_temp_file", () => {

@@ -15,8 +15,8 @@ import { fileURLToPath } from "node:url";
 import { defaultAgent } from "../agents/index.js";
 import { CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
+import { writeFileAtomic } from "../fs/atomic.js";
 import { describeReadFailure, readTextFile } from "../fs/read.js";
-import { writeFileAtomic } from "./atomic.js";
 
 /** The tool names the hook is registered for (issue 3: Claude Code only attaches rules itself on Read). */
 export const HOOK_MATCHER = "Write|Edit|MultiEdit|NotebookEdit|Bash";
@@ -32,7 +32,7 @@ export function shellQuote(s: string): string {
 
 /** Absolute path of the bundled hook entry point of this installation (`<package>/dist/hook.mjs`). */
 export function hookEntryPath(): string {
-  // This module is dist/lint/init.js once built.
+  // This module is dist/install/init.js once built.
   return join(dirname(fileURLToPath(import.meta.url)), "..", "hook.mjs");
 }
 

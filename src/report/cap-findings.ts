@@ -1,5 +1,5 @@
 /**
- * `cap` results as diagnostics, so `cap --format github|sarif` puts an overage on the pull request like any
+ * `cap` results as findings, so `cap --format github|sarif` puts an overage on the pull request like any
  * lint finding: the overage lands on the largest contributor (the file to cut first), a broken ratchet on
  * `.agent-context.json`, and files the model could not read as warnings where they are.
  */
@@ -7,10 +7,11 @@
 import { agentName, agents } from "../agents/index.js";
 import type { CapRun } from "../budget/run.js";
 import { CONFIG_FILE } from "../config.js";
-import type { Diagnostic, RuleMeta } from "../report/diagnostic.js";
-import { renderGithub } from "../report/github.js";
-import { renderSarif } from "../report/sarif.js";
+import type { Finding, LintRuleMeta } from "../model/index.js";
+import { renderGithub } from "./github.js";
+import { renderSarif } from "./sarif.js";
 
+/** The rule ids a cap run reports under (stable: SARIF and CI suppressions key on them). */
 export const CAP_RULES = {
   exceeded: { id: "cap-exceeded", description: "Launch context exceeds the cap", defaultSeverity: "error" },
   ratchet: {
@@ -23,16 +24,21 @@ export const CAP_RULES = {
     description: "A file the launch model could not read",
     defaultSeverity: "warning",
   },
-} as const satisfies Record<string, RuleMeta>;
+} as const satisfies Record<string, LintRuleMeta>;
 
 /** The rules `cap` findings carry: the cap's own, and those of each registered agent's findings. */
-export function allCapRules(): readonly RuleMeta[] {
+export function allCapRules(): readonly LintRuleMeta[] {
   return [...Object.values(CAP_RULES), ...agents().flatMap((a) => a.findingRules ?? [])];
 }
 
-/** Converts one cap run to diagnostics (none when it is within the cap and the ratchet holds). */
-export function capDiagnostics(run: CapRun): Diagnostic[] {
-  const out: Diagnostic[] = [];
+/**
+ * Converts one cap run to findings (none when it is within the cap and the ratchet holds): `cap-exceeded`
+ * on the largest contributor, the agent's own failing verdict where it places it (e.g.
+ * `cap-codex-truncated` at the cut), `cap-ratchet` on the config file, `cap-unreadable` per loader finding.
+ * Reads no file.
+ */
+export function capFindings(run: CapRun): Finding[] {
+  const out: Finding[] = [];
   const ev = run.evaluation;
   const agent = agentName(run.agent);
   if (!ev.ok) {
@@ -81,10 +87,11 @@ export function capDiagnostics(run: CapRun): Diagnostic[] {
 }
 
 /**
- * Renders cap runs as GitHub workflow commands or a SARIF log (the `cap --format github|sarif` output).
+ * Renders cap runs as GitHub workflow commands or a SARIF log (the `cap --format github|sarif` output),
+ * through the same renderers as lint findings.
  */
-export function renderCapDiagnostics(runs: readonly CapRun[], format: "github" | "sarif"): string {
-  const ds = runs.flatMap(capDiagnostics);
+export function renderCapFindings(runs: readonly CapRun[], format: "github" | "sarif"): string {
+  const ds = runs.flatMap(capFindings);
   if (format === "github") return renderGithub(ds);
   return renderSarif(ds, { root: runs[0]?.root ?? process.cwd(), rules: allCapRules() });
 }

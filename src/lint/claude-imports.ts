@@ -1,0 +1,160 @@
+/**
+ * The import analysis the `import-*` rules (and the import half of `memory-symlink-escapes`) report from:
+ * one pass over every file whose `@imports` Claude Code expands at launch, with the launch set, the import
+ * tokens and their resolution taken from the claude-code model through the lint context's facts. Each
+ * import gets at most one verdict, in the order Claude Code would give up on it (no file, outside the
+ * working directory, a link leaving it, too deep). Behaviour settled on Claude Code 2.1.332
+ * (docs/findings-lint.md, test/e2e/lint-cli.test.ts).
+ */
+import { isAbsolute, join } from "node:path";
+import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
+import { normalizeNewlines, parseFrontmatter, parseMarkdown } from "../markdown/index.js";
+import type { Nodes } from "../markdown/mdast.js";
+import { type LintContext, within } from "./context.js";
+
+/** Where an import token sits: the importing file (display path), 1-based line and UTF-16 column of `@`. */
+export interface ImportPlace {
+  file: string;
+  line: number;
+  column: number;
+  /** The path as written after `@` (fragment cut). */
+  token: string;
+  /** Real path of the importing file (imports resolve from it). */
+  from: string;
+  /** Absolute resolved target. */
+  target: string;
+}
+
+/** Why an import does not arrive. */
+export type ImportVerdict =
+  /** No file at the target. */
+  | (ImportPlace & { kind: "missing" })
+  /** The target lies outside the working directory and the repository: loads only after approval. */
+  | (ImportPlace & { kind: "outside-cwd" })
+  /** The target is a link whose real path (`real`) leaves the working directory: never loads. */
+  | (ImportPlace & { kind: "symlink-escapes"; real: string })
+  /** The target is `hops` imports deep, beyond the agent's hop limit, and not loaded otherwise. */
+  | (ImportPlace & { kind: "beyond-hop-limit"; hops: number });
+
+/** An `@path` inside an inline code span that names an existing file (literal text, not an import). */
+export type CodeSpanImport = ImportPlace;
+
+export interface ClaudeImports {
+  /** One verdict per import that does not arrive, in file order (sources in launch order). */
+  verdicts: ImportVerdict[];
+  /** Code-span mentions of existing files, in file order. */
+  codeSpans: CodeSpanImport[];
+  /** The agent's import hop limit. */
+  hopLimit: number;
+}
+
+const NONE: ClaudeImports = { verdicts: [], codeSpans: [], hopLimit: 0 };
+
+/**
+ * The import analysis of a lint context, computed once per context. Reads each expanding file once
+ * (the files the model lists; their text is what the model scans). Empty when the claude-code facts are
+ * unavailable.
+ */
+export function claudeImports(ctx: LintContext): ClaudeImports {
+  return ctx.memo("claude-imports", () => analyse(ctx));
+}
+
+function analyse(ctx: LintContext): ClaudeImports {
+  const facts = ctx.claude();
+  if (!facts) return NONE;
+  const out: ClaudeImports = { verdicts: [], codeSpans: [], hopLimit: facts.hopLimit };
+  const launch = facts.launch();
+  const loaded = new Set(launch.items.map((i) => (isAbsolute(i.path) ? i.path : join(ctx.root, i.path))));
+  const depth = new Map<string, number>();
+  const depthOf = (path: string): number => {
+    const known = depth.get(path);
+    if (known !== undefined) return known;
+    const item = launch.items.find((i) => i.path === path);
+    const d = item?.importedBy ? depthOf(item.importedBy) + 1 : 0;
+    depth.set(path, d);
+    return d;
+  };
+  // Every file whose imports Claude Code expands at launch: the launch items, and scoped rules (their
+  // imports load at launch although the rule itself does not).
+  const sources: { path: string; depth: number }[] = launch.items
+    .filter((i) => facts.expandsImports(i))
+    .map((i) => ({ path: i.path, depth: depthOf(i.path) }));
+  const seen = new Set(sources.map((s) => s.path));
+  for (const rule of facts.rules())
+    if (rule.scoped && !seen.has(rule.path)) sources.push({ path: rule.path, depth: 0 });
+  for (const src of sources) {
+    const abs = isAbsolute(src.path) ? src.path : join(ctx.root, src.path);
+    const r = readTextFile(abs);
+    if (!r.ok) continue;
+    const from = r.realPath;
+    for (const imp of facts.scanImports(r.text)) {
+      const target = facts.resolveImport(from, imp.target);
+      const place = { file: src.path, line: imp.line, column: imp.column, token: imp.target, from, target };
+      if (!statSafe(target)?.isFile()) {
+        out.verdicts.push({ ...place, kind: "missing" });
+        continue;
+      }
+      if (!within(launch.cwd, target) && !within(ctx.root, target)) {
+        out.verdicts.push({ ...place, kind: "outside-cwd" });
+        continue;
+      }
+      const real = safeRealpath(target) ?? target;
+      if (!within(launch.cwd, real)) {
+        out.verdicts.push({ ...place, kind: "symlink-escapes", real });
+        continue;
+      }
+      if (src.depth + 1 > facts.hopLimit && !loaded.has(target))
+        out.verdicts.push({ ...place, kind: "beyond-hop-limit", hops: src.depth + 1 });
+    }
+    // `@path` inside a code span: literal text. Reported only when it names an existing file.
+    for (const span of codeSpanMentions(r.text)) {
+      const target = facts.resolveImport(from, span.target);
+      if (!statSafe(target)?.isFile()) continue;
+      out.codeSpans.push({
+        file: src.path,
+        line: span.line,
+        column: span.column,
+        token: span.target,
+        from,
+        target,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * `@path` mentions inside inline code spans of a file's body (after the frontmatter, as Claude Code scans
+ * it), with the 1-based file line and UTF-16 column of the `@`. Parsed with the markdown room's parser.
+ */
+export function codeSpanMentions(text: string): { target: string; line: number; column: number }[] {
+  if (!/`[^`\n]*@/.test(text)) return [];
+  const fm = parseFrontmatter(text);
+  const body = normalizeNewlines(fm.body.replace(/^\uFEFF/, ""));
+  const out: { target: string; line: number; column: number }[] = [];
+  const lineStarts = [0];
+  for (let i = 0; i < body.length; i++) if (body.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const pos = (offset: number) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + fm.bodyLine, column: offset - (lineStarts[lo] ?? 0) + 1 };
+  };
+  const visit = (node: Nodes) => {
+    if (node.type === "inlineCode") {
+      const start = node.position?.start.offset;
+      if (start === undefined) return;
+      const raw = body.slice(start, node.position?.end.offset);
+      for (const m of raw.matchAll(/(?<![^\s`])@([^\s`]+)/g))
+        out.push({ target: m[1] ?? "", ...pos(start + (m.index ?? 0)) });
+      return;
+    }
+    if ("children" in node) for (const c of node.children) visit(c as Nodes);
+  };
+  visit(parseMarkdown(body));
+  return out;
+}

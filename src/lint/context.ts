@@ -1,0 +1,140 @@
+/**
+ * The lint context: what a rule may read. Facts come from the agent models through the seam of
+ * ./sources.ts ({@link claudeFacts}: launch set, rule classification, import scanning and resolution) and
+ * from the repository listing (git or the safe walker); a rule never opens an instruction file to
+ * re-derive what a model already computed. Everything is computed lazily, once per context, and shared by
+ * every rule of a run.
+ */
+import { realpathSync } from "node:fs";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { type AgentContextConfig, loadConfig } from "../config.js";
+import { UsageError } from "../errors.js";
+import { statSafe } from "../fs/read.js";
+import { walkFiles } from "../fs/walk.js";
+import { type FixResult, fixRuleText } from "./fix.js";
+import { gitFiles } from "./git.js";
+import type { LintRule } from "./rule.js";
+import { type ClaudeFacts, claudeFacts } from "./sources.js";
+
+/** Directory names never walked when looking for repository files (build output and VCS internals). */
+const SKIP_DIRS = new Set([".git", "node_modules"]);
+
+/** File names that are agent memory wherever they sit. */
+export const MEMORY_NAMES = new Set([
+  "CLAUDE.md",
+  "CLAUDE.local.md",
+  "AGENTS.md",
+  "AGENTS.override.md",
+  "GEMINI.md",
+]);
+
+/** True when `p` is `dir` or lies below it (both absolute; no symlink resolution). */
+export function within(dir: string, p: string): boolean {
+  const r = relative(dir, p);
+  return r === "" || (!r.startsWith(`..${sep}`) && r !== ".." && !isAbsolute(r));
+}
+
+/** Lazily computed facts shared by the rules of one lint run. */
+export class LintContext {
+  /** Absolute repository root, as given (not resolved through links). */
+  readonly root: string;
+  /** Real path of the root (the root itself when it cannot be resolved). */
+  readonly realRoot: string;
+  readonly config: AgentContextConfig;
+  private _files?: string[];
+  private _tracked?: string[] | null;
+  private _memory?: { rel: string; realPath: string }[];
+  private _claude?: ClaudeFacts | null;
+  private readonly memos = new Map<string, unknown>();
+  private readonly fixes = new Map<string, FixResult | null>();
+
+  /** The rules of this run: their fixes make up {@link fixFor}. */
+  readonly rules: readonly LintRule[];
+
+  /**
+   * A context for the repository at `root` (absolute or relative to the process cwd) and the rules of the
+   * run. Throws UsageError when `root` is not a directory or its `.agent-context.json` is malformed.
+   */
+  constructor(root: string, rules: readonly LintRule[]) {
+    this.rules = rules;
+    this.root = resolve(root);
+    if (!statSafe(this.root)?.isDirectory()) throw new UsageError(`${root}: not a directory`);
+    try {
+      this.realRoot = realpathSync(this.root);
+    } catch {
+      this.realRoot = this.root;
+    }
+    this.config = loadConfig(this.root).config;
+  }
+
+  /**
+   * Every file of the repository as POSIX paths relative to the root: `git ls-files` (tracked plus
+   * untracked-but-not-ignored) in a git work tree, else the safe walker (skipping .git and node_modules).
+   */
+  files(): string[] {
+    if (!this._files) {
+      this._files =
+        gitFiles(this.root, { untracked: true }) ??
+        walkFiles(this.root, { enterDir: (_r, name) => !SKIP_DIRS.has(name) }).files.map((f) => f.rel);
+    }
+    return this._files;
+  }
+
+  /** Files tracked by git (relative POSIX paths), or null outside a git work tree. */
+  tracked(): string[] | null {
+    if (this._tracked === undefined) this._tracked = gitFiles(this.root, { untracked: false });
+    return this._tracked;
+  }
+
+  /** Agent memory files and everything under `.claude/`, found by the safe walker (follows symlinks). */
+  memoryEntries(): { rel: string; realPath: string }[] {
+    if (!this._memory) {
+      this._memory = walkFiles(this.root, {
+        enterDir: (_r, name) => !SKIP_DIRS.has(name),
+        includeFile: (rel, name) =>
+          MEMORY_NAMES.has(name) || rel.startsWith(".claude/") || rel.includes("/.claude/"),
+        dedupeFiles: false,
+      }).files.map((f) => ({ rel: f.rel, realPath: f.realPath }));
+    }
+    return this._memory;
+  }
+
+  /** True when an absolute real path lies inside the repository's real root. */
+  insideRoot(realPath: string): boolean {
+    return within(this.realRoot, realPath);
+  }
+
+  /** An absolute path as findings show it: POSIX and relative to the root when inside it, else as given. */
+  display(abs: string): string {
+    return within(this.root, abs) ? relative(this.root, abs).split(sep).join("/") : abs;
+  }
+
+  /** The Claude Code facts of this repository ({@link claudeFacts}), computed once per context. */
+  claude(): ClaudeFacts | null {
+    if (this._claude === undefined) this._claude = claudeFacts(this.root);
+    return this._claude;
+  }
+
+  /**
+   * The safe `--fix` of a rule file's text (the fixes of this run's fixable rules, verified together: see
+   * {@link fixRuleText}), or null when there is nothing safe to fix. Memoized per path.
+   */
+  fixFor(path: string, text: string): FixResult | null {
+    let r = this.fixes.get(path);
+    if (r === undefined) {
+      const facts = this.claude();
+      r = facts ? fixRuleText(text, (t) => facts.classifyText(t).scoped, this.rules) : null;
+      this.fixes.set(path, r);
+    }
+    return r;
+  }
+
+  /**
+   * A value derived from the facts and shared between rules (e.g. the import analysis several import
+   * rules report from), computed on first use under `key` and kept for the life of the context.
+   */
+  memo<T>(key: string, compute: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, compute());
+    return this.memos.get(key) as T;
+  }
+}

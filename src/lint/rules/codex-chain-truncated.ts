@@ -1,0 +1,65 @@
+/**
+ * `codex-chain-truncated`: an AGENTS.md chain that Codex's `project_doc_max_bytes` budget (32 KiB by
+ * default) cuts, for a launch in any directory that holds agent memory; one finding per place of the cut,
+ * naming every launch directory that meets it. The chain and the cut come from the Codex model
+ * (src/agents/codex, verified on codex 0.171.0); the file is read only to turn Codex's byte column into a
+ * UTF-16 column.
+ */
+import { join } from "node:path";
+import { agentMemoryDirs } from "../../agents/codex/cwds.js";
+import { codexChain } from "../../agents/codex/index.js";
+import { readTextFile } from "../../fs/read.js";
+import { byteColumnToUtf16 } from "../../markdown/position.js";
+import type { Finding } from "../../model/finding.js";
+import { finding, type LintRule } from "../rule.js";
+
+const rule: LintRule = {
+  meta: {
+    id: "codex-chain-truncated",
+    description: "Codex's project_doc_max_bytes budget cuts the AGENTS.md chain",
+    defaultSeverity: "error",
+  },
+  check(ctx) {
+    const byPlace = new Map<string, { f: Finding; cwds: string[] }>();
+    for (const dir of agentMemoryDirs(ctx.root)) {
+      let chain: ReturnType<typeof codexChain>;
+      try {
+        chain = codexChain({ root: ctx.root, cwd: dir, assumeRootIsProject: true });
+      } catch {
+        continue; // a directory that vanished or lies outside: the cap command reports it
+      }
+      const t = chain.truncated;
+      if (!t) continue;
+      const lost = t.lostBytes.map((l) => `${l.bytes} bytes of ${l.file}`).join(", ");
+      const key = `${t.file}:${t.line}:${t.column}:${lost}`;
+      const prev = byPlace.get(key);
+      if (prev) {
+        prev.cwds.push(dir);
+        continue;
+      }
+      let column = t.column;
+      const r = readTextFile(join(ctx.root, t.file));
+      if (r.ok) column = byteColumnToUtf16(r.text.split(/\r?\n/)[t.line - 1] ?? "", t.column);
+      byPlace.set(key, {
+        cwds: [dir],
+        f: finding(
+          rule.meta,
+          t.file,
+          t.line,
+          column,
+          `Codex cuts its AGENTS.md chain here (budget ${chain.budget.maxBytes} bytes, ${chain.budget.source}): ${lost} never arrive, starting with "${t.firstLostWords}"`,
+          `shorten this chain (${chain.items
+            .filter((i) => i.charged)
+            .map((i) => i.path)
+            .join(", ")}) by ${t.totalLostBytes} bytes, or move detail into files the agent reads on demand`,
+        ),
+      });
+    }
+    return [...byPlace.values()].map(({ f, cwds }) => ({
+      ...f,
+      message: `${f.message} (launch in ${cwds.map((c) => (c === "." ? "the root" : c)).join(", ")})`,
+    }));
+  },
+};
+
+export default rule;

@@ -1,0 +1,81 @@
+/**
+ * `import-missing`: an `@import` that resolves to no file, so nothing is imported. The help names the near
+ * miss when there is one: trailing punctuation Claude Code keeps as part of the path, or another letter
+ * case (found on case-insensitive file systems, not on Linux). A token that names no file-like path
+ * (`@inject/Provide`, `@team`) is reported as a warning with the escape. Settled on Claude Code 2.1.332.
+ */
+import { readdirSync } from "node:fs";
+import { join, sep } from "node:path";
+import { statSafe } from "../../fs/read.js";
+import { claudeImports } from "../claude-imports.js";
+import { finding, type LintRule } from "../rule.js";
+
+/** Characters that end a sentence or clause and so often trail an `@path` by accident. */
+const TRAILING_PUNCT = /[.,;:!?)\]}'"»”’]+$/;
+
+/**
+ * Finds an existing path that equals the absolute path `abs` ignoring letter case, segment by segment;
+ * null when there is none or when `abs` itself exists with that case. Lists directories (never reads
+ * files); never throws.
+ */
+export function caseInsensitiveMatch(abs: string): string | null {
+  const parts = abs.split(sep).filter(Boolean);
+  let cur: string = sep;
+  for (const p of parts) {
+    let names: string[];
+    try {
+      names = readdirSync(cur);
+    } catch {
+      return null;
+    }
+    const exact = names.includes(p) ? p : names.find((n) => n.toLowerCase() === p.toLowerCase());
+    if (!exact) return null;
+    cur = join(cur, exact);
+  }
+  return cur === abs ? null : cur;
+}
+
+const rule: LintRule = {
+  meta: {
+    id: "import-missing",
+    description: "An @import resolves to no file, so nothing is imported",
+    defaultSeverity: "error",
+  },
+  check(ctx) {
+    const facts = ctx.claude();
+    if (!facts) return [];
+    return claudeImports(ctx).verdicts.flatMap((v) => {
+      if (v.kind !== "missing") return [];
+      const trimmed = v.token.replace(TRAILING_PUNCT, "");
+      const trimmedAbs = trimmed !== v.token ? facts.resolveImport(v.from, trimmed) : null;
+      const cased = caseInsensitiveMatch(v.target);
+      let help = "fix the path (imports resolve relative to the importing file) or remove the import";
+      if (trimmedAbs && statSafe(trimmedAbs)?.isFile()) {
+        help = `remove the trailing "${v.token.slice(trimmed.length)}" (Claude Code keeps it as part of the path): @${trimmed} exists`;
+      } else if (cased) {
+        help = `write the path with its real letter case, ${ctx.display(cased)}: it resolves on case-insensitive file systems (macOS, Windows) but not on Linux`;
+      }
+      // A token that names no file-like path was probably not meant as an import: still reported (Claude
+      // Code tries it), as a warning with the escape.
+      const fileLike = /\.[A-Za-z0-9]+$/.test(trimmed);
+      if (!fileLike && !cased && help.startsWith("fix the path"))
+        help =
+          'if this is not meant as an import, escape it as "\\@" or put it in a code span; else fix the path';
+      return [
+        {
+          ...finding(
+            rule.meta,
+            v.file,
+            v.line,
+            v.column,
+            `@${v.token} resolves to no file, so nothing is imported`,
+            help,
+          ),
+          severity: fileLike || cased ? "error" : "warning",
+        },
+      ];
+    });
+  },
+};
+
+export default rule;

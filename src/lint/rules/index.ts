@@ -1,0 +1,45 @@
+/**
+ * The lint rules: one file per rule (ESLint's shape, see ../rule.ts), listed here in documentation order
+ * (the README table, SARIF's `tool.driver.rules`). Ids are stable, never renamed once released: CI
+ * suppressions and SARIF key on them. `error` means the agent silently gets something other than what
+ * the author wrote; `warning` means context is wasted or a rule can never fire.
+ */
+import type { LintRuleMeta } from "../../model/agent.js";
+import type { LintRule } from "../rule.js";
+import codexChainTruncated from "./codex-chain-truncated.js";
+import importBeyondHopLimit from "./import-beyond-hop-limit.js";
+import importInCodeSpan from "./import-in-code-span.js";
+import importMissing from "./import-missing.js";
+import importOutsideCwd from "./import-outside-cwd.js";
+import localMemoryTracked from "./local-memory-tracked.js";
+import memorySymlinkEscapes from "./memory-symlink-escapes.js";
+import routerDeadTrigger from "./router-dead-trigger.js";
+import ruleDeadGlob from "./rule-dead-glob.js";
+import ruleFrontmatterNotFirstLine from "./rule-frontmatter-not-first-line.js";
+import ruleFrontmatterYaml from "./rule-frontmatter-yaml.js";
+import ruleGlobsKey from "./rule-globs-key.js";
+import rulePathsEmpty from "./rule-paths-empty.js";
+import rulePathsNested from "./rule-paths-nested.js";
+import ruleUnscoped from "./rule-unscoped.js";
+
+/** Every lint rule, in documentation order. */
+export const RULES: readonly LintRule[] = [
+  importMissing,
+  importBeyondHopLimit,
+  importOutsideCwd,
+  importInCodeSpan,
+  ruleGlobsKey,
+  ruleFrontmatterYaml,
+  rulePathsEmpty,
+  ruleFrontmatterNotFirstLine,
+  rulePathsNested,
+  ruleDeadGlob,
+  routerDeadTrigger,
+  ruleUnscoped,
+  localMemoryTracked,
+  memorySymlinkEscapes,
+  codexChainTruncated,
+];
+
+/** The metadata of every rule, in documentation order (SARIF's `tool.driver.rules`). */
+export const ALL_RULES: readonly LintRuleMeta[] = RULES.map((r) => r.meta);

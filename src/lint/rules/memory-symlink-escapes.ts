@@ -1,0 +1,55 @@
+/**
+ * `memory-symlink-escapes`: a memory file, `.claude/` entry or `@import` reached through a symlink whose
+ * real path leaves the repository. Claude Code 2.1.332 (settled in test/e2e/lint-cli.test.ts) treats them
+ * differently: a memory file linked outside loads the outside text (unreviewed, different per machine); a
+ * rule linked outside (file or directory) never loads; an import whose real path leaves the working
+ * directory never loads.
+ */
+import { claudeImports } from "../claude-imports.js";
+import { finding, type LintRule } from "../rule.js";
+
+const HELP =
+  "copy the file into the repository (or remove the link) so what the agent reads is versioned with the code";
+
+const rule: LintRule = {
+  meta: {
+    id: "memory-symlink-escapes",
+    description: "A symlink in agent memory leads outside the repository",
+    defaultSeverity: "error",
+  },
+  check(ctx) {
+    const out = [];
+    for (const e of ctx.memoryEntries()) {
+      if (ctx.insideRoot(e.realPath)) continue;
+      const isRule = /(^|\/)\.claude\/rules\//.test(e.rel);
+      out.push(
+        finding(
+          rule.meta,
+          e.rel,
+          1,
+          1,
+          isRule
+            ? `${e.rel} is a symlink to ${e.realPath}, outside the repository: Claude Code does not load a rule whose real path lies outside, so this rule never arrives`
+            : `${e.rel} is a symlink to ${e.realPath}, outside the repository: the agent loads text that code review never sees and that differs per machine`,
+          HELP,
+        ),
+      );
+    }
+    for (const v of claudeImports(ctx).verdicts) {
+      if (v.kind !== "symlink-escapes") continue;
+      out.push(
+        finding(
+          rule.meta,
+          v.file,
+          v.line,
+          v.column,
+          `@${v.token} is a symlink to ${v.real}, outside the repository; Claude Code does not load an import whose real path lies outside the working directory, so it never arrives`,
+          HELP,
+        ),
+      );
+    }
+    return out;
+  },
+};
+
+export default rule;
