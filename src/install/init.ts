@@ -92,8 +92,14 @@ export interface InitPlanItem {
 
 export interface InitOptions {
   root: string;
-  /** Current charged launch total in bytes (becomes the cap of a new config). */
+  /** Current charged launch total in bytes (the cap of a new config when over `defaultCap`). */
   launchTotal: number;
+  /**
+   * The default agent's default cap in bytes. A new config never gets a cap of 0 or one that leaves no
+   * room for any change: within the default it gets the default, over it the current total (the ratchet
+   * starts where the repository is). Default 4096.
+   */
+  defaultCap?: number;
   /** Hook command to install (default {@link hookCommand}). */
   command?: string;
   /** Other commands that count as the hook already installed (see {@link chooseHookCommand}). */
@@ -158,6 +164,7 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
 
   const cfgPath = join(opts.root, CONFIG_FILE);
   const cfg = readTextFile(cfgPath);
+  const newCap = Math.max(opts.launchTotal, opts.defaultCap ?? 4096);
   if (cfg.ok) {
     const c = parseConfig(cfg.text, cfgPath);
     plan.push({
@@ -169,8 +176,11 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
     plan.push({
       file: CONFIG_FILE,
       action: "create",
-      content: `${JSON.stringify({ cap: opts.launchTotal }, null, 2)}\n`,
-      note: `${CONFIG_FILE}: cap set to the current launch total, ${opts.launchTotal} bytes`,
+      content: `${JSON.stringify({ cap: newCap }, null, 2)}\n`,
+      note:
+        newCap === opts.launchTotal
+          ? `${CONFIG_FILE}: cap set to the current launch total, ${opts.launchTotal} bytes`
+          : `${CONFIG_FILE}: cap set to the default, ${newCap} bytes (the launch context is ${opts.launchTotal} bytes; lower "cap" to tighten it — it only goes down)`,
     });
   } else {
     throw new UsageError(describeReadFailure(cfg, cfgPath));

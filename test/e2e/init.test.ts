@@ -43,16 +43,27 @@ describe("agent-context init", () => {
     const r = run(["init", "."], dir);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: 0 });
+    // An empty launch set never gets a cap of 0 (no change could ever pass): the default instead.
+    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: 4096 });
+    expect(r.stdout).toContain("cap set to the default, 4096 bytes (the launch context is 0 bytes");
     expect(JSON.parse(read(dir, ".claude/settings.json"))).toEqual({
       hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command: HOOK }] }] },
     });
   });
 
+  it("a_launch_set_within_the_default_cap_gets_the_default_cap_and_one_over_it_gets_its_total", () => {
+    const small = repo({ "AGENTS.md": "Be brief.\n" });
+    expect(run(["init"], small).code).toBe(0);
+    expect(JSON.parse(read(small, ".agent-context.json"))).toEqual({ cap: 4096 });
+    const big = repo({ "CLAUDE.md": "x".repeat(5000) });
+    expect(run(["init"], big).code).toBe(0);
+    expect(JSON.parse(read(big, ".agent-context.json"))).toEqual({ cap: 5000 });
+  });
+
   it("the_new_cap_is_the_launch_total_that_cap_measures", () => {
     const dir = repo({
       "CLAUDE.md": "# Project\n\nSee @docs/conventions.md\n",
-      "docs/conventions.md": "Use tabs.\n".repeat(20),
+      "docs/conventions.md": "Use tabs.\n".repeat(500),
       ".claude/rules/style.md": "Prefer small functions.\n",
       ".claude/rules/api.md": "---\npaths:\n  - src/api/**\n---\nAPI rule.\n",
     });

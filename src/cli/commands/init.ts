@@ -28,7 +28,13 @@ export function registerInit(program: Command): void {
       const { root } = resolvePlace(dir, undefined);
       const total = launchTotal(root);
       const hook = chooseHookCommand(root);
-      const plan = planInit({ root, launchTotal: total, command: hook.command, known: hook.known });
+      const plan = planInit({
+        root,
+        launchTotal: total,
+        defaultCap: defaultAgent().defaultCap,
+        command: hook.command,
+        known: hook.known,
+      });
       if (!o.dryRun) applyInit(root, plan);
       for (const p of plan) {
         process.stdout.write(`${o.dryRun && p.action !== "unchanged" ? "(dry run) " : ""}${p.note}\n`);
