@@ -65,57 +65,49 @@ function analyse(ctx: LintContext): ClaudeImports {
   const out: ClaudeImports = { verdicts: [], codeSpans: [], hopLimit: facts.hopLimit };
   const launch = facts.launch();
   const loaded = new Set(launch.items.map((i) => (isAbsolute(i.path) ? i.path : join(ctx.root, i.path))));
-  const depth = new Map<string, number>();
-  const depthOf = (path: string): number => {
-    const known = depth.get(path);
-    if (known !== undefined) return known;
-    const item = launch.items.find((i) => i.path === path);
-    const d = item?.importedBy ? depthOf(item.importedBy) + 1 : 0;
-    depth.set(path, d);
-    return d;
-  };
-  // Every file whose imports Claude Code expands at launch: the launch items, and scoped rules (their
-  // imports load at launch although the rule itself does not).
-  const sources: { path: string; depth: number }[] = launch.items
-    .filter((i) => facts.expandsImports(i))
-    .map((i) => ({ path: i.path, depth: depthOf(i.path) }));
-  const seen = new Set(sources.map((s) => s.path));
-  for (const rule of facts.rules())
-    if (rule.scoped && !seen.has(rule.path)) sources.push({ path: rule.path, depth: 0 });
+  const abs = (p: string) => (isAbsolute(p) ? p : join(ctx.root, p));
+  // Every import edge the loader met at launch (memory files, rules — scoped ones too, since their imports
+  // load — and the files they import), each with the loader's own outcome: nothing is re-scanned or
+  // re-resolved here.
+  for (const e of launch.imports) {
+    const place = {
+      file: e.from,
+      line: e.line,
+      column: e.column,
+      token: e.token,
+      from: safeRealpath(abs(e.from)) ?? abs(e.from),
+      target: e.targetAbs,
+    };
+    const isFile = e.status === "loaded" || e.status === "duplicate" || statSafe(e.targetAbs)?.isFile();
+    if (!isFile) out.verdicts.push({ ...place, kind: "missing" });
+    else if (e.status === "outside-cwd") {
+      if (e.realTarget !== undefined)
+        out.verdicts.push({ ...place, kind: "symlink-escapes", real: e.realTarget });
+      else if (!within(ctx.root, e.targetAbs)) out.verdicts.push({ ...place, kind: "outside-cwd" });
+    } else if (e.status === "beyond-hop-limit" && !loaded.has(e.targetAbs))
+      out.verdicts.push({ ...place, kind: "beyond-hop-limit", hops: e.hop });
+  }
+  // `@path` inside a code span: literal text, not an import (the loader does not record it). Reported only
+  // when it names an existing file, in every file whose imports Claude Code expands at launch: the launch
+  // items, and scoped rules (their imports load although the rule itself does not).
+  const sources = [
+    ...new Set([
+      ...launch.items.map((i) => i.path),
+      ...launch.rules.filter((r) => r.scoped).map((r) => r.path),
+    ]),
+  ];
   for (const src of sources) {
-    const abs = isAbsolute(src.path) ? src.path : join(ctx.root, src.path);
-    const r = readTextFile(abs);
+    const r = readTextFile(abs(src));
     if (!r.ok) continue;
-    const from = r.realPath;
-    for (const imp of facts.scanImports(r.text)) {
-      const target = facts.resolveImport(from, imp.target);
-      const place = { file: src.path, line: imp.line, column: imp.column, token: imp.target, from, target };
-      if (!statSafe(target)?.isFile()) {
-        out.verdicts.push({ ...place, kind: "missing" });
-        continue;
-      }
-      if (!within(launch.cwd, target) && !within(ctx.root, target)) {
-        out.verdicts.push({ ...place, kind: "outside-cwd" });
-        continue;
-      }
-      const real = safeRealpath(target) ?? target;
-      if (!within(launch.cwd, real)) {
-        out.verdicts.push({ ...place, kind: "symlink-escapes", real });
-        continue;
-      }
-      if (src.depth + 1 > facts.hopLimit && !loaded.has(target))
-        out.verdicts.push({ ...place, kind: "beyond-hop-limit", hops: src.depth + 1 });
-    }
-    // `@path` inside a code span: literal text. Reported only when it names an existing file.
     for (const span of codeSpanMentions(r.text)) {
-      const target = facts.resolveImport(from, span.target);
+      const target = facts.resolveImport(r.realPath, span.target);
       if (!statSafe(target)?.isFile()) continue;
       out.codeSpans.push({
-        file: src.path,
+        file: src,
         line: span.line,
         column: span.column,
         token: span.target,
-        from,
+        from: r.realPath,
         target,
       });
     }

@@ -7,7 +7,6 @@ import { LineCounter, parseDocument, visit } from "yaml";
 import {
   CLAUDE_MAX_IMPORT_HOPS,
   claudeLaunchSet,
-  listRules,
   processFileText,
   type RuleInfo,
   resolveImportPath,
@@ -15,7 +14,7 @@ import {
 } from "../agents/claude-code/index.js";
 import { loadConfig } from "../config.js";
 import { parseFrontmatter } from "../markdown/index.js";
-import type { ContextItem } from "../model/index.js";
+import type { ContextItem, Snapshot } from "../model/index.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../router/index-build.js";
 import { resolveRule } from "../router/render.js";
 
@@ -42,7 +41,8 @@ export interface FrontmatterInfo {
 
 /** The facts of the claude-code model that lint reads (never re-derived). */
 export interface ClaudeFacts {
-  launch(): { cwd: string; items: ContextItem[] };
+  /** The claude-code launch snapshot at the root (items, import edges, classified rules). */
+  launch(): Snapshot;
   rules(): RuleInfo[];
   frontmatter(text: string): FrontmatterInfo;
   classifyText(text: string): { scoped: boolean; globs: string[] };
@@ -67,7 +67,12 @@ export function claudeFacts(root: string): ClaudeFacts | null {
       return launch;
     },
     rules: () => {
-      rules ??= listRules(root);
+      // The rules as the launch loader classified them, each once (a rule whose link leaves the working
+      // directory never loads and carries no classification: memory-symlink-escapes reports it).
+      launch ??= claudeLaunchSet({ root, cwd: root });
+      rules ??= launch.rules.filter(
+        (r) => r.atLaunch || r.scoped || r.notLoadedWhy === "empty after stripping",
+      );
       return rules;
     },
     frontmatter: (text) => {

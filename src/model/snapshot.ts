@@ -57,6 +57,8 @@ export interface ImportEdge {
   targetAbs: string;
   /** Display path of the target. */
   target: string;
+  /** Absolute real path of the target when a link made it differ from `targetAbs` (else absent). */
+  realTarget?: string;
   /** Hops from the top-level file (1 = imported directly by a memory file or rule). */
   hop: number;
   status: ImportStatus;

@@ -167,7 +167,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     origin: Origin,
     rootFile: string,
     underRule = false,
-  ): { status: ImportStatus; why: string } => {
+  ): { status: ImportStatus; why: string; real?: string } => {
     const shown = show(path);
     if (depth > CLAUDE_MAX_IMPORT_HOPS) {
       warn(
@@ -189,7 +189,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     const real = r.ok ? r.realPath : key;
     if (depth > 0 && !inside(cwd, real)) {
       findings.push(outsideCwdFinding(shown, origin.importedBy ?? shown, real, origin.importedBy ?? shown));
-      return { status: "outside-cwd", why: `its real path lies outside the working directory` };
+      return { status: "outside-cwd", why: "its real path lies outside the working directory", real };
     }
     if (real !== key && processed.has(real))
       return { status: "duplicate", why: "already loaded in this launch" };
@@ -321,6 +321,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       );
       edge.status = out.status;
       edge.reason = out.why;
+      if (out.real !== undefined && out.real !== target) edge.realTarget = out.real;
     }
     return dropped
       ? { status: "dropped", why: "has its own `paths:` under a rule: dropped (its imports load)" }
