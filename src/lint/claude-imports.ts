@@ -7,10 +7,11 @@
  * (docs/findings-lint.md, test/e2e/lint-cli.test.ts).
  */
 import { isAbsolute, join } from "node:path";
+import { inside as within } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { normalizeNewlines, parseFrontmatter, parseMarkdown } from "../markdown/index.js";
 import type { Nodes } from "../markdown/mdast.js";
-import { type LintContext, within } from "./context.js";
+import type { LintContext } from "./context.js";
 
 /** Where an import token sits: the importing file (display path), 1-based line and UTF-16 column of `@`. */
 export interface ImportPlace {

@@ -6,11 +6,14 @@
  * every rule of a run.
  */
 import { realpathSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
+import { MEMORY_FILE_NAMES } from "../agents/index.js";
 import { type AgentContextConfig, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
+import { displayPath, inside } from "../fs/paths.js";
 import { statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
+import type { AgentModel, Snapshot } from "../model/index.js";
 import { type FixResult, fixRuleText } from "./fix.js";
 import { gitFiles } from "./git.js";
 import type { LintRule } from "./rule.js";
@@ -19,20 +22,8 @@ import { type ClaudeFacts, claudeFacts } from "./sources.js";
 /** Directory names never walked when looking for repository files (build output and VCS internals). */
 const SKIP_DIRS = new Set([".git", "node_modules"]);
 
-/** File names that are agent memory wherever they sit. */
-export const MEMORY_NAMES = new Set([
-  "CLAUDE.md",
-  "CLAUDE.local.md",
-  "AGENTS.md",
-  "AGENTS.override.md",
-  "GEMINI.md",
-]);
-
-/** True when `p` is `dir` or lies below it (both absolute; no symlink resolution). */
-export function within(dir: string, p: string): boolean {
-  const r = relative(dir, p);
-  return r === "" || (!r.startsWith(`..${sep}`) && r !== ".." && !isAbsolute(r));
-}
+/** File names that are agent memory wherever they sit (the one list, src/agents/index.ts). */
+export const MEMORY_NAMES: ReadonlySet<string> = new Set(MEMORY_FILE_NAMES);
 
 /** Lazily computed facts shared by the rules of one lint run. */
 export class LintContext {
@@ -101,12 +92,12 @@ export class LintContext {
 
   /** True when an absolute real path lies inside the repository's real root. */
   insideRoot(realPath: string): boolean {
-    return within(this.realRoot, realPath);
+    return inside(this.realRoot, realPath);
   }
 
   /** An absolute path as findings show it: POSIX and relative to the root when inside it, else as given. */
   display(abs: string): string {
-    return within(this.root, abs) ? relative(this.root, abs).split(sep).join("/") : abs;
+    return displayPath(abs, this.root);
   }
 
   /** The Claude Code facts of this repository ({@link claudeFacts}), computed once per context. */
@@ -133,6 +124,14 @@ export class LintContext {
    * A value derived from the facts and shared between rules (e.g. the import analysis several import
    * rules report from), computed on first use under `key` and kept for the life of the context.
    */
+  /**
+   * The launch snapshot of `agent` at the root (fresh-clone view), computed once per context. Never throws
+   * for bad files (they are the snapshot's findings).
+   */
+  snapshot(agent: AgentModel): Snapshot {
+    return this.memo(`snapshot:${agent.id}`, () => agent.launch({ root: this.root, cwd: this.root }));
+  }
+
   memo<T>(key: string, compute: () => T): T {
     if (!this.memos.has(key)) this.memos.set(key, compute());
     return this.memos.get(key) as T;

@@ -1,6 +1,6 @@
 /**
  * A new agent is a folder and one registry line: a throwaway third agent, registered at run time in a few
- * lines, appears in `cap --agent all`, `explain` and every output format with no change outside its own
+ * lines, appears in `cap --agent all`, `explain`, `lint` and every output format with no change outside its own
  * definition. The command line runs in process (src/cli/program.ts) on a real temp repository.
  */
 import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
@@ -114,6 +114,17 @@ describe("a third agent registered in a few lines", () => {
     expect(j.onRead).toEqual([]);
     const text = (await cli("explain", join(repo, "src/a.ts"), repo, "--agent", "toy-agent")).stdout;
     expect(text).toContain("When Toy Agent reads");
+  });
+
+  it("lint_reports_the_file_its_loader_could_not_read_naming_it", async () => {
+    const r = await cli("lint", repo, "--json");
+    const j = JSON.parse(r.stdout) as { diagnostics: { ruleId: string; file: string; message: string }[] };
+    const mine = j.diagnostics.filter((d) => d.ruleId === "file-unreadable");
+    expect(mine).toEqual([
+      expect.objectContaining({ file: "TOY.local.md", message: "TOY.local.md: is a fifo (Toy Agent)" }),
+    ]);
+    const gh = await cli("lint", repo, "--format", "github");
+    expect(gh.stdout).toContain("::warning file=TOY.local.md,line=1,col=1,title=file-unreadable::");
   });
 
   it("an_unknown_agent_is_a_usage_error_that_lists_the_registered_ones", async () => {

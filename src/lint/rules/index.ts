@@ -7,6 +7,7 @@
 import type { LintRuleMeta } from "../../model/agent.js";
 import type { LintRule } from "../rule.js";
 import codexChainTruncated from "./codex-chain-truncated.js";
+import fileUnreadable from "./file-unreadable.js";
 import importBeyondHopLimit from "./import-beyond-hop-limit.js";
 import importInCodeSpan from "./import-in-code-span.js";
 import importMissing from "./import-missing.js";
@@ -38,6 +39,7 @@ export const RULES: readonly LintRule[] = [
   ruleUnscoped,
   localMemoryTracked,
   memorySymlinkEscapes,
+  fileUnreadable,
   codexChainTruncated,
 ];
 
