@@ -18,14 +18,13 @@
  */
 import { mkdirSync, readdirSync, realpathSync, unlinkSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { classifyRule } from "../agents/claude-code/index.js";
+import { classifyRule, claudeMemoryWithImports } from "../agents/claude-code/index.js";
 import { UsageError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import { rebaseGlobs, SAFE_PATH } from "../globs/rebase.js";
-import { isImportPath, parseFrontmatter, scanImports } from "../markdown/index.js";
 import type { LintRuleMeta } from "../model/agent.js";
 import type { Finding } from "../model/finding.js";
 import { MAX_DIRS_CHECKED, MAX_POINTER_BYTES, MAX_POINTERS, MAX_TOTAL_BYTES } from "./bounds.js";
@@ -332,6 +331,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
       }
       const names: string[] = [];
       let dirBytes = 0;
+      const readable: string[] = [];
       for (const f of files) {
         if (!SAFE_PATH.test(f.path)) {
           note(
@@ -347,40 +347,39 @@ export function generatePointers(opts: PointersOptions): PointersResult {
           continue;
         }
         dirBytes += r.fileBytes;
-        names.push(f.path);
-        for (const tok of scanImports(parseFrontmatter(r.text).body)) {
-          const imp = tok.path;
-          if (!isImportPath(imp)) continue;
-          if (imp.startsWith("~")) {
-            note(
-              "pointer-outside-repository",
-              f.path,
-              `import @${imp.slice(0, 80)} lies outside its repository; left out`,
-            );
-            continue;
-          }
-          const abs = resolve(dirname(f.path), imp);
-          const st = statSafe(abs);
-          if (!st?.isFile()) continue;
-          const real = realpathSync(abs);
-          if (!inside(repo.root, real) || !inside(repo.root, abs)) {
-            note(
-              "pointer-outside-repository",
-              f.path,
-              `import @${imp.slice(0, 80)} lies outside its repository; left out`,
-            );
-            continue;
-          }
-          if (!SAFE_PATH.test(abs)) {
-            note(
-              "pointer-unsafe-path",
-              abs,
-              "imported file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer",
-            );
-            continue;
-          }
-          if (!names.includes(abs)) names.push(abs);
+        readable.push(f.path);
+      }
+      // What the CLI attaches with this directory's memory: the files and their imports, from the
+      // claude-code model's on-read loader (imports from the importer's real directory, 4 hops).
+      const brought = claudeMemoryWithImports({ root: repo.root, cwd: repo.root, files: readable });
+      for (const o of brought.outside)
+        note(
+          "pointer-outside-repository",
+          o.from,
+          `import of ${o.target.slice(0, 120)} lies outside its repository; left out`,
+        );
+      for (const f of readable) names.push(f);
+      for (const it of brought.items) {
+        const abs = resolve(repo.root, it.path);
+        if (names.includes(abs)) continue;
+        const real = safeRealpath(abs) ?? abs;
+        if (!inside(repo.root, real)) {
+          note(
+            "pointer-outside-repository",
+            it.importedBy ? resolve(repo.root, it.importedBy) : abs,
+            `import of ${abs.slice(0, 120)} lies outside its repository; left out`,
+          );
+          continue;
         }
+        if (!SAFE_PATH.test(abs)) {
+          note(
+            "pointer-unsafe-path",
+            abs,
+            "imported file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer",
+          );
+          continue;
+        }
+        names.push(abs);
       }
       if (names.length === 0) continue;
       if (!SAFE_PATH.test(absDir)) {

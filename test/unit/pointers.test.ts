@@ -101,6 +101,22 @@ describe("pointers: what it writes", () => {
     expect(r.pointers[0]?.text).toContain("was not preloaded");
   });
 
+  it("a_memory_pointer_names_what_the_cli_brings_imports_followed_from_the_real_directory_and_transitively", () => {
+    const { app, cfg } = ws();
+    // sub/CLAUDE.md is a link into docs/: its imports resolve from docs/, two hops deep.
+    w(join(app, "docs/memory.md"), "nested @one.md\n");
+    w(join(app, "docs/one.md"), "one @two.md\n");
+    w(join(app, "docs/two.md"), "two\n");
+    w(join(app, "sub/one.md"), "decoy beside the link\n");
+    mkdirSync(join(app, "sub"), { recursive: true });
+    symlinkSync(join(app, "docs/memory.md"), join(app, "sub/CLAUDE.md"));
+    const r = run({ cwd: app, configDir: cfg, projectSettings: false });
+    const memory = r.pointers.find((p) => p.kind === "memory");
+    expect(memory?.text).toContain("docs/one.md");
+    expect(memory?.text).toContain("docs/two.md");
+    expect(memory?.text).not.toContain("sub/one.md");
+  });
+
   it("unscoped_rules_and_a_lone_double_star_get_no_pointer_and_a_notice", () => {
     const { app, lib, cfg } = ws();
     w(join(lib, ".claude/rules/plain.md"), "no frontmatter\n");

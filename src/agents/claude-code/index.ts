@@ -42,6 +42,7 @@ export {
   type ClaudeOnReadResult,
   type ClaudeOnReadSession,
   claudeAttachTargets,
+  claudeMemoryWithImports,
   claudeOnRead,
   claudeOnReadSession,
 } from "./on-read.js";

@@ -118,6 +118,8 @@ interface Ctx {
   items: ContextItem[];
   texts: Map<string, string>;
   findings: Finding[];
+  /** When set, imports left out because they resolve outside the working directory are recorded here. */
+  outside?: { from: string; target: string }[];
 }
 
 function emit(
@@ -170,7 +172,10 @@ function loadWithImports(
 ): void {
   if (depth > CLAUDE_MAX_IMPORT_HOPS) return;
   if (ctx.processed.has(abs)) return;
-  if (depth > 0 && !inside(ctx.cwd, abs)) return;
+  if (depth > 0 && !inside(ctx.cwd, abs)) {
+    if (parent) ctx.outside?.push({ from: parent, target: abs });
+    return;
+  }
   if (depth > 0 && !isTextPath(abs)) return;
   const r = readTextFile(abs, CLAUDE_MAX_FILE_BYTES);
   if (!r.ok) {
@@ -373,6 +378,36 @@ export function claudeOnReadSession(opts: {
  */
 export function claudeOnRead(opts: ClaudeOnReadOptions): ClaudeOnReadResult {
   return claudeOnReadSession(opts).read(opts.target);
+}
+
+/**
+ * The files Claude Code brings with memory files it attaches together (e.g. one nested directory's
+ * CLAUDE.md, `.claude/CLAUDE.md`, CLAUDE.local.md): each file and, depth-first, its imports — resolved
+ * from the importing file's real directory, at most 4 hops, each file once, non-text and empty files
+ * skipped — as the on-read loader attaches them (the same code path). Imports that resolve outside `cwd`
+ * are not followed and are listed in `outside` (absolute `from` and `target`). Verified on 2.1.332.
+ * @param opts.files absolute memory file paths, in the CLI's order; missing ones are skipped
+ */
+export function claudeMemoryWithImports(opts: {
+  root: string;
+  cwd: string;
+  files: readonly string[];
+  home?: string;
+}): { items: ContextItem[]; texts: Map<string, string>; outside: { from: string; target: string }[] } {
+  const ctx: Ctx = {
+    root: resolve(opts.root),
+    cwd: resolve(opts.cwd),
+    home: opts.home ?? process.env.HOME ?? "/",
+    target: "\0",
+    loaded: new Set(),
+    processed: new Set(),
+    items: [],
+    texts: new Map(),
+    findings: [],
+    outside: [],
+  };
+  for (const f of opts.files) loadWithImports(ctx, f, 0, "memory", null, "memory file");
+  return { items: ctx.items, texts: ctx.texts, outside: ctx.outside ?? [] };
 }
 
 /**
