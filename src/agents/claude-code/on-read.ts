@@ -18,7 +18,7 @@ import { readTextFile, safeRealpath } from "../../fs/index.js";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
 import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
-import type { ContextItem, Finding, Snapshot } from "../../model/index.js";
+import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
 import { simpleCommands } from "../../shell/index.js";
 import { ruleScope, walkRules } from "./rules.js";
 import { CLAUDE_MAX_FILE_BYTES, CLAUDE_MAX_IMPORT_HOPS, isTextPath, resolveImportPath } from "./text.js";
@@ -48,20 +48,17 @@ export interface ClaudeOnReadOptions {
   alreadyLoaded?: Iterable<string>;
 }
 
-export interface ClaudeOnReadResult {
-  /** Attached files in the order the CLI attaches them; `loadedAt: "read"`, `charged: false`. */
-  items: ContextItem[];
-  /** Injected text per item path (same keys as items[].path). */
+/**
+ * What the CLI attaches for one tool target (the agent interface's OnDemandResult): items in the order the
+ * CLI attaches them, `loadedAt: "read"`, `charged: false`; `texts` keyed by item path.
+ */
+export interface ClaudeOnReadResult extends OnDemandResult {
   texts: Map<string, string>;
-  findings: Finding[];
 }
 
 /** A session: remembers what is in context, so each file is attached once, as in the CLI. */
-export interface ClaudeOnReadSession {
-  /** What the CLI attaches when a tool touches `target` next in this session. */
+export interface ClaudeOnReadSession extends OnDemandSession {
   read(target: string): ClaudeOnReadResult;
-  /** Absolute paths in context so far. */
-  readonly loaded: ReadonlySet<string>;
 }
 
 // ---------------------------------------------------------------------------------------------------------
