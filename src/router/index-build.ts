@@ -10,12 +10,13 @@ import { join } from "node:path";
 import { readTextFile } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import { anchoredPathRegex, requiredLiteral, triggerModes, triggerToRegexSource } from "../globs/trigger.js";
-import { parseShard, type ShardRow } from "./shard.js";
+import type { Finding } from "../model/index.js";
+import { parseShard, routerFinding, type ShardRow } from "./shard.js";
 
 /** Default shard location, relative to the root. Never under `.claude/rules/` (Claude Code loads those). */
 export const DEFAULT_ROUTERS = [".agent-context/routers/*.md"];
 /** Bumped when the cached shape changes. */
-const INDEX_VERSION = 3;
+const INDEX_VERSION = 4;
 /** Shards larger than this are not read (bytes). */
 export const MAX_SHARD_BYTES = 4 * 1024 * 1024;
 
@@ -49,7 +50,7 @@ export interface RouterIndex {
   key: string;
   shards: ShardSummary[];
   rows: IndexRow[];
-  problems: string[];
+  problems: Finding[];
 }
 
 /** True when a root-relative path lies under `.claude/rules/` at any level. */
@@ -66,10 +67,10 @@ export function findShards(
   routers: string[] = DEFAULT_ROUTERS,
 ): {
   stamps: ShardStamp[];
-  problems: string[];
+  problems: Finding[];
 } {
   const found = new Set<string>();
-  const problems: string[] = [];
+  const problems: Finding[] = [];
   for (const raw of routers) {
     const pattern = raw.replace(/^\.\//, "").replace(/\/+$/, "");
     const segs = pattern.split("/");
@@ -102,7 +103,10 @@ export function findShards(
   for (const rel of [...found].sort()) {
     if (underClaudeRules(rel)) {
       problems.push(
-        `${rel}: router shards must not live under .claude/rules/ (Claude Code would load them all at launch); move it to .agent-context/routers/`,
+        routerFinding(
+          rel,
+          `${rel}: router shards must not live under .claude/rules/ (Claude Code would load them all at launch); move it to .agent-context/routers/`,
+        ),
       );
       continue;
     }
@@ -122,18 +126,20 @@ export function indexKey(root: string, stamps: ShardStamp[]): string {
 }
 
 /** Builds the index from the shards (no cache). Malformed rows and unreadable shards become problems. */
-export function buildIndex(root: string, stamps: ShardStamp[], findProblems: string[] = []): RouterIndex {
+export function buildIndex(root: string, stamps: ShardStamp[], findProblems: Finding[] = []): RouterIndex {
   const rows: IndexRow[] = [];
   const shards: ShardSummary[] = [];
   const problems = [...findProblems];
   for (const st of stamps) {
     const r = readTextFile(join(root, st.path), MAX_SHARD_BYTES);
     if (!r.ok) {
-      problems.push(`${st.path}: router shard not read (${r.reason}); fix or remove it`);
+      problems.push(
+        routerFinding(st.path, `${st.path}: router shard not read (${r.reason}); fix or remove it`),
+      );
       continue;
     }
     if (!r.validUtf8 || r.text.includes("\u0000")) {
-      problems.push(`${st.path}: router shard is not UTF-8 text; skipped`);
+      problems.push(routerFinding(st.path, `${st.path}: router shard is not UTF-8 text; skipped`));
       continue;
     }
     const parsed = parseShard(r.text, st.path);

@@ -39,7 +39,7 @@ export function routeJson(r: RouteResult): Record<string, unknown> {
     droppedRows: r.injection.droppedRows,
     unlowerable: r.unlowerable,
     injection: r.injection.text,
-    problems: r.problems,
+    problems: r.problems.map((p) => p.message),
   };
 }
 

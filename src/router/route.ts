@@ -5,6 +5,7 @@
  * (src/hook/targets.ts); this room does not read tool inputs.
  */
 import type { AgentContextConfig } from "../config.js";
+import type { Finding } from "../model/index.js";
 import { DEFAULT_ROUTERS, loadIndex, type RouterIndex } from "./index-build.js";
 import { matchRows, type RowMatch, type Target } from "./match.js";
 import {
@@ -14,6 +15,7 @@ import {
   type Injection,
   renderInjection,
 } from "./render.js";
+import { routerFinding } from "./shard.js";
 
 /** Hook limits from the configuration, with defaults. Bad values fall back to defaults with a problem. */
 export interface HookLimits {
@@ -23,13 +25,18 @@ export interface HookLimits {
 }
 
 /** Reads `hook` limits from the config (see src/config.ts). Never throws. */
-export function hookLimits(config: AgentContextConfig, problems: string[] = []): HookLimits {
+export function hookLimits(config: AgentContextConfig, problems: Finding[] = []): HookLimits {
   const h = (config.hook ?? {}) as Record<string, unknown>;
   const num = (k: string, d: number) => {
     const v = h[k];
     if (v === undefined) return d;
     if (typeof v === "number" && Number.isInteger(v) && v > 0) return v;
-    problems.push(`.agent-context.json: "hook.${k}" must be a positive whole number; using ${d}`);
+    problems.push(
+      routerFinding(
+        ".agent-context.json",
+        `.agent-context.json: "hook.${k}" must be a positive whole number; using ${d}`,
+      ),
+    );
     return d;
   };
   return {
@@ -58,12 +65,12 @@ export interface RouteResult {
   injection: Injection;
   limits: HookLimits;
   unlowerable: string[];
-  problems: string[];
+  problems: Finding[];
 }
 
 /** Routes one tool call (see module doc). Throws only on programming errors; callers fail open. */
 export function routeCall(req: RouteRequest): RouteResult {
-  const problems: string[] = [];
+  const problems: Finding[] = [];
   const limits = hookLimits(req.config, problems);
   const index = loadIndex(req.root, req.config.routers ?? DEFAULT_ROUTERS, { useCache: req.useCache });
   problems.push(...index.problems);

@@ -12,6 +12,7 @@
  * A line that starts like a row but cannot be read as one (unclosed backtick, no `|`, no rule) is a
  * malformed row: it is skipped and reported as a problem naming the shard and line; the other rows stand.
  */
+import type { Finding } from "../model/index.js";
 
 export interface ShardRow {
   /** Shard path relative to the root (POSIX). */
@@ -30,7 +31,8 @@ export interface ParsedShard {
   shard: string;
   domain: string;
   rows: ShardRow[];
-  problems: string[];
+  /** Rows that could not be read, as findings at `shard:line` (`message` is the whole printed line). */
+  problems: Finding[];
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -38,7 +40,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** Parses one shard's text. Pure; never throws. `shard` is the path used in rows and problems. */
 export function parseShard(text: string, shard: string): ParsedShard {
   const rows: ShardRow[] = [];
-  const problems: string[] = [];
+  const problems: Finding[] = [];
   let domain: string | null = null;
   let fence: string | null = null;
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
@@ -71,7 +73,7 @@ export function parseShard(text: string, shard: string): ParsedShard {
     const start = /^\s*(?:\|\s*)?`/.exec(line);
     if (!start) continue;
     const row = parseRow(line.slice(start[0].length - 1), shard, n + 1);
-    if (typeof row === "string") problems.push(`${shard}:${n + 1}: ${row}`);
+    if (typeof row === "string") problems.push(routerFinding(shard, `${shard}:${n + 1}: ${row}`, n + 1));
     else rows.push(row);
   }
   const base = shard.split("/").pop() ?? shard;
@@ -115,4 +117,18 @@ function parseRow(s: string, shard: string, line: number): ShardRow | string {
     .filter((r) => r !== "");
   if (rules.length === 0) return "no rule after `|`; name the rule ids the trigger fires";
   return { shard, line, triggers, rules, dir };
+}
+
+/**
+ * A router problem as a finding (`router-shard`, a warning): `file` the shard or config file, `line` when
+ * known, `message` the whole line as printed after `agent-context route: `.
+ */
+export function routerFinding(file: string, message: string, line?: number): Finding {
+  return {
+    ruleId: "router-shard",
+    severity: "warning",
+    file,
+    message,
+    ...(line !== undefined ? { line } : {}),
+  };
 }

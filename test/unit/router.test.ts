@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadDelivered, saveDelivered, sessionFile } from "../../src/hook/state.js";
+import type { Finding } from "../../src/model/index.js";
 import { cacheFile, findShards, loadIndex } from "../../src/router/index-build.js";
 import { pathTarget } from "../../src/router/match.js";
 import { hookLimits, routeCall } from "../../src/router/route.js";
@@ -50,12 +51,14 @@ describe("shard parsing", () => {
   it("reports_malformed_rows_by_shard_and_line_and_keeps_the_others", () => {
     const s = parseShard("`unclosed | R\n`a` R-1\n`a` |\n`` | R\n`ok` | R-2\n", "m.md");
     expect(s.rows.map((r) => r.rules)).toEqual([["R-2"]]);
-    expect(s.problems.map((p) => p.split(":").slice(0, 2).join(":"))).toEqual([
+    expect(s.problems.map((p) => `${p.file}:${p.line}`)).toEqual(["m.md:1", "m.md:2", "m.md:3", "m.md:4"]);
+    expect(s.problems.map((p) => p.message.split(":").slice(0, 2).join(":"))).toEqual([
       "m.md:1",
       "m.md:2",
       "m.md:3",
       "m.md:4",
     ]);
+    expect(s.problems.every((p) => p.ruleId === "router-shard" && p.severity === "warning")).toBe(true);
   });
 
   it("takes_the_domain_from_the_file_name_without_a_heading", () => {
@@ -98,9 +101,10 @@ describe("the compiled index and its cache", () => {
     const root = repo({}, { ".claude/rules/router.md": "`*.kt` | R\n" });
     const r = findShards(root, [".claude/rules/*.md"]);
     expect(r.stamps).toEqual([]);
-    expect(r.problems[0]).toMatch(
+    expect(r.problems[0]?.message).toMatch(
       /\.claude\/rules\/router\.md: router shards must not live under \.claude\/rules/,
     );
+    expect(r.problems[0]?.file).toBe(".claude/rules/router.md");
   });
 
   it("configured_router_globs_find_shards_at_any_depth", () => {
@@ -114,19 +118,19 @@ describe("the compiled index and its cache", () => {
     const root = repo({ "bin.md": "`*.kt` | R\u0000\n", "ok.md": "`*.kt` | R-2\n" });
     const idx = loadIndex(root, undefined, { useCache: false });
     expect(idx.rows.map((r) => r.rules)).toEqual([["R-2"]]);
-    expect(idx.problems[0]).toMatch(/bin\.md: router shard is not UTF-8 text/);
+    expect(idx.problems[0]?.message).toMatch(/bin\.md: router shard is not UTF-8 text/);
   });
 });
 
 describe("hook limits from the configuration", () => {
   it("bad_values_fall_back_to_the_defaults_with_a_problem", () => {
-    const problems: string[] = [];
+    const problems: Finding[] = [];
     expect(hookLimits({ hook: { maxRows: "x", maxBytes: -1 } } as never, problems)).toEqual({
       maxRows: 40,
       maxBytes: 8192,
       oncePerSession: true,
     });
-    expect(problems).toEqual([
+    expect(problems.map((p) => p.message)).toEqual([
       '.agent-context.json: "hook.maxRows" must be a positive whole number; using 40',
       '.agent-context.json: "hook.maxBytes" must be a positive whole number; using 8192',
     ]);

@@ -55,7 +55,7 @@ export function registerRoute(program: Command): void {
       const globs = config.routers ?? DEFAULT_ROUTERS;
       if (opts.map) {
         const idx = loadIndex(root, globs, { useCache: opts.cache });
-        for (const p of idx.problems) process.stderr.write(`agent-context route: ${p}\n`);
+        for (const p of idx.problems) process.stderr.write(`agent-context route: ${p.message}\n`);
         if (idx.shards.length === 0) process.stderr.write(noShardsLine(globs));
         process.stdout.write(renderMap(idx));
         return;
@@ -75,7 +75,7 @@ export function registerRoute(program: Command): void {
             ? { notebook_path: file }
             : { file_path: file };
       const r = await routeToolCall({ root, cwd, tool, input, config, useCache: opts.cache });
-      for (const p of r.problems) process.stderr.write(`agent-context route: ${p}\n`);
+      for (const p of r.problems) process.stderr.write(`agent-context route: ${p.message}\n`);
       if (r.index.shards.length === 0) process.stderr.write(noShardsLine(globs));
       if (opts.json) {
         process.stdout.write(`${JSON.stringify(routeJson(r), null, 2)}\n`);

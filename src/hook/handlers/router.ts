@@ -21,7 +21,7 @@ export const routerRules: HookHandler = (call, state) => {
     extras: state.extras,
   });
   state.route = r;
-  if (!r.index.cached) for (const m of r.problems) state.stderr.push(`agent-context hook: ${m}\n`);
+  if (!r.index.cached) for (const m of r.problems) state.stderr.push(`agent-context hook: ${m.message}\n`);
   if (r.injection.text) state.sections.push(r.injection.text);
   state.deliveredNow.push(...r.injection.delivered);
 };
