@@ -3,7 +3,7 @@
 // (default ../shared/corpus) that holds an AGENTS.md. Run after `npm run build`:
 //   node scripts/codex-corpus.mjs [CORPUS_DIR] > docs/codex-corpus.md
 // The corpus copies have no .git, so each repository directory is taken as the Codex project root.
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { CODEX_VERIFIED_VERSION } from "../dist/agents/codex/index.js";
 import { codexChainsByDir, codexDirTable, rowsWithChain } from "../dist/agents/codex/report-dirs.js";
@@ -21,6 +21,12 @@ const out = [
 let repos = 0;
 let dirs = 0;
 let truncated = 0;
+if (!existsSync(corpus)) {
+  process.stderr.write(
+    `codex-corpus: no corpus at ${corpus}; pass its directory (see the README, "Real repositories")\n`,
+  );
+  process.exit(2);
+}
 for (const name of readdirSync(corpus).sort()) {
   const root = join(corpus, name);
   if (!statSync(root).isDirectory()) continue;

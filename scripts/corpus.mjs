@@ -47,8 +47,12 @@ export function corpusNotice(dir = CORPUS_DIR) {
   ].join("\n");
 }
 
-/** Names of the corpus repositories (`owner__name` folders), sorted. */
+/** Names of the corpus repositories (`owner__name` folders), sorted. Exits 2 with the notice when absent. */
 export function corpusRepos() {
+  if (!corpusPresent()) {
+    process.stderr.write(`${corpusNotice()}\n`);
+    process.exit(2);
+  }
   return readdirSync(CORPUS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)

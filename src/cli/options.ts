@@ -10,7 +10,7 @@
  * - `--cwd DIR` is the directory the agent runs in, relative to the current directory. Default: the
  *   current directory when it lies inside the root, else the root. It must lie inside the root.
  */
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { agents, defaultAgent } from "../agents/index.js";
 import { UsageError } from "../errors.js";
@@ -103,6 +103,14 @@ function directory(given: string, what: string, here: string): string {
  * @throws UsageError (exit 2) when DIR or `--cwd` is missing or not a directory, or `--cwd` lies outside DIR
  */
 export function resolvePlace(dir: string | undefined, cwd: string | undefined, here = process.cwd()): Place {
+  if (cwd !== undefined && dir !== undefined && !statSafe(resolve(here, cwd))) {
+    // The old meaning (--cwd relative to DIR): say what changed instead of only "no such directory".
+    const old = resolve(here, dir, cwd);
+    if (statSafe(old)?.isDirectory())
+      throw new UsageError(
+        `--cwd ${cwd}: no such directory; --cwd is taken from the current directory, not from DIR (did you mean --cwd ${join(dir, cwd)}?)`,
+      );
+  }
   const launch = cwd === undefined ? undefined : directory(cwd, "--cwd", here);
   const root = dir === undefined ? findProjectRoot(launch ?? here) : directory(dir, "DIR", here);
   const at = launch ?? (inside(root, here) ? here : root);

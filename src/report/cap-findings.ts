@@ -20,8 +20,10 @@ export const CAP_RULES = {
     defaultSeverity: "error",
   },
   problem: {
+    // The id is kept as released (suppressions key on it); it covers every launch warning.
     id: "cap-unreadable",
-    description: "A file the launch model could not read",
+    description:
+      "A warning of the launch model: a file it could not read, an import that does not load, guidance another agent never sees",
     defaultSeverity: "warning",
   },
 } as const satisfies Record<string, LintRuleMeta>;

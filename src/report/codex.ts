@@ -74,7 +74,7 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
   }
   const tally = [...tallies].map(([what, n]) => ` (${n} ${what})`).join("");
   out.push(
-    `agent-context cap: ${runs.length} launches checked, ${
+    `agent-context cap: ${runs.length} launch${runs.length === 1 ? "" : "es"} checked, ${
       failed === 0 ? c.green("all within their caps") : c.red(`${failed} failing`)
     }${tally}.`,
   );

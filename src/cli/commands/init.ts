@@ -12,7 +12,7 @@ import { launchTotal } from "../../install/launch-total.js";
 import { dirArgument, resolvePlace } from "../options.js";
 
 /**
- * Registers `agent-context init [DIR] [--dry-run]` (DIR as every command takes it: ../options.ts): writes `.agent-context.json` with the current launch total as the
+ * Registers `agent-context init [DIR] [--dry-run]` (DIR as every command takes it: ../options.ts): writes `.agent-context.json` with the current launch total (at least the default cap) as the
  * cap, merges the routing hook into `.claude/settings.json`, prints the CI workflow snippet.
  * Exit 0 on success (also when nothing changed), 2 when a file is malformed (nothing written).
  */
@@ -20,7 +20,7 @@ export function registerInit(program: Command): void {
   const cmd = program
     .command("init")
     .description(
-      "Start the cap at the current launch total, install the routing hook, print the CI workflow",
+      "Start the cap at the current launch total (at least the default), install the routing hook, print the CI workflow",
     );
   dirArgument(cmd)
     .option("--dry-run", "show what would change without writing")
