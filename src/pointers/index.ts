@@ -18,7 +18,12 @@
  */
 import { mkdirSync, readdirSync, realpathSync, unlinkSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { classifyRule, claudeMemoryWithImports } from "../agents/claude-code/index.js";
+import {
+  CLAUDE_CODE_VERIFIED_VERSION,
+  classifyRule,
+  claudeCode,
+  claudeMemoryWithImports,
+} from "../agents/claude-code/index.js";
 import { UsageError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
@@ -35,7 +40,7 @@ export * from "./bounds.js";
 export { readRulePaths } from "./frontmatter.js";
 
 /** The Claude Code release the pointer model was verified on. */
-export const POINTERS_VERIFIED_ON = "2.1.332";
+export const POINTERS_VERIFIED_ON = CLAUDE_CODE_VERIFIED_VERSION;
 
 export interface PointersOptions {
   /** The harness's CLAUDE_CONFIG_DIR (absolute or relative to process.cwd()); pointers go to `rules/`. */
@@ -147,7 +152,7 @@ export interface PointersResult {
   totalBytes: number;
 }
 
-const MEMORY_NAMES = new Set(["CLAUDE.md", "CLAUDE.local.md"]);
+const MEMORY_NAMES: ReadonlySet<string> = new Set(claudeCode.memoryFileNames);
 const SKIP_DIRS = new Set([".git", "node_modules"]);
 
 interface Candidate {
