@@ -144,7 +144,7 @@ const cases: Case[] = [
     maxBytes: 7,
     check: (r) => {
       expect(r.texts.get("a/AGENTS.md")).toBe("h\uFFFD");
-      expect(r.items[1]).toMatchObject({ bytes: 4, truncatedBytes: 12 });
+      expect(r.items[1]).toMatchObject({ bytes: 4, extra: { truncatedBytes: 12 } });
       expect(r.truncated?.firstLostWords).toBe("éllo wörld");
     },
   },
