@@ -4,7 +4,7 @@
  * `cap` measures the repository as a project: when no `.git` is found at or above the cwd (a copy without
  * its git directory), the repository root is taken as the project root. Verified on Codex 0.171.0.
  */
-import { relative } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { byteColumnToUtf16 } from "../../markdown/position.js";
 import type { AgentModel, Finding, LaunchOptions, LintRuleMeta, Snapshot } from "../../model/index.js";
 import { checkRelease } from "../claude-code/model.js";
@@ -80,13 +80,10 @@ export const codex: AgentModel = {
       texts: r.texts,
       imports: [],
       rules: [],
-      memory: r.items.map((i) => ({
-        path: i.path,
-        absPath: i.path,
-        dir: i.path.includes("/") ? i.path.slice(0, i.path.lastIndexOf("/")) : ".",
-        kind: "memory" as const,
-        atLaunch: true,
-      })),
+      memory: r.items.map((i) => {
+        const absPath = resolve(r.root, i.path);
+        return { path: i.path, absPath, dir: dirname(absPath), kind: "memory" as const, atLaunch: true };
+      }),
       findings: r.findings,
       verdict: {
         failure: r.truncated ? "Codex truncates the chain" : null,
