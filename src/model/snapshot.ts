@@ -118,11 +118,14 @@ export interface Snapshot {
   items: ContextItem[];
   /** Injected text per item path (same keys as items[].path); its UTF-8 size is the item's `bytes`. */
   texts: ReadonlyMap<string, string>;
-  /** Every import token the loader met, launch and on-demand candidates, in the order met. */
+  /** Every import token the launch loader met (memory files, rules — scoped ones too — and imports), in order. */
   imports: ImportEdge[];
   /** Every rule file of the working directory and its ancestors, in the agent's order. */
   rules: RuleRecord[];
-  /** Memory files at launch and below the working directory (on-demand candidates), in walk order. */
+  /**
+   * Memory files the launch loaded, in load order. Nested memory below the working directory is an
+   * on-demand question: the agent's `onDemand(snapshot)` answers it (its own loader, the same code path).
+   */
   memory: MemoryRecord[];
   /** Problems met while loading. */
   findings: Finding[];
