@@ -15,7 +15,7 @@ import {
   tokenSink,
   visitTree,
 } from "./imports.js";
-import { bomShift, isCommentHtml, normalizeNewlines, parseMarkdown } from "./mdast.js";
+import { bomShift, COMMENT, isCommentHtml, normalizeNewlines, parseMarkdown } from "./mdast.js";
 
 export interface BodyAnalysis {
   stripped: StripResult;
@@ -23,7 +23,7 @@ export interface BodyAnalysis {
 }
 
 /** How a chunk is read: not at all, scanned as one text run, scanned by inline runs, or parsed. */
-type Mode = "skip" | "scan" | "runs" | "parse" | "defs";
+type Mode = "skip" | "scan" | "runs" | "parse" | "defs" | "comment";
 
 /** Statistics of the last analysis (bytes = UTF-16 code units of the body), for tests and benchmarks. */
 export interface FastPathStats {
@@ -77,6 +77,13 @@ function isAlnum(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
+/** Inserts `[start, end)` into a sorted list of disjoint ranges (pairs). */
+function insertRange(ranges: number[], start: number, end: number): void {
+  let k = ranges.length;
+  while (k > 0 && (ranges[k - 2] as number) > start) k -= 2;
+  ranges.splice(k, 0, start, end);
+}
+
 /**
  * Block comments stripped and imports found, as {@link stripBlockComments} and {@link scanImports} give
  * them, in one pass. Time linear in the text's length except for the chunks only the parser can read.
@@ -99,6 +106,11 @@ export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis 
   chunks.forEach((c, i) => {
     if (c.kind === "fence") {
       modes.push("skip");
+      return;
+    }
+    if (c.kind === "html") {
+      // One top-level HTML block: only a comment block counts (stripped, its leftover scanned).
+      modes.push(src.startsWith("<!--", c.start) ? "comment" : "skip");
       return;
     }
     const t = src.slice(c.start, c.end);
@@ -176,6 +188,18 @@ export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis 
       }
   }
   lastStats.chunks = chunks.length;
+  // Comment blocks cut out whole by planBlocks: the node is the chunk's lines, without the last newline.
+  const commentLeft = new Map<number, string>();
+  chunks.forEach((c, i) => {
+    if (modes[i] !== "comment") return;
+    let end = c.end;
+    while (end > c.start && src.charCodeAt(end - 1) === 10) end--;
+    const value = src.slice(c.start, end);
+    if (!isCommentHtml(value)) return;
+    insertRange(commentRanges, c.start + shift, end + shift);
+    const rest = value.replace(COMMENT, "");
+    if (rest.trim()) commentLeft.set(i, rest);
+  });
   if (hasAt)
     chunks.forEach((c, i) => {
       const mode = modes[i];
@@ -184,9 +208,15 @@ export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis 
       else if (mode === "runs") {
         const runs = runsOf.get(i) as number[];
         const t = src.slice(c.start, c.end);
-        for (let k = 0; k < runs.length; k += 2)
-          sink.scan(t.slice(runs[k], runs[k + 1]), base + (runs[k] as number), true);
+        let nextAt = t.indexOf("@");
+        for (let k = 0; k < runs.length && nextAt !== -1; k += 2) {
+          const b = runs[k + 1] as number;
+          if (nextAt >= b) continue; // no `@` in this run
+          sink.scan(t.slice(runs[k], b), base + (runs[k] as number), true);
+          nextAt = t.indexOf("@", b);
+        }
       } else if (mode === "parse") sink.out.push(...(parsedTokens.get(i) ?? []));
+      else if (mode === "comment" && commentLeft.has(i)) sink.scan(commentLeft.get(i) as string, base, false);
     });
   return {
     stripped: hasComment ? stripRanges(text, lf, commentRanges) : { text, stripped: false },

@@ -26,19 +26,27 @@
 export interface BlockChunk {
   start: number;
   end: number;
-  /** `fence`: a top-level fenced code block (no imports, no comments); `text`: anything else. */
-  kind: "fence" | "text";
+  /**
+   * `fence`: a top-level fenced code block (no imports, no comments); `html`: exactly one top-level HTML
+   * block (kinds 1–6), its lines and the blank line that ends kinds 6; `text`: anything else.
+   */
+  kind: "fence" | "html" | "text";
 }
 
 type State =
-  | { t: "n"; para: boolean; cont: boolean }
+  /**
+   * Outside top-level fences and HTML blocks. `para`: a paragraph may be open; `cont`: a container (list
+   * item, block quote) may be open; `w` > 0: certainly inside a top-level list item whose content starts
+   * at column `w` (or in its lazy paragraph), so lines indented by `w` or more are inside it.
+   */
+  | { t: "n"; para: boolean; cont: boolean; w: number }
   | { t: "f"; ch: number; len: number }
   | { t: "h"; kind: number };
 
 const key = (s: State): string =>
-  s.t === "n" ? `n${+s.para}${+s.cont}` : s.t === "f" ? `f${s.ch}:${s.len}` : `h${s.kind}`;
+  s.t === "n" ? `n${+s.para}${+s.cont}:${s.w}` : s.t === "f" ? `f${s.ch}:${s.len}` : `h${s.kind}`;
 
-const CLEAN: State = { t: "n", para: false, cont: false };
+const CLEAN: State = { t: "n", para: false, cont: false, w: 0 };
 
 // HTML block start conditions (CommonMark 0.31, kinds 1–7), tested on a line without its indentation.
 const HTML1 = /^<(?:script|pre|style|textarea)(?:[ \t>]|$)/i;
@@ -127,6 +135,15 @@ function indentOf(line: string): { col: number; at: number; tab: boolean } {
   return { col, at, tab };
 }
 
+/** Content column of a non-empty list item whose marker starts `content` at column `col`, else 0. */
+function itemColumn(content: string, col: number): number {
+  if (/^(?:[-*_][ \t]*){3,}$/.test(content)) return 0; // a thematic break
+  const m = /^(?:[-+*]|\d{1,9}[.)])( +)(?=[^ \t])/.exec(content);
+  if (!m) return 0;
+  const spaces = (m[1] as string).length;
+  return col + m[0].length - spaces + (spaces >= 5 ? 1 : spaces);
+}
+
 /** The states a line can lead to from state `s` (over-approximated where the tracker cannot tell). */
 function step(s: State, line: string, out: State[]): void {
   if (s.t === "f") {
@@ -134,20 +151,37 @@ function step(s: State, line: string, out: State[]): void {
     return;
   }
   if (s.t === "h") {
-    if (s.kind >= 6) out.push(/^[ \t]*$/.test(line) ? CLEAN : s);
+    if (s.kind >= 6) out.push(isBlank(line) ? CLEAN : s);
     else out.push(htmlEnds(s.kind, line) ? CLEAN : s);
     return;
   }
   const { col, at, tab } = indentOf(line);
   if (at === line.length) {
-    out.push({ t: "n", para: false, cont: s.cont });
+    out.push({ t: "n", para: false, cont: s.cont, w: s.w });
     return;
   }
   const content = line.slice(at);
+  if (s.w > 0 && !tab) {
+    // Inside a known list item: indented enough, the line is the item's, whatever it holds.
+    if (col >= s.w) {
+      out.push({ t: "n", para: true, cont: true, w: s.w });
+      return;
+    }
+    // Less indented: a lazy continuation line (never a fence or an HTML block of kinds 1–6, which
+    // interrupt paragraphs), or the item ends and the line is read at the top level.
+    const kind = htmlStart(content);
+    if (s.para && !fenceOpen(content) && (kind === 0 || kind === 7))
+      out.push({ t: "n", para: true, cont: true, w: s.w });
+    step(CLEAN, line, out);
+    return;
+  }
   // Whether a block starting here is certainly top-level, maybe (inside a container), or certainly not.
   const certain = (col === 0 && !tab) || (col <= 3 && !tab && !s.cont);
   const maybe = !certain && s.cont;
-  const rest: State = { t: "n", para: true, cont: s.cont || MARKER.test(content) };
+  const c0 = content.charCodeAt(0);
+  const marker =
+    (c0 === 62 || c0 === 45 || c0 === 43 || c0 === 42 || (c0 >= 48 && c0 <= 57)) && MARKER.test(content);
+  const rest: State = { t: "n", para: true, cont: s.cont || marker, w: 0 };
   if (certain || maybe) {
     const f = fenceOpen(content);
     if (f) {
@@ -166,7 +200,9 @@ function step(s: State, line: string, out: State[]): void {
     }
   }
   // A column-0 line after a blank line closes every container; otherwise they may continue.
-  if (col === 0 && !tab && !s.para) rest.cont = MARKER.test(content);
+  if (col === 0 && !tab && !s.para) rest.cont = marker;
+  // A list item opened where nothing else can be open: its content column is known.
+  if (marker && certain && (!s.cont || (col === 0 && !s.para))) rest.w = itemColumn(content, col);
   out.push(rest);
 }
 
@@ -180,6 +216,8 @@ export function planBlocks(src: string): BlockChunk[] {
   let chunkStart = 0;
   let prevBlank = true;
   let fenceOpenAt = -1;
+  let htmlOpen = false;
+  let htmlCertain: boolean | undefined;
   const cut = (at: number, kind: BlockChunk["kind"]) => {
     if (at > chunkStart) chunks.push({ start: chunkStart, end: at, kind });
     chunkStart = at;
@@ -207,54 +245,88 @@ export function planBlocks(src: string): BlockChunk[] {
       // A bullet item with content (or an ordered item `1.`) at column 0 starts afresh even after a
       // non-blank line: it interrupts a paragraph and ends every open container, and an item parses alone
       // as it parses among its siblings.
-      if (prevBlank || ITEM_START.test(line)) cut(pos, "text");
+      if (prevBlank || (ITEM_FIRST.test(line) && ITEM_START.test(line))) cut(pos, "text");
+      // So does an HTML block of kinds 1–6 (they interrupt paragraphs); it is cut out whole below.
+      const kind = first === 60 ? htmlStart(line) : 0;
+      if (kind >= 1 && kind <= 6) {
+        cut(pos, "text");
+        htmlOpen = true;
+      }
     }
     next.length = 0;
     for (const s of states) step(s, line, next);
-    const seen = new Set<string>();
-    states = [];
-    for (const s of next) {
-      const k = key(s);
-      if (!seen.has(k)) {
-        seen.add(k);
-        states.push(s);
+    if (next.length === 1) states = [next[0] as State];
+    else {
+      const seen = new Set<string>();
+      states = [];
+      for (const s of next) {
+        const k = key(s);
+        if (!seen.has(k)) {
+          seen.add(k);
+          states.push(s);
+        }
       }
     }
     if (fenceOpenAt !== -1 && states.length === 1 && states[0]?.t === "n") {
       cut(end, "fence");
       fenceOpenAt = -1;
     }
-    prevBlank = /^[ \t]*$/.test(line);
+    if (htmlOpen) {
+      // The block's first line left one reading (it ends there or later, certainly): an `html` chunk.
+      // Two readings (`<!-->`): the chunk stays `text`, for the parser.
+      if (htmlCertain === undefined) htmlCertain = states.length === 1;
+      if (states.length === 1 && states[0]?.t === "n") {
+        cut(end, htmlCertain ? "html" : "text");
+        htmlOpen = false;
+        htmlCertain = undefined;
+      }
+    }
+    prevBlank = isBlank(line);
     pos = end;
   }
   cut(src.length, fenceOpenAt !== -1 ? "fence" : "text");
   return chunks;
 }
 
+function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
+const ITEM_FIRST = /^[-+*1]/;
 const ITEM_START = /^(?:[-+*]|1[.)])[ \t]+[^ \t]/;
 
 // A line that, in column 0, neither starts a block nor ends a paragraph: a letter, or punctuation that
 // opens no block (`*`/`_` not followed by white space, a backtick run shorter than a fence).
-const PARA_LINE = /^(?:[A-Za-z[!("'$@/.,]|[*_](?![ \t]|$)|`(?!``))[^\n]*$/;
+const PARA_LINE = /^(?:[A-Za-z[!("'$@/.,|]|[*_](?![ \t]|$)|`(?!``))[^\n]*$/;
 const THEMATIC = /^(?:[*_][ \t]*){3,}$/;
-const ITEM = /^(?:[-+*] {1,4}|1[.)] {1,4})(?=[^ \t\n])/;
+const ITEM = /^(?:[-+*] {1,4}|\d{1,9}[.)] {1,4})(?=[^ \t\n])/;
 
 /**
  * Where the inline content of a chunk starts and ends when it is one paragraph the inline scanner may
- * read, or undefined: a top-level paragraph whose every line is a {@link PARA_LINE}, or a one-line list
- * item (`- `, `* `, `+ `, `1. `, `1) ` and up to four spaces) whose content is such a line. Trailing blank
- * lines are allowed.
+ * read, or undefined: a top-level paragraph whose every line is a {@link PARA_LINE}, or a list item
+ * (`- `, `* `, `+ `, `1. `, `9) `, … and up to four spaces) whose content is such lines, the lines after
+ * the first indented by exactly the content offset. Trailing blank lines are allowed. A chunk always
+ * starts a block afresh, so a leading ordered marker of any number starts an item.
  */
 export function plainParagraph(text: string): { start: number; end: number } | undefined {
   let end = text.length;
   while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
   const m = ITEM.exec(text);
   const start = m ? m[0].length : 0;
-  if (m && text.indexOf("\n", start) !== -1 && text.indexOf("\n", start) < end) return undefined;
+  // An item's continuation lines are indented by exactly its content offset.
+  const indent = " ".repeat(start);
   for (let i = start; i < end; ) {
     let nl = text.indexOf("\n", i);
     if (nl === -1 || nl > end) nl = end;
-    const line = text.slice(i, nl);
+    let line = text.slice(i, nl);
+    if (i > start && start > 0) {
+      if (!line.startsWith(indent)) return undefined;
+      line = line.slice(start);
+    }
     if (!PARA_LINE.test(line) || THEMATIC.test(line)) return undefined;
     i = nl + 1;
   }
@@ -274,13 +346,20 @@ const TAG_END = /[ \t]*\/?>/y;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: controls are left to the parser
 const SIMPLE_DEST = /\(([^\s()<>\\\x00-\x1f\x7f]*)\)/y;
 
+function isAsciiLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
 /** Length of an inline HTML tag or autolink at `i` (0: literal `<`); undefined when unsure. */
 function angle(s: string, i: number): number | undefined {
   const c1 = s.charCodeAt(i + 1);
   if (c1 === 33 || c1 === 63) return undefined; // comment, declaration, CDATA, processing instruction
-  for (const re of [AUTOLINK, EMAIL, CLOSE_TAG]) {
-    re.lastIndex = i;
-    if (re.test(s)) return re.lastIndex - i;
+  const re = c1 === 47 ? CLOSE_TAG : isAsciiLetter(c1) ? AUTOLINK : EMAIL;
+  re.lastIndex = i;
+  if (re.test(s)) return re.lastIndex - i;
+  if (re === AUTOLINK) {
+    EMAIL.lastIndex = i;
+    if (EMAIL.test(s)) return EMAIL.lastIndex - i;
   }
   OPEN_TAG_HEAD.lastIndex = i;
   if (OPEN_TAG_HEAD.test(s)) {
@@ -297,6 +376,8 @@ function angle(s: string, i: number): number | undefined {
   // is literal (autolinks never span lines).
   return /[A-Za-z/]/.test(s[i + 1] ?? "") ? undefined : 0;
 }
+
+const SPECIAL = /[\\`<[\]!]/g;
 
 /**
  * The source ranges of a plain paragraph's text nodes, as `[start, end)` pairs in order, or undefined when
@@ -335,6 +416,10 @@ export function inlineRuns(s: string): number[] | undefined {
   let openImage = false;
   let i = 0;
   while (i < s.length) {
+    // Jump to the next character that can start or end a construct of the subset.
+    SPECIAL.lastIndex = i;
+    if (!SPECIAL.test(s)) break;
+    i = SPECIAL.lastIndex - 1;
     const c = s.charCodeAt(i);
     if (c === 92) {
       i += ASCII_PUNCT.test(s[i + 1] ?? "") ? 2 : 1;

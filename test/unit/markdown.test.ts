@@ -175,7 +175,7 @@ describe("fast paths agree with the full parse", () => {
     // corpus absent: the hand-written texts still run
   }
 
-  it("scanImports_without_a_parse_finds_what_a_parse_finds", () => {
+  it("scanImports_without_a_parse_finds_what_a_parse_finds", { timeout: 900_000 }, () => {
     for (const t of texts) {
       const lf = normalizeNewlines(t);
       if (!needsParse(lf))
@@ -184,7 +184,7 @@ describe("fast paths agree with the full parse", () => {
     }
   });
 
-  it("analyzeBody_matches_stripBlockComments_and_scanImports", () => {
+  it("analyzeBody_matches_stripBlockComments_and_scanImports", { timeout: 900_000 }, () => {
     for (const t of texts) {
       const a = analyzeBody(t, { startLine: 3 });
       expect(a.stripped).toEqual(stripBlockComments(t));
