@@ -13,7 +13,7 @@
  */
 import { type Dirent, lstatSync, opendirSync, readdirSync, readlinkSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { safeRealpath, statSafe } from "./read.js";
+import { safeRealpath } from "./read.js";
 
 export interface WalkEntry {
   /** Absolute path as reached (through symlinks, not resolved). */
