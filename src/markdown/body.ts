@@ -5,7 +5,7 @@
  * the chunks the fast path cannot settle, together in one reduced document.
  */
 import { type StripResult, stripRanges } from "./comments.js";
-import { inlineRuns, plainParagraph, planBlocks } from "./fast.js";
+import { inlineRuns, plainParagraphs, planBlocks } from "./fast.js";
 import {
   type ImportToken,
   mayImport,
@@ -120,9 +120,14 @@ export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis 
     if (!cm && !at) mode = t.includes("]:") ? "defs" : "skip";
     else if (!cm && !needsParse(t)) mode = "scan";
     else {
-      const para = cm ? undefined : plainParagraph(t);
-      let runs = para ? inlineRuns(t.slice(para.start, para.end)) : undefined;
-      if (runs && para) runs = runs.map((o) => o + para.start);
+      const paras = cm ? undefined : plainParagraphs(t);
+      let runs: number[] | undefined = paras ? [] : undefined;
+      for (let k = 0; paras && runs && k < paras.length; k += 2) {
+        const a = paras[k] as number;
+        const part = inlineRuns(t.slice(a, paras[k + 1]));
+        if (part) for (const o of part) runs.push(o + a);
+        else runs = undefined;
+      }
       if (runs && runsAgree(t, runs)) {
         mode = "runs";
         runsOf.set(i, runs);

@@ -245,7 +245,14 @@ export function planBlocks(src: string): BlockChunk[] {
       // A bullet item with content (or an ordered item `1.`) at column 0 starts afresh even after a
       // non-blank line: it interrupts a paragraph and ends every open container, and an item parses alone
       // as it parses among its siblings.
-      if (prevBlank || (ITEM_FIRST.test(line) && ITEM_START.test(line))) cut(pos, "text");
+      // Inside a known top-level list item, an ordered item of any number starts a sibling (or a new
+      // list): it is not a paragraph's continuation there.
+      if (
+        prevBlank ||
+        (ITEM_FIRST.test(line) && ITEM_START.test(line)) ||
+        (ORDERED_START.test(line) && states.every((s) => s.t === "n" && s.w > 0))
+      )
+        cut(pos, "text");
       // So does an HTML block of kinds 1–6 (they interrupt paragraphs); it is cut out whole below.
       const kind = first === 60 ? htmlStart(line) : 0;
       if (kind >= 1 && kind <= 6) {
@@ -297,6 +304,7 @@ function isBlank(line: string): boolean {
 }
 
 const ITEM_FIRST = /^[-+*1]/;
+const ORDERED_START = /^\d{1,9}[.)][ \t]+[^ \t]/;
 const ITEM_START = /^(?:[-+*]|1[.)])[ \t]+[^ \t]/;
 
 // A line that, in column 0, neither starts a block nor ends a paragraph: a letter, or punctuation that
@@ -305,32 +313,82 @@ const PARA_LINE = /^(?:[A-Za-z[!("'$@/.,|]|[*_](?![ \t]|$)|`(?!``))[^\n]*$/;
 const THEMATIC = /^(?:[*_][ \t]*){3,}$/;
 const ITEM = /^(?:[-+*] {1,4}|\d{1,9}[.)] {1,4})(?=[^ \t\n])/;
 
+const MARKER_LINE = /^( *)([-+*]|\d{1,9}[.)])( {1,4})(?=[^ \t\n])/;
+
 /**
- * Where the inline content of a chunk starts and ends when it is one paragraph the inline scanner may
- * read, or undefined: a top-level paragraph whose every line is a {@link PARA_LINE}, or a list item
- * (`- `, `* `, `+ `, `1. `, `9) `, … and up to four spaces) whose content is such lines, the lines after
- * the first indented by exactly the content offset. Trailing blank lines are allowed. A chunk always
- * starts a block afresh, so a leading ordered marker of any number starts an item.
+ * The paragraphs of a chunk the inline scanner may read, as `[start, end)` pairs of their inline content,
+ * or undefined. The chunk must be a top-level paragraph or a tree of list items holding nothing but
+ * paragraphs, every line of which is a {@link PARA_LINE} (a line that starts no block and ends no
+ * paragraph) after its indentation or list marker:
+ * - a marker line (`- `, `* `, `+ `, `1. `, `1) ` with 1–4 spaces) starts an item and its paragraph; it
+ *   nests in the deepest open item whose content column it reaches (at most 3 columns further, else it
+ *   would be indented code), or is top-level (indented at most 3); other ordered numbers only after a
+ *   blank line (they cannot interrupt a paragraph);
+ * - a line after a non-blank line continues the paragraph (lazily or not: a PARA_LINE cannot interrupt);
+ * - a line after a blank line starts a paragraph in the deepest item it reaches (at most 3 further).
+ * Anything else (tabs, a line outside every item after a blank line, deeper indentation) is left to
+ * the parser. Trailing blank lines are allowed.
  */
-export function plainParagraph(text: string): { start: number; end: number } | undefined {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
-  const m = ITEM.exec(text);
-  const start = m ? m[0].length : 0;
-  // An item's continuation lines are indented by exactly its content offset.
-  const indent = " ".repeat(start);
-  for (let i = start; i < end; ) {
+export function plainParagraphs(text: string): number[] | undefined {
+  const out: number[] = [];
+  const cols: number[] = []; // content columns of the open items, outermost first
+  let paraStart = -1;
+  let paraEnd = -1;
+  let prevBlank = true;
+  let first = true;
+  const close = () => {
+    if (paraStart !== -1) out.push(paraStart, paraEnd);
+    paraStart = -1;
+  };
+  for (let i = 0; i < text.length; ) {
     let nl = text.indexOf("\n", i);
-    if (nl === -1 || nl > end) nl = end;
-    let line = text.slice(i, nl);
-    if (i > start && start > 0) {
-      if (!line.startsWith(indent)) return undefined;
-      line = line.slice(start);
-    }
-    if (!PARA_LINE.test(line) || THEMATIC.test(line)) return undefined;
+    if (nl === -1) nl = text.length;
+    const line = text.slice(i, nl);
+    const lineStart = i;
     i = nl + 1;
+    if (line.length === 0 || isBlank(line)) {
+      if (line.includes("\t")) return undefined;
+      close();
+      prevBlank = true;
+      continue;
+    }
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32) indent++;
+    if (line.charCodeAt(indent) === 9) return undefined;
+    const m = MARKER_LINE.exec(line);
+    if (m) {
+      const number = /^\d/.test(m[2] as string);
+      if (number && !/^0*1[.)]$/.test(m[2] as string) && !prevBlank && !first) return undefined;
+      // The items this marker is inside of: those whose content column it reaches.
+      while (cols.length > 0 && (cols[cols.length - 1] as number) > indent) cols.pop();
+      const base = cols.length > 0 ? (cols[cols.length - 1] as number) : 0;
+      if (indent - base > 3) return undefined;
+      const content = line.slice(m[0].length);
+      if (!PARA_LINE.test(content) || THEMATIC.test(content)) return undefined;
+      close();
+      cols.push(indent + (m[2] as string).length + (m[3] as string).length);
+      paraStart = lineStart + m[0].length;
+      paraEnd = lineStart + line.length;
+    } else {
+      const content = line.slice(indent);
+      if (!PARA_LINE.test(content) || THEMATIC.test(content)) return undefined;
+      if (prevBlank && !first) {
+        // A new paragraph: inside the deepest item it reaches, not indented code there.
+        while (cols.length > 0 && (cols[cols.length - 1] as number) > indent) cols.pop();
+        if (cols.length === 0) return undefined;
+        if (indent - (cols[cols.length - 1] as number) > 3) return undefined;
+        paraStart = lineStart + indent;
+      } else if (first) {
+        if (indent > 3) return undefined;
+        paraStart = lineStart + indent;
+      }
+      paraEnd = lineStart + line.length;
+    }
+    prevBlank = false;
+    first = false;
   }
-  return start < end ? { start, end } : undefined;
+  close();
+  return out.length > 0 ? out : undefined;
 }
 
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/;

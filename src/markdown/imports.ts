@@ -47,12 +47,14 @@ export function mayImport(text: string): boolean {
 
 /**
  * True unless the text is plain enough that every `@` candidate is in a text node exactly as written:
- * no code (backtick, `~~~` fence, indented line), no HTML (`<`), no link brackets, no `@` right after
+ * no code (backtick, `~~~` fence, indented line, indented code after list or quote markers), no HTML (`<`), no link brackets, no `@` right after
  * a character that can end an inline construct or escape it, and no token that runs into a `*` or `_`
  * (emphasis would end it there). Then a parse cannot change the result.
  */
 export function needsParse(lf: string): boolean {
   if (/[`<[\]]|~~~|^(?: {4}|\t)/m.test(lf)) return true;
+  // Indented code inside a list item or block quote: markers followed by 5 spaces or a tab.
+  if (/^(?: *(?:[-+*>]|\d{1,9}[.)]))+(?: {5}|[ ]*\t)/m.test(lf)) return true;
   if (/[^\s\p{L}\p{N}.,;:'"/?=+-]@/u.test(lf)) return true;
   // Emphasis can end a token early: `@a*b*.md` is `@a` followed by an emphasised `b`.
   return /(?:^|\s)@(?:[^\s\\]|\\ )*[*_]/u.test(lf);

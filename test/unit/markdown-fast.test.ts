@@ -70,6 +70,10 @@ const LINES = [
   "2) @o2.md",
   "-",
   "  - nested @n.md",
+  "    - deeper @dd.md",
+  "      para @pp.md",
+  "   1. three @t3.md",
+  " 10) ten @t10.md",
   "  continued @c.md",
   "> quote @q.md",
   ">@q2.md",
@@ -276,6 +280,34 @@ describe("fast path pieces", () => {
     expect(inlineRuns("a [b [c](d)](e)")).toBeUndefined();
     expect(inlineRuns("a <!-- b --> c")).toBeUndefined();
     expect(inlineRuns("a `b` c")).toEqual([0, 2, 5, 7]);
+  });
+
+  it("items_of_a_list_are_chunks_of_their_own", () => {
+    const doc = "1. a @a.md\n2. b\n   more @b.md\n3. `c` @c.md\n- d\n  lazy\n- e <!-- x -->\n";
+    expect(planBlocks(doc).map((c) => doc.slice(c.start, c.end))).toEqual([
+      "1. a @a.md\n",
+      "2. b\n   more @b.md\n",
+      "3. `c` @c.md\n",
+      "- d\n  lazy\n",
+      "- e <!-- x -->\n",
+    ]);
+    agree(doc, "list");
+    expect(planBlocks("para\n2. not an item\n").length).toBe(1);
+  });
+
+  it("nested_lists_of_plain_paragraphs_are_read_without_the_parser", () => {
+    const doc =
+      "- a `x` @a.md\n  more @b.md\n  - nested [l](u) @c.md\n    - deeper @d.md\n\n    para @e.md\n- f *g* @f.md\nlazy @g.md\n";
+    agree(doc, "nested list");
+    analyzeBody(doc);
+    expect(fastPathStats().parsedUnits).toBe(0);
+    for (const odd of [
+      "- a\n      - b @b.md\n",
+      "- a\n\n      code @c.md\n",
+      "- a\n\n\tb @b.md\n",
+      "- a\n2. b @b.md\n",
+    ])
+      agree(odd, "odd list");
   });
 
   it("strip_and_scan_use_the_fast_path_with_the_same_answers", () => {

@@ -129,6 +129,11 @@ describe("scanImports", () => {
     ["an_inline_comment_hides_its_import", "x <!-- @a.md --> y\n", []],
     ["blockquotes_and_lists_are_scanned", "> @q.md\n\n- @l.md\n- `@c.md rest`\n", ["q.md", "l.md"]],
     ["a_character_reference_is_not_decoded", "&#64;a.md", []],
+    [
+      "indented_code_inside_list_items_and_quotes_is_literal",
+      "-     @a.md\n\n* * *     @b.md\n\n>     @c.md\n",
+      [],
+    ],
     ["emphasis_inside_a_token_ends_it", "see @a*b*.md and @c_d_.md", ["a", "c_d_.md"]],
   ];
   for (const [name, text, want] of cases)
