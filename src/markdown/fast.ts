@@ -14,10 +14,15 @@
  * tag line that may continue a paragraph) adds both readings, and a cut is made only when every reading
  * agrees that everything is closed. Being unsure costs speed (fewer cuts), never correctness.
  *
- * Inline level ({@link inlineRuns}): a chunk that is one plain paragraph (every line starts in column 0
- * with an ASCII letter) is read by a scanner for a CommonMark subset: escapes, code spans, autolinks,
- * one-line HTML tags, and `[text](simple-destination)` links and images. It returns the text runs the
- * parser's text nodes cover, or undefined for anything outside the subset (then the chunk is parsed).
+ * Cuts are also made before a column-0 list item (bullet, `1.`, or any number inside a known item), and
+ * around a top-level HTML block of kinds 1–6 (a comment block is then stripped without the parser).
+ *
+ * Inline level ({@link plainParagraphs}, {@link inlineRuns}): a chunk that is a paragraph, or a tree of
+ * list items holding only paragraphs, whose lines start no block, is read by a scanner for a CommonMark
+ * subset: escapes, code spans, autolinks, one-line HTML tags, and `[text](simple-destination)` links and
+ * images. It returns the text runs the parser's text nodes cover, or undefined for anything outside the
+ * subset (then the chunk is parsed). Emphasis is not resolved: a token touching `*` or `_` sends the
+ * chunk to the parser (body.ts, runsAgree).
  *
  * Held byte-equal to the parser by a differential test (test/unit/markdown-fast.test.ts).
  */
@@ -311,8 +316,6 @@ const ITEM_START = /^(?:[-+*]|1[.)])[ \t]+[^ \t]/;
 // opens no block (`*`/`_` not followed by white space, a backtick run shorter than a fence).
 const PARA_LINE = /^(?:[A-Za-z[!("'$@/.,|]|[*_](?![ \t]|$)|`(?!``))[^\n]*$/;
 const THEMATIC = /^(?:[*_][ \t]*){3,}$/;
-const ITEM = /^(?:[-+*] {1,4}|\d{1,9}[.)] {1,4})(?=[^ \t\n])/;
-
 const MARKER_LINE = /^( *)([-+*]|\d{1,9}[.)])( {1,4})(?=[^ \t\n])/;
 
 /**
