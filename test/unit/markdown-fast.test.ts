@@ -108,6 +108,11 @@ const LINES = [
   "<a href='x\n'>",
   "<custom-tag attr=v/>",
   "[ref]: /url",
+  "[@r.md][ref] and [@s.md]",
+  "@a*b*.md",
+  "@c_d_.md",
+  " ```",
+  "> a",
   "[ref]",
   "[@link.md](x) [t](@dest.md) ![@img.md](i)",
   "[x][ref] @after.md",
@@ -174,6 +179,38 @@ describe("the Markdown fast path agrees with the full parse", () => {
   it("on_adversarial_lines_one_by_one_and_in_pairs", { timeout: SLOW }, () => {
     for (const a of LINES)
       for (const b of LINES) for (const sep of ["\n", "\n\n"]) agree(`${a}${sep}${b}\n`, "pair");
+  });
+
+  it("on_2000_documents_built_around_block_edges", { timeout: SLOW }, () => {
+    // A block opened, something inside it, a blank line, an import candidate, a would-be closer, and
+    // more text: every way the block splitter could cut in the wrong place shows up as a difference.
+    const opens = [
+      "```",
+      "````",
+      "~~~",
+      " ```",
+      "  ```",
+      "   ~~~~",
+      "<div>",
+      "<!-- c",
+      "<pre>",
+      "> ```",
+      "- ```",
+      "- a\n  ```",
+      "> a\n\n ```",
+      "1. a\n   ```",
+    ];
+    const inner = ["x", "", "```", "~~~", "-->", "</pre>"];
+    const paras = ["b @b.md", "[@r.md][ref]", "@a*b*.md `c`", "- i @i.md"];
+    let n = 0;
+    for (const open of opens)
+      for (const close of inner)
+        for (const para of paras)
+          for (const mid of inner) {
+            agree(`${open}\n${mid}\n\n${para}\n${close}\n\n${para} @z.md\n\n[ref]: /u\n`, "edges");
+            n++;
+          }
+    expect(n).toBe(2016);
   });
 
   it("on_4000_seeded_random_documents", { timeout: SLOW }, () => {
