@@ -52,6 +52,7 @@ const key = (s: State): string =>
   s.t === "n" ? `n${+s.para}${+s.cont}:${s.w}` : s.t === "f" ? `f${s.ch}:${s.len}` : `h${s.kind}`;
 
 const CLEAN: State = { t: "n", para: false, cont: false, w: 0 };
+const CLEAN_KEY = key(CLEAN);
 
 // HTML block start conditions (CommonMark 0.31, kinds 1–7), tested on a line without its indentation.
 const HTML1 = /^<(?:script|pre|style|textarea)(?:[ \t>]|$)/i;
@@ -279,7 +280,9 @@ export function planBlocks(src: string): BlockChunk[] {
         }
       }
     }
-    if (fenceOpenAt !== -1 && states.length === 1 && states[0]?.t === "n") {
+    // A block's end cuts only where nothing at all is open (a paragraph may follow an uncertain end).
+    const clean = states.length === 1 && key(states[0] as State) === CLEAN_KEY;
+    if (fenceOpenAt !== -1 && clean) {
       cut(end, "fence");
       fenceOpenAt = -1;
     }
@@ -287,7 +290,7 @@ export function planBlocks(src: string): BlockChunk[] {
       // The block's first line left one reading (it ends there or later, certainly): an `html` chunk.
       // Two readings (`<!-->`): the chunk stays `text`, for the parser.
       if (htmlCertain === undefined) htmlCertain = states.length === 1;
-      if (states.length === 1 && states[0]?.t === "n") {
+      if (clean) {
         cut(end, htmlCertain ? "html" : "text");
         htmlOpen = false;
         htmlCertain = undefined;
