@@ -11,6 +11,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** [name, loader] — one line per benchmark module. */
 const BENCHES = [
   ["cap", () => import("./cap.mjs")],
+  ["markdown", () => import("./markdown.mjs")],
   ["hook", () => import("./hook.mjs")],
   ["pointers", () => import("./pointers.mjs")],
 ];

@@ -3,10 +3,17 @@
  * path, so symlink cycles terminate and a file reachable two ways is reported once per real path when
  * `dedupeFiles` is set. Never opens fifos, sockets or devices. Never throws for an unreadable directory:
  * it records a problem instead.
+ *
+ * Every walk is bounded (a link to `/` must not make a command run for minutes): by directory entries
+ * visited ({@link WALK_MAX_ENTRIES}), by depth (`maxDepth`, never above {@link WALK_DEPTH_CEILING}) and by
+ * wall time ({@link WALK_MAX_MS}). A bound that stops the walk is reported once, as a problem naming the
+ * bound and the symlink through which the walk left its root, e.g.
+ * `ext -> /: walk stopped after 100,000 directory entries (the walker's entry limit); ...`.
+ * A symlink that points back at a directory it sits in (a link loop) is reported as one.
  */
-import { type Dirent, lstatSync, opendirSync, readdirSync, readlinkSync } from "node:fs";
+import { type Dirent, lstatSync, opendirSync, readdirSync, readlinkSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { safeRealpath, statSafe } from "./read.js";
+import { safeRealpath } from "./read.js";
 
 export interface WalkEntry {
   /** Absolute path as reached (through symlinks, not resolved). */
@@ -16,6 +23,16 @@ export interface WalkEntry {
   /** Path relative to the walk root, POSIX separators. */
   rel: string;
 }
+
+/** Directory entries (files, directories, links, anything) one walk visits at most. */
+export const WALK_MAX_ENTRIES = 100_000;
+/**
+ * Depth no walk goes beyond, whatever `maxDepth` asks (an agent with no depth limit of its own still gets
+ * this one). Far above what agents load: Claude Code 2.1.332 loads unscoped rules 70 directories deep.
+ */
+export const WALK_DEPTH_CEILING = 1_000;
+/** Wall time one walk may take, in milliseconds. */
+export const WALK_MAX_MS = 10_000;
 
 export interface WalkOptions {
   /** Return false to skip a directory (given its rel path and name). */
@@ -34,6 +51,10 @@ export interface WalkOptions {
    * `compare` is then ignored. Default `"sorted"`.
    */
   order?: "sorted" | "os" | "listing";
+  /** Entries visited before the walk stops with a problem. Default {@link WALK_MAX_ENTRIES}. */
+  maxEntries?: number;
+  /** Wall time (milliseconds) before the walk stops with a problem. Default {@link WALK_MAX_MS}. */
+  maxMillis?: number;
 }
 
 /** Lists a directory in the order the OS returns entries (no sorting). Throws like readdirSync. */
@@ -59,30 +80,68 @@ export interface WalkResult {
   problems: { path: string; message: string }[];
 }
 
-/** Walks `root` depth-first in sorted order. See module doc for guarantees. */
+/**
+ * Walks `root` depth-first (sorted, or in the OS's order). See the module doc for the guarantees and
+ * bounds. Never throws.
+ * @returns the files found (`path` as reached, `realPath`, `rel` to the root) and the problems met
+ *   (`path` absolute, `message` without the path): unlistable directories, the depth limit, link loops,
+ *   and a bound that stopped the walk (then `files` holds what was found before it).
+ */
 export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
   const files: WalkEntry[] = [];
   const problems: WalkResult["problems"] = [];
   const seenDirs = new Set<string>();
   const seenFiles = new Set<string>();
   const dedupe = opts.dedupeFiles ?? true;
-  const maxDepth = opts.maxDepth ?? 64;
+  const maxDepth = Math.min(opts.maxDepth ?? 64, WALK_DEPTH_CEILING);
+  const depthIsCeiling = (opts.maxDepth ?? 64) > WALK_DEPTH_CEILING;
+  const maxEntries = opts.maxEntries ?? WALK_MAX_ENTRIES;
+  const maxMillis = opts.maxMillis ?? WALK_MAX_MS;
   const cmp = opts.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
+  const started = Date.now();
+  let entries = 0;
+  let stopped = false;
+  // The directories on the current path, by real path (a link to one of them is a loop), and the
+  // outermost symlink the current path went through (named when a bound stops the walk).
+  const onPath = new Set<string>();
+  let via: { path: string; target: string } | undefined;
+  const stop = (dir: string, what: string) => {
+    stopped = true;
+    // First: the one problem that says the walk is incomplete must not drown among the others.
+    problems.unshift(
+      via
+        ? {
+            path: via.path,
+            message: `links to ${via.target}; walk stopped after ${what}, so files beyond it were not counted; an agent may keep walking (remove or narrow the link)`,
+          }
+        : { path: dir, message: `walk stopped after ${what}, so files beyond it were not counted` },
+    );
+  };
 
   // `real` is the directory's real path when already known (a plain subdirectory of a known real path):
   // plain entries cost no stat or realpath; only symlinks (and unknown types) are resolved.
   const visit = (dir: string, rel: string, depth: number, knownReal?: string) => {
+    if (stopped) return;
     const real = knownReal ?? safeRealpath(dir);
     if (!real) return;
     if (seenDirs.has(real)) return;
     seenDirs.add(real);
     if (depth > maxDepth) {
-      problems.push({ path: dir, message: `deeper than ${maxDepth} directories; not walked further` });
+      problems.push({
+        path: dir,
+        message: depthIsCeiling
+          ? `deeper than ${WALK_DEPTH_CEILING.toLocaleString("en-US")} directories (the walker's depth limit); not walked further`
+          : `deeper than ${maxDepth} directories; not walked further`,
+      });
       return;
     }
-    let entries: Dirent[];
+    if (Date.now() - started > maxMillis) {
+      stop(dir, `${(maxMillis / 1000).toLocaleString("en-US")} s (the walker's time limit)`);
+      return;
+    }
+    let list: Dirent[];
     try {
-      entries =
+      list =
         opts.order === "os" || opts.order === "listing"
           ? direntsOsOrder(dir)
           : readdirSync(dir, { withFileTypes: true });
@@ -90,25 +149,58 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
       problems.push({ path: dir, message: `cannot list directory (${(e as Error).message})` });
       return;
     }
-    if (opts.order !== "os" && opts.order !== "listing") entries.sort((a, b) => cmp(a.name, b.name));
-    for (const ent of entries) {
+    if (opts.order !== "os" && opts.order !== "listing") list.sort((a, b) => cmp(a.name, b.name));
+    onPath.add(real);
+    for (const ent of list) {
+      if (stopped) break;
+      if (++entries > maxEntries) {
+        stop(dir, `${maxEntries.toLocaleString("en-US")} directory entries (the walker's entry limit)`);
+        break;
+      }
+      if ((entries & 255) === 0 && Date.now() - started > maxMillis) {
+        stop(dir, `${(maxMillis / 1000).toLocaleString("en-US")} s (the walker's time limit)`);
+        break;
+      }
       const name = ent.name;
       const p = join(dir, name);
       const r = rel ? `${rel}/${name}` : name;
       let isDir = ent.isDirectory();
       let isFile = ent.isFile();
       let entReal: string | undefined = isDir || isFile ? join(real, name) : undefined;
+      const link = ent.isSymbolicLink();
       if (!isDir && !isFile) {
-        if (!ent.isSymbolicLink() && !isUnknown(ent)) continue; // fifo, socket, device: never opened
-        const st = statSafe(p);
-        if (!st) continue; // dangling symlink or vanished
+        if (!link && !isUnknown(ent)) continue; // fifo, socket, device: never opened
+        let st: import("node:fs").Stats | undefined;
+        try {
+          st = statSync(p);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code === "ELOOP")
+            problems.push({ path: p, message: "link loop (the symlink resolves to itself); not followed" });
+          continue; // dangling symlink or vanished
+        }
         isDir = st.isDirectory();
         isFile = st.isFile();
         // Reached by its real path: the link's real path follows from its target without a realpath call.
-        entReal = dir === real && ent.isSymbolicLink() ? linkRealpath(real, name) : undefined;
+        entReal = dir === real && link ? linkRealpath(real, name) : undefined;
       }
       if (isDir) {
         if (opts.enterDir && !opts.enterDir(r, name)) continue;
+        if (link) {
+          const target = entReal ?? safeRealpath(p);
+          if (target && onPath.has(target)) {
+            problems.push({
+              path: p,
+              message: `link loop: it points at ${target}, a directory it sits in; not followed`,
+            });
+            continue;
+          }
+          if (!via && target) {
+            via = { path: p, target };
+            visit(p, r, depth + 1, target);
+            via = undefined;
+            continue;
+          }
+        }
         visit(p, r, depth + 1, entReal);
       } else if (isFile) {
         if (opts.includeFile && !opts.includeFile(r, name)) continue;
@@ -121,6 +213,7 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
       }
       // fifos, sockets, devices: never opened, silently skipped
     }
+    onPath.delete(real);
   };
   visit(root, "", 0);
   return { files, problems };

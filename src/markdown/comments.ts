@@ -6,8 +6,9 @@
  * that follow it; otherwise the remainder stays. Inline comments (inside a paragraph), comments inside
  * code blocks, list items or block quotes stay. When anything was stripped the whole text comes back with
  * LF line endings (Claude Code normalises it then); when nothing was, the text is returned unchanged.
+ * Which blocks are comment blocks is settled in body.ts (fast path, parser as the reference).
  */
-import { bomShift, COMMENT, isCommentHtml, normalizeNewlines, parseMarkdown, type Root } from "./mdast.js";
+import { COMMENT } from "./mdast.js";
 
 export interface StripResult {
   text: string;
@@ -15,25 +16,16 @@ export interface StripResult {
   stripped: boolean;
 }
 
-/** Removes block-level HTML comments. Never throws. `text` is Markdown without frontmatter. */
-export function stripBlockComments(text: string): StripResult {
-  if (!text.includes("<!--")) return { text, stripped: false };
-  const lf = normalizeNewlines(text);
-  return stripParsed(text, lf, parseMarkdown(lf));
-}
-
-/** stripBlockComments on an already parsed text: `lf` is `text` LF-normalised, `tree` its mdast. */
-export function stripParsed(text: string, lf: string, tree: Root): StripResult {
-  const shift = bomShift(lf);
+/**
+ * Cuts top-level comment blocks out of `lf` (`text` LF-normalised). `ranges` holds `[start, end)` pairs
+ * of the blocks in `lf` offsets, in order. Returns `text` unchanged when there are none.
+ */
+export function stripRanges(text: string, lf: string, ranges: number[]): StripResult {
   let out = "";
   let last = 0;
-  for (const node of tree.children) {
-    if (node.type !== "html" || !isCommentHtml(node.value)) continue;
-    const s0 = node.position?.start.offset;
-    const e0 = node.position?.end.offset;
-    if (s0 === undefined || e0 === undefined) continue;
-    const start = s0 + shift;
-    let end = e0 + shift;
+  for (let k = 0; k < ranges.length; k += 2) {
+    const start = ranges[k] as number;
+    let end = ranges[k + 1] as number;
     // Claude Code's lexer ends an HTML block after the newlines that follow it.
     while (end < lf.length && lf.charCodeAt(end) === 10) end++;
     const rest = lf.slice(start, end).replace(COMMENT, "");

@@ -10,7 +10,7 @@
  * (`@a.md.` names `a.md.`, which Claude Code then skips as a non-text extension).
  */
 import type { Nodes, Root } from "./mdast.js";
-import { bomShift, COMMENT, isCommentHtml, normalizeNewlines, parseMarkdown } from "./mdast.js";
+import { bomShift, COMMENT, isCommentHtml } from "./mdast.js";
 
 export interface ImportToken {
   /** The token as written, from `@` to the end (fragment included). */
@@ -38,16 +38,6 @@ export function isImportPath(p: string): boolean {
 }
 
 /**
- * Finds the `@path` imports in Markdown (without frontmatter), in document order, duplicates included.
- * Never throws.
- */
-export function scanImports(text: string, opts: ScanOptions = {}): ImportToken[] {
-  if (!mayImport(text)) return [];
-  const lf = normalizeNewlines(text);
-  return scanNormalized(lf, needsParse(lf) ? parseMarkdown(lf) : undefined, opts);
-}
-
-/**
  * False when no `@` in the text can start an import however it parses: every `@` follows a letter or
  * digit (emails, `a@b`), which no Markdown construct can end. Cheap; lets most files skip the parse.
  */
@@ -57,19 +47,37 @@ export function mayImport(text: string): boolean {
 
 /**
  * True unless the text is plain enough that every `@` candidate is in a text node exactly as written:
- * no code (backtick, `~~~` fence, indented line), no HTML (`<`), no link brackets, and no `@` right after
- * a character that can end an inline construct or escape it. Then a parse cannot change the result.
+ * no code (backtick, `~~~` fence, indented line, indented code after list or quote markers), no HTML (`<`), no link brackets, no `@` right after
+ * a character that can end an inline construct or escape it, and no token that runs into a `*` or `_`
+ * (emphasis would end it there). Then a parse cannot change the result.
  */
 export function needsParse(lf: string): boolean {
   if (/[`<[\]]|~~~|^(?: {4}|\t)/m.test(lf)) return true;
-  return /[^\s\p{L}\p{N}.,;:'"/?=+-]@/u.test(lf);
+  // Indented code inside a list item or block quote: markers followed by 5 spaces or a tab.
+  if (/^(?: *(?:[-+*>]|\d{1,9}[.)]))+(?: {5}|[ ]*\t)/m.test(lf)) return true;
+  if (/[^\s\p{L}\p{N}.,;:'"/?=+-]@/u.test(lf)) return true;
+  // Emphasis can end a token early: `@a*b*.md` is `@a` followed by an emphasised `b`.
+  return /(?:^|\s)@(?:[^\s\\]|\\ )*[*_]/u.test(lf);
 }
 
-/** Scans LF-normalised text; `tree` is its mdast (undefined: the text needs no parse, see needsParse). */
-export function scanNormalized(lf: string, tree: Root | undefined, opts: ScanOptions = {}): ImportToken[] {
-  const lineStarts = [0];
-  for (let i = 0; i < lf.length; i++) if (lf.charCodeAt(i) === 10) lineStarts.push(i + 1);
+/** Collects import tokens from runs of an LF-normalised text, with line and column in that text. */
+export interface TokenSink {
+  out: ImportToken[];
+  /**
+   * Scans one run of text. `exact`: the run starts at offset `base` of the LF text (positions per token);
+   * otherwise every token is placed at `base` (a comment block's leftover, as the reference does).
+   */
+  scan(run: string, base: number, exact: boolean): void;
+}
+
+/** A sink over `lf` (LF-normalised, BOM included when present). */
+export function tokenSink(lf: string, opts: ScanOptions = {}): TokenSink {
+  let lineStarts: number[] | undefined;
   const where = (offset: number) => {
+    if (!lineStarts) {
+      lineStarts = [0];
+      for (let i = lf.indexOf("\n"); i !== -1; i = lf.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+    }
     let lo = 0;
     let hi = lineStarts.length - 1;
     while (lo < hi) {
@@ -80,8 +88,6 @@ export function scanNormalized(lf: string, tree: Root | undefined, opts: ScanOpt
     return { line: lo + (opts.startLine ?? 1), column: offset - (lineStarts[lo] as number) + 1 };
   };
   const out: ImportToken[] = [];
-  const shift = bomShift(lf);
-  /** Scans a run of text that starts at `base` in `lf` (or, for comment leftovers, at its node). */
   const scan = (run: string, base: number, exact: boolean) => {
     TOKEN.lastIndex = 0;
     for (let m = TOKEN.exec(run); m; m = TOKEN.exec(run)) {
@@ -97,6 +103,19 @@ export function scanNormalized(lf: string, tree: Root | undefined, opts: ScanOpt
       out.push({ raw: `@${raw}`, path, ...pos });
     }
   };
+  return { out, scan };
+}
+
+/**
+ * Feeds the text nodes and comment-block leftovers of `tree` (the mdast of `parsed`) to `sink`, in
+ * document order. `toLf` maps an offset of `parsed` to the sink's text, or undefined to drop the node.
+ */
+export function visitTree(
+  tree: Root,
+  parsed: string,
+  toLf: (offset: number) => number | undefined,
+  sink: TokenSink,
+): void {
   const visit = (node: Nodes) => {
     switch (node.type) {
       case "code":
@@ -105,22 +124,35 @@ export function scanNormalized(lf: string, tree: Root | undefined, opts: ScanOpt
       case "html": {
         if (!isCommentHtml(node.value)) return;
         const rest = node.value.replace(COMMENT, "");
-        if (rest.trim()) scan(rest, (node.position?.start.offset ?? 0) + shift, false);
+        const base = toLf(node.position?.start.offset ?? 0);
+        if (rest.trim() && base !== undefined) sink.scan(rest, base, false);
         return;
       }
       case "text": {
         const s0 = node.position?.start.offset;
         const e0 = node.position?.end.offset;
         // The source slice, as Claude Code's lexer sees it (entities and escapes not decoded).
-        if (s0 !== undefined && e0 !== undefined) scan(lf.slice(s0 + shift, e0 + shift), s0 + shift, true);
-        else scan(node.value, 0, false);
+        if (s0 !== undefined && e0 !== undefined) {
+          const base = toLf(s0);
+          if (base !== undefined) sink.scan(parsed.slice(s0, e0), base, true);
+        } else sink.scan(node.value, 0, false);
         return;
       }
       default:
         if ("children" in node) for (const c of node.children) visit(c as Nodes);
     }
   };
-  if (tree) visit(tree);
-  else scan(lf.slice(shift), shift, true);
-  return out;
+  visit(tree);
+}
+
+/**
+ * The reference scan: LF-normalised text and its full mdast `tree` (undefined: the text needs no parse,
+ * see needsParse). The fast path (analyzeBody) is held equal to this by the differential tests.
+ */
+export function scanNormalized(lf: string, tree: Root | undefined, opts: ScanOptions = {}): ImportToken[] {
+  const sink = tokenSink(lf, opts);
+  const shift = bomShift(lf);
+  if (tree) visitTree(tree, shift ? lf.slice(shift) : lf, (o) => o + shift, sink);
+  else sink.scan(lf.slice(shift), shift, true);
+  return sink.out;
 }

@@ -1,7 +1,15 @@
 /** The markdown room: frontmatter, block HTML comments and `@path` imports, as Claude Code reads them. */
 
-export { analyzeBody, type BodyAnalysis } from "./body.js";
-export { type StripResult, stripBlockComments } from "./comments.js";
+export {
+  analyzeBody,
+  analyzeBodyReference,
+  type BodyAnalysis,
+  type FastPathStats,
+  fastPathStats,
+  scanImports,
+  stripBlockComments,
+} from "./body.js";
+export type { StripResult } from "./comments.js";
 export {
   type Frontmatter,
   type FrontmatterBlock,
@@ -16,6 +24,5 @@ export {
   mayImport,
   needsParse,
   type ScanOptions,
-  scanImports,
 } from "./imports.js";
 export { bomShift, isCommentHtml, normalizeNewlines, parseMarkdown } from "./mdast.js";

@@ -136,3 +136,57 @@ describe("linkRealpath agrees with realpath(3)", () => {
     if (["to-file", "to-up", "to-parent", "to-link", "c3"].includes(name)) expect(fast).toBeDefined();
   });
 });
+
+describe("walkFiles bounds", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-bounds-")));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(join(root, "rules/sub"), { recursive: true });
+  mkdirSync(join(root, "outside/many"), { recursive: true });
+  for (let i = 0; i < 50; i++) writeFileSync(join(root, `outside/many/f${i}.md`), "x\n");
+  writeFileSync(join(root, "rules/a.md"), "a\n");
+  symlinkSync(join(root, "outside"), join(root, "rules/ext"));
+  symlinkSync("..", join(root, "rules/sub/up"));
+  symlinkSync("self", join(root, "rules/self"));
+
+  it("an_entry_limit_stops_the_walk_and_names_the_link_it_went_through", () => {
+    const w = walkFiles(join(root, "rules"), { maxEntries: 20, maxDepth: Number.POSITIVE_INFINITY });
+    expect(w.problems[0]).toEqual({
+      path: join(root, "rules/ext"),
+      message: `links to ${join(root, "outside")}; walk stopped after 20 directory entries (the walker's entry limit), so files beyond it were not counted; an agent may keep walking (remove or narrow the link)`,
+    });
+    expect(w.files.length).toBeLessThan(20);
+  });
+
+  it("a_time_limit_stops_the_walk_by_name", () => {
+    const w = walkFiles(join(root, "rules"), { maxMillis: -1 });
+    expect(w.problems[0]?.message).toMatch(/walk stopped after -0\.001 s \(the walker's time limit\)/);
+  });
+
+  it("link_loops_are_named_as_loops_and_the_rest_is_walked", () => {
+    const w = walkFiles(join(root, "rules"));
+    expect(w.problems).toEqual([
+      { path: join(root, "rules/self"), message: "link loop (the symlink resolves to itself); not followed" },
+      {
+        path: join(root, "rules/sub/up"),
+        message: `link loop: it points at ${join(root, "rules")}, a directory it sits in; not followed`,
+      },
+    ]);
+    expect(w.files.map((f) => f.rel)).toContain("ext/many/f0.md");
+    expect(w.files.map((f) => f.rel)).toContain("a.md");
+  });
+
+  it("no_depth_limit_still_stops_at_the_ceiling_far_below_which_deep_rules_load", () => {
+    const deepRoot = realpathSync(mkdtempSync(join(tmpdir(), "ac-ceiling-")));
+    try {
+      mkdirSync(join(deepRoot, ...Array(70).fill("d")), { recursive: true });
+      writeFileSync(join(deepRoot, ...Array(70).fill("d"), "x.md"), "x\n");
+      const ok = walkFiles(deepRoot, { maxDepth: Number.POSITIVE_INFINITY });
+      expect(ok.files.length).toBe(1);
+      expect(ok.problems).toEqual([]);
+      const cut = walkFiles(deepRoot, { maxDepth: Number.POSITIVE_INFINITY, maxEntries: 30 });
+      expect(cut.problems[0]?.message).toMatch(/walk stopped after 30 directory entries/);
+    } finally {
+      rmSync(deepRoot, { recursive: true, force: true });
+    }
+  });
+});

@@ -129,6 +129,12 @@ describe("scanImports", () => {
     ["an_inline_comment_hides_its_import", "x <!-- @a.md --> y\n", []],
     ["blockquotes_and_lists_are_scanned", "> @q.md\n\n- @l.md\n- `@c.md rest`\n", ["q.md", "l.md"]],
     ["a_character_reference_is_not_decoded", "&#64;a.md", []],
+    [
+      "indented_code_inside_list_items_and_quotes_is_literal",
+      "-     @a.md\n\n* * *     @b.md\n\n>     @c.md\n",
+      [],
+    ],
+    ["emphasis_inside_a_token_ends_it", "see @a*b*.md and @c_d_.md", ["a", "c_d_.md"]],
   ];
   for (const [name, text, want] of cases)
     it(name, () => expect(scanImports(text).map((t) => t.path)).toEqual(want));
@@ -174,7 +180,7 @@ describe("fast paths agree with the full parse", () => {
     // corpus absent: the hand-written texts still run
   }
 
-  it("scanImports_without_a_parse_finds_what_a_parse_finds", () => {
+  it("scanImports_without_a_parse_finds_what_a_parse_finds", { timeout: 900_000 }, () => {
     for (const t of texts) {
       const lf = normalizeNewlines(t);
       if (!needsParse(lf))
@@ -183,7 +189,7 @@ describe("fast paths agree with the full parse", () => {
     }
   });
 
-  it("analyzeBody_matches_stripBlockComments_and_scanImports", () => {
+  it("analyzeBody_matches_stripBlockComments_and_scanImports", { timeout: 900_000 }, () => {
     for (const t of texts) {
       const a = analyzeBody(t, { startLine: 3 });
       expect(a.stripped).toEqual(stripBlockComments(t));

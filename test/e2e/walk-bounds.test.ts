@@ -1,0 +1,29 @@
+/**
+ * A rules directory holding a symlink to `/`: `cap` (the built CLI) walks it within the walker's bounds
+ * and says where it stopped, by the link's name and the bound's name. Asserted on the message and the
+ * exit status, never on time.
+ */
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cap, cleanup, tempRepo } from "./cap-helpers.js";
+
+afterAll(cleanup);
+
+describe("cap on a rules directory linking to /", () => {
+  it("stops_at_the_entry_bound_and_names_the_link_in_a_warning", { timeout: 180_000 }, () => {
+    const repo = tempRepo({
+      "CLAUDE.md": "# Memory\n",
+      ".claude/rules/a.md": "rule\n",
+      // The cap is far above whatever the walk finds: the run must pass, with a warning.
+      ".agent-context.json": '{"cap": 1000000000}\n',
+    });
+    symlinkSync("/", join(repo, ".claude/rules/ext"));
+    const r = cap([repo]);
+    expect(r.stderr).toContain(
+      "warning: .claude/rules/ext: links to /; walk stopped after 100,000 directory entries (the walker's entry limit)",
+    );
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(r.code).toBe(0);
+  });
+});
