@@ -15,10 +15,14 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const VERSION = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version as string;
 const TARBALL = `agent-context-${VERSION}.tgz`;
 
-/** This process's environment without the npm_* variables `npm test` exported (they are npm config). */
+/**
+ * This process's environment as a teammate's shell has it: without the npm_* variables `npm test` exported
+ * (they are npm config) and without the CI markers (`CI`, `GITHUB_*`), which make `cap` check the ratchet.
+ */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^npm_/i.test(k) && k !== "CI" && !k.startsWith("GITHUB_")) env[k] = v;
   return { ...env, NO_COLOR: "1", ...extra };
 }
 
