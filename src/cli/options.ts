@@ -49,6 +49,17 @@ export function agentOption(cmd: Command, opts: { all?: boolean } = { all: true 
   return cmd.option("--agent <agent>", `${ids}${opts.all ? " or all" : ""} (default ${defaultAgent().id})`);
 }
 
+/**
+ * Adds `--agent-version <release>`: the agent release to model (default: the newest release the model was
+ * verified on). A release the model does not know is a usage error listing the known ones (exit 2).
+ */
+export function agentVersionOption(cmd: Command): Command {
+  return cmd.option(
+    "--agent-version <release>",
+    "the agent release to model (default: the newest it was verified on; an unknown one lists the known)",
+  );
+}
+
 /** Adds `--format <format>` (text|json|github|sarif) and `--json` (= `--format json`). */
 export function formatOptions(cmd: Command): Command {
   return cmd
@@ -65,6 +76,7 @@ export function jsonOption(cmd: Command, help = "print JSON instead of text"): C
 export interface SharedFlags {
   cwd?: string;
   agent?: string;
+  agentVersion?: string;
   format?: string;
   json?: boolean;
 }

@@ -33,19 +33,26 @@ export interface Explanation {
 /**
  * Explains `target` for a session in `cwd` of the repository at `root` (all absolute; `cwd` inside
  * `root`), for one agent (default: the registry's default agent), from its launch snapshot. Reads the
- * fresh-clone view (no user environment). Throws UsageError for a malformed `.agent-context.json` or an
- * unknown agent.
+ * fresh-clone view (no user environment), for `release` (default: the newest the model knows). Throws
+ * UsageError for a malformed `.agent-context.json`, an unknown agent or a release the model does not know.
  */
 export function explainPath(opts: {
   root: string;
   cwd: string;
   target: string;
   agent?: string;
+  release?: string;
 }): Explanation {
   const { root, cwd, target } = opts;
   const agent = opts.agent === undefined ? defaultAgent() : agentById(opts.agent);
   const { config } = loadConfig(root);
-  const run = runCap({ dir: root, cwd, env: {}, model: agent });
+  const run = runCap({
+    dir: root,
+    cwd,
+    env: {},
+    model: agent,
+    ...(opts.release ? { release: opts.release } : {}),
+  });
   const launch = run.items.map((i) =>
     i.charged ? { ...i, reason: whyCharged(i, { unlowerable: config.unlowerable }) } : i,
   );

@@ -5,6 +5,7 @@ import { shouldColor } from "../../report/color.js";
 import { renderCapOutput } from "../../report/command-output.js";
 import {
   agentOption,
+  agentVersionOption,
   cwdOption,
   dirArgument,
   formatOptions,
@@ -25,7 +26,10 @@ export function registerCap(program: Command): void {
   cwdOption(cmd)
     .option("--cap <bytes>", "lower the cap for this run (never raises it)", parseCapOption)
     .option("--base <ref>", "git revision whose cap this one may not exceed (CI default: merge base)");
-  agentOption(cmd).option("--all-cwds", "check the root and every directory holding an agent memory file");
+  agentVersionOption(agentOption(cmd)).option(
+    "--all-cwds",
+    "check the root and every directory holding an agent memory file",
+  );
   formatOptions(cmd).action(
     (dir: string | undefined, o: { cap?: number; base?: string; allCwds?: boolean } & SharedFlags) => {
       const format = outputFormat(o);
@@ -37,6 +41,7 @@ export function registerCap(program: Command): void {
         cap: o.cap,
         base: o.base,
         agent: o.agent,
+        ...(o.agentVersion !== undefined ? { release: o.agentVersion } : {}),
         allCwds: o.allCwds,
       });
       const out = renderCapOutput(runs, format, {

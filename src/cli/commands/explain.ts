@@ -4,7 +4,14 @@ import { UsageError } from "../../errors.js";
 import { itemToJson } from "../../model/index.js";
 import { renderExplainText } from "../../report/explain.js";
 import { explainPath } from "../../router/explain.js";
-import { agentOption, cwdOption, dirArgument, jsonOption, resolvePlace } from "../options.js";
+import {
+  agentOption,
+  agentVersionOption,
+  cwdOption,
+  dirArgument,
+  jsonOption,
+  resolvePlace,
+} from "../options.js";
 
 /**
  * Registers `agent-context explain PATH [DIR] [--cwd DIR] [--agent ID] [--json]`: everything that reaches
@@ -20,9 +27,13 @@ export function registerExplain(program: Command): void {
     .argument("<path>", "file path, relative to the current directory (like any CLI argument)");
   dirArgument(cmd);
   cwdOption(cmd);
-  agentOption(cmd, { all: false });
+  agentVersionOption(agentOption(cmd, { all: false }));
   jsonOption(cmd, "print {agent, agentVersion, root, cwd, launch, onRead, onTool} as JSON").action(
-    (path: string, dir: string | undefined, opts: { cwd?: string; agent?: string; json?: boolean }) => {
+    (
+      path: string,
+      dir: string | undefined,
+      opts: { cwd?: string; agent?: string; agentVersion?: string; json?: boolean },
+    ) => {
       if (opts.agent === "all")
         throw new UsageError("explain answers for one agent: give --agent ID, not all");
       const { root, cwd } = resolvePlace(dir, opts.cwd);
@@ -31,6 +42,7 @@ export function registerExplain(program: Command): void {
         cwd,
         target: resolve(path),
         ...(opts.agent ? { agent: opts.agent } : {}),
+        ...(opts.agentVersion ? { release: opts.agentVersion } : {}),
       });
       if (!opts.json) {
         process.stdout.write(renderExplainText({ ...sets, agentName: sets.agent.name }, path));
