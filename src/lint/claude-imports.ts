@@ -7,7 +7,7 @@
  * (docs/findings-lint.md, test/e2e/lint-cli.test.ts).
  */
 import { isAbsolute, join } from "node:path";
-import { inside as within } from "../fs/paths.js";
+import { inside } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { normalizeNewlines, parseFrontmatter, parseMarkdown } from "../markdown/index.js";
 import type { Nodes } from "../markdown/mdast.js";
@@ -67,6 +67,16 @@ function analyse(ctx: LintContext): ClaudeImports {
   const launch = facts.launch();
   const loaded = new Set(launch.items.map((i) => (isAbsolute(i.path) ? i.path : join(ctx.root, i.path))));
   const abs = (p: string) => (isAbsolute(p) ? p : join(ctx.root, p));
+  // The importing file's real path (imports resolve from it), once per file, not once per import.
+  const realOf = new Map<string, string>();
+  const real = (p: string) => {
+    let r = realOf.get(p);
+    if (r === undefined) {
+      r = safeRealpath(abs(p)) ?? abs(p);
+      realOf.set(p, r);
+    }
+    return r;
+  };
   // Every import edge the loader met at launch (memory files, rules — scoped ones too, since their imports
   // load — and the files they import), each with the loader's own outcome: nothing is re-scanned or
   // re-resolved here.
@@ -76,7 +86,7 @@ function analyse(ctx: LintContext): ClaudeImports {
       line: e.line,
       column: e.column,
       token: e.token,
-      from: safeRealpath(abs(e.from)) ?? abs(e.from),
+      from: real(e.from),
       target: e.targetAbs,
     };
     const isFile = e.status === "loaded" || e.status === "duplicate" || statSafe(e.targetAbs)?.isFile();
@@ -84,7 +94,7 @@ function analyse(ctx: LintContext): ClaudeImports {
     else if (e.status === "outside-cwd") {
       if (e.realTarget !== undefined)
         out.verdicts.push({ ...place, kind: "symlink-escapes", real: e.realTarget });
-      else if (!within(ctx.root, e.targetAbs)) out.verdicts.push({ ...place, kind: "outside-cwd" });
+      else if (!inside(ctx.root, e.targetAbs)) out.verdicts.push({ ...place, kind: "outside-cwd" });
     } else if (e.status === "beyond-hop-limit" && !loaded.has(e.targetAbs))
       out.verdicts.push({ ...place, kind: "beyond-hop-limit", hops: e.hop });
   }

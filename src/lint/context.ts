@@ -7,6 +7,7 @@
  */
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
+import { claudeCode } from "../agents/claude-code/index.js";
 import { MEMORY_FILE_NAMES } from "../agents/index.js";
 import { type AgentContextConfig, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
@@ -102,7 +103,7 @@ export class LintContext {
 
   /** The Claude Code facts of this repository ({@link claudeFacts}), computed once per context. */
   claude(): ClaudeFacts | null {
-    if (this._claude === undefined) this._claude = claudeFacts(this.root);
+    if (this._claude === undefined) this._claude = claudeFacts(this.root, () => this.snapshot(claudeCode));
     return this._claude;
   }
 

@@ -13,6 +13,7 @@ import {
   ruleScope,
 } from "../agents/claude-code/index.js";
 import { loadConfig } from "../config.js";
+import { inside } from "../fs/paths.js";
 import { parseFrontmatter } from "../markdown/index.js";
 import type { ContextItem, Snapshot } from "../model/index.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../router/index-build.js";
@@ -56,23 +57,26 @@ export interface ClaudeFacts {
   routedFiles(): Set<string>;
 }
 
-/** The claude-code facts for a repository (verified on Claude Code 2.1.332 by the claude-code model). */
-export function claudeFacts(root: string): ClaudeFacts | null {
-  let launch: ReturnType<typeof claudeLaunchSet> | undefined;
+/**
+ * The claude-code facts for a repository (verified on Claude Code 2.1.332 by the claude-code model).
+ * @param snapshot the claude-code launch snapshot at `root`, when the caller already holds one (the lint
+ *   context shares its own); computed once on first use otherwise
+ */
+export function claudeFacts(root: string, snapshot?: () => Snapshot): ClaudeFacts | null {
+  let launch: Snapshot | undefined;
   let rules: RuleInfo[] | undefined;
   let routed: Set<string> | undefined;
+  const snap = () => {
+    launch ??= snapshot ? snapshot() : claudeLaunchSet({ root, cwd: root });
+    return launch;
+  };
   return {
-    launch: () => {
-      launch ??= claudeLaunchSet({ root, cwd: root });
-      return launch;
-    },
+    launch: snap,
     rules: () => {
       // The rules as the launch loader classified them, each once (a rule whose link leaves the working
       // directory never loads and carries no classification: memory-symlink-escapes reports it).
-      launch ??= claudeLaunchSet({ root, cwd: root });
-      rules ??= launch.rules.filter(
-        (r) => r.atLaunch || r.scoped || r.notLoadedWhy === "empty after stripping",
-      );
+      const { cwd } = snap();
+      rules ??= snap().rules.filter((r) => r.realPath === r.absPath || inside(cwd, r.realPath));
       return rules;
     },
     frontmatter: (text) => {

@@ -5,7 +5,7 @@
  */
 import type { Finding, Severity } from "./finding.js";
 import type { ContextItem } from "./item.js";
-import type { Snapshot, View } from "./snapshot.js";
+import type { Snapshot } from "./snapshot.js";
 
 /** What a loader needs to compute one launch. */
 export interface LaunchOptions {
@@ -13,8 +13,6 @@ export interface LaunchOptions {
   root: string;
   /** Working directory of the launch (absolute; default: root). */
   cwd?: string;
-  /** Which view (default `fresh-clone`). */
-  view?: View;
   /** The agent release to model (default: the model's newest verified release). */
   release?: string;
 }

@@ -64,8 +64,6 @@ export interface ImportEdge {
   status: ImportStatus;
   /** Why it did or did not load, one phrase. */
   reason: string;
-  /** True when the import was reached at launch; false when only seen in an on-demand candidate. */
-  atLaunch: boolean;
 }
 
 /** A rule file (e.g. `.claude/rules/**.md`), classified as the agent classifies it. */
@@ -102,8 +100,6 @@ export interface MemoryRecord {
   /** The directory it applies to (absolute): a read below it attaches the file. */
   dir: string;
   kind: "memory" | "local";
-  /** Whether it loaded at launch (an ancestor's or the working directory's own memory). */
-  atLaunch: boolean;
 }
 
 /** Everything later stages need about one agent's launch. */
@@ -132,13 +128,15 @@ export interface Snapshot {
   /**
    * The agent's own verdict beyond the cap: a non-null `failure` (a short phrase) fails `cap` whatever the
    * cap says (e.g. Codex cutting its chain at its byte budget); `detail` explains it in plain lines, the
-   * first being the headline; `tally` names such failures in a summary ("truncated by Codex"); `json` is
-   * added to the `cap --json` object as is.
+   * first being the headline; `noun` names it in a line that points back at it ("the truncation"); `tally`
+   * names such failures in a summary ("truncated by Codex"); `json` is added to the `cap --json` object
+   * as is.
    */
   verdict?: {
     failure: string | null;
     /** The failure as a finding at its place (for `--format github|sarif`). */
     finding?: Finding;
+    noun?: string;
     tally?: string;
     detail?: readonly string[];
     json?: Readonly<Record<string, unknown>>;

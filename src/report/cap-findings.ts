@@ -60,8 +60,7 @@ export function capFindings(run: CapRun): Finding[] {
     });
   }
   const verdict = run.snapshot.verdict?.finding;
-  if (verdict)
-    out.push({ ...verdict, line: verdict.line ?? 1, column: verdict.column ?? 1, help: verdict.help ?? "" });
+  if (verdict) out.push(verdict);
   if (run.ratchet && !run.ratchet.ok) {
     const r = run.ratchet;
     out.push({

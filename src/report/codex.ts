@@ -33,7 +33,7 @@ export function renderCapRunText(run: CapRun, opts: TextOptions = {}): string {
   if (ev.ok) {
     // The cap itself holds; say so without calling the run clean.
     const lines = capText.split("\n");
-    lines[0] = `cap: ${ev.total} bytes delivered, within the ${ev.cap}-byte cap — but see the ${run.snapshot.verdict.failure.toLowerCase().includes("truncat") ? "truncation" : "failure"} above.`;
+    lines[0] = `cap: ${ev.total} bytes delivered, within the ${ev.cap}-byte cap — but see the ${run.snapshot.verdict.noun ?? "failure"} above.`;
     capText = lines.join("\n");
   }
   return `${renderVerdict(run, opts)}${capText}`;

@@ -7,23 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { agentById } from "../../src/agents/index.js";
-import { runCli } from "../../src/cli/program.js";
+import { cliInProcess } from "../support/cli-in-process.js";
 
-async function cli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const write = { out: process.stdout.write, err: process.stderr.write };
-  process.stdout.write = ((s: string) => out.push(String(s)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => err.push(String(s)) > 0) as typeof process.stderr.write;
-  try {
-    const status = await runCli(["node", "agent-context", ...args]);
-    return { status, stdout: out.join(""), stderr: err.join("") };
-  } finally {
-    process.stdout.write = write.out;
-    process.stderr.write = write.err;
-    process.exitCode = 0;
-  }
-}
+const cli = cliInProcess;
 
 const repo = () => {
   const d = realpathSync(mkdtempSync(join(tmpdir(), "ac-release-")));

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAgent } from "../../src/agents/index.js";
-import { runCli } from "../../src/cli/program.js";
 import type { ContextItem } from "../../src/model/index.js";
+import { cliInProcess } from "../support/cli-in-process.js";
 import { stubAgent } from "../support/stub-agent.js";
 
 const toyItem = (path: string, bytes: number): ContextItem => ({
@@ -46,22 +46,7 @@ beforeAll(() => {
 });
 afterAll(() => unregister());
 
-/** Runs the command line in process; returns its status and what it wrote. */
-async function cli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const write = { out: process.stdout.write, err: process.stderr.write };
-  process.stdout.write = ((s: string) => out.push(String(s)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => err.push(String(s)) > 0) as typeof process.stderr.write;
-  try {
-    const status = await runCli(["node", "agent-context", ...args]);
-    return { status, stdout: out.join(""), stderr: err.join("") };
-  } finally {
-    process.stdout.write = write.out;
-    process.stderr.write = write.err;
-    process.exitCode = 0;
-  }
-}
+const cli = cliInProcess;
 
 describe("a third agent registered in a few lines", () => {
   it("cap_agent_all_json_lists_it_with_its_release_cap_and_verdict", async () => {

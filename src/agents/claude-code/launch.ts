@@ -16,7 +16,7 @@
  */
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve } from "node:path";
-import { displayPath, inside } from "../../fs/paths.js";
+import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import type {
   ContextItem,
@@ -117,14 +117,8 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   /** Directories whose path is their real path (cwd and its ancestors; those of files read). */
   const realDirs = new Set<string>(cwdReal ? launchDirectories(cwdReal) : []);
   const show = (abs: string) => displayPath(abs, realRoot);
-  const warn = (
-    ruleId: string,
-    file: string,
-    message: string,
-    help?: string,
-    at?: { line: number; column: number },
-  ) =>
-    findings.push({ ruleId, severity: "warning", file, message, ...(help ? { help } : {}), ...(at ?? {}) });
+  const warn = (ruleId: string, file: string, message: string, help?: string) =>
+    findings.push({ ruleId, severity: "warning", file, message, ...(help ? { help } : {}) });
   /**
    * An import outside the launch directory. Inside the repository the fix is per directory (a launch
    * there does not load it); outside the repository Claude Code asks for approval first.
@@ -276,7 +270,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       });
       texts.set(shown, p.text);
       if (origin.kind === "memory" || origin.kind === "local")
-        memory.push({ path: shown, absPath: path, dir: memoryDir(path), kind: origin.kind, atLaunch: true });
+        memory.push({ path: shown, absPath: path, dir: memoryDir(path), kind: origin.kind });
     }
     for (const imp of p.imports) {
       const target = resolveImportPath(imp.path, r.realPath, home);
@@ -291,7 +285,6 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         hop: depth + 1,
         status: "loaded",
         reason: "",
-        atLaunch: true,
       };
       imports.push(edge);
       if (depth + 1 <= CLAUDE_MAX_IMPORT_HOPS && !inside(cwd, target)) {
@@ -331,19 +324,23 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   const worktree = nestedWorktree(cwd);
   const isProjectDir = (dir: string) =>
     !(worktree && inside(worktree.mainRepoRoot, dir) && !inside(worktree.worktreeRoot, dir));
+  const dirs = launchDirectories(cwd);
   // AGENTS.md (and `.claude/AGENTS.md`) load only where no CLAUDE file gives text at any launch level
   // (the CLI's default "claude-md-or-agents-md" mode; settled on 2.1.332, docs/findings-claude-agents-md.md).
-  const claudeProject = launchDirectories(cwd).some((dir) =>
-    [
-      ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
-      join(dir, "CLAUDE.local.md"),
-    ].some(givesText),
-  );
-  for (const dir of launchDirectories(cwd)) {
+  // The CLAUDE files are looked at ahead of the load only when an AGENTS file is there to be hidden.
+  const agentsFilesLoad =
+    dirs.some((dir) => isProjectDir(dir) && AGENTS_FILES.some((n) => statSafe(join(dir, n)) !== undefined)) &&
+    !dirs.some((dir) =>
+      [
+        ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
+        join(dir, "CLAUDE.local.md"),
+      ].some(givesText),
+    );
+  for (const dir of dirs) {
     const where = dir === cwd ? "the working directory" : "an ancestor of the working directory";
     // In a worktree nested in its main repository, the main checkout's project files above the worktree
     // are not read (they are the worktree's own, checked out again); CLAUDE.local.md still is.
-    const project = !(worktree && inside(worktree.mainRepoRoot, dir) && !inside(worktree.worktreeRoot, dir));
+    const project = isProjectDir(dir);
     for (const name of project ? ["CLAUDE.md", join(".claude", "CLAUDE.md")] : []) {
       const p = join(dir, name);
       load(
@@ -393,7 +390,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         show(f.realPath),
       );
     }
-    for (const name of project && !claudeProject ? AGENTS_FILES : []) {
+    for (const name of project && agentsFilesLoad ? AGENTS_FILES : []) {
       const p = join(dir, name);
       load(
         p,
@@ -402,7 +399,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
           kind: "memory",
           charged: true,
           importedBy: null,
-          reason: `${name.replace(/\\/g, "/")} in ${where}: Claude Code loads it because no CLAUDE.md gives instructions here`,
+          reason: `${toPosix(name)} in ${where}: Claude Code loads it because no CLAUDE.md gives instructions here`,
         },
         show(p),
       );

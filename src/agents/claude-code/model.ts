@@ -2,27 +2,14 @@
  * Claude Code behind the agent interface: the launch snapshot (./launch.ts), the on-demand session
  * (./on-read.ts), its memory file names and default cap. Verified on Claude Code 2.1.332.
  */
-import { UsageError } from "../../errors.js";
 import type { AgentModel, LaunchOptions, Snapshot } from "../../model/index.js";
+import { checkRelease } from "../release.js";
 import { claudeLaunchSet } from "./launch.js";
 import { claudeOnDemand } from "./on-read.js";
 import { CLAUDE_CODE_NAME, CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
 /** Default cap for Claude Code launch context, in bytes, when `.agent-context.json` sets none. */
 export const DEFAULT_CLAUDE_CAP = 4096;
-
-/** The release a launch is modelled for; throws UsageError naming the known releases for any other. */
-export function checkRelease(
-  agent: Pick<AgentModel, "name" | "releases">,
-  release: string | undefined,
-): string {
-  const r = release ?? (agent.releases[0] as string);
-  if (!agent.releases.includes(r))
-    throw new UsageError(
-      `${agent.name} ${r}: the model knows ${agent.releases.join(", ")}; pass one of them (--agent-version)`,
-    );
-  return r;
-}
 
 /** The Claude Code model. */
 export const claudeCode: AgentModel = {

@@ -7,7 +7,7 @@
 import { dirname, relative, resolve } from "node:path";
 import { byteColumnToUtf16 } from "../../markdown/position.js";
 import type { AgentModel, Finding, LaunchOptions, LintRuleMeta, Snapshot } from "../../model/index.js";
-import { checkRelease } from "../claude-code/model.js";
+import { checkRelease } from "../release.js";
 import { CODEX_DEFAULT_MAX_BYTES } from "./config.js";
 import { crossAgentGaps } from "./gaps.js";
 import { CODEX_VERIFIED_VERSION, type CodexChainResult, codexChain, truncatedBytes } from "./index.js";
@@ -82,12 +82,13 @@ export const codex: AgentModel = {
       rules: [],
       memory: r.items.map((i) => {
         const absPath = resolve(r.root, i.path);
-        return { path: i.path, absPath, dir: dirname(absPath), kind: "memory" as const, atLaunch: true };
+        return { path: i.path, absPath, dir: dirname(absPath), kind: "memory" as const };
       }),
       findings: r.findings,
       verdict: {
         failure: r.truncated ? "Codex truncates the chain" : null,
         ...(r.truncated ? { finding: truncationFinding(r) as Finding } : {}),
+        noun: "truncation",
         tally: "truncated by Codex",
         detail: truncationDetail(r),
         json: { truncated: r.truncated },

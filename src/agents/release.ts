@@ -1,0 +1,19 @@
+/** The release an agent model answers for: one it was verified on. Shared by every agent folder. */
+import { UsageError } from "../errors.js";
+import type { AgentModel } from "../model/index.js";
+
+/**
+ * `release`, or the model's newest verified release when undefined. Throws {@link UsageError} (exit 2)
+ * naming the known releases for a release the model was not verified on.
+ */
+export function checkRelease(
+  agent: Pick<AgentModel, "name" | "releases">,
+  release: string | undefined,
+): string {
+  const r = release ?? (agent.releases[0] as string);
+  if (!agent.releases.includes(r))
+    throw new UsageError(
+      `${agent.name} ${r}: the model knows ${agent.releases.join(", ")}; pass one of them (--agent-version)`,
+    );
+  return r;
+}
