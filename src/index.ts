@@ -21,6 +21,7 @@ export {
   registerAgent,
   selectAgents,
 } from "./agents/index.js";
+export { currentUserEnvironment } from "./agents/user-environment.js";
 export * from "./budget/index.js";
 export * from "./config.js";
 export * from "./errors.js";

@@ -5,7 +5,19 @@
  */
 import type { Finding, Severity } from "./finding.js";
 import type { ContextItem } from "./item.js";
-import type { Snapshot } from "./snapshot.js";
+import type { Snapshot, View } from "./snapshot.js";
+
+/**
+ * This machine as the user view sees it: the home directory and the environment the agent would start
+ * with. Each agent reads its own locations from it (e.g. `CLAUDE_CONFIG_DIR`, `CODEX_HOME`, `~/.gemini`);
+ * the fresh-clone view never reads it.
+ */
+export interface UserEnvironment {
+  /** Absolute home directory (`~`). */
+  home: string;
+  /** The environment variables the agent would see. */
+  env: Readonly<Record<string, string | undefined>>;
+}
 
 /** What a loader needs to compute one launch. */
 export interface LaunchOptions {
@@ -15,6 +27,19 @@ export interface LaunchOptions {
   cwd?: string;
   /** The agent release to model (default: the model's newest verified release). */
   release?: string;
+  /**
+   * `fresh-clone` (default): the repository alone, default settings and environment, no user layer — what
+   * `cap` and the ratchet judge. `user`: adds `user`'s home layer, settings, approvals and environment
+   * switches; the snapshot's `applied` says which were used.
+   */
+  view?: View;
+  /** The machine the user view reads (required for `view: "user"`; ignored otherwise). */
+  user?: UserEnvironment;
+  /**
+   * Extra directories given to the CLI on its command line (absolute), with the CLI's own meaning
+   * (Claude Code's `--add-dir`, Gemini CLI's `--include-directories`). Empty or absent: none.
+   */
+  addDirs?: readonly string[];
 }
 
 /** What the agent attaches on demand when a tool touches a path. */

@@ -102,6 +102,23 @@ export interface MemoryRecord {
   kind: "memory" | "local";
 }
 
+/**
+ * One thing outside the repository that the user view applied (or one command-line flag): a user memory
+ * file, a setting, an environment switch, an approval, an extra directory. Printed so a user sees why
+ * their launch differs from the fresh clone's.
+ */
+export interface AppliedSource {
+  kind: "file" | "setting" | "env" | "approval" | "flag";
+  /** The file's display path, the setting's key, the variable's or flag's name. */
+  name: string;
+  /** The value as read (settings, env, flags); absent for files. */
+  value?: string;
+  /** Where it was read from (a settings file's path), when that is not `name`. */
+  from?: string;
+  /** What it did to the set, one phrase (e.g. `adds 2 files`, `disables every CLAUDE.md`). */
+  effect: string;
+}
+
 /** Everything later stages need about one agent's launch. */
 export interface Snapshot {
   agent: AgentRef;
@@ -125,6 +142,8 @@ export interface Snapshot {
   memory: MemoryRecord[];
   /** Problems met while loading. */
   findings: Finding[];
+  /** What the user view (or a flag such as `--add-dir`) applied beyond the repository; empty or absent in the fresh-clone view. */
+  applied?: AppliedSource[];
   /**
    * The agent's own verdict beyond the cap: a non-null `failure` (a short phrase) fails `cap` whatever the
    * cap says (e.g. Codex cutting its chain at its byte budget); `detail` explains it in plain lines, the
