@@ -6,6 +6,7 @@
 import { resolve } from "node:path";
 import { launchDirectoriesWithMemory, selectAgents } from "../agents/index.js";
 import { UsageError } from "../errors.js";
+import type { RevisionTree } from "../fs/revision.js";
 import type { AgentModel } from "../model/index.js";
 import { type CapOptions, type CapRun, runCap } from "./run.js";
 
@@ -30,8 +31,21 @@ export function isMatrix(opts: Pick<CapMatrixOptions, "agent" | "allCwds">): boo
 export function runCapMatrix(opts: CapMatrixOptions = {}): CapRun[] {
   if (opts.allCwds && opts.cwd !== undefined) throw new UsageError("--cwd and --all-cwds cannot be combined");
   const agents = selectAgents(opts.agent).map((a) => opts.models?.[a.id] ?? a);
+  const revisions = new Map<string, RevisionTree>();
+  try {
+    return runEach(opts, agents, revisions);
+  } finally {
+    for (const tree of revisions.values()) tree.cleanup();
+  }
+}
+
+function runEach(
+  opts: CapMatrixOptions,
+  agents: AgentModel[],
+  revisions: Map<string, RevisionTree>,
+): CapRun[] {
   const root = resolve(opts.dir ?? ".");
-  const first = runCap({ ...opts, agent: undefined, model: agents[0] as AgentModel });
+  const first = runCap({ ...opts, agent: undefined, model: agents[0] as AgentModel, revisions });
   const cwds: (string | undefined)[] = opts.allCwds ? launchDirectoriesWithMemory(first.root) : [opts.cwd];
   const runs: CapRun[] = [];
   for (const agent of agents) {
@@ -40,7 +54,7 @@ export function runCapMatrix(opts: CapMatrixOptions = {}): CapRun[] {
       const run =
         runs.length === 0 && (cwd === "." || cwd === opts.cwd)
           ? first
-          : runCap({ ...opts, dir: root, agent: undefined, model: agent, cwd, ratchetDone: done });
+          : runCap({ ...opts, dir: root, agent: undefined, model: agent, cwd, ratchetDone: done, revisions });
       done = { ratchet: run.ratchet, ratchetNote: run.ratchetNote };
       runs.push(run);
     }

@@ -2,14 +2,17 @@
  * The `cap` pipeline: configuration → an agent's launch set → the budget → the ratchet. The CLI renders the
  * result; nothing here prints.
  */
-import { resolve } from "node:path";
+import { lstatSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { agentById, defaultAgent } from "../agents/index.js";
 import { loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { inside } from "../fs/paths.js";
 import { statSafe } from "../fs/read.js";
+import { checkoutRevision, type RevisionTree } from "../fs/revision.js";
 import type { AgentModel, ContextItem, Finding, Snapshot } from "../model/index.js";
 import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
+import { type LaunchDelta, launchDelta } from "./delta.js";
 import { type CapEvaluation, evaluateCap } from "./evaluate.js";
 import { checkRatchet, findDefaultBase, isCi, type RatchetResult } from "./ratchet.js";
 
@@ -32,6 +35,11 @@ export interface CapOptions {
   model?: AgentModel;
   /** A ratchet check already made for this agent (runCapMatrix checks once per agent, not per cwd). */
   ratchetDone?: { ratchet: RatchetResult | null; ratchetNote: string | null };
+  /**
+   * Base revisions already checked out, by commit (runCapMatrix checks one out once for all its runs and
+   * cleans up). Without it, runCap checks out the base itself and removes it before returning.
+   */
+  revisions?: Map<string, RevisionTree>;
 }
 
 export interface CapRun {
@@ -55,6 +63,11 @@ export interface CapRun {
   ratchet: RatchetResult | null;
   /** One line saying why no ratchet check ran in CI, else null. */
   ratchetNote: string | null;
+  /**
+   * The change against the base revision (the ratchet's base: `--base REF` or the CI default), per file;
+   * null when no base was compared.
+   */
+  delta: LaunchDelta | null;
   /** True when within the cap, the ratchet (if checked) holds and the agent's own verdict passes: exit 0. */
   ok: boolean;
 }
@@ -100,6 +113,7 @@ export function runCap(opts: CapOptions = {}): CapRun {
 
   const snapshot = agent.launch({ root, cwd, ...(opts.release ? { release: opts.release } : {}) });
   const evaluation = evaluateCap(snapshot.items, cap.cap, { unlowerable: config.unlowerable });
+  const delta = ratchet ? measureDelta(agent, snapshot, ratchet, opts) : null;
   return {
     agent: agent.id,
     agentVersion: snapshot.agent.version,
@@ -112,6 +126,51 @@ export function runCap(opts: CapOptions = {}): CapRun {
     findings: [...snapshot.findings],
     ratchet,
     ratchetNote,
+    delta,
     ok: evaluation.ok && (ratchet?.ok ?? true) && !snapshot.verdict?.failure,
   };
+}
+
+function isFileOrLink(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The launch at the ratchet's base commit, from a checkout of that revision (never the working tree), and
+ * its per-file change to `head`. The working directory keeps its place relative to the root; when it did
+ * not exist at the base, everything charged now is new.
+ */
+function measureDelta(
+  agent: AgentModel,
+  head: Snapshot,
+  ratchet: RatchetResult,
+  opts: Pick<CapOptions, "release" | "revisions">,
+): LaunchDelta {
+  const own = opts.revisions === undefined;
+  const cache = opts.revisions ?? new Map<string, RevisionTree>();
+  let tree = cache.get(ratchet.commit);
+  if (!tree) {
+    tree = checkoutRevision(head.root, ratchet.commit, `base ${ratchet.base}`);
+    cache.set(ratchet.commit, tree);
+  }
+  try {
+    const baseRoot = tree.root;
+    const baseCwd = join(baseRoot, relative(head.root, head.cwd));
+    const base = statSafe(baseCwd)?.isDirectory()
+      ? agent.launch({ root: baseRoot, cwd: baseCwd, release: head.agent.version })
+      : null;
+    return launchDelta(base, head, {
+      base: ratchet.via === "--base" ? ratchet.base : ratchet.via,
+      commit: ratchet.commit,
+      existedAtBase: (p) => isFileOrLink(join(baseRoot, p)),
+      existsNow: (p) => isFileOrLink(join(head.root, p)),
+    });
+  } finally {
+    if (own) tree.cleanup();
+  }
 }

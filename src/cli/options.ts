@@ -60,7 +60,7 @@ export function agentVersionOption(cmd: Command): Command {
   );
 }
 
-/** Adds `--format <format>` (text|json|github|sarif) and `--json` (= `--format json`). */
+/** Adds `--format <format>` (text|json|github|sarif|markdown) and `--json` (= `--format json`). */
 export function formatOptions(cmd: Command): Command {
   return cmd
     .option("--format <format>", `output format: ${FORMATS.join("|")} (default text)`)

@@ -21,15 +21,20 @@ export const GIT_MAX_OUTPUT_BYTES = 512 * 1024 * 1024;
 
 /**
  * Runs `git -C dir ...args` synchronously and returns its status and output. `GIT_TERMINAL_PROMPT=0` and
- * `GIT_OPTIONAL_LOCKS=0` are set so a call never waits on a prompt or takes the index lock. Never throws.
+ * `GIT_OPTIONAL_LOCKS=0` are set so a call never waits on a prompt or takes the index lock; `env` adds
+ * variables (e.g. `GIT_INDEX_FILE`). Never throws.
  */
-export function runGit(dir: string, args: readonly string[]): GitResult {
+export function runGit(
+  dir: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): GitResult {
   try {
     const stdout = execFileSync("git", ["-C", dir, ...args], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
       maxBuffer: GIT_MAX_OUTPUT_BYTES,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" },
+      env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" },
     });
     return { ok: true, stdout, stderr: "", missingGit: false };
   } catch (e) {

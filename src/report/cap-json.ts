@@ -4,7 +4,9 @@
  * `cap` is the cap the run charged against (after --cap), `over` is max(0, total − cap), `ok` is true
  * exactly when the command exits 0 (within the cap and the ratchet holds). `ratchet` is additive to the
  * issue's contract: null when no ratchet check ran, else `{ base, via, commit, baseCap, currentCap, ok, note }`; `baseCap`
- * is null and `note` one line when the base has no config (the ratchet starts with this change).
+ * is null and `note` one line when the base has no config (the ratchet starts with this change). `delta` is
+ * null when no base was compared, else the LaunchDelta `{ base, commit, before, after, change, cwdAtBase,
+ * files: [{ path, before, after, change, status, why? }] }` (bytes).
  */
 import type { CapRun } from "../budget/run.js";
 import { itemToJson } from "../model/index.js";
@@ -33,6 +35,8 @@ export function capToJson(run: CapRun): Record<string, unknown> {
           note: run.ratchet.note,
         }
       : null,
+    // The change against the base revision (per file), or null when no base was compared.
+    delta: run.delta,
     // The agent's own verdict fields (Codex: `truncated`, where its budget cuts the chain, or null).
     ...(run.snapshot.verdict?.json ?? {}),
   };

@@ -9,6 +9,7 @@ import type { CapRun } from "../budget/run.js";
 import { CONFIG_FILE } from "../config.js";
 import type { Finding } from "../model/index.js";
 import { colors } from "./color.js";
+import { renderDeltaLines } from "./delta.js";
 
 export interface TextOptions {
   /** Use ANSI colours (decide with shouldColor). Default false. */
@@ -86,6 +87,7 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
     lines.push(`agent-context cap: ${run.ratchetNote}`);
   }
 
+  if (run.delta) lines.push(...renderDeltaLines(run.delta, opts));
   lines.push(c.dim(`${name} launch model verified on ${name} ${run.agentVersion}.`));
   return `${lines.join("\n")}\n`;
 }

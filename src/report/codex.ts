@@ -7,6 +7,7 @@ import { agentName } from "../agents/index.js";
 import type { CapRun } from "../budget/run.js";
 import { renderCapText, type TextOptions } from "./cap-text.js";
 import { colors } from "./color.js";
+import { formatChange, renderDeltaLines } from "./delta.js";
 
 function cwdLabel(run: CapRun): string {
   const rel = relative(run.root, run.cwd).split("\\").join("/");
@@ -49,9 +50,17 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
   const width = Math.max(...runs.map((r) => cwdLabel(r).length), 3);
   for (const run of runs) {
     const ev = run.evaluation;
-    const head = `${agentName(run.agent).padEnd(11)} ${cwdLabel(run).padEnd(width)}  ${String(ev.total).padStart(6)} / ${ev.cap}`;
+    const change = run.delta ? `  ${formatChange(run.delta.change)}` : "";
+    const head = `${agentName(run.agent).padEnd(11)} ${cwdLabel(run).padEnd(width)}  ${String(ev.total).padStart(6)} / ${ev.cap}${change}`;
     if (run.ok) {
       out.push(`${c.green("ok  ")} ${head}`);
+      // The per-file change of a passing launch (a failing one shows it in its full report below).
+      if (run.delta && run.delta.files.length > 0)
+        out.push(
+          ...renderDeltaLines(run.delta, { ...opts, limit: 10 })
+            .slice(1)
+            .map((l) => `     ${l}`),
+        );
     } else {
       const failure = run.snapshot.verdict?.failure;
       out.push(`${c.red("FAIL")} ${head}${failure ? `  (${failure})` : ""}`);

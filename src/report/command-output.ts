@@ -12,6 +12,7 @@ import { countBySeverity, sortFindings } from "./findings.js";
 import type { Format } from "./format.js";
 import { renderGithub } from "./github.js";
 import { findingToJson } from "./json.js";
+import { renderCapMarkdown, renderLintMarkdown } from "./markdown.js";
 import { renderSarif, type SarifOptions } from "./sarif.js";
 import { renderFindingsText } from "./text.js";
 
@@ -40,6 +41,7 @@ export function renderCapOutput(
     color: opts.color.stderr,
     limit: 20,
   });
+  if (format === "markdown") return { stdout: renderCapMarkdown(runs), stderr, exitCode };
   if (format === "json") {
     const notes = [...new Set(runs.map((r) => r.ratchetNote).filter((n) => n !== null))];
     for (const n of notes) stderr += `agent-context cap: ${n}\n`;
@@ -77,6 +79,7 @@ export function renderLintOutput(
     };
     stdout = `${JSON.stringify(json, null, 2)}\n`;
   } else if (format === "github") stdout = renderGithub(ds);
+  else if (format === "markdown") stdout = renderLintMarkdown(ds);
   else if (format === "sarif") stdout = renderSarif(ds, { root: result.root, rules: opts.rules });
   else {
     const fixedNote = result.fixed.map((f) => `fixed ${f.file} (${f.ruleIds.join(", ")})\n`).join("");

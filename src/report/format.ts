@@ -2,7 +2,7 @@
 import { UsageError } from "../errors.js";
 
 /** Output formats shared by `cap` and `lint`. */
-export const FORMATS = ["text", "json", "github", "sarif"] as const;
+export const FORMATS = ["text", "json", "github", "sarif", "markdown"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The commander option object of `--format` (raw string, validated by {@link parseFormat}). */

@@ -1,5 +1,7 @@
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -45,9 +47,9 @@ function actionCheckout(): string {
 /** The checkout every test below runs the action from; its install step has run once (beforeAll). */
 let ACTION = "";
 let install = { code: 0 as number | null, stdout: "", stderr: "" };
-beforeAll(() => {
+beforeAll(async () => {
   ACTION = actionCheckout();
-  install = runAction(mkdtempSync(join(tmpdir(), "ac-action-ws-")), {}, { only: INSTALL_STEP });
+  install = await runAction(mkdtempSync(join(tmpdir(), "ac-action-ws-")), {}, { only: INSTALL_STEP });
 }, 120_000);
 
 /**
@@ -56,7 +58,11 @@ beforeAll(() => {
  * directory = the workspace). The `uses:` steps (setup-node) are skipped: this machine has Node already.
  * The install step runs once per checkout (beforeAll); the tests run the steps after it.
  */
-function runAction(workspace: string, given: Record<string, string>, opts: { only?: string } = {}) {
+async function runAction(
+  workspace: string,
+  given: Record<string, string>,
+  opts: { only?: string; env?: Record<string, string> } = {},
+) {
   let stdout = "";
   let stderr = "";
   let code: number | null = 0;
@@ -75,11 +81,23 @@ function runAction(workspace: string, given: Record<string, string>, opts: { onl
       GITHUB_ACTIONS: "true",
       CI: "true",
     };
+    Object.assign(env, opts.env ?? {});
     for (const [k, v] of Object.entries(step.env ?? {})) env[k] = substitute(String(v), given);
-    const r = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
-      cwd: workspace,
-      env,
-      encoding: "utf8",
+    // Asynchronous, so a loopback server in this process (the GitHub API stand-in) can answer the step.
+    const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+      const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
+        cwd: workspace,
+        env,
+      });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (b: Buffer) => {
+        out += b.toString("utf8");
+      });
+      child.stderr.on("data", (b: Buffer) => {
+        err += b.toString("utf8");
+      });
+      child.on("close", (status) => done({ status, stdout: out, stderr: err }));
     });
     stdout += r.stdout;
     stderr += r.stderr;
@@ -109,9 +127,12 @@ describe("the GitHub Action (action.yml)", () => {
     expect(Object.keys(action.inputs).sort()).toEqual([
       "args",
       "command",
+      "comment",
       "directory",
       "format",
+      "github-token",
       "node-version",
+      "summary",
     ]);
   });
 
@@ -129,62 +150,236 @@ describe("the GitHub Action (action.yml)", () => {
     for (const step of action.runs.steps) expect(step.run ?? "").not.toMatch(/\$\{\{/);
   });
 
-  it("lint_with_format_github_prints_workflow_commands_for_the_workspace", () => {
+  it("lint_with_format_github_prints_workflow_commands_for_the_workspace", async () => {
     const ws = gitRepo({ "CLAUDE.md": "# Project\n", "CLAUDE.local.md": "my notes\n" });
-    const r = runAction(ws, { command: "lint", format: "github" });
+    const r = await runAction(ws, { command: "lint", format: "github" });
     expect(r.stderr).toBe("");
     expect(r.stdout).toContain("::warning file=CLAUDE.local.md,line=1,col=1,title=local-memory-tracked::");
     expect(r.code).toBe(0);
   });
 
-  it("cap_over_the_cap_fails_the_step_with_an_error_annotation_on_the_largest_file", () => {
+  it("cap_over_the_cap_fails_the_step_with_an_error_annotation_on_the_largest_file", async () => {
     const ws = gitRepo({
       ".agent-context.json": '{"cap": 100}\n',
       "CLAUDE.md": "# Project\n@docs/conventions.md\n",
       "docs/conventions.md": "Use tabs, never spaces.\n".repeat(10),
     });
-    const r = runAction(ws, {});
+    const r = await runAction(ws, {});
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
       /^::error file=docs\/conventions.md,line=1,col=1,title=cap-exceeded::Claude Code loads \d+ bytes/m,
     );
   });
 
-  it("cap_within_the_cap_passes_silently", () => {
+  it("cap_within_the_cap_passes_silently", async () => {
     const ws = gitRepo({ ".agent-context.json": '{"cap": 4096}\n', "CLAUDE.md": "# Project\n" });
-    const r = runAction(ws, { command: "cap" });
+    const r = await runAction(ws, { command: "cap" });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("");
   });
 
-  it("format_sarif_prints_a_sarif_log", () => {
+  it("format_sarif_prints_a_sarif_log", async () => {
     const ws = gitRepo({ ".agent-context.json": '{"cap": 1}\n', "CLAUDE.md": "# Project\n" });
-    const r = runAction(ws, { command: "cap", format: "sarif" });
+    const r = await runAction(ws, { command: "cap", format: "sarif" });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).runs[0].results[0].ruleId).toBe("cap-exceeded");
   });
 
-  it("the_directory_input_selects_the_repository_to_check", () => {
+  it("the_directory_input_selects_the_repository_to_check", async () => {
     const ws = mkdtempSync(join(tmpdir(), "ac-action-outer-"));
     const inner = gitRepo({ "CLAUDE.local.md": "notes\n" });
-    const r = runAction(ws, { command: "lint", directory: inner, format: "json" });
+    const r = await runAction(ws, { command: "lint", directory: inner, format: "json" });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).diagnostics.map((d: { ruleId: string }) => d.ruleId)).toEqual([
       "local-memory-tracked",
     ]);
   });
 
-  it("an_unknown_command_input_fails_with_an_annotation", () => {
-    const r = runAction(gitRepo({}), { command: "rm -rf /" });
+  it("an_unknown_command_input_fails_with_an_annotation", async () => {
+    const r = await runAction(gitRepo({}), { command: "rm -rf /" });
     expect(r.code).toBe(2);
     expect(r.stdout).toContain("::error title=agent-context::input 'command' must be cap or lint");
   });
 
-  it("a_shell_metacharacter_in_an_input_is_not_executed", () => {
+  it("a_shell_metacharacter_in_an_input_is_not_executed", async () => {
     const ws = gitRepo({});
-    const r = runAction(ws, { command: "lint", directory: "$(touch pwned)" });
+    const r = await runAction(ws, { command: "lint", directory: "$(touch pwned)" });
     expect(r.code).toBe(2);
     expect(spawnSync("ls", [ws], { encoding: "utf8" }).stdout).not.toContain("pwned");
+  });
+});
+
+/** A stand-in for the GitHub REST API's issue comments, on loopback: what the Action's comment step calls. */
+interface FakeGithub {
+  url: string;
+  comments: { id: number; body: string; user: string }[];
+  requests: string[];
+  close(): Promise<void>;
+}
+
+async function fakeGithub(opts: { denyWrites?: boolean } = {}): Promise<FakeGithub> {
+  const comments: FakeGithub["comments"] = [{ id: 1, body: "Looks good to me", user: "reviewer" }];
+  const requests: string[] = [];
+  let next = 100;
+  const server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (b: Buffer) => {
+      raw += b.toString("utf8");
+    });
+    req.on("end", () => {
+      requests.push(`${req.method} ${req.url} ${req.headers.authorization ?? ""}`);
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(json));
+      };
+      const url = new URL(req.url ?? "/", "http://x");
+      if (req.method === "GET" && url.pathname === "/repos/o/r/issues/7/comments") {
+        const page = Number(url.searchParams.get("page") ?? "1");
+        return send(200, page === 1 ? comments.map((c) => ({ ...c, html_url: `c/${c.id}` })) : []);
+      }
+      if (opts.denyWrites) return send(403, { message: "Resource not accessible by integration" });
+      const body = (JSON.parse(raw || "{}") as { body?: string }).body ?? "";
+      if (req.method === "POST" && url.pathname === "/repos/o/r/issues/7/comments") {
+        const c = { id: next++, body, user: "github-actions[bot]" };
+        comments.push(c);
+        return send(201, { ...c, html_url: `c/${c.id}` });
+      }
+      const m = /^\/repos\/o\/r\/issues\/comments\/(\d+)$/.exec(url.pathname);
+      const c = m && comments.find((x) => x.id === Number(m[1]));
+      if (req.method === "PATCH" && c) {
+        c.body = body;
+        return send(200, { ...c, html_url: `c/${c.id}` });
+      }
+      send(404, { message: "Not Found" });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    comments,
+    requests,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+/** A pull request as the runner checks it out: a base commit on origin/main, a head commit on a branch. */
+function pullRequest(base: Record<string, string>, head: Record<string, string | null>): string {
+  const ws = gitRepo(base);
+  const git = (...a: string[]) =>
+    spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...a], {
+      cwd: ws,
+      encoding: "utf8",
+    });
+  git("update-ref", "refs/remotes/origin/main", "HEAD");
+  git("checkout", "-q", "-b", "feature");
+  commitFiles(ws, head);
+  return ws;
+}
+
+function commitFiles(ws: string, files: Record<string, string | null>): void {
+  for (const [p, text] of Object.entries(files)) {
+    if (text === null) rmSync(join(ws, p));
+    else {
+      mkdirSync(join(ws, p, ".."), { recursive: true });
+      writeFileSync(join(ws, p), text);
+    }
+  }
+  spawnSync("git", ["add", "-A"], { cwd: ws });
+  spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "change"], {
+    cwd: ws,
+  });
+}
+
+function prEnv(api: FakeGithub): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), "ac-action-run-"));
+  writeFileSync(join(dir, "event.json"), JSON.stringify({ number: 7, pull_request: { number: 7 } }));
+  writeFileSync(join(dir, "summary.md"), "");
+  return {
+    GITHUB_API_URL: api.url,
+    GITHUB_REPOSITORY: "o/r",
+    GITHUB_EVENT_NAME: "pull_request",
+    GITHUB_EVENT_PATH: join(dir, "event.json"),
+    GITHUB_STEP_SUMMARY: join(dir, "summary.md"),
+    GITHUB_BASE_REF: "main",
+    RUNNER_TEMP: dir,
+  };
+}
+
+describe("the Action on a pull request: job summary and one comment", () => {
+  const base = {
+    ".agent-context.json": '{"cap": 4096}\n',
+    "CLAUDE.md": "# Project\n@docs/conventions.md\n",
+    "docs/conventions.md": "Use tabs.\n",
+    ".claude/rules/style.md": "Prefer small functions.\n",
+  };
+
+  it("writes_the_per_file_change_to_the_summary_and_keeps_one_comment_updated_in_place", async () => {
+    const ws = pullRequest(base, {
+      "docs/conventions.md": "Use tabs. Never spaces.\n",
+      ".claude/rules/style.md": '---\npaths: "src/**"\n---\nPrefer small functions.\n',
+    });
+    const api = await fakeGithub();
+    try {
+      const env = prEnv(api);
+      const r1 = await runAction(ws, { "github-token": "tok" }, { env });
+      expect(r1.stderr).toBe("");
+      expect(r1.code).toBe(0);
+      const summary = readFileSync(env.GITHUB_STEP_SUMMARY as string, "utf8");
+      expect(summary.split("\n")[0]).toBe("<!-- agent-context:cap -->");
+      expect(summary).toContain("| `docs/conventions.md` | 9 B | 23 B | +14 B |");
+      expect(summary).toContain("| `.claude/rules/style.md` | 23 B | — | -23 B (now scoped) |");
+      expect(summary).toMatch(/^Change against `merge base with origin\/main \([0-9a-f]{7}\)`\.$/m);
+      expect(r1.stdout).toContain("created the comment on pull request #7");
+      expect(api.comments).toHaveLength(2);
+      expect(api.comments[1]?.body).toBe(summary);
+      expect(api.requests.every((q) => q.endsWith("Bearer tok"))).toBe(true);
+
+      // The next push: the same comment is updated, none is added, the reviewer's is untouched.
+      commitFiles(ws, { "docs/conventions.md": null, "CLAUDE.md": "# Project\n" });
+      const env2 = prEnv(api);
+      const r2 = await runAction(ws, { "github-token": "tok" }, { env: env2 });
+      expect(r2.code).toBe(0);
+      expect(r2.stdout).toContain("updated the comment on pull request #7");
+      expect(api.comments).toHaveLength(2);
+      expect(api.comments[0]).toEqual({ id: 1, body: "Looks good to me", user: "reviewer" });
+      expect(api.comments[1]?.body).toContain("| `docs/conventions.md` | 9 B | — | -9 B (deleted) |");
+      expect(api.comments[1]?.body).toBe(readFileSync(env2.GITHUB_STEP_SUMMARY as string, "utf8"));
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("a_token_that_may_not_comment_gets_a_notice_and_the_check_keeps_its_verdict", async () => {
+    const ws = pullRequest(base, { "docs/conventions.md": "Use tabs.\n".repeat(500) });
+    const api = await fakeGithub({ denyWrites: true });
+    try {
+      const env = prEnv(api);
+      const r = await runAction(ws, { "github-token": "read-only" }, { env });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/^::error file=docs\/conventions.md.*title=cap-exceeded::/m);
+      expect(r.stdout).toContain(
+        "::notice title=agent-context::no permission to comment on pull request #7 (HTTP 403",
+      );
+      expect(readFileSync(env.GITHUB_STEP_SUMMARY as string, "utf8")).toMatch(/\| ❌ [\d,]+ B over \| Claude Code/);
+      expect(api.comments).toHaveLength(1);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("summary_and_comment_can_be_turned_off", async () => {
+    const ws = pullRequest(base, { "CLAUDE.md": "# Project!\n" });
+    const api = await fakeGithub();
+    try {
+      const env = prEnv(api);
+      const r = await runAction(ws, { summary: "false", comment: "false" }, { env });
+      expect(r.code).toBe(0);
+      expect(readFileSync(env.GITHUB_STEP_SUMMARY as string, "utf8")).toBe("");
+      expect(api.requests).toEqual([]);
+    } finally {
+      await api.close();
+    }
   });
 });
 

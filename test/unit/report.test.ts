@@ -64,6 +64,7 @@ function run(
     findings: [],
     ratchet: over.ratchet ?? null,
     ratchetNote: over.note ?? null,
+    delta: null,
     ok: evaluation.ok && (over.ratchet?.ok ?? true),
   };
 }

@@ -1,0 +1,134 @@
+/**
+ * `--format markdown`: the report for `$GITHUB_STEP_SUMMARY` and for the one pull-request comment the
+ * Action keeps up to date. The first line is a fixed HTML comment ({@link CAP_MARKDOWN_MARKER}) by which the
+ * comment is found and updated in place; GitHub does not render it.
+ */
+import { relative } from "node:path";
+import { agentName } from "../agents/index.js";
+import type { CapRun } from "../budget/run.js";
+import type { Finding } from "../model/index.js";
+import { baseLabel, changeNote, formatBytes, formatChange } from "./delta.js";
+import { countBySeverity, lineOf, sortFindings } from "./findings.js";
+
+/** The first line of `cap --format markdown`: how the Action finds its own comment on a pull request. */
+export const CAP_MARKDOWN_MARKER = "<!-- agent-context:cap -->";
+/** The first line of `lint --format markdown`. */
+export const LINT_MARKDOWN_MARKER = "<!-- agent-context:lint -->";
+
+/** Text safe inside a Markdown table cell as inline code (backticks fenced, pipes escaped). */
+export function code(s: string): string {
+  const flat = s.replace(/\r?\n/g, " ").replaceAll("|", "\\|");
+  const ticks = flat.includes("`") ? "``" : "`";
+  const pad = ticks === "``" ? " " : "";
+  return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+/** Plain text safe inside a Markdown table cell (pipes escaped, newlines folded, HTML brackets escaped). */
+export function cell(s: string): string {
+  return s.replace(/\r?\n/g, " ").replaceAll("|", "\\|").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
+function cwdLabel(run: CapRun): string {
+  const rel = relative(run.root, run.cwd).split("\\").join("/");
+  return rel === "" ? "." : rel;
+}
+
+function status(run: CapRun): string {
+  if (run.ok) return "✅ pass";
+  if (!run.evaluation.ok) return `❌ ${formatBytes(run.evaluation.over)} B over`;
+  if (run.ratchet && !run.ratchet.ok) return "❌ cap raised";
+  const v = run.snapshot.verdict?.failure;
+  return `❌ ${cell(v ?? "failing")}`;
+}
+
+/**
+ * Renders the runs of one `cap` invocation as GitHub-flavoured Markdown: a table with one row per (agent,
+ * launch directory) — status, launch bytes, cap, change against the base — then, per launch whose files
+ * changed, a collapsed table of the files (before, after, change, why), and the ratchet and failure lines.
+ * Ends in a newline.
+ */
+export function renderCapMarkdown(runs: readonly CapRun[]): string {
+  const out: string[] = [CAP_MARKDOWN_MARKER, "### agent-context: launch context", ""];
+  const withDelta = runs.some((r) => r.delta);
+  out.push(
+    `| Status | Agent | Launch directory | Launch context | Cap |${withDelta ? " Change |" : ""}`,
+    `|---|---|---|---:|---:|${withDelta ? "---:|" : ""}`,
+  );
+  for (const r of runs) {
+    const change = withDelta ? ` ${r.delta ? formatChange(r.delta.change) : "—"} |` : "";
+    out.push(
+      `| ${status(r)} | ${cell(agentName(r.agent))} ${cell(r.agentVersion)} | ${code(cwdLabel(r))} | ${formatBytes(r.evaluation.total)} B | ${formatBytes(r.evaluation.cap)} B |${change}`,
+    );
+  }
+  const base = runs.find((r) => r.delta)?.delta;
+  if (base) out.push("", `Change against ${code(baseLabel(base))}.`);
+  for (const r of runs) {
+    const d = r.delta;
+    if (!d || d.files.length === 0) continue;
+    const n = d.files.length;
+    out.push(
+      "",
+      `<details><summary>${cell(agentName(r.agent))} · <code>${cell(cwdLabel(r))}</code>: ${n} file${n === 1 ? "" : "s"} changed (${formatChange(d.change)})</summary>`,
+      "",
+      "| File | Before | After | Change |",
+      "|---|---:|---:|---:|",
+    );
+    for (const f of d.files) {
+      const b = f.before === null ? "—" : `${formatBytes(f.before)} B`;
+      const a = f.after === null ? "—" : `${formatBytes(f.after)} B`;
+      out.push(`| ${code(f.path)} | ${b} | ${a} | ${formatChange(f.change)}${cell(changeNote(f))} |`);
+    }
+    out.push("", "</details>");
+  }
+  const notes: string[] = [];
+  for (const r of runs) {
+    const where = `${cell(agentName(r.agent))} in ${code(cwdLabel(r))}`;
+    const ev = r.evaluation;
+    if (!ev.ok) {
+      const top = ev.contributors[0];
+      notes.push(
+        `- ${where}: ${formatBytes(ev.total)} B is ${formatBytes(ev.over)} B over the ${formatBytes(ev.cap)} B cap${top ? `; largest: ${code(top.item.path)} (${formatBytes(top.bytes)} B, ${cell(top.why)})` : ""}. Cut bytes; the cap only goes down.`,
+      );
+    }
+    if (r.ratchet && !r.ratchet.ok) {
+      notes.push(
+        `- ${where}: the cap was raised to ${formatBytes(r.ratchet.currentCap)} B; it was ${formatBytes(r.ratchet.baseCap ?? 0)} B at ${code(r.ratchet.base)}.`,
+      );
+    }
+    const v = r.snapshot.verdict;
+    if (v?.failure && v.detail?.[0]) notes.push(`- ${where}: ${cell(v.detail[0])}`);
+  }
+  const ratchetNotes = new Set(runs.map((r) => r.ratchet?.note).filter((x): x is string => !!x));
+  for (const n of ratchetNotes) notes.push(`- ratchet: ${cell(n)}`);
+  if (notes.length > 0) out.push("", ...[...new Set(notes)]);
+  const versions = [...new Set(runs.map((r) => `${agentName(r.agent)} ${r.agentVersion}`))];
+  out.push("", `<sub>Models verified on ${cell(versions.join(", "))}.</sub>`);
+  return `${out.join("\n")}\n`;
+}
+
+/**
+ * Renders lint findings as Markdown: a count line and a table (file:line, severity, rule, message), the
+ * first `limit` (default 50) findings. Ends in a newline.
+ */
+export function renderLintMarkdown(findings: readonly Finding[], opts: { limit?: number } = {}): string {
+  const ds = sortFindings(findings);
+  const n = countBySeverity(ds);
+  const out = [LINT_MARKDOWN_MARKER, "### agent-context: lint", ""];
+  if (ds.length === 0) {
+    out.push("✅ no problems");
+    return `${out.join("\n")}\n`;
+  }
+  out.push(
+    `${n.error} error${n.error === 1 ? "" : "s"}, ${n.warning} warning${n.warning === 1 ? "" : "s"}`,
+    "",
+  );
+  out.push("| Where | Severity | Rule | Message |", "|---|---|---|---|");
+  const limit = opts.limit ?? 50;
+  for (const d of ds.slice(0, limit)) {
+    out.push(
+      `| ${code(`${d.file}:${lineOf(d)}`)} | ${d.severity} | ${code(d.ruleId)} | ${cell(d.message)} |`,
+    );
+  }
+  if (ds.length > limit) out.push("", `… and ${ds.length - limit} more (run \`agent-context lint\`).`);
+  return `${out.join("\n")}\n`;
+}
