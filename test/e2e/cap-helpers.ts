@@ -75,6 +75,7 @@ export interface CapJson {
   ok: boolean;
   items: CapJsonItem[];
   ratchet: null | { base: string; via: string; baseCap: number; currentCap: number; ok: boolean };
+  delta?: unknown;
 }
 
 const GIT_ENV = {

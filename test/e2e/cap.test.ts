@@ -178,6 +178,7 @@ describe("cap --json", () => {
       "ok",
       "items",
       "ratchet",
+      "delta",
     ]);
     expect(json).toMatchObject({
       agent: "claude-code",
@@ -187,6 +188,7 @@ describe("cap --json", () => {
       over: 0,
       ok: true,
       ratchet: null,
+      delta: null,
     });
     for (const it of json.items) {
       expect(Object.keys(it)).toEqual([

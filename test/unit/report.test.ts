@@ -248,6 +248,7 @@ describe("json contract", () => {
       "ok",
       "items",
       "ratchet",
+      "delta",
     ]);
   });
   it("carries_the_numbers", () => {
