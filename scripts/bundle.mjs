@@ -8,6 +8,8 @@ if (existsSync(entry)) {
     entryPoints: [entry],
     bundle: true,
     platform: "node",
+    // ESM builds first: jsonc-parser's "main" is a UMD build whose dynamic requires an ESM bundle cannot hold.
+    mainFields: ["module", "main"],
     format: "esm",
     target: "node20",
     outfile: "dist/hook.mjs",

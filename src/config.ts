@@ -3,7 +3,8 @@
  * un-lowerable rules and hook limits. Parsed strictly: a malformed file is a configuration error (exit 2)
  * that names the file; it never silently falls back to defaults.
  */
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
+import { visit } from "jsonc-parser";
 import { UsageError } from "./errors.js";
 import { describeReadFailure, readTextFile } from "./fs/read.js";
 
@@ -30,16 +31,65 @@ export interface LoadedConfig {
 }
 
 /**
- * Parses config text. Throws {@link UsageError} naming `file` when the JSON is malformed or a known key has
- * the wrong type.
+ * What JSON.parse would silently accept and a configuration must not: a key given twice in one object (the
+ * last would win), and a number that does not survive as written (`1e400` is Infinity,
+ * `12345678901234567890` loses digits). Returns one message naming the key path, or null. Uses
+ * jsonc-parser's scanner (strict JSON: no comments, no trailing commas).
+ */
+function strictJsonProblem(text: string): string | null {
+  const keys: Set<string>[] = [];
+  let problem: string | null = null;
+  const name = (path: readonly (string | number)[]) =>
+    path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+  visit(
+    text,
+    {
+      onObjectBegin: () => {
+        keys.push(new Set());
+      },
+      onObjectEnd: () => {
+        keys.pop();
+      },
+      onObjectProperty: (property, _offset, _length, _line, _col, pathSupplier) => {
+        const own = keys[keys.length - 1];
+        if (own?.has(property) && problem === null) {
+          problem = `"${name([...pathSupplier(), property])}" is given twice (JSON would silently keep the last); keep one`;
+        }
+        own?.add(property);
+      },
+      onLiteralValue: (value, offset, length, _line, _col, pathSupplier) => {
+        if (typeof value !== "number" || problem !== null) return;
+        if (Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value))) return;
+        problem = `"${name(pathSupplier())}" is ${text.slice(offset, offset + length)}, a number too large to hold exactly; use a whole number below 2^53`;
+      },
+    },
+    { disallowComments: true, allowTrailingComma: false },
+  );
+  return problem;
+}
+
+/** True for a configured path that could leave the repository (absolute, or climbing with `..`). */
+function leavesRepository(p: string): boolean {
+  const posix = p.replaceAll("\\", "/");
+  return isAbsolute(p) || /^[a-zA-Z]:/.test(p) || posix.split("/").includes("..");
+}
+
+/**
+ * Parses config text. Throws {@link UsageError} naming `file` when the JSON is malformed, a key is given
+ * twice, a number does not fit, a known key has the wrong type, or a `routers` / `unlowerable` entry is a
+ * path that leaves the repository (absolute or with a `..` segment: a cloned repository must not make the
+ * hook read files outside it).
  */
 export function parseConfig(text: string, file: string): AgentContextConfig {
   let raw: unknown;
+  const body = text.replace(/^\uFEFF/, "");
   try {
-    raw = JSON.parse(text.replace(/^\uFEFF/, ""));
+    raw = JSON.parse(body);
   } catch (e) {
     throw new UsageError(`${file}: not valid JSON (${(e as Error).message}); fix or delete it`);
   }
+  const strict = strictJsonProblem(body);
+  if (strict) throw new UsageError(`${file}: ${strict}`);
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
     throw new UsageError(`${file}: must hold a JSON object like {"cap": 4096}`);
   }
@@ -68,6 +118,12 @@ export function parseConfig(text: string, file: string): AgentContextConfig {
     const v = c[key];
     if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== "string"))) {
       throw new UsageError(`${file}: "${key}" must be an array of strings`);
+    }
+    const out = (v ?? []).find(leavesRepository);
+    if (out !== undefined) {
+      throw new UsageError(
+        `${file}: "${key}" entry ${JSON.stringify(out)} leaves the repository; give a path relative to the repository root without ".."`,
+      );
     }
   }
   return c;

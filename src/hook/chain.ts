@@ -17,7 +17,7 @@ import { onReadGaps } from "./handlers/on-read.js";
 import { hookPointers } from "./handlers/pointers.js";
 import { routerRules } from "./handlers/router.js";
 import { hookStdout, readHookEvent } from "./protocol.js";
-import { loadDelivered, saveDelivered } from "./state.js";
+import { claimDelivered, loadDelivered, releaseClaims, saveDelivered } from "./state.js";
 import { routerTarget, toolTarget } from "./targets.js";
 
 /** The handlers `agent-context route` runs: on-read gaps, then router rules (which render both). */
@@ -63,6 +63,47 @@ export async function runChain(
   return state;
 }
 
+/** Rounds of claiming before a call gives up on the keys it keeps losing (each round re-renders). */
+const CLAIM_ROUNDS = 3;
+
+/**
+ * Once per session across concurrent hooks: claims the keys `state` would deliver; when another call of the
+ * session claimed some first, renders again without them (at most {@link CLAIM_ROUNDS} times, then leaves
+ * out what it still loses), gives back the claims of keys the final render no longer delivers, and appends
+ * what it delivers (and what Claude Code attaches itself) to the session log.
+ */
+async function deliverOnce(
+  first: ChainState,
+  delivered: Set<string>,
+  sessionId: string,
+  root: string,
+  rerun: (delivered: Set<string>) => Promise<ChainState>,
+): Promise<ChainState> {
+  let state = first;
+  const mine = new Set<string>();
+  for (let round = 0; ; round++) {
+    const wanted = state.deliveredNow.filter((k) => !delivered.has(k) && !mine.has(k));
+    const { won, lost } = claimDelivered(sessionId, root, wanted);
+    for (const k of won) mine.add(k);
+    if (lost.length === 0) break;
+    for (const k of lost) delivered.add(k);
+    if (round + 1 >= CLAIM_ROUNDS) {
+      state = { ...state, sections: [], deliveredNow: [] };
+      break;
+    }
+    state = await rerun(delivered);
+  }
+  const now = new Set(state.deliveredNow);
+  releaseClaims(
+    sessionId,
+    root,
+    [...mine].filter((k) => !now.has(k)),
+  );
+  const fresh = [...state.deliveredNow, ...state.cliKeys].filter((k) => !delivered.has(k));
+  saveDelivered(sessionId, root, new Set(fresh));
+  return state;
+}
+
 /**
  * The hook's answer for one stdin payload (see the module doc). Never rejects.
  * @param stdin the whole stdin as UTF-8 text ("" when it was over the bound of ./protocol.ts)
@@ -85,13 +126,11 @@ export async function runHook(stdin: string, opts: { env?: NodeJS.ProcessEnv } =
     }
     const once = config.hook?.oncePerSession !== false && sessionId !== null;
     const delivered = once && sessionId ? loadDelivered(sessionId, root) : new Set<string>();
-    const call = hookCall({ tool, input, cwd, root, config, env, delivered });
-    const state = await runChain(call, HOOK_HANDLERS);
-    const fresh = [...state.deliveredNow, ...state.cliKeys].filter((k) => !delivered.has(k));
-    if (once && sessionId && fresh.length > 0) {
-      for (const k of fresh) delivered.add(k);
-      saveDelivered(sessionId, root, delivered);
-    }
+    let state = await runChain(hookCall({ tool, input, cwd, root, config, env, delivered }), HOOK_HANDLERS);
+    if (once && sessionId)
+      state = await deliverOnce(state, delivered, sessionId, root, (d) =>
+        runChain(hookCall({ tool, input, cwd, root, config, env, delivered: d }), HOOK_HANDLERS),
+      );
     return { stdout: hookStdout(state.sections.join("\n\n")), stderr: state.stderr.join("") };
   } catch (e) {
     return {

@@ -4,9 +4,10 @@
  * does not re-parse shards on every tool call. A missing, stale or corrupt cache is rebuilt; a cache that
  * cannot be written is simply not used (the hook still answers).
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ensurePrivateDir } from "../fs/private-dir.js";
 import { readTextFile } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import { anchoredPathRegex, requiredLiteral, triggerModes, triggerToRegexSource } from "../globs/trigger.js";
@@ -175,26 +176,38 @@ export function fnv1a(s: string): string {
   return (h >>> 0).toString(16).padStart(8, "0");
 }
 
-/** The directory holding the index cache and session state: `<os tmpdir>/agent-context-<uid>`. */
-export function stateDir(): string {
+/** Where the index cache and session state live: `<os tmpdir>/agent-context-<uid>` (checked by {@link stateDir}). */
+export function stateDirPath(): string {
   const uid = typeof process.getuid === "function" ? process.getuid() : 0;
   return join(tmpdir(), `agent-context-${uid}`);
 }
 
-/** The cache file for a root. */
-export function cacheFile(root: string): string {
-  return join(stateDir(), `router-index-${fnv1a(root)}.json`);
+/**
+ * The directory holding the index cache and session state, created private (0700) or checked to be this
+ * user's own real directory closed to others (src/fs/private-dir.ts); null when it is not — another user
+ * may have planted it — and then the hook works without a cache and without session state rather than
+ * trust what it holds.
+ */
+export function stateDir(): string | null {
+  const d = ensurePrivateDir(stateDirPath());
+  return d.ok ? d.dir : null;
 }
 
-/** Writes a file atomically (temp file + rename). Returns false instead of throwing. */
+/** The cache file for a root, or null when there is no private state directory. */
+export function cacheFile(root: string): string | null {
+  const dir = stateDir();
+  return dir === null ? null : join(dir, `router-index-${fnv1a(root)}.json`);
+}
+
+/** Writes a file atomically (temp file + rename, mode 0600). Returns false instead of throwing. */
 export function writeFileAtomic(file: string, text: string): boolean {
+  const tmp = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, text, { mode: 0o600 });
     renameSync(tmp, file);
     return true;
   } catch {
+    rmSync(tmp, { force: true });
     return false;
   }
 }
@@ -211,7 +224,7 @@ export function loadIndex(
   const { stamps, problems } = findShards(root, routers);
   const key = indexKey(root, stamps);
   const file = cacheFile(root);
-  if (opts.useCache !== false) {
+  if (opts.useCache !== false && file !== null) {
     try {
       const c = JSON.parse(readFileSync(file, "utf8")) as RouterIndex;
       if (c && c.v === INDEX_VERSION && c.key === key && Array.isArray(c.rows) && Array.isArray(c.shards))
@@ -221,6 +234,6 @@ export function loadIndex(
     }
   }
   const idx = buildIndex(root, stamps, problems);
-  if (opts.useCache !== false) writeFileAtomic(file, JSON.stringify(idx));
+  if (opts.useCache !== false && file !== null) writeFileAtomic(file, JSON.stringify(idx));
   return { ...idx, cached: false };
 }

@@ -23,8 +23,9 @@
  * below that.
  */
 
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, realpathSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { inside } from "../fs/paths.js";
 import { readTextFile } from "../fs/read.js";
 import type { ItemKind } from "../model/index.js";
 import type { RowMatch } from "./match.js";
@@ -87,7 +88,25 @@ function stripFrontmatter(text: string): string {
 
 const byteLen = (s: string) => Buffer.byteLength(s, "utf8");
 
-/** Resolves a rule id of a row to its file (see module doc). `dirCache` memoises directory listings. */
+/**
+ * True when the root-relative `file` lies inside `root`, as written and through any links: a router row
+ * (from a cloned repository, or a cache) must never make the hook read or inject a file outside it.
+ */
+export function ruleFileInside(root: string, file: string): boolean {
+  const abs = resolve(root, file);
+  if (!inside(root, abs)) return false;
+  try {
+    return inside(realpathSync(root), realpathSync(abs));
+  } catch {
+    return true; // missing: nothing will be read
+  }
+}
+
+/**
+ * Resolves a rule id of a row to its file (see module doc). `dirCache` memoises directory listings. A
+ * file outside the repository (`..`, an absolute path, a link leaving it) is never read: the rule is then
+ * named by its row only.
+ */
 export function resolveRule(
   root: string,
   id: string,
@@ -96,7 +115,7 @@ export function resolveRule(
 ): ResolvedRule {
   const key = `rule:${dir ?? ""}:${id}`;
   const found = (file: string | null, read?: ReturnType<typeof readTextFile>): ResolvedRule => {
-    if (!file) return { id, key, dir, file: null, text: null, fileBytes: 0 };
+    if (!file || !ruleFileInside(root, file)) return { id, key, dir, file: null, text: null, fileBytes: 0 };
     const r = read ?? readTextFile(join(root, file), MAX_RULE_FILE_BYTES);
     if (!r.ok)
       return { id, key, dir, file, text: null, fileBytes: r.reason === "too-large" ? r.fileBytes : 0 };
@@ -105,12 +124,13 @@ export function resolveRule(
   if (id.includes("/") || /\.md$/i.test(id)) {
     const candidates = dir ? [`${dir}/${id}`, id] : [id];
     for (const c of candidates) {
+      if (!ruleFileInside(root, c)) continue;
       const r = readTextFile(join(root, c), MAX_RULE_FILE_BYTES);
       if (r.ok || r.reason === "too-large") return found(c);
     }
     return found(null);
   }
-  if (!dir) return found(null);
+  if (!dir || !ruleFileInside(root, dir)) return found(null);
   // The common case first: `<dir>/<ID>.md` (one open, no directory listing).
   const exact = readTextFile(join(root, dir, `${id}.md`), MAX_RULE_FILE_BYTES);
   if (exact.ok || exact.reason !== "missing") return found(`${dir}/${id}.md`, exact);

@@ -1,8 +1,22 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadDelivered, saveDelivered, sessionFile } from "../../src/hook/state.js";
+import {
+  claimDelivered,
+  loadDelivered,
+  releaseClaims,
+  saveDelivered,
+  sessionFile,
+} from "../../src/hook/state.js";
 import type { Finding } from "../../src/model/index.js";
 import { cacheFile, findShards, loadIndex } from "../../src/router/index-build.js";
 import { pathTarget } from "../../src/router/match.js";
@@ -90,11 +104,12 @@ describe("the compiled index and its cache", () => {
   it("a_corrupt_cache_is_ignored_and_rebuilt", () => {
     const root = repo({ "a.md": "`*.kt` | R-1\n" });
     loadIndex(root);
-    writeFileSync(cacheFile(root), "{not json");
+    const cache = String(cacheFile(root));
+    writeFileSync(cache, "{not json");
     const idx = loadIndex(root);
     expect(idx.cached).toBe(false);
     expect(idx.rows).toHaveLength(1);
-    expect(JSON.parse(readFileSync(cacheFile(root), "utf8")).rows).toHaveLength(1);
+    expect(JSON.parse(readFileSync(cache, "utf8")).rows).toHaveLength(1);
   });
 
   it("shards_under_claude_rules_are_refused_with_a_problem", () => {
@@ -218,12 +233,25 @@ describe("once-per-session state", () => {
     expect(loadDelivered(`${sid}x`, root).size).toBe(0);
   });
 
-  it("a_corrupt_state_file_means_nothing_was_delivered", () => {
+  it("a_corrupt_line_in_the_session_log_is_skipped_and_the_rest_kept", () => {
     const root = mkdtempSync(join(tmpdir(), "ac-state-"));
     const sid = `s-${Math.random()}`;
+    const log = String(sessionFile(sid, root));
     saveDelivered(sid, root, new Set(["a"]));
-    writeFileSync(sessionFile(sid, root), "garbage");
+    appendFileSync(log, 'garbage\n{"half":\n');
+    saveDelivered(sid, root, new Set(["b"]));
+    expect(loadDelivered(sid, root)).toEqual(new Set(["a", "b"]));
+    writeFileSync(log, "garbage");
     expect(loadDelivered(sid, root).size).toBe(0);
-    rmSync(sessionFile(sid, root));
+    rmSync(log);
+  });
+
+  it("a_key_is_claimed_by_exactly_one_call_and_a_released_claim_can_be_taken_again", () => {
+    const root = mkdtempSync(join(tmpdir(), "ac-state-"));
+    const sid = `s-${Math.random()}`;
+    expect(claimDelivered(sid, root, ["a", "b"])).toEqual({ won: ["a", "b"], lost: [] });
+    expect(claimDelivered(sid, root, ["b", "c"])).toEqual({ won: ["c"], lost: ["b"] });
+    releaseClaims(sid, root, ["b"]);
+    expect(claimDelivered(sid, root, ["b"])).toEqual({ won: ["b"], lost: [] });
   });
 });

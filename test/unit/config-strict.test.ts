@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/config.js";
+import { UsageError } from "../../src/errors.js";
+
+const F = "/repo/.agent-context.json";
+
+function refusal(text: string): string {
+  try {
+    parseConfig(text, F);
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    return (e as Error).message;
+  }
+  throw new Error(`accepted: ${text}`);
+}
+
+describe(".agent-context.json is strict about what JSON.parse would accept silently", () => {
+  it.each([
+    ['{"cap":100,"cap":999999}', '"cap" is given twice'],
+    ['{"agents":{"codex":{"cap":1,"cap":2}}}', '"agents.codex.cap" is given twice'],
+    ['{"cap":1e400}', '"cap" is 1e400, a number too large to hold exactly'],
+    ['{"cap":12345678901234567890}', '"cap" is 12345678901234567890, a number too large'],
+    ['{"hook":{"maxBytes":9007199254740993}}', '"hook.maxBytes" is 9007199254740993'],
+    [
+      '{"routers":["../../../../etc/*.conf"]}',
+      '"routers" entry "../../../../etc/*.conf" leaves the repository',
+    ],
+    ['{"routers":["docs/../../x/*.md"]}', '"routers" entry "docs/../../x/*.md" leaves the repository'],
+    ['{"unlowerable":["/etc/passwd"]}', '"unlowerable" entry "/etc/passwd" leaves the repository'],
+  ])("%s is a configuration error naming the key", (text, message) => {
+    const m = refusal(text);
+    expect(m.startsWith(`${F}: `)).toBe(true);
+    expect(m).toContain(message);
+  });
+
+  it("the_same_key_in_different_objects_and_ordinary_numbers_are_fine", () => {
+    expect(
+      parseConfig(
+        '{"cap":4096,"agents":{"a":{"cap":1},"b":{"cap":2}},"routers":["x/*.md"],"hook":{"maxBytes":8192}}',
+        F,
+      ),
+    ).toMatchObject({ cap: 4096, agents: { a: { cap: 1 }, b: { cap: 2 } } });
+  });
+});
