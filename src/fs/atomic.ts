@@ -3,8 +3,50 @@
  * renamed over the target in one step, so a reader (or a crash) sees the old bytes or the new bytes, never a
  * partial file. The target's permission bits are kept.
  */
-import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { UsageError } from "../errors.js";
+
+/** The file a write to `path` should replace: `path` itself, or the file a symlink at `path` points to. */
+function throughLinks(path: string): string {
+  try {
+    return lstatSync(path).isSymbolicLink() ? realpathSync(path) : path;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") {
+      // No file (write it), or a link to nothing (realpath failed): say so rather than replace the link.
+      try {
+        lstatSync(path);
+      } catch {
+        return path;
+      }
+      throw new UsageError(
+        `${path}: a symbolic link to a missing file; left alone — fix the link, then rerun`,
+      );
+    }
+    throw e;
+  }
+}
+
+/** The file's current text, or null when it does not exist. */
+function currentText(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw e;
+  }
+}
 
 /**
  * Writes `data` to `path` atomically (temp file in the same directory + rename). Keeps an existing file's
@@ -45,8 +87,14 @@ export function writeFileAtomic(path: string, data: string | Buffer): void {
  * Writes several files all-or-nothing as far as the file system allows: every new content is first staged
  * in a temporary file beside its target (flushed); only when all are staged are they renamed over their
  * targets. A failure while staging removes every staged file and throws, leaving all targets untouched.
+ * A symlinked target is written through its link (the link stays). With `expected` (the text the new
+ * content was computed from; null: the file did not exist), a target that changed since is left alone:
+ * nothing is written and {@link UsageError} names it.
  */
-export function writeFilesAtomic(files: readonly { path: string; data: string | Buffer }[]): void {
+export function writeFilesAtomic(
+  input: readonly { path: string; data: string | Buffer; expected?: string | null }[],
+): void {
+  const files = input.map((f) => ({ ...f, path: throughLinks(f.path) }));
   const staged: { tmp: string; path: string }[] = [];
   try {
     for (const f of files) {
@@ -70,6 +118,13 @@ export function writeFilesAtomic(files: readonly { path: string; data: string | 
       } finally {
         closeSync(fd);
       }
+    }
+    for (const f of files) {
+      if (f.expected === undefined) continue;
+      if (currentText(f.path) !== f.expected)
+        throw new UsageError(
+          `${f.path}: changed while agent-context was working; left alone, nothing written — rerun`,
+        );
     }
   } catch (e) {
     for (const s of staged) {

@@ -12,10 +12,11 @@
 import { mkdirSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { applyEdits, modify, visit } from "jsonc-parser";
 import { defaultAgent } from "../agents/index.js";
 import { CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
-import { writeFileAtomic } from "../fs/atomic.js";
+import { writeFilesAtomic } from "../fs/atomic.js";
 import { describeReadFailure, readTextFile } from "../fs/read.js";
 
 /** The tool names the hook is registered for (issue 3: Claude Code only attaches rules itself on Read). */
@@ -86,6 +87,8 @@ export interface InitPlanItem {
   action: "create" | "update" | "unchanged";
   /** The full new content (for create/update). */
   content?: string;
+  /** The file's text as read when planned (null: it did not exist); the write is refused if it changed since. */
+  expected?: string | null;
   /** One line for the user. */
   note: string;
 }
@@ -148,10 +151,59 @@ export function mergeHook(
   return { ...settings, hooks: { ...h, PreToolUse: next } };
 }
 
-/** Detects the indentation of a JSON text (default two spaces). */
-function detectIndent(text: string): string | number {
-  const m = /\n([ \t]+)"/.exec(text);
-  return m?.[1] ?? 2;
+/** Paths given more than once in the settings' object tree (duplicated keys), as `a.b` strings. */
+function duplicatedPaths(text: string): Set<string> {
+  const seen = new Set<string>();
+  const dup = new Set<string>();
+  visit(text, {
+    onObjectProperty: (prop, _o, _l, _line, _col, pathSupplier) => {
+      const key = JSON.stringify([...pathSupplier(), prop]);
+      if (seen.has(key)) dup.add([...pathSupplier(), prop].join("."));
+      seen.add(key);
+    },
+  });
+  return dup;
+}
+
+/**
+ * The settings text with the agent-context PreToolUse entry appended, edited in place: only the inserted
+ * entry is new text (indented like the file, with its line endings); everything else is kept byte for byte.
+ * Throws {@link UsageError} when `hooks` or `hooks.PreToolUse` is given twice (which one the agent reads is
+ * not ours to guess).
+ */
+export function addHookInPlace(
+  text: string,
+  settings: Record<string, unknown>,
+  command: string,
+  file: string,
+): string {
+  const bom = text.startsWith("\uFEFF") ? "\uFEFF" : "";
+  const body = bom ? text.slice(1) : text;
+  for (const p of duplicatedPaths(body)) {
+    if (p === "hooks" || p === "hooks.PreToolUse")
+      throw new UsageError(`${file}: "${p}" is given twice; left untouched — keep one, then rerun init`);
+  }
+  const entry = { matcher: HOOK_MATCHER, hooks: [{ type: "command", command }] };
+  const indent = /\n([ \t]+)"/.exec(body)?.[1] ?? "  ";
+  const formattingOptions = {
+    insertSpaces: !indent.startsWith("\t"),
+    tabSize: indent.startsWith("\t") ? 1 : indent.length,
+    eol: body.includes("\r\n") ? "\r\n" : "\n",
+  };
+  const hooks = settings.hooks as Record<string, unknown> | undefined;
+  const pre = hooks?.PreToolUse as unknown[] | undefined;
+  const start = body.trim() === "" ? "{}" : body;
+  const edits =
+    hooks === undefined
+      ? modify(start, ["hooks"], { PreToolUse: [entry] }, { formattingOptions })
+      : pre === undefined
+        ? modify(start, ["hooks", "PreToolUse"], [entry], { formattingOptions })
+        : modify(start, ["hooks", "PreToolUse", pre.length], entry, {
+            formattingOptions,
+            isArrayInsertion: true,
+          });
+  const out = applyEdits(start, edits);
+  return `${bom}${out}${body.trim() === "" ? formattingOptions.eol : ""}`;
 }
 
 /**
@@ -177,6 +229,7 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
       file: CONFIG_FILE,
       action: "create",
       content: `${JSON.stringify({ cap: newCap }, null, 2)}\n`,
+      expected: null,
       note:
         newCap === opts.launchTotal
           ? `${CONFIG_FILE}: cap set to the current launch total, ${opts.launchTotal} bytes`
@@ -189,24 +242,17 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
   const setPath = join(opts.root, SETTINGS_FILE);
   const set = readTextFile(setPath);
   if (set.ok) {
-    let parsed: unknown;
     const body = set.text.replace(/^\uFEFF/, "");
-    // Rewriting must keep every other setting as it was: bytes that are not UTF-8 would come back as
-    // U+FFFD, and a number beyond a double (1e400) as null. Such a file is left untouched.
+    // The settings are edited in place (jsonc-parser's edit functions): every byte of the other settings
+    // stays as written — numbers such as 1e400, key order, duplicates, line endings, comments' absence.
     if (!set.validUtf8) {
       throw new UsageError(
         `${setPath}: not valid UTF-8; left untouched — re-save it as UTF-8, then rerun init`,
       );
     }
-    let unwritable = false;
+    let parsed: unknown;
     try {
-      parsed =
-        body.trim() === ""
-          ? {}
-          : JSON.parse(body, (_k, v) => {
-              if (typeof v === "number" && !Number.isFinite(v)) unwritable = true;
-              return v;
-            });
+      parsed = body.trim() === "" ? {} : JSON.parse(body);
     } catch (e) {
       throw new UsageError(
         `${setPath}: not valid JSON (${(e as Error).message}); left untouched — fix it, then rerun init`,
@@ -214,11 +260,6 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
     }
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
       throw new UsageError(`${setPath}: must hold a JSON object; left untouched — fix it, then rerun init`);
-    }
-    if (unwritable) {
-      throw new UsageError(
-        `${setPath}: holds a number too large for JSON tools to write back (such as 1e400); left untouched — fix it, then rerun init`,
-      );
     }
     const merged = mergeHook(parsed as Record<string, unknown>, command, setPath, opts.known);
     if (merged === null) {
@@ -228,14 +269,12 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
         note: `${SETTINGS_FILE}: hook already installed`,
       });
     } else {
-      const bom = set.text.startsWith("\uFEFF") ? "\uFEFF" : "";
-      const eol = set.text.includes("\r\n") ? "\r\n" : "\n";
-      const json = JSON.stringify(merged, null, detectIndent(body)).replace(/\n/g, eol);
       plan.push({
         file: SETTINGS_FILE,
         action: "update",
-        content: `${bom}${json}${eol}`,
-        note: `${SETTINGS_FILE}: PreToolUse hook added (${HOOK_MATCHER}); existing settings and hooks kept`,
+        content: addHookInPlace(set.text, parsed as Record<string, unknown>, command, setPath),
+        expected: set.text,
+        note: `${SETTINGS_FILE}: PreToolUse hook added (${HOOK_MATCHER}); existing settings and hooks kept as written`,
       });
     }
   } else if (set.reason === "missing") {
@@ -244,6 +283,7 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
       file: SETTINGS_FILE,
       action: "create",
       content: `${JSON.stringify(merged, null, 2)}\n`,
+      expected: null,
       note: `${SETTINGS_FILE}: created with the PreToolUse hook (${HOOK_MATCHER})`,
     });
   } else {
@@ -252,13 +292,30 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
   return plan;
 }
 
-/** Performs a plan's writes atomically, in order. Throws the filesystem error of a failed write. */
+/**
+ * Performs a plan's writes all-or-nothing (src/fs/atomic.ts `writeFilesAtomic`): every file is staged
+ * first; when one cannot be (an unwritable file or directory, `.claude` being a file) or a file changed
+ * since it was planned, nothing is written and {@link UsageError} says which file and what to do. A
+ * symlinked file is written through its link.
+ */
 export function applyInit(root: string, plan: readonly InitPlanItem[]): void {
-  for (const p of plan) {
-    if (p.action === "unchanged" || p.content === undefined) continue;
-    const abs = join(root, p.file);
-    mkdirSync(dirname(abs), { recursive: true });
-    writeFileAtomic(abs, p.content);
+  const writes = plan.filter((p) => p.action !== "unchanged" && p.content !== undefined);
+  try {
+    for (const p of writes) mkdirSync(dirname(join(root, p.file)), { recursive: true });
+    writeFilesAtomic(
+      writes.map((p) => ({
+        path: join(root, p.file),
+        data: p.content as string,
+        ...(p.expected !== undefined ? { expected: p.expected } : {}),
+      })),
+    );
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const err = e as NodeJS.ErrnoException;
+    const where = err.path ?? root;
+    throw new UsageError(
+      `${where}: cannot write (${err.code ?? err.message}); nothing was written — fix the permissions or remove what is in the way, then rerun init`,
+    );
   }
 }
 

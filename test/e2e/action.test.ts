@@ -361,7 +361,9 @@ describe("the Action on a pull request: job summary and one comment", () => {
       expect(r.stdout).toContain(
         "::notice title=agent-context::no permission to comment on pull request #7 (HTTP 403",
       );
-      expect(readFileSync(env.GITHUB_STEP_SUMMARY as string, "utf8")).toMatch(/\| ❌ [\d,]+ B over \| Claude Code/);
+      expect(readFileSync(env.GITHUB_STEP_SUMMARY as string, "utf8")).toMatch(
+        /\| ❌ [\d,]+ B over \| Claude Code/,
+      );
       expect(api.comments).toHaveLength(1);
     } finally {
       await api.close();

@@ -4,7 +4,17 @@
  * with what to do.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -32,7 +42,11 @@ describe("init on a settings file it cannot write back faithfully", () => {
   // and 1e400 became null. Fixed in src/install/init.ts.
   it.each([
     ["invalid_utf8", Buffer.from('{"statusLine": "caf\xe9"}\n', "latin1"), "not valid UTF-8"],
-    ["a_number_beyond_a_double", Buffer.from('{"hooks": {}, "x": 1e400}\n'), "1e400"],
+    [
+      "hooks_given_twice",
+      Buffer.from('{"hooks": {}, "hooks": {"PreToolUse": []}}\n'),
+      '"hooks" is given twice',
+    ],
   ])("a_settings_file_with_%s_is_left_byte_for_byte_with_status_2", (_name, bytes, says) => {
     const d = repoWithSettings(bytes);
     const r = run(["init", d]);
@@ -42,6 +56,57 @@ describe("init on a settings file it cannot write back faithfully", () => {
     expect(r.stderr).toContain("left untouched");
     expect(readFileSync(join(d, ".claude/settings.json")).equals(bytes)).toBe(true);
     expect(existsSync(join(d, ".agent-context.json"))).toBe(false);
+  });
+});
+
+describe("init edits the settings in place", () => {
+  // Before: the settings were parsed and re-serialised: 12345678901234567890 became 12345678901234567000,
+  // 1E3 became 1000, -0 became 0, a duplicate key was dropped, key order and line endings changed, and a
+  // symlinked settings.json was replaced by a regular file; 1e400 was refused. Fixed in src/install/init.ts
+  // (jsonc-parser's edit functions) and src/fs/atomic.ts (writes through links).
+  const ORIGINAL =
+    '{\r\n\t"big": 12345678901234567890,\r\n\t"e": 1E3, "neg": -0, "inf": 1e400,\r\n\t"dup": 1, "dup": 2,\r\n\t"hooks": {"PostToolUse": []},\r\n\t"z": "last"\r\n}\r\n';
+
+  it("every_byte_of_the_other_settings_is_kept_and_only_the_hook_entry_is_inserted", () => {
+    const d = repoWithSettings(Buffer.from(ORIGINAL));
+    const r = run(["init", d]);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    const after = readFileSync(join(d, ".claude/settings.json"), "utf8");
+    const head =
+      '{\r\n\t"big": 12345678901234567890,\r\n\t"e": 1E3, "neg": -0, "inf": 1e400,\r\n\t"dup": 1, "dup": 2,\r\n\t"hooks": {';
+    expect(after.startsWith(head)).toBe(true);
+    expect(after.endsWith('\r\n\t"z": "last"\r\n}\r\n')).toBe(true);
+    expect(after).not.toMatch(/[^\r]\n/); // CRLF throughout, the inserted lines too
+    const hooks = JSON.parse(after).hooks;
+    expect(Object.keys(hooks)).toEqual(["PostToolUse", "PreToolUse"]);
+    expect(hooks.PreToolUse[0].hooks[0].command).toMatch(/hook/);
+    expect(run(["init", d]).status).toBe(0);
+    expect(readFileSync(join(d, ".claude/settings.json"), "utf8")).toBe(after); // a second run changes nothing
+  });
+
+  it("a_symlinked_settings_file_is_edited_through_its_link", () => {
+    const d = repoWithSettings(Buffer.from("{}\n"));
+    rmSync(join(d, ".claude/settings.json"));
+    writeFileSync(join(d, "shared-settings.json"), '{"model": "x"}\n');
+    symlinkSync("../shared-settings.json", join(d, ".claude/settings.json"));
+    expect(run(["init", d]).status).toBe(0);
+    expect(lstatSync(join(d, ".claude/settings.json")).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(d, "shared-settings.json"), "utf8")).hooks.PreToolUse).toHaveLength(
+      1,
+    );
+  });
+
+  it("a_dot_claude_that_is_a_file_writes_nothing_and_says_so", () => {
+    const d = mkdtempSync(join(tmpdir(), "ac-bad-init-"));
+    made.push(d);
+    writeFileSync(join(d, ".claude"), "not a directory\n");
+    const r = run(["init", d]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^agent-context: .*\.claude.*: cannot write \(\w+\); nothing was written/m);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(d, ".agent-context.json"))).toBe(false);
+    expect(readdirSync(d)).toEqual([".claude"]);
   });
 });
 

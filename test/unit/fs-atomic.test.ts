@@ -49,3 +49,32 @@ describe("atomic writes", () => {
     expect(readdirSync(dir).sort()).toEqual(["a.md", "b.md"]);
   });
 });
+
+describe("writeFilesAtomic with the text a change was computed from", () => {
+  it("a_file_changed_since_it_was_read_is_left_alone_and_nothing_is_written", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ac-expect-"));
+    const a = join(dir, "a.json");
+    const b = join(dir, "b.json");
+    writeFileSync(a, "A0");
+    writeFileSync(b, "B0");
+    writeFileSync(b, "B1 (someone else's edit)");
+    expect(() =>
+      writeFilesAtomic([
+        { path: a, data: "A-new", expected: "A0" },
+        { path: b, data: "B-new", expected: "B0" },
+      ]),
+    ).toThrow(/b\.json: changed while agent-context was working; left alone, nothing written/);
+    expect(readFileSync(a, "utf8")).toBe("A0");
+    expect(readFileSync(b, "utf8")).toBe("B1 (someone else's edit)");
+    expect(readdirSync(dir).sort()).toEqual(["a.json", "b.json"]);
+  });
+
+  it("a_file_expected_absent_that_appeared_is_left_alone", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ac-expect-"));
+    writeFileSync(join(dir, "new.json"), "theirs");
+    expect(() => writeFilesAtomic([{ path: join(dir, "new.json"), data: "ours", expected: null }])).toThrow(
+      /changed while agent-context was working/,
+    );
+    expect(readFileSync(join(dir, "new.json"), "utf8")).toBe("theirs");
+  });
+});
