@@ -161,7 +161,9 @@ export async function startTrap(): Promise<Trap> {
     res.writeHead(403, { "content-type": "text/plain", connection: "close" });
     res.end("agent-context verify: no traffic leaves this machine\n");
   });
+  server.on("clientError", (_e, socket) => socket.destroy());
   server.on("connect", (req, socket) => {
+    socket.on("error", () => {});
     attempts.push({ method: "CONNECT", target: req.url ?? "" });
     socket.end("HTTP/1.1 403 Forbidden\r\nconnection: close\r\n\r\n");
   });
