@@ -25,6 +25,11 @@ export interface DeliveredFile {
 export interface Delivery {
   files: DeliveredFile[];
   message?: string;
+  /**
+   * With a `message`: the UTF-8 bytes of the instruction text in it, without the agent's own wrapping
+   * (Codex's header and `<INSTRUCTIONS>` tags), which is what the launch costs.
+   */
+  instructionBytes?: number;
 }
 
 /** Where the run happens: everything a runner needs, prepared by the pipeline. */

@@ -90,7 +90,11 @@ export interface VerifyTraffic {
 export interface VerifyReport extends VerifyHeader {
   root: string;
   cwd: string;
-  /** What the CLI delivered at launch: files and UTF-8 bytes of their texts (of the message, one-message agents). */
+  /**
+   * What the CLI delivered at launch: files and UTF-8 bytes of their texts. For a one-message agent
+   * (Codex), the bytes of the instruction text in the message and the model's count of files (the
+   * message has no file boundaries of its own).
+   */
   launch: { files: number; bytes: number };
   /** What the CLI attached for each `--read`. */
   reads: { file: string; files: number; bytes: number }[];
@@ -260,7 +264,7 @@ async function prepare(opts: VerifyCliOptions, env: Record<string, string>): Pro
 
 const bytesOf = (d: Delivery) =>
   d.message !== undefined
-    ? Buffer.byteLength(d.message, "utf8")
+    ? (d.instructionBytes ?? Buffer.byteLength(d.message, "utf8"))
     : d.files.reduce((n, f) => n + Buffer.byteLength(f.text, "utf8"), 0);
 
 interface Compared {

@@ -31,7 +31,10 @@ beforeAll(async () => {
     for (let j = jobs.shift(); j; j = jobs.shift()) {
       const root = join(CORPUS, j.repo);
       try {
-        reports.set(`${j.key}:${j.repo}`, await verifyRepository({ agent: j.agent, cli: j.bin(), root, cwd: root }));
+        reports.set(
+          `${j.key}:${j.repo}`,
+          await verifyRepository({ agent: j.agent, cli: j.bin(), root, cwd: root }),
+        );
       } catch (e) {
         errors.set(`${j.key}:${j.repo}`, (e as Error).message);
       }

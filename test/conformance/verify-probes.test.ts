@@ -57,7 +57,13 @@ describe("verify --probes on the pinned releases", () => {
     expect(r.model).toEqual({ release: "2.1.332", exact: false, chosen: "detected" });
     expect(held(r)).toEqual(documented("Claude Code 2.1.197"));
     expect(r.probes.find((p) => p.id === "agents-md-alone")?.disagreements).toEqual([
-      { moment: "launch", kind: "extra", file: "AGENTS.md", model: 'delivered, 6 bytes: "A root"', cli: "not delivered" },
+      {
+        moment: "launch",
+        kind: "extra",
+        file: "AGENTS.md",
+        model: 'delivered, 6 bytes: "A root"',
+        cli: "not delivered",
+      },
     ]);
   });
 

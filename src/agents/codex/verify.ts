@@ -120,6 +120,14 @@ export function codexMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; me
   return { files, message };
 }
 
+/** Bytes between `<INSTRUCTIONS>\n` and `\n</INSTRUCTIONS>` (the whole message when the tags are not there). */
+function instructionBytes(message: string): number {
+  const open = "<INSTRUCTIONS>\n";
+  const a = message.indexOf(open);
+  const b = message.lastIndexOf("\n</INSTRUCTIONS>");
+  return Buffer.byteLength(a >= 0 && b >= a ? message.slice(a + open.length, b) : message, "utf8");
+}
+
 /**
  * Codex's verify runner: `codex debug prompt-input hi` with a throwaway HOME and CODEX_HOME. Launch only
  * (Codex attaches nothing on read). Settled on 0.171.0 (docs/findings-verify.md).
@@ -176,7 +184,11 @@ export const codexVerifyRunner: VerifyRunner = {
       );
     }
     return {
-      launch: { files: [], message: run.agentsMessage },
+      launch: {
+        files: [],
+        message: run.agentsMessage,
+        instructionBytes: instructionBytes(run.agentsMessage),
+      },
       reads: [],
       otherRequests: up.requests.map((r) => (r.main ? `POST ${r.url}` : r.url)),
     };
