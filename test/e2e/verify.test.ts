@@ -348,6 +348,9 @@ describe("verify is safe to run on any repository", () => {
 
   it("nothing_is_written_into_the_repository", async () => {
     const root = exampleCopy();
+    // A hook that would write into the repository if the CLI ever ran in it with its settings.
+    const write = [{ hooks: [{ type: "command", command: `touch ${join(root, "hook-wrote")}` }] }];
+    writeTree(root, { ".claude/settings.json": JSON.stringify({ hooks: { SessionStart: write } }) });
     const before = treeState(root);
     await Promise.all([
       verify(["--read", "packages/web/src/api/client.ts"], { cwd: root }),
