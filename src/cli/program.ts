@@ -13,6 +13,7 @@ import { registerInit } from "./commands/init.js";
 import { registerLint } from "./commands/lint.js";
 import { registerPointers } from "./commands/pointers.js";
 import { registerRoute } from "./commands/route.js";
+import { registerVerify } from "./commands/verify.js";
 
 /** A fresh commander program with every command registered. */
 export function buildProgram(): Command {
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
     registerPointers,
     registerLint,
     registerInit,
+    registerVerify,
   ]) {
     register(program);
   }

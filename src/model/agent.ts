@@ -6,6 +6,7 @@
 import type { Finding, Severity } from "./finding.js";
 import type { ContextItem } from "./item.js";
 import type { Snapshot, View } from "./snapshot.js";
+import type { VerifyRunner } from "./verify.js";
 
 /**
  * This machine as the user view sees it: the home directory and the environment the agent would start
@@ -79,6 +80,8 @@ export interface AgentCapabilities {
   hook?: { settingsFile: string };
   /** The agent reads user-level rules that `pointers` can write. */
   pointers?: true;
+  /** `verify` can run the agent's real CLI offline and compare it with the model (src/agents/<id>/verify.ts). */
+  verify?: VerifyRunner;
 }
 
 /** One agent, as the rest of the product sees it. */

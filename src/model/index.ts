@@ -3,3 +3,4 @@ export * from "./agent.js";
 export * from "./finding.js";
 export * from "./item.js";
 export * from "./snapshot.js";
+export * from "./verify.js";

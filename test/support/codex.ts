@@ -1,12 +1,13 @@
 /**
  * Runs the pinned real Codex CLI offline (`codex debug prompt-input "hi"`) with a throwaway HOME and
  * CODEX_HOME and extracts the AGENTS.md user message it would send. Ground truth for the codex agent model
- * (see DESIGN.md, "Ground truth"). No network: prompt-input only assembles the prompt.
+ * (see DESIGN.md, "Ground truth"). The harness itself lives in the product (src/agents/codex/verify.ts,
+ * which `verify` runs on the user's CLI); this file adds the pinned releases of test/agents.
  */
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pinnedBin, pinnedVersion, runProcess } from "./process.js";
+import { type CodexRun, runCodexCli } from "../../src/agents/codex/verify.js";
+import { pinnedBin, pinnedVersion } from "./process.js";
+
+export type { CodexRun } from "../../src/agents/codex/verify.js";
 
 export const CODEX_PACKAGE = "@openai/codex";
 
@@ -23,15 +24,6 @@ export function codexVersion(release?: string): string {
   return pinnedVersion(CODEX_PACKAGE, release);
 }
 
-export interface CodexRun {
-  code: number | null;
-  stderr: string;
-  /** Every user-role text item of the prompt, in order. */
-  userTexts: string[];
-  /** The "# AGENTS.md instructions" user message, or "" when Codex sent none. */
-  agentsMessage: string;
-}
-
 export interface RunCodexOptions {
   cwd: string;
   /** Throwaway CODEX_HOME (created when absent). */
@@ -43,32 +35,8 @@ export interface RunCodexOptions {
   release?: string;
 }
 
-/** Runs `codex [args] debug prompt-input hi` in `cwd`; resolves when the CLI exits. */
+/** Runs `codex [args] debug prompt-input hi` of a pinned release in `cwd`; resolves when the CLI exits. */
 export async function runCodex(opts: RunCodexOptions): Promise<CodexRun> {
-  const home = mkdtempSync(join(tmpdir(), "ac-codex-home-"));
-  const codexHome = opts.codexHome ?? join(home, ".codex");
-  mkdirSync(codexHome, { recursive: true });
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: home,
-    CODEX_HOME: codexHome,
-  };
-  const args = [...(opts.args ?? []), "debug", "prompt-input", "hi"];
-  const { code, stdout, stderr } = await runProcess(codexBin(opts.release), args, {
-    cwd: opts.cwd,
-    env,
-    timeoutMs: opts.timeoutMs ?? 30_000,
-  });
-  const userTexts: string[] = [];
-  try {
-    const items = JSON.parse(stdout) as { role?: string; content?: { text?: string }[] }[];
-    for (const it of items) {
-      if (it.role !== "user") continue;
-      for (const c of it.content ?? []) if (typeof c.text === "string") userTexts.push(c.text);
-    }
-  } catch {
-    // leave userTexts empty; the caller sees code/stderr
-  }
-  const agentsMessage = userTexts.find((t) => t.startsWith("# AGENTS.md instructions")) ?? "";
-  return { code, stderr, userTexts, agentsMessage };
+  const { release, ...rest } = opts;
+  return runCodexCli({ ...rest, bin: codexBin(release) });
 }

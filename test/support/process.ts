@@ -1,13 +1,13 @@
 /**
  * What the real-agent harnesses (./claude.ts, ./codex.ts) share: locating a pinned agent release's binary
- * and version, and running a process to its end with a kill at a timeout.
+ * and version. Running a process to its end with a kill at a timeout is the product's (src/verify/process.ts),
+ * re-exported here.
  *
  * The agents are not dependencies of agent-context: they are pinned exactly in test/agents/package.json
  * (locked by its own package-lock.json) and installed into test/agents/node_modules by the vitest global
  * setup (scripts/agents.mjs). A second release of one package is an npm alias there, e.g.
  * `"claude-code-2.1.197": "npm:@anthropic-ai/claude-code@2.1.197"`.
  */
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -78,32 +78,4 @@ export function pinnedVersion(pkgName: string, release?: string): string {
   return packageJson(pinnedPackageDir(pkgName, release)).version;
 }
 
-export interface ProcessResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `bin args` in `cwd` with exactly `env`, no stdin; SIGKILL after `timeoutMs`. Resolves on exit. */
-export function runProcess(
-  bin: string,
-  args: string[],
-  opts: { cwd: string; env: Record<string, string>; timeoutMs: number },
-): Promise<ProcessResult> {
-  return new Promise((resolve) => {
-    const child = spawn(bin, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+export { type ProcessResult, runProcess } from "../../src/verify/process.js";

@@ -6,6 +6,7 @@ import type { AgentModel, LaunchOptions, Snapshot } from "../../model/index.js";
 import { checkRelease } from "../release.js";
 import { claudeLaunchSet } from "./launch.js";
 import { claudeOnDemand } from "./on-read.js";
+import { claudeVerifyRunner } from "./verify.js";
 import { CLAUDE_CODE_NAME, CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
 /** Default cap for Claude Code launch context, in bytes, when `.agent-context.json` sets none. */
@@ -23,5 +24,9 @@ export const claudeCode: AgentModel = {
     return claudeLaunchSet({ root: opts.root, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
   },
   onDemand: (snapshot) => claudeOnDemand(snapshot),
-  capabilities: { hook: { settingsFile: ".claude/settings.json" }, pointers: true },
+  capabilities: {
+    hook: { settingsFile: ".claude/settings.json" },
+    pointers: true,
+    verify: claudeVerifyRunner,
+  },
 };

@@ -11,6 +11,7 @@ import { checkRelease } from "../release.js";
 import { CODEX_DEFAULT_MAX_BYTES } from "./config.js";
 import { crossAgentGaps } from "./gaps.js";
 import { CODEX_VERIFIED_VERSION, type CodexChainResult, codexChain, truncatedBytes } from "./index.js";
+import { codexVerifyRunner } from "./verify.js";
 
 /** Default cap for the Codex AGENTS.md chain, in bytes: Codex's own `project_doc_max_bytes` default. */
 export const DEFAULT_CODEX_CAP = CODEX_DEFAULT_MAX_BYTES;
@@ -97,4 +98,5 @@ export const codex: AgentModel = {
   },
   missedGuidance: (root) => crossAgentGaps(root),
   findingRules: [CODEX_TRUNCATED_RULE],
+  capabilities: { verify: codexVerifyRunner },
 };

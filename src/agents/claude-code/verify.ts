@@ -1,0 +1,344 @@
+/**
+ * Runs a real Claude Code CLI offline against the loopback upstream (src/verify/upstream.ts) and parses
+ * what it sent: the one harness the product's `verify` and the conformance suite (test/support/claude.ts)
+ * share. Settled against Claude Code 2.1.332 and 2.1.197 (the `Contents of PATH (label):` sections are
+ * the same in both).
+ */
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { isAbsolute, join } from "node:path";
+import { type DeliveredFile, VerifyRunError, type VerifyRunner } from "../../model/index.js";
+import { type ProcessResult, runProcess } from "../../verify/process.js";
+import { type RecordedRequest, startUpstream, type Turn } from "../../verify/upstream.js";
+import { claudeOnDemand } from "./on-read.js";
+import { CLAUDE_PROBES } from "./probes.js";
+
+export interface ClaudeRun {
+  /** Exit status (null when killed). */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** True when the CLI was killed at the timeout. */
+  timedOut?: boolean;
+  /** Set when the binary could not be started. */
+  spawnError?: string;
+  /** Every request the upstream received, in order. */
+  requests: RecordedRequest[];
+  /** The main conversation's requests (those offering tools), in order. */
+  mainRequests: RecordedRequest[];
+  /** The throwaway HOME the CLI ran with. */
+  home: string;
+  /** The throwaway CLAUDE_CONFIG_DIR the CLI ran with. */
+  configDir: string;
+}
+
+export interface RunClaudeCliOptions {
+  /** The `claude` executable (absolute path, or a name found on PATH). */
+  bin: string;
+  /** Directory the CLI starts in (absolute). */
+  cwd: string;
+  /** The `-p` prompt (default "hello"). */
+  prompt?: string;
+  /** Scripted assistant turns of the main conversation. */
+  script?: Turn[];
+  /** Extra arguments after `-p PROMPT`. */
+  args?: string[];
+  /** Throwaway HOME (a fresh temp directory when absent). */
+  home?: string;
+  /** Throwaway CLAUDE_CONFIG_DIR (HOME/.claude-config when absent; created). */
+  configDir?: string;
+  /** Extra environment, applied last. */
+  env?: Record<string, string>;
+  /** Kill the CLI after this many milliseconds (default 60,000). */
+  timeoutMs?: number;
+}
+
+/**
+ * The environment of an offline run: exactly these variables, nothing inherited but PATH. The API base is
+ * the loopback upstream, the key a dummy, telemetry, error reporting, auto-update and non-essential traffic
+ * off (the switches Claude Code 2.1.332 and 2.1.197 read).
+ */
+export function claudeOfflineEnv(
+  upstreamUrl: string,
+  home: string,
+  configDir: string,
+): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    CLAUDE_CONFIG_DIR: configDir,
+    ANTHROPIC_BASE_URL: upstreamUrl,
+    ANTHROPIC_API_KEY: "sk-test-offline",
+    DISABLE_TELEMETRY: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_ERROR_REPORTING: "1",
+  };
+}
+
+/**
+ * Runs `BIN -p PROMPT [args]` in `cwd` offline against a fresh loopback upstream playing `script`;
+ * resolves when the CLI exits (or is killed at the timeout). Never rejects for a CLI failure: the caller
+ * reads `code`, `timedOut`, `spawnError`.
+ */
+export async function runClaudeCli(opts: RunClaudeCliOptions): Promise<ClaudeRun> {
+  const up = await startUpstream(opts.script ?? []);
+  const home = opts.home ?? mkdtempSync(join(tmpdir(), "ac-home-"));
+  const configDir = opts.configDir ?? join(home, ".claude-config");
+  mkdirSync(configDir, { recursive: true });
+  const env = { ...claudeOfflineEnv(up.url, home, configDir), ...opts.env };
+  const args = ["-p", opts.prompt ?? "hello", ...(opts.args ?? [])];
+  try {
+    const r: ProcessResult = await runProcess(opts.bin, args, {
+      cwd: opts.cwd,
+      env,
+      timeoutMs: opts.timeoutMs ?? 60_000,
+    });
+    return { ...r, requests: up.requests, mainRequests: up.mainRequests(), home, configDir };
+  } finally {
+    await up.close();
+  }
+}
+
+export interface LoadedSection {
+  /** Absolute path as the CLI printed it. */
+  path: string;
+  /** The label in parentheses, e.g. "project instructions, checked into the codebase". */
+  label: string;
+  /** The injected text. */
+  text: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: message content from the API
+function textBlocks(message: any): string[] {
+  if (!message) return [];
+  if (typeof message.content === "string") return [message.content];
+  if (!Array.isArray(message.content)) return [];
+  // biome-ignore lint/suspicious/noExplicitAny: message content from the API
+  return (message.content as any[]).flatMap((b) => {
+    if (b.type === "text") return [b.text as string];
+    if (b.type === "tool_result") {
+      if (typeof b.content === "string") return [b.content];
+      // biome-ignore lint/suspicious/noExplicitAny: nested blocks
+      return ((b.content as any[]) ?? []).filter((x) => x.type === "text").map((x) => x.text as string);
+    }
+    return [];
+  });
+}
+
+/** Every text of every message in a request (user and assistant), in order. */
+export function allTexts(req: RecordedRequest): string[] {
+  // biome-ignore lint/suspicious/noExplicitAny: message list
+  return ((req.body?.messages ?? []) as any[]).flatMap(textBlocks);
+}
+
+/** The heading older releases (2.1.197) put before the files; the reminder then holds further context blocks. */
+const CLAUDE_MD_HEADING = /(?:^|\n)# claudeMd\n/;
+/** 2.1.197's closing trailer of the context reminder. */
+const CONTEXT_TRAILER = "\n\n      IMPORTANT: this context may or may not be relevant";
+/** The context block 2.1.197 appends after the files (`# currentDate\nToday's date is ...`). */
+const CONTEXT_BLOCK_AFTER = /\n# currentDate\n[^\n]*$/;
+
+/**
+ * In the `# claudeMd` format (2.1.197) the last file's text is followed by the reminder's other context
+ * blocks (`\n# currentDate\n...`) and a trailer; both are cut.
+ */
+function cutContextTail(body: string): string {
+  const trailer = body.lastIndexOf(CONTEXT_TRAILER);
+  const head = trailer >= 0 ? body.slice(0, trailer) : body;
+  const m = CONTEXT_BLOCK_AFTER.exec(head);
+  return m ? head.slice(0, m.index) : head;
+}
+
+const SECTION = /(?:^|\n)Contents of (\/[^\n]*?) \(([^()\n]*)\):\n\n/g;
+
+/**
+ * Parses every `Contents of PATH (label):` section out of a text (a system-reminder). Each section's text
+ * runs to the next section or to the closing `</system-reminder>` (2.1.332) or, in the `# claudeMd` format
+ * (2.1.197), to the `# currentDate` block after it; the separator blank line is not part of the text.
+ * Relies on the formats observed in the pinned CLIs (see LoadedSection).
+ */
+export function parseSections(text: string): LoadedSection[] {
+  const out: LoadedSection[] = [];
+  const marks = [...text.matchAll(SECTION)];
+  marks.forEach((m, i) => {
+    const start = (m.index ?? 0) + m[0].length;
+    const next = marks[i + 1];
+    const end = next ? (next.index ?? text.length) : text.length;
+    let body = text.slice(start, end);
+    if (!next) {
+      const close = body.lastIndexOf("\n</system-reminder>");
+      if (close >= 0) body = body.slice(0, close);
+      if (CLAUDE_MD_HEADING.test(text)) body = cutContextTail(body);
+    }
+    out.push({ path: m[1] ?? "", label: m[2] ?? "", text: body });
+  });
+  return out;
+}
+
+/**
+ * The launch set: the sections of the first main request's first user message. Throws when the CLI sent
+ * no main request (the message carries the exit status and the start of stderr).
+ */
+export function launchSections(run: ClaudeRun): LoadedSection[] {
+  const first = run.mainRequests[0];
+  if (!first) throw new Error(`the CLI sent no request (exit ${run.code}): ${run.stderr.slice(0, 2000)}`);
+  const firstUser = first.body.messages?.[0];
+  return textBlocks(firstUser).flatMap(parseSections);
+}
+
+/**
+ * The launch sections with their exact injected texts. The CLI joins sections with a blank line and
+ * trims each text (2.1.332), so `parseSections` leaves one separator newline on every section but the
+ * last; this drops it.
+ */
+export function launchFiles(run: ClaudeRun): LoadedSection[] {
+  const sections = launchSections(run);
+  return sections.map((s, i) =>
+    i < sections.length - 1 && s.text.endsWith("\n") ? { ...s, text: s.text.slice(0, -1) } : s,
+  );
+}
+
+/** Section labels of CLI 2.1.332: checked-in project memory (memory, imports, rules) and CLAUDE.local.md. */
+export const CLAUDE_LABELS = {
+  project: "project instructions, checked into the codebase",
+  local: "user's private project instructions, not checked in",
+} as const;
+
+/** The version line of `claude --version` (2.1.332 and 2.1.197): `2.1.332 (Claude Code)`. */
+const CLAUDE_VERSION_LINE = /^\s*(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?) \(Claude Code\)\s*$/m;
+
+/**
+ * Settings keys a verify copy keeps: the ones that shape which instruction files load. Everything else —
+ * `hooks`, `statusLine`, `apiKeyHelper`, `env` (which could move the API base), `permissions`, MCP servers,
+ * plugins — is dropped, so nothing from the repository runs and nothing leaves the machine.
+ */
+export const CLAUDE_VERIFY_SETTINGS_KEYS = ["claudeMdExcludes", "instructionFiles"] as const;
+
+const SETTINGS_FILE = /(^|\/)\.claude\/settings(\.local)?\.json$/;
+
+/** `--read` attachment block after a tool result (2.1.332): `<system-reminder>\nContents of PATH:\n\nTEXT\n</system-reminder>`. */
+const ATTACHED = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n([\s\S]*)\n<\/system-reminder>\n?$/;
+
+/** 2.1.197's attachments: a `role: "system"` message after the tool result, sections `Contents of PATH:\n\n`. */
+const SYSTEM_ATTACHED = /(?:^|\n\n)Contents of (\/[^\n]*?):\n\n/g;
+
+function systemAttachments(text: string): DeliveredFile[] {
+  const marks = [...text.matchAll(SYSTEM_ATTACHED)];
+  return marks.map((m, i) => {
+    const start = (m.index ?? 0) + m[0].length;
+    const end = marks[i + 1]?.index ?? text.length;
+    return { path: m[1] ?? "", text: text.slice(start, end) };
+  });
+}
+
+/**
+ * What the CLI attached after each tool result of the last main request, in order (one list per tool
+ * turn). 2.1.332 puts each file in a `<system-reminder>` text block of the tool result's user message;
+ * 2.1.197 puts them in a `role: "system"` message right after it. Both are read.
+ */
+export function attachedPerTurn(run: ClaudeRun): DeliveredFile[][] {
+  const last = run.mainRequests.at(-1);
+  // biome-ignore lint/suspicious/noExplicitAny: API message JSON
+  const messages = (last?.body?.messages ?? []) as any[];
+  const turns: DeliveredFile[][] = [];
+  let current: DeliveredFile[] | undefined;
+  messages.forEach((m, i) => {
+    if (i === 0) return;
+    if (m?.role === "system" && current) {
+      for (const t of textBlocks(m)) current.push(...systemAttachments(t));
+      return;
+    }
+    current = undefined;
+    if (m?.role !== "user" || !Array.isArray(m.content)) return;
+    // biome-ignore lint/suspicious/noExplicitAny: API content blocks
+    if (!m.content.some((b: any) => b?.type === "tool_result")) return;
+    current = [];
+    for (const b of m.content) {
+      if (b?.type !== "text") continue;
+      const mm = ATTACHED.exec(b.text);
+      if (mm) current.push({ path: mm[1] ?? "", text: mm[2] ?? "" });
+    }
+    turns.push(current);
+  });
+  return turns;
+}
+
+/** Why a run gave nothing to compare, in one line (timeout, not startable, exit status and stderr). */
+function runFailure(run: ClaudeRun, timeoutMs: number): string {
+  if (run.spawnError) return `could not start: ${run.spawnError}`;
+  if (run.timedOut) return `did not finish within ${timeoutMs / 1000} s (killed; raise --timeout)`;
+  const err = run.stderr.trim().split("\n").slice(0, 3).join(" / ").slice(0, 400);
+  return `exited ${run.code} without sending a request to the loopback upstream${err ? `: ${err}` : ""}`;
+}
+
+/**
+ * Claude Code's verify runner: `claude -p hello` against the loopback upstream with a throwaway HOME and
+ * config dir, a scripted model that asks for nothing but the Reads given, only the Read tool allowed.
+ * Settled on 2.1.332 and 2.1.197 (docs/findings-verify.md).
+ */
+export const claudeVerifyRunner: VerifyRunner = {
+  executable: "claude",
+  parseVersion: (out) => CLAUDE_VERSION_LINE.exec(out)?.[1],
+  reads: true,
+  copies: (rel) =>
+    /(^|\/)\.claude\/rules\//.test(rel) ||
+    /(^|\/)\.claude\/(CLAUDE|AGENTS)\.md$/.test(rel) ||
+    SETTINGS_FILE.test(rel),
+  sanitize(rel, text) {
+    if (!SETTINGS_FILE.test(rel)) return text;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
+    const kept: Record<string, unknown> = {};
+    for (const k of CLAUDE_VERIFY_SETTINGS_KEYS)
+      if (k in parsed) kept[k] = (parsed as Record<string, unknown>)[k];
+    return `${JSON.stringify(kept, null, 2)}\n`;
+  },
+  async observe(req) {
+    const script: Turn[] = req.reads.map((file_path) => [
+      { type: "tool_use", name: "Read", input: { file_path } },
+    ]);
+    const run = await runClaudeCli({
+      bin: req.bin,
+      cwd: req.cwd,
+      home: req.home,
+      configDir: join(req.home, ".claude-config"),
+      script,
+      args: ["--allowedTools", "Read"],
+      env: { ...req.proxyEnv },
+      timeoutMs: req.timeoutMs,
+    });
+    if (run.mainRequests.length === 0) throw new VerifyRunError(runFailure(run, req.timeoutMs));
+    if (run.mainRequests.length < req.reads.length + 1)
+      throw new VerifyRunError(
+        `answered ${run.mainRequests.length - 1} of ${req.reads.length} scripted Reads (${runFailure(run, req.timeoutMs)})`,
+      );
+    const launch = launchFiles(run).map((s) => ({ path: s.path, text: s.text, label: s.label }));
+    const turns = attachedPerTurn(run);
+    return {
+      launch: { files: launch },
+      reads: req.reads.map((_, i) => ({ files: turns[i] ?? [] })),
+      otherRequests: run.requests.filter((r) => !r.url.startsWith("/v1/messages")).map((r) => r.url),
+    };
+  },
+  predict(snapshot, reads, home) {
+    const abs = (p: string) => (isAbsolute(p) ? p : join(snapshot.root, p));
+    const launch = snapshot.items.map((it) => ({
+      path: abs(it.path),
+      text: snapshot.texts.get(it.path) ?? "",
+      label: it.charged ? CLAUDE_LABELS.project : CLAUDE_LABELS.local,
+    }));
+    const session = claudeOnDemand(snapshot, { home });
+    const predicted = reads.map((target) => {
+      const r = session.read(target);
+      return { files: r.items.map((it) => ({ path: abs(it.path), text: r.texts.get(it.path) ?? "" })) };
+    });
+    return { launch: { files: launch }, reads: predicted };
+  },
+  probes: CLAUDE_PROBES,
+};

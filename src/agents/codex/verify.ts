@@ -1,0 +1,200 @@
+/**
+ * Runs a real Codex CLI offline (`codex [args] debug prompt-input hi`) with a throwaway HOME and
+ * CODEX_HOME and extracts the AGENTS.md user message it would send: the one harness the product's
+ * `verify` and the conformance suite (test/support/codex.ts) share. `debug prompt-input` only assembles
+ * the prompt; it opens no connection (settled on Codex 0.171.0).
+ */
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { isAbsolute, join } from "node:path";
+import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
+import { type DeliveredFile, type Snapshot, VerifyRunError, type VerifyRunner } from "../../model/index.js";
+import { runProcess } from "../../verify/process.js";
+import { startUpstream } from "../../verify/upstream.js";
+import { CODEX_JOIN } from "./index.js";
+import { CODEX_PROBES } from "./probes.js";
+
+export interface CodexRun {
+  /** Exit status (null when killed). */
+  code: number | null;
+  stderr: string;
+  /** True when the CLI was killed at the timeout. */
+  timedOut?: boolean;
+  /** Set when the binary could not be started. */
+  spawnError?: string;
+  /** False when stdout was not the JSON list of prompt items `debug prompt-input` prints. */
+  parsed: boolean;
+  /** Every user-role text item of the prompt, in order. */
+  userTexts: string[];
+  /** The "# AGENTS.md instructions" user message, or "" when Codex sent none. */
+  agentsMessage: string;
+}
+
+export interface RunCodexCliOptions {
+  /** The `codex` executable (absolute path, or a name found on PATH). */
+  bin: string;
+  /** Directory the CLI starts in (absolute). */
+  cwd: string;
+  /** Throwaway CODEX_HOME (HOME/.codex when absent; created). */
+  codexHome?: string;
+  /** Throwaway HOME (a fresh temp directory when absent). */
+  home?: string;
+  /** Extra global args before `debug prompt-input`, e.g. ["-c", "project_doc_max_bytes=10"]. */
+  args?: string[];
+  /** Extra environment, applied last. */
+  env?: Record<string, string>;
+  /** Kill the CLI after this many milliseconds (default 30,000). */
+  timeoutMs?: number;
+}
+
+/** Runs `BIN [args] debug prompt-input hi` in `cwd`; resolves when the CLI exits, never rejects. */
+export async function runCodexCli(opts: RunCodexCliOptions): Promise<CodexRun> {
+  const home = opts.home ?? mkdtempSync(join(tmpdir(), "ac-codex-home-"));
+  const codexHome = opts.codexHome ?? join(home, ".codex");
+  mkdirSync(codexHome, { recursive: true });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    CODEX_HOME: codexHome,
+    ...opts.env,
+  };
+  const args = [...(opts.args ?? []), "debug", "prompt-input", "hi"];
+  const r = await runProcess(opts.bin, args, { cwd: opts.cwd, env, timeoutMs: opts.timeoutMs ?? 30_000 });
+  const userTexts: string[] = [];
+  let parsed = false;
+  try {
+    const items = JSON.parse(r.stdout) as { role?: string; content?: { text?: string }[] }[];
+    if (Array.isArray(items)) {
+      parsed = true;
+      for (const it of items) {
+        if (it?.role !== "user") continue;
+        for (const c of it.content ?? []) if (typeof c?.text === "string") userTexts.push(c.text);
+      }
+    }
+  } catch {
+    // not the JSON prompt: parsed stays false; the caller sees code/stderr
+  }
+  const agentsMessage = userTexts.find((t) => t.startsWith("# AGENTS.md instructions")) ?? "";
+  return {
+    code: r.code,
+    stderr: r.stderr,
+    ...(r.timedOut ? { timedOut: true } : {}),
+    ...(r.spawnError !== undefined ? { spawnError: r.spawnError } : {}),
+    parsed,
+    userTexts,
+    agentsMessage,
+  };
+}
+
+/** The version line of `codex --version` (0.171.0): `codex-cli 0.171.0`. */
+const CODEX_VERSION_LINE = /^\s*codex-cli (\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)\s*$/m;
+
+/** The model provider a verify run defines on the command line: the loopback upstream. */
+const LOOPBACK_PROVIDER = "agent_context_verify";
+
+const PROJECT_CONFIG = /(^|\/)\.codex\/config\.toml$/;
+
+/** Project config keys a verify copy keeps: the ones that shape the AGENTS.md chain. */
+export const CODEX_VERIFY_CONFIG_KEYS = [
+  "project_doc_max_bytes",
+  "project_doc_fallback_filenames",
+  "project_root_markers",
+] as const;
+
+/**
+ * The AGENTS.md message Codex would send for a snapshot of the fresh-clone view (no global file): the
+ * delivered texts joined with a blank line inside `<INSTRUCTIONS>` (src/agents/codex/index.ts, rule 4).
+ */
+export function codexMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; message: string } {
+  const files = snapshot.items
+    .filter((it) => it.charged && (snapshot.texts.get(it.path) ?? "") !== "")
+    .map((it) => ({
+      path: isAbsolute(it.path) ? it.path : join(snapshot.root, it.path),
+      text: snapshot.texts.get(it.path) ?? "",
+    }));
+  const rendered = files.map((f) => f.text).join(CODEX_JOIN);
+  const message =
+    rendered === ""
+      ? ""
+      : `# AGENTS.md instructions for ${snapshot.cwd}\n\n<INSTRUCTIONS>\n${rendered}\n</INSTRUCTIONS>`;
+  return { files, message };
+}
+
+/** Bytes between `<INSTRUCTIONS>\n` and `\n</INSTRUCTIONS>` (the whole message when the tags are not there). */
+function instructionBytes(message: string): number {
+  const open = "<INSTRUCTIONS>\n";
+  const a = message.indexOf(open);
+  const b = message.lastIndexOf("\n</INSTRUCTIONS>");
+  return Buffer.byteLength(a >= 0 && b >= a ? message.slice(a + open.length, b) : message, "utf8");
+}
+
+/**
+ * Codex's verify runner: `codex debug prompt-input hi` with a throwaway HOME and CODEX_HOME. Launch only
+ * (Codex attaches nothing on read). Settled on 0.171.0 (docs/findings-verify.md).
+ */
+export const codexVerifyRunner: VerifyRunner = {
+  executable: "codex",
+  parseVersion: (out) => CODEX_VERSION_LINE.exec(out)?.[1],
+  reads: false,
+  copies: (rel) => PROJECT_CONFIG.test(rel),
+  sanitize(rel, text) {
+    if (!PROJECT_CONFIG.test(rel)) return text;
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = parseToml(text) as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+    const kept: Record<string, unknown> = {};
+    for (const k of CODEX_VERIFY_CONFIG_KEYS) if (k in parsed) kept[k] = parsed[k];
+    return stringifyToml(kept);
+  },
+  async observe(req) {
+    // With its default provider, 0.171.0's prompt-input may open a connection to api.openai.com:443 while
+    // it assembles the prompt (the trap proxy sees it on some runs; OPENAI_BASE_URL does not stop it). A
+    // model provider whose base URL is the loopback upstream does (docs/findings-verify.md).
+    const up = await startUpstream();
+    let run: CodexRun;
+    try {
+      run = await runCodexCli({
+        bin: req.bin,
+        cwd: req.cwd,
+        home: req.home,
+        args: [
+          "-c",
+          `model_providers.${LOOPBACK_PROVIDER}={name="agent-context verify",base_url="${up.url}/v1",wire_api="responses"}`,
+          "-c",
+          `model_provider="${LOOPBACK_PROVIDER}"`,
+        ],
+        env: { ...req.proxyEnv },
+        timeoutMs: req.timeoutMs,
+      });
+    } finally {
+      await up.close();
+    }
+    if (run.spawnError) throw new VerifyRunError(`could not start: ${run.spawnError}`);
+    if (run.timedOut)
+      throw new VerifyRunError(`did not finish within ${req.timeoutMs / 1000} s (killed; raise --timeout)`);
+    if (run.code !== 0 || !run.parsed) {
+      const err = run.stderr.trim().split("\n").slice(0, 3).join(" / ").slice(0, 400);
+      throw new VerifyRunError(
+        run.code !== 0
+          ? `\`debug prompt-input\` exited ${run.code}${err ? `: ${err}` : ""}`
+          : "`debug prompt-input` printed something other than the JSON prompt this release of verify reads",
+      );
+    }
+    return {
+      launch: {
+        files: [],
+        message: run.agentsMessage,
+        instructionBytes: instructionBytes(run.agentsMessage),
+      },
+      reads: [],
+      otherRequests: up.requests.map((r) => (r.main ? `POST ${r.url}` : r.url)),
+    };
+  },
+  predict(snapshot) {
+    return { launch: codexMessageOf(snapshot), reads: [] };
+  },
+  probes: CODEX_PROBES,
+};

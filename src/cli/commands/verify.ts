@@ -1,0 +1,103 @@
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { agentById, defaultAgent } from "../../agents/index.js";
+import { UsageError } from "../../errors.js";
+import { renderProbesText, renderVerifyText } from "../../report/verify.js";
+import { VERIFY_DEFAULT_TIMEOUT_MS, verifyProbes, verifyRepository } from "../../verify/run.js";
+import {
+  agentOption,
+  agentVersionOption,
+  cwdOption,
+  dirArgument,
+  jsonOption,
+  resolvePlace,
+} from "../options.js";
+
+/**
+ * Registers `agent-context verify [DIR] [--cwd DIR] [--agent ID] [--cli PATH] [--read FILE]... [--probes]
+ * [--agent-version R] [--save-case DIR] [--timeout S] [--json]`: runs the user's installed agent CLI
+ * offline on a throwaway copy of the repository's instruction files and compares what it delivers with the
+ * model, file by file and byte for byte (src/verify/run.ts). Exit 0 when they agree, 1 when they differ,
+ * 2 for usage or a CLI that cannot be run. JSON: the {@link VerifyReport} (or ProbesReport) as is.
+ */
+export function registerVerify(program: Command): void {
+  const cmd = program
+    .command("verify")
+    .description(
+      "Run your installed agent CLI offline on this repository and check that the model agrees with it",
+    );
+  dirArgument(cmd);
+  cwdOption(cmd);
+  agentVersionOption(agentOption(cmd, { all: false }));
+  cmd
+    .option("--cli <path>", "the agent executable to run (default: found on PATH)")
+    .option(
+      "--read <file>",
+      "also script a Read of FILE (relative to the current directory) and compare what the CLI attaches; repeatable",
+      (v: string, acc: string[]) => [...acc, v],
+      [] as string[],
+    )
+    .option("--probes", "run the bundled behaviour probes on this CLI release instead of the repository")
+    .option(
+      "--save-case <dir>",
+      "write the run's instruction files (nothing else) to DIR, to report a disagreement",
+    )
+    .option("--timeout <seconds>", `time one CLI run may take (default ${VERIFY_DEFAULT_TIMEOUT_MS / 1000})`);
+  jsonOption(cmd).action(
+    async (
+      dir: string | undefined,
+      opts: {
+        cwd?: string;
+        agent?: string;
+        agentVersion?: string;
+        cli?: string;
+        read: string[];
+        probes?: boolean;
+        saveCase?: string;
+        timeout?: string;
+        json?: boolean;
+      },
+    ) => {
+      if (opts.agent === "all") throw new UsageError("verify runs one agent's CLI: give --agent ID, not all");
+      const agent = opts.agent ? agentById(opts.agent) : defaultAgent();
+      let timeoutMs = VERIFY_DEFAULT_TIMEOUT_MS;
+      if (opts.timeout !== undefined) {
+        const s = Number(opts.timeout);
+        if (!Number.isFinite(s) || s <= 0)
+          throw new UsageError(`--timeout ${opts.timeout}: give a number of seconds above 0`);
+        timeoutMs = Math.round(s * 1000);
+      }
+      const common = {
+        agent,
+        timeoutMs,
+        ...(opts.cli !== undefined ? { cli: opts.cli } : {}),
+        ...(opts.agentVersion !== undefined ? { agentVersion: opts.agentVersion } : {}),
+      };
+      if (opts.probes) {
+        if (
+          opts.read.length > 0 ||
+          opts.saveCase !== undefined ||
+          dir !== undefined ||
+          opts.cwd !== undefined
+        )
+          throw new UsageError(
+            "--probes runs the bundled probes: it takes no DIR, --cwd, --read or --save-case",
+          );
+        const r = await verifyProbes(common);
+        process.stdout.write(opts.json ? `${JSON.stringify(r, null, 2)}\n` : renderProbesText(r));
+        process.exitCode = r.agrees ? 0 : 1;
+        return;
+      }
+      const { root, cwd } = resolvePlace(dir, opts.cwd);
+      const r = await verifyRepository({
+        ...common,
+        root,
+        cwd,
+        reads: opts.read.map((f) => resolve(f)),
+        ...(opts.saveCase !== undefined ? { saveCase: resolve(opts.saveCase) } : {}),
+      });
+      process.stdout.write(opts.json ? `${JSON.stringify(r, null, 2)}\n` : renderVerifyText(r));
+      process.exitCode = r.agrees ? 0 : 1;
+    },
+  );
+}
