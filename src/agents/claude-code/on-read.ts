@@ -235,10 +235,14 @@ function listRuleFiles(ctx: Ctx, dir: string): RuleFile[] {
     });
   const out: RuleFile[] = [];
   for (const f of walk.files) {
+    // As at launch (settled on 2.1.332): a rule reached through a link whose real path leaves the working
+    // directory is never attached, nor are its imports (found by the differential test, seed r332:31).
+    if (f.realPath !== f.path && !inside(ctx.cwd, f.realPath)) continue;
     const r = readTextFile(f.path, CLAUDE_MAX_FILE_BYTES);
     if (!r.ok) continue;
     const { text, paths } = parseFile(r.text);
-    out.push({ abs: f.path, fileBytes: r.fileBytes, text, paths });
+    // Attached by its real path, as at launch (a linked rule shows its target's path).
+    out.push({ abs: f.realPath, fileBytes: r.fileBytes, text, paths });
   }
   return out;
 }

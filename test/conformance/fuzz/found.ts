@@ -32,4 +32,53 @@ export function foundAsCase(c: FuzzFoundCase): FuzzCase {
   };
 }
 
-export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [];
+export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
+  {
+    // The model attached a nested rule reached through a directory link that leaves the working directory;
+    // the CLI drops it on read as it does at launch. Fixed in src/agents/claude-code/on-read.ts.
+    name: "a_nested_rule_folder_linked_outside_the_working_directory_is_not_attached_on_read",
+    seed: "r332:31",
+    release: "2.1.332",
+    cwd: "a",
+    home: "home",
+    git: [""],
+    files: {
+      "a/b/c/.claude/rules/sub/style1.MD":
+        '---\npaths: "lib/**"\n---\nText of a/b/c/.claude/rules/sub/style1.MD #12.\n',
+      "ext/shared/dir2/inner.md": "Text of ext/shared/dir2/inner.md #18.\ntrailing spaces   \n",
+    },
+    links: { "a/b/c/.claude/rules/linkdir2": "../../../../../ext/shared/dir2" },
+    reads: ["a/b/c/.claude/rules/sub/style1.MD"],
+    expect: [],
+    expectReads: [[]],
+  },
+  {
+    // The model attached a nested rule linked to a file inside the working directory by the link's path;
+    // the CLI attaches it by its target's path, as at launch. Hand-shrunk from seed r332:94.
+    name: "a_nested_rule_linked_inside_the_working_directory_is_attached_by_its_target_path",
+    seed: "r332:94",
+    release: "2.1.332",
+    cwd: "",
+    home: "home",
+    git: [""],
+    files: { "d/shared/r2.md": "Shared rule.\n", "a/b/x.ts": "x\n" },
+    links: { "a/b/.claude/rules/link2.md": "../../../../d/shared/r2.md" },
+    reads: ["a/b/x.ts"],
+    expect: [],
+    expectReads: [["d/shared/r2.md"]],
+  },
+  {
+    // The same for a nested rule folder linked inside the working directory (hand-shrunk from r332:72).
+    name: "a_nested_rule_folder_linked_inside_the_working_directory_is_attached_by_its_target_path",
+    seed: "r332:72",
+    release: "2.1.332",
+    cwd: "",
+    home: "home",
+    git: [""],
+    files: { "shared/dir2/inner.md": "Inner rule.\n", "a/b/src/y/z.ts": "z\n" },
+    links: { "a/b/.claude/rules/linkdir2": "../../../../shared/dir2" },
+    reads: ["a/b/src/y/z.ts"],
+    expect: [],
+    expectReads: [["shared/dir2/inner.md"]],
+  },
+];
