@@ -191,8 +191,11 @@ function loadWithImports(
   if (!text.trim()) return;
   // Under a rule, an imported file with its own recognised `paths:` is dropped; its imports still load.
   const dropped = underRule && depth > 0 && paths !== undefined;
-  if (emitSelf && !dropped && !ctx.loaded.has(abs) && abs !== ctx.target) {
+  // In context already is a question of the real path: a file attached through a link is not attached
+  // again by its own path, nor the reverse (found by the differential test, seed r332:197).
+  if (emitSelf && !dropped && !ctx.loaded.has(abs) && !ctx.loaded.has(r.realPath) && abs !== ctx.target) {
     emit(ctx, abs, text, r.fileBytes, kind, parent ? displayPath(parent, ctx.root) : null, reason);
+    ctx.loaded.add(r.realPath);
   }
   const seen = new Set<string>();
   for (const p of imports) {

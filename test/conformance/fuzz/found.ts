@@ -34,6 +34,49 @@ export function foundAsCase(c: FuzzFoundCase): FuzzCase {
 
 export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
   {
+    // The model attached a linked memory file's target again when a read reached the target's folder;
+    // the CLI attaches a file once per session by its real path (seed r332:197, hand-shrunk).
+    name: "a_memory_file_attached_through_a_link_is_not_attached_again_by_its_target_path",
+    seed: "r332:197",
+    release: "2.1.332",
+    cwd: "",
+    home: "home",
+    git: [""],
+    files: { "a/real/CLAUDE.md": "Real memory.\n@near.md\n", "a/real/near.md": "near\n", "a/x.ts": "x\n" },
+    links: { "a/CLAUDE.md": "real/CLAUDE.md" },
+    reads: ["a/x.ts", "a/real/near.md"],
+    expect: [],
+    expectReads: [["a/CLAUDE.md", "a/real/near.md"], []],
+  },
+  {
+    name: "a_read_below_a_linked_memory_files_target_attaches_it_once_by_the_links_path",
+    seed: "r332:197",
+    release: "2.1.332",
+    cwd: "",
+    home: "home",
+    git: [""],
+    files: { "a/real/CLAUDE.md": "Real memory.\n", "a/real/y.ts": "y\n", "a/x.ts": "x\n" },
+    links: { "a/CLAUDE.md": "real/CLAUDE.md" },
+    reads: ["a/real/y.ts", "a/x.ts"],
+    expect: [],
+    expectReads: [["a/CLAUDE.md"], []],
+  },
+  {
+    // Not so for the launch set: a memory file loaded at launch through a link is attached again by its
+    // target's path when a read reaches the target's folder (seed r332:200).
+    name: "a_memory_file_loaded_at_launch_through_a_link_is_attached_again_by_its_target_path_on_read",
+    seed: "r332:200",
+    release: "2.1.332",
+    cwd: "a",
+    home: "home",
+    git: [""],
+    files: { "a/real/CLAUDE.md": "Real memory.\n", "a/real/y.ts": "y\n" },
+    links: { "a/CLAUDE.md": "real/CLAUDE.md" },
+    reads: ["a/real/y.ts"],
+    expect: ["a/CLAUDE.md"],
+    expectReads: [["a/real/CLAUDE.md"]],
+  },
+  {
     // The model attached a nested rule reached through a directory link that leaves the working directory;
     // the CLI drops it on read as it does at launch. Fixed in src/agents/claude-code/on-read.ts.
     name: "a_nested_rule_folder_linked_outside_the_working_directory_is_not_attached_on_read",
