@@ -17,11 +17,17 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { readTextFile, safeRealpath } from "../../fs/index.js";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
-import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
+import { parseFrontmatter } from "../../markdown/index.js";
 import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
 import { simpleCommands } from "../../shell/index.js";
 import { ruleScope, walkRules } from "./rules.js";
-import { CLAUDE_MAX_FILE_BYTES, CLAUDE_MAX_IMPORT_HOPS, isTextPath, resolveImportPath } from "./text.js";
+import {
+  analyzeClaudeBody,
+  CLAUDE_MAX_FILE_BYTES,
+  CLAUDE_MAX_IMPORT_HOPS,
+  isTextPath,
+  resolveImportPath,
+} from "./text.js";
 import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
 /** The CLI version the on-demand model was verified on (the model's one verified release). */
@@ -72,7 +78,7 @@ interface Parsed {
 
 function parseFile(raw: string): Parsed {
   const fm = parseFrontmatter(raw);
-  const { stripped, imports } = analyzeBody(fm.body, { startLine: fm.bodyLine });
+  const { stripped, imports } = analyzeClaudeBody(fm.body, fm.bodyLine);
   return { text: stripped.text, paths: ruleScope(fm).globs, imports: imports.map((t) => t.path) };
 }
 

@@ -77,6 +77,26 @@ export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
     expectReads: [["a/real/CLAUDE.md"]],
   },
   {
+    // The model stripped a comment on a file's first line after a BOM; the CLI keeps it (the BOM makes
+    // the line a paragraph), so a BOM-prefixed comment-only file loads (seed r332:257, hand-shrunk).
+    // On read the attached text keeps the BOM; at launch it is trimmed away.
+    name: "a_bom_before_a_comment_keeps_the_comment_at_launch_and_on_read",
+    seed: "r332:257",
+    release: "2.1.332",
+    cwd: "",
+    home: "home",
+    git: [""],
+    files: {
+      "CLAUDE.md": "\ufeff<!-- a comment -->\nrest\n",
+      "CLAUDE.local.md": "\ufeff<!-- only -->\n",
+      "a/CLAUDE.md": "\ufeff<!-- only -->\n",
+      "a/x.ts": "x\n",
+    },
+    reads: ["a/x.ts"],
+    expect: ["CLAUDE.md", "CLAUDE.local.md"],
+    expectReads: [["a/CLAUDE.md"]],
+  },
+  {
     // The model attached a nested rule reached through a directory link that leaves the working directory;
     // the CLI drops it on read as it does at launch. Fixed in src/agents/claude-code/on-read.ts.
     name: "a_nested_rule_folder_linked_outside_the_working_directory_is_not_attached_on_read",
