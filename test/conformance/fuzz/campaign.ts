@@ -13,6 +13,8 @@ export interface CampaignOptions {
   cases: number;
   /** Index of the first case (default 0). */
   from?: number;
+  /** Run exactly these case indexes instead of `from .. from+cases-1` (e.g. a run's disagreements again). */
+  indexes?: readonly number[];
   /** Run every case on this release (default: one pinned release drawn per case). */
   release?: string;
   /** Releases to draw from (default: every pinned release). */

@@ -1,5 +1,5 @@
 /**
- * `npm run conformance:fuzz -- --cases N --seed S [--release R] [--from K] [--concurrency C] [--no-shrink]
+ * `npm run conformance:fuzz -- --cases N --seed S [--release R] [--from K | --indexes I,J,...] [--concurrency C] [--no-shrink]
  * [--json FILE] [--show] [--found]`: runs the differential test for any number of cases and prints the counts per release and
  * each kind of disagreement as a shrunk, ready-to-paste fixture. Exit 1 on a disagreement, 2 on bad usage.
  */
@@ -12,7 +12,7 @@ import { FUZZ_FOUND_CASES, foundAsCase } from "./found.js";
 import { checkCase, pool } from "./run.js";
 
 const USAGE =
-  "usage: npm run conformance:fuzz -- --cases N --seed S [--release R] [--from K] [--concurrency C] [--no-shrink] [--shrink-budget N] [--json FILE] [--show] [--found]";
+  "usage: npm run conformance:fuzz -- --cases N --seed S [--release R] [--from K | --indexes I,J,...] [--concurrency C] [--no-shrink] [--shrink-budget N] [--json FILE] [--show] [--found]";
 
 function fail(msg: string): never {
   process.stderr.write(`${msg}\n${USAGE}\n`);
@@ -26,6 +26,7 @@ try {
       cases: { type: "string", default: "20" },
       seed: { type: "string", default: "1" },
       from: { type: "string", default: "0" },
+      indexes: { type: "string" },
       release: { type: "string" },
       concurrency: { type: "string", default: "3" },
       "no-shrink": { type: "boolean", default: false },
@@ -58,6 +59,13 @@ const pinned = claudeReleases();
 if (release && !pinned.includes(release))
   fail(`--release ${release}: pinned releases are ${pinned.join(", ")}`);
 const seed = String(values.seed);
+const indexes = values.indexes
+  ? String(values.indexes)
+      .split(",")
+      .map((x) => Number(x.trim()))
+  : undefined;
+if (indexes?.some((i) => !Number.isInteger(i) || i < 0))
+  fail(`--indexes must list integers ≥ 0 (got ${values.indexes})`);
 
 if (values.found) {
   // The pinned cases of found.ts: does the CLI still do what they say, and does the model agree?
@@ -84,22 +92,29 @@ if (values.found) {
 }
 
 if (values.show) {
-  const list = campaignCases({ seed, cases, from, ...(release ? { release } : {}) });
+  const list = campaignCases({
+    seed,
+    cases,
+    from,
+    ...(indexes ? { indexes } : {}),
+    ...(release ? { release } : {}),
+  });
   process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
   process.exit(0);
 }
 
 const result = await runCampaign({
   seed,
-  cases,
+  cases: indexes?.length ?? cases,
   from,
+  ...(indexes ? { indexes } : {}),
   concurrency,
   shrink: !values["no-shrink"],
   shrinkBudget,
   ...(release ? { release } : {}),
   onCase: (v, done) => {
     const state = v.error ? "ERROR" : v.diffs.length ? "DISAGREE" : "ok";
-    process.stdout.write(`[${done}/${cases}] ${v.case.seed} ${v.case.release} ${state} ${v.ms} ms\n`);
+    process.stdout.write(`[${done}/${indexes?.length ?? cases}] ${v.case.seed} ${v.case.release} ${state} ${v.ms} ms\n`);
     if (v.diffs.length) for (const d of v.diffs.slice(0, 3)) process.stdout.write(`    ${d}\n`);
   },
   log: (l) => process.stdout.write(`${l}\n`),
