@@ -50,12 +50,13 @@ export interface CampaignResult {
 
 /** The cases of a campaign (deterministic). */
 export function campaignCases(
-  o: Pick<CampaignOptions, "seed" | "cases" | "from" | "release" | "releases">,
+  o: Pick<CampaignOptions, "seed" | "cases" | "from" | "indexes" | "release" | "releases">,
 ): FuzzCase[] {
   const releases = o.releases ?? claudeReleases();
   const from = o.from ?? 0;
-  return Array.from({ length: o.cases }, (_, i) =>
-    generateCase(`${o.seed}:${from + i}`, { releases, ...(o.release ? { release: o.release } : {}) }),
+  const indexes = o.indexes ?? Array.from({ length: o.cases }, (_, i) => from + i);
+  return indexes.map((i) =>
+    generateCase(`${o.seed}:${i}`, { releases, ...(o.release ? { release: o.release } : {}) }),
   );
 }
 
