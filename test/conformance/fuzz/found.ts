@@ -169,4 +169,25 @@ export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
     expect: [".claude/AGENTS.md", "ext/shared/dir2/inner.md"],
     expectReads: [],
   },
+  {
+    // A root rule whose `paths:` is a flow list that only parses leniently (`[**, b/**/*.ts]`) fires for a
+    // read of a file under a nested `.claude/rules/`; the model's lenient reading quotes the whole list
+    // and splits it into `[**` and `b/**/*.ts]`, which match nothing. Shrunk by the differential test from
+    // seed r332:404 in 45 runs.
+    name: "a_leniently_parsed_flow_list_with_double_star_fires_for_a_read_under_a_nested_rules_folder",
+    open: "the lenient reading of an unquoted flow list is not modelled (docs/findings-fuzz.md)",
+    seed: "r332:404",
+    release: "2.1.332",
+    cwd: "",
+    home: "home",
+    git: [],
+    files: {
+      ".claude/rules/ts1.md": "---\npaths: [**, b/**/*.ts]\n---\n    Text of .claude/rules/ts1.md #14.\n",
+      "d/.claude/rules/api1.md":
+        "---\nPaths: **/*.ts\nText of d/.claude/rules/api1.md #22.\ntrailing spaces   \n<!-- block comment -->\n\n",
+    },
+    reads: ["d/.claude/rules/api1.md"],
+    expect: [],
+    expectReads: [[".claude/rules/ts1.md"]],
+  },
 ];
