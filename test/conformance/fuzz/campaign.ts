@@ -116,10 +116,12 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
 }
 
 /** The campaign's summary as text: counts per release, then each kind of disagreement with its fixture. */
-export function summary(r: CampaignResult, o: Pick<CampaignOptions, "seed" | "cases" | "from">): string {
-  const lines = [
-    `differential test: seed ${o.seed}, cases ${o.from ?? 0}..${(o.from ?? 0) + o.cases - 1}, ${Math.round(r.ms / 1000)} s`,
-  ];
+export function summary(
+  r: CampaignResult,
+  o: Pick<CampaignOptions, "seed" | "cases" | "from" | "indexes">,
+): string {
+  const which = o.indexes ? o.indexes.join(",") : `${o.from ?? 0}..${(o.from ?? 0) + o.cases - 1}`;
+  const lines = [`differential test: seed ${o.seed}, cases ${which}, ${Math.round(r.ms / 1000)} s`];
   for (const [rel, n] of Object.entries(r.counts)) {
     lines.push(
       `  Claude Code ${rel}: ${n.cases} cases, ${n.agree} agree, ${n.disagree} disagree, ${n.errors} harness errors`,

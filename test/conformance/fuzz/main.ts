@@ -121,7 +121,7 @@ const result = await runCampaign({
   },
   log: (l) => process.stdout.write(`${l}\n`),
 });
-process.stdout.write(`\n${summary(result, { seed, cases, from })}\n`);
+process.stdout.write(`\n${summary(result, { seed, cases, from, ...(indexes ? { indexes } : {}) })}\n`);
 if (values.json) {
   writeFileSync(
     String(values.json),

@@ -97,6 +97,13 @@ export async function observeCli(c: FuzzCase, w: Written): Promise<Observation> 
     );
   }
   const launch = launchFiles(run).map((s) => ({ path: s.path, label: s.label, text: s.text }));
+  // Claude Code 2.1.197 appends `# currentDate` (and more) to the same reminder as the files, so the last
+  // section would run into it (2.1.332 sends it in another block). No generated file holds that heading.
+  const last = launch.at(-1);
+  if (last) {
+    const cut = last.text.indexOf("\n# currentDate\n");
+    if (cut >= 0) last.text = last.text.slice(0, cut).replace(/\n+$/, "");
+  }
   const reads = readAttachments(run.mainRequests.at(-1));
   while (reads.length < c.reads.length) reads.push([]);
   return { launch, reads };
