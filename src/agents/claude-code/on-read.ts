@@ -17,11 +17,17 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { readTextFile, safeRealpath } from "../../fs/index.js";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
-import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
+import { parseFrontmatter } from "../../markdown/index.js";
 import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
 import { simpleCommands } from "../../shell/index.js";
 import { ruleScope, walkRules } from "./rules.js";
-import { CLAUDE_MAX_FILE_BYTES, CLAUDE_MAX_IMPORT_HOPS, isTextPath, resolveImportPath } from "./text.js";
+import {
+  analyzeClaudeBody,
+  CLAUDE_MAX_FILE_BYTES,
+  CLAUDE_MAX_IMPORT_HOPS,
+  isTextPath,
+  resolveImportPath,
+} from "./text.js";
 import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
 /** The CLI version the on-demand model was verified on (the model's one verified release). */
@@ -72,7 +78,7 @@ interface Parsed {
 
 function parseFile(raw: string): Parsed {
   const fm = parseFrontmatter(raw);
-  const { stripped, imports } = analyzeBody(fm.body, { startLine: fm.bodyLine });
+  const { stripped, imports } = analyzeClaudeBody(fm.body, fm.bodyLine);
   return { text: stripped.text, paths: ruleScope(fm).globs, imports: imports.map((t) => t.path) };
 }
 
@@ -191,8 +197,11 @@ function loadWithImports(
   if (!text.trim()) return;
   // Under a rule, an imported file with its own recognised `paths:` is dropped; its imports still load.
   const dropped = underRule && depth > 0 && paths !== undefined;
-  if (emitSelf && !dropped && !ctx.loaded.has(abs) && abs !== ctx.target) {
+  // In context already is a question of the real path: a file attached through a link is not attached
+  // again by its own path, nor the reverse (found by the differential test, seed r332:197).
+  if (emitSelf && !dropped && !ctx.loaded.has(abs) && !ctx.loaded.has(r.realPath) && abs !== ctx.target) {
     emit(ctx, abs, text, r.fileBytes, kind, parent ? displayPath(parent, ctx.root) : null, reason);
+    ctx.loaded.add(r.realPath);
   }
   const seen = new Set<string>();
   for (const p of imports) {
@@ -235,10 +244,14 @@ function listRuleFiles(ctx: Ctx, dir: string): RuleFile[] {
     });
   const out: RuleFile[] = [];
   for (const f of walk.files) {
+    // As at launch (settled on 2.1.332): a rule reached through a link whose real path leaves the working
+    // directory is never attached, nor are its imports (found by the differential test, seed r332:31).
+    if (f.realPath !== f.path && !inside(ctx.cwd, f.realPath)) continue;
     const r = readTextFile(f.path, CLAUDE_MAX_FILE_BYTES);
     if (!r.ok) continue;
     const { text, paths } = parseFile(r.text);
-    out.push({ abs: f.path, fileBytes: r.fileBytes, text, paths });
+    // Attached by its real path, as at launch (a linked rule shows its target's path).
+    out.push({ abs: f.realPath, fileBytes: r.fileBytes, text, paths });
   }
   return out;
 }

@@ -43,11 +43,29 @@ export interface ProcessedText {
   imports: ImportToken[];
 }
 
+/**
+ * Block comments stripped and imports found in a body as Claude Code 2.1.332 reads them. A body that starts
+ * with a BOM (a file without frontmatter) keeps it as a character of its first line: that line is never a
+ * comment block, a fence or indented code (found by the differential test, seed r332:257: a BOM-prefixed
+ * comment-only CLAUDE.local.md loads with its comment). The returned text keeps the file's one BOM (the
+ * on-read attachment carries it; the launch text is trimmed, which drops it).
+ */
+export function analyzeClaudeBody(body: string, startLine: number): ReturnType<typeof analyzeBody> {
+  if (body.charCodeAt(0) !== 0xfeff) return analyzeBody(body, { startLine });
+  // A second BOM: the Markdown parser drops the first and reads the second as text.
+  const r = analyzeBody(`\ufeff${body}`, { startLine });
+  const text = r.stripped.text.startsWith("\ufeff\ufeff") ? r.stripped.text.slice(1) : r.stripped.text;
+  return {
+    ...r,
+    stripped: { ...r.stripped, text },
+    imports: r.imports.map((t) => (t.line === startLine ? { ...t, column: t.column - 1 } : t)),
+  };
+}
+
 /** Applies Claude Code's stripping to a file's decoded text. Never throws. */
 export function processFileText(raw: string): ProcessedText {
   const frontmatter = parseFrontmatter(raw);
-  const body = frontmatter.body;
-  const { stripped, imports } = analyzeBody(body, { startLine: frontmatter.bodyLine });
+  const { stripped, imports } = analyzeClaudeBody(frontmatter.body, frontmatter.bodyLine);
   return { frontmatter, text: stripped.text.trim(), imports };
 }
 

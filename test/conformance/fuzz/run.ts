@@ -1,0 +1,252 @@
+/**
+ * One differential check: write a generated case, run the pinned real Claude Code CLI on it (launch, then
+ * one Read per scripted turn) and the model (`claudeCode.launch`, then `claudeCode.onDemand(snapshot).read`),
+ * and compare the launch set (path, label, text byte for byte, order) and each read's attachments.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { claudeCode } from "../../../src/agents/claude-code/index.js";
+import { CLAUDE_LABELS, launchFiles, runClaude } from "../../support/claude.js";
+import { writeFixture } from "../../support/fixture.js";
+import type { RecordedRequest } from "../../support/upstream.js";
+import type { FuzzCase } from "./generate.js";
+
+/** One loaded file as both sides report it (absolute path; `label` only at launch). */
+export interface Loaded {
+  path: string;
+  label?: string;
+  text: string;
+}
+
+/** What one side loaded: the launch set and, per read, the attachments in order. */
+export interface Observation {
+  launch: Loaded[];
+  reads: Loaded[][];
+}
+
+/** The outcome of one case. */
+export interface Verdict {
+  case: FuzzCase;
+  /** The release the model answered for (the case's, or the model's default when it does not know it). */
+  modelRelease: string;
+  cli?: Observation;
+  model?: Observation;
+  /** Human-readable differences; empty when the model agrees with the CLI. */
+  diffs: string[];
+  /** The harness failed (the CLI sent no request, a timeout): not a disagreement. */
+  error?: string;
+  /** Wall time of the CLI run, in ms. */
+  ms: number;
+}
+
+const ATTACHED = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n([\s\S]*)\n<\/system-reminder>\n?$/;
+
+/** The attachments after each tool result, from the last main request (it carries the whole conversation). */
+function readAttachments(last: RecordedRequest | undefined): Loaded[][] {
+  // biome-ignore lint/suspicious/noExplicitAny: API message JSON
+  const messages = (last?.body?.messages ?? []) as any[];
+  const turns: Loaded[][] = [];
+  messages.forEach((m, i) => {
+    if (i === 0 || m.role !== "user" || !Array.isArray(m.content)) return;
+    // biome-ignore lint/suspicious/noExplicitAny: API content blocks
+    if (!m.content.some((b: any) => b.type === "tool_result")) return;
+    const found: Loaded[] = [];
+    for (const b of m.content) {
+      if (b.type !== "text") continue;
+      const mm = ATTACHED.exec(b.text);
+      if (mm) found.push({ path: mm[1] ?? "", text: mm[2] ?? "" });
+    }
+    turns.push(found);
+  });
+  return turns;
+}
+
+/** Where a written case lives. */
+export interface Written {
+  root: string;
+  cwd: string;
+  home: string;
+  configDir: string;
+}
+
+/** Writes the case into a fresh temp directory (real path). */
+export function writeCase(c: FuzzCase): Written {
+  const root = writeFixture({ files: c.files, links: c.links, git: c.git }, "ac-fuzz-");
+  const cwd = join(root, c.cwd);
+  const home = join(root, c.home);
+  const configDir = join(root, ".cfg");
+  for (const d of [cwd, home, configDir]) mkdirSync(d, { recursive: true });
+  return { root, cwd, home, configDir };
+}
+
+/** Runs the real CLI on a written case. Throws when the CLI did not play the whole script. */
+export async function observeCli(c: FuzzCase, w: Written): Promise<Observation> {
+  const run = await runClaude({
+    cwd: w.cwd,
+    home: w.home,
+    configDir: w.configDir,
+    release: c.release,
+    env: c.env,
+    script: c.reads.map((r) => [{ type: "tool_use", name: "Read", input: { file_path: join(w.root, r) } }]),
+    args: ["--permission-mode", "acceptEdits", "--allowedTools", "Read,Write,Edit,Bash"],
+    timeoutMs: 120_000,
+  });
+  if (run.mainRequests.length !== c.reads.length + 1) {
+    throw new Error(
+      `expected ${c.reads.length + 1} main requests, got ${run.mainRequests.length} (exit ${run.code}): ${run.stderr.slice(0, 500)}`,
+    );
+  }
+  const launch = launchFiles(run).map((s) => ({ path: s.path, label: s.label, text: s.text }));
+  // Claude Code 2.1.197 appends `# currentDate` (and more) to the same reminder as the files, so the last
+  // section would run into it (2.1.332 sends it in another block). No generated file holds that heading.
+  const last = launch.at(-1);
+  if (last) {
+    const cut = last.text.indexOf("\n# currentDate\n");
+    if (cut >= 0) last.text = last.text.slice(0, cut).replace(/\n+$/, "");
+  }
+  const reads = readAttachments(run.mainRequests.at(-1));
+  while (reads.length < c.reads.length) reads.push([]);
+  return { launch, reads };
+}
+
+/**
+ * Runs `f` with HOME set to `home`. The fresh-clone view resolves `~/` imports against the machine's home
+ * (os.homedir(), which reads HOME), and the CLI ran with HOME=`home`; the model calls are synchronous, so
+ * no other case runs in between.
+ */
+function withHome<T>(home: string, f: () => T): T {
+  const saved = process.env.HOME;
+  process.env.HOME = home;
+  try {
+    return f();
+  } finally {
+    if (saved === undefined) delete process.env.HOME;
+    else process.env.HOME = saved;
+  }
+}
+
+/** The release the model answers for: the case's when the model knows it, else its default. */
+export function modelReleaseFor(release: string): string {
+  return claudeCode.releases.includes(release) ? release : (claudeCode.releases[0] as string);
+}
+
+/** Runs the model on a written case. */
+export function observeModel(c: FuzzCase, w: Written): Observation {
+  return withHome(w.home, () => {
+    const snapshot = claudeCode.launch({ root: w.root, cwd: w.cwd, release: modelReleaseFor(c.release) });
+    const launch = snapshot.items.map((it) => ({
+      path: resolve(w.root, it.path),
+      label: it.charged ? CLAUDE_LABELS.project : CLAUDE_LABELS.local,
+      text: snapshot.texts.get(it.path) ?? "",
+    }));
+    const session = claudeCode.onDemand?.(snapshot);
+    const reads = c.reads.map((r) => {
+      if (!session) return [];
+      const res = session.read(join(w.root, r));
+      return res.items.map((it) => ({ path: resolve(w.root, it.path), text: res.texts.get(it.path) ?? "" }));
+    });
+    return { launch, reads };
+  });
+}
+
+const show = (root: string, l: Loaded) =>
+  `${l.path.replace(`${root}/`, "")}${l.label ? ` (${l.label})` : ""}`;
+const clip = (s: string) => JSON.stringify(s.length > 120 ? `${s.slice(0, 120)}…` : s);
+
+/** The differences between two lists of loaded files, as lines. */
+function diffList(root: string, what: string, cli: Loaded[], model: Loaded[]): string[] {
+  if (JSON.stringify(cli) === JSON.stringify(model)) return [];
+  const out: string[] = [];
+  const key = (l: Loaded) => l.path;
+  const modelKeys = new Set(model.map(key));
+  const cliKeys = new Set(cli.map(key));
+  for (const l of cli)
+    if (!modelKeys.has(key(l))) out.push(`${what}: the CLI loads ${show(root, l)}; the model does not`);
+  for (const l of model)
+    if (!cliKeys.has(key(l))) out.push(`${what}: the model loads ${show(root, l)}; the CLI does not`);
+  for (const l of cli) {
+    const m = model.find((x) => x.path === l.path);
+    if (!m) continue;
+    if (m.text !== l.text)
+      out.push(`${what}: text of ${show(root, l)}: CLI ${clip(l.text)}, model ${clip(m.text)}`);
+    if (m.label !== l.label) out.push(`${what}: label of ${show(root, l)}: CLI ${l.label}, model ${m.label}`);
+  }
+  if (out.length === 0) {
+    out.push(
+      `${what}: order: CLI [${cli.map((l) => show(root, l)).join(", ")}], model [${model.map((l) => show(root, l)).join(", ")}]`,
+    );
+  }
+  return out;
+}
+
+/** Every difference between the CLI's and the model's observation of one case. */
+export function compare(root: string, c: FuzzCase, cli: Observation, model: Observation): string[] {
+  const out = diffList(root, "launch", cli.launch, model.launch);
+  c.reads.forEach((r, i) => {
+    out.push(...diffList(root, `read ${i + 1} (${r})`, cli.reads[i] ?? [], model.reads[i] ?? []));
+  });
+  return out;
+}
+
+/** Checks one case end to end; removes its fixture unless `keep`. A harness error is retried once. */
+export async function checkCase(
+  c: FuzzCase,
+  opts: { keep?: boolean } = {},
+): Promise<Verdict & { root: string }> {
+  const w = writeCase(c);
+  const modelRelease = modelReleaseFor(c.release);
+  const t0 = Date.now();
+  try {
+    let cli: Observation;
+    try {
+      cli = await observeCli(c, w);
+    } catch {
+      cli = await observeCli(c, w);
+    }
+    const ms = Date.now() - t0;
+    let model: Observation;
+    try {
+      model = observeModel(c, w);
+    } catch (e) {
+      return {
+        case: c,
+        modelRelease,
+        cli,
+        diffs: [`the model threw: ${(e as Error).stack ?? e}`],
+        ms,
+        root: w.root,
+      };
+    }
+    return { case: c, modelRelease, cli, model, diffs: compare(w.root, c, cli, model), ms, root: w.root };
+  } catch (e) {
+    return {
+      case: c,
+      modelRelease,
+      diffs: [],
+      error: (e as Error).message,
+      ms: Date.now() - t0,
+      root: w.root,
+    };
+  } finally {
+    if (!opts.keep) rmSync(w.root, { recursive: true, force: true });
+  }
+}
+
+/** Maps `items` through `f` with at most `n` in flight, results in input order. */
+export async function pool<T, R>(
+  items: readonly T[],
+  n: number,
+  f: (t: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await f(items[i] as T, i);
+      }
+    }),
+  );
+  return out;
+}
