@@ -6,9 +6,9 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { claudeCode } from "../../../src/agents/claude-code/index.js";
+import { attachedPerTurn } from "../../../src/agents/claude-code/verify.js";
 import { CLAUDE_LABELS, launchFiles, runClaude } from "../../support/claude.js";
 import { writeFixture } from "../../support/fixture.js";
-import type { RecordedRequest } from "../../support/upstream.js";
 import type { FuzzCase } from "./generate.js";
 
 /** One loaded file as both sides report it (absolute path; `label` only at launch). */
@@ -37,28 +37,6 @@ export interface Verdict {
   error?: string;
   /** Wall time of the CLI run, in ms. */
   ms: number;
-}
-
-const ATTACHED = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n([\s\S]*)\n<\/system-reminder>\n?$/;
-
-/** The attachments after each tool result, from the last main request (it carries the whole conversation). */
-function readAttachments(last: RecordedRequest | undefined): Loaded[][] {
-  // biome-ignore lint/suspicious/noExplicitAny: API message JSON
-  const messages = (last?.body?.messages ?? []) as any[];
-  const turns: Loaded[][] = [];
-  messages.forEach((m, i) => {
-    if (i === 0 || m.role !== "user" || !Array.isArray(m.content)) return;
-    // biome-ignore lint/suspicious/noExplicitAny: API content blocks
-    if (!m.content.some((b: any) => b.type === "tool_result")) return;
-    const found: Loaded[] = [];
-    for (const b of m.content) {
-      if (b.type !== "text") continue;
-      const mm = ATTACHED.exec(b.text);
-      if (mm) found.push({ path: mm[1] ?? "", text: mm[2] ?? "" });
-    }
-    turns.push(found);
-  });
-  return turns;
 }
 
 /** Where a written case lives. */
@@ -96,15 +74,9 @@ export async function observeCli(c: FuzzCase, w: Written): Promise<Observation> 
       `expected ${c.reads.length + 1} main requests, got ${run.mainRequests.length} (exit ${run.code}): ${run.stderr.slice(0, 500)}`,
     );
   }
+  // The one parser of what the CLI sent (the verify runner's: it reads both releases' formats).
   const launch = launchFiles(run).map((s) => ({ path: s.path, label: s.label, text: s.text }));
-  // Claude Code 2.1.197 appends `# currentDate` (and more) to the same reminder as the files, so the last
-  // section would run into it (2.1.332 sends it in another block). No generated file holds that heading.
-  const last = launch.at(-1);
-  if (last) {
-    const cut = last.text.indexOf("\n# currentDate\n");
-    if (cut >= 0) last.text = last.text.slice(0, cut).replace(/\n+$/, "");
-  }
-  const reads = readAttachments(run.mainRequests.at(-1));
+  const reads: Loaded[][] = attachedPerTurn(run).map((t) => t.map((f) => ({ path: f.path, text: f.text })));
   while (reads.length < c.reads.length) reads.push([]);
   return { launch, reads };
 }
