@@ -2,13 +2,12 @@
  * The `cap` pipeline: configuration → an agent's launch set → the budget → the ratchet. The CLI renders the
  * result; nothing here prints.
  */
-import { lstatSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { agentById, defaultAgent } from "../agents/index.js";
 import { loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { inside } from "../fs/paths.js";
-import { statSafe } from "../fs/read.js";
+import { lstatSafe, statSafe } from "../fs/read.js";
 import { checkoutRevision, type RevisionTree } from "../fs/revision.js";
 import type { AgentModel, ContextItem, Finding, Snapshot } from "../model/index.js";
 import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
@@ -131,15 +130,6 @@ export function runCap(opts: CapOptions = {}): CapRun {
   };
 }
 
-function isFileOrLink(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The launch at the ratchet's base commit, from a checkout of that revision (never the working tree), and
  * its per-file change to `head`. The working directory keeps its place relative to the root; when it did
@@ -167,8 +157,8 @@ function measureDelta(
     return launchDelta(base, head, {
       base: ratchet.via === "--base" ? ratchet.base : ratchet.via,
       commit: ratchet.commit,
-      existedAtBase: (p) => isFileOrLink(join(baseRoot, p)),
-      existsNow: (p) => isFileOrLink(join(head.root, p)),
+      existedAtBase: (p) => lstatSafe(join(baseRoot, p)) !== undefined,
+      existsNow: (p) => lstatSafe(join(head.root, p)) !== undefined,
     });
   } finally {
     if (own) tree.cleanup();

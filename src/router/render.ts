@@ -23,10 +23,10 @@
  * below that.
  */
 
-import { readdirSync, realpathSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { inside } from "../fs/paths.js";
-import { readTextFile } from "../fs/read.js";
+import { readTextFile, safeRealpath } from "../fs/read.js";
 import type { ItemKind } from "../model/index.js";
 import type { RowMatch } from "./match.js";
 
@@ -95,11 +95,10 @@ const byteLen = (s: string) => Buffer.byteLength(s, "utf8");
 export function ruleFileInside(root: string, file: string): boolean {
   const abs = resolve(root, file);
   if (!inside(root, abs)) return false;
-  try {
-    return inside(realpathSync(root), realpathSync(abs));
-  } catch {
-    return true; // missing: nothing will be read
-  }
+  const real = safeRealpath(abs);
+  const realRoot = safeRealpath(root);
+  // Missing: nothing will be read.
+  return real === undefined || realRoot === undefined || inside(realRoot, real);
 }
 
 /**

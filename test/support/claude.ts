@@ -4,8 +4,11 @@
  * in the product (src/agents/claude-code/verify.ts, which `verify` runs on the user's CLI); this file
  * adds the pinned releases of test/agents.
  */
-import { type ClaudeRun, runClaudeCli } from "../../src/agents/claude-code/verify.js";
-import type { Turn } from "../../src/verify/upstream.js";
+import {
+  type ClaudeRun,
+  type RunClaudeCliOptions,
+  runClaudeCli,
+} from "../../src/agents/claude-code/verify.js";
 import { pinnedBin, pinnedReleases, pinnedVersion } from "./process.js";
 
 export {
@@ -39,17 +42,8 @@ export function claudeReleases(): string[] {
   return pinnedReleases(CLAUDE_CODE_PACKAGE);
 }
 
-export interface RunClaudeOptions {
-  cwd: string;
-  prompt?: string;
-  script?: Turn[];
-  args?: string[];
-  /** Throwaway HOME (created when absent). */
-  home?: string;
-  /** Throwaway CLAUDE_CONFIG_DIR (created when absent). */
-  configDir?: string;
-  env?: Record<string, string>;
-  timeoutMs?: number;
+/** The verify runner's options, with a pinned release in place of the executable. */
+export interface RunClaudeOptions extends Omit<RunClaudeCliOptions, "bin"> {
   /** The pinned Claude Code release to run (default: the main pin). */
   release?: string;
 }
