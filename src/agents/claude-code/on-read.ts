@@ -20,7 +20,8 @@ import { compileClaudeGlobs } from "../../globs/claude.js";
 import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
 import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
 import { simpleCommands } from "../../shell/index.js";
-import { ruleScope, walkRules } from "./rules.js";
+import type { ClaudeLayers } from "./layers.js";
+import { ruleScope, walkRulesDir } from "./rules.js";
 import { CLAUDE_MAX_FILE_BYTES, CLAUDE_MAX_IMPORT_HOPS, isTextPath, resolveImportPath } from "./text.js";
 import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
@@ -117,6 +118,8 @@ interface Ctx {
   findings: Finding[];
   /** When set, imports left out because they resolve outside the working directory are recorded here. */
   outside?: { from: string; target: string }[];
+  /** The launch's layers (user view, settings, switches); absent: the fresh-clone defaults. */
+  layers?: ClaudeLayers;
 }
 
 function emit(
@@ -169,6 +172,7 @@ function loadWithImports(
 ): void {
   if (depth > CLAUDE_MAX_IMPORT_HOPS) return;
   if (ctx.processed.has(abs)) return;
+  if (ctx.layers?.excluded(abs, kind === "local" ? "Local" : "Project")) return;
   if (depth > 0 && !inside(ctx.cwd, abs)) {
     if (parent) ctx.outside?.push({ from: parent, target: abs });
     return;
@@ -225,7 +229,12 @@ interface RuleFile {
  */
 function listRuleFiles(ctx: Ctx, dir: string): RuleFile[] {
   if (!existsSync(join(dir, ".claude", "rules"))) return [];
-  const walk = walkRules(dir);
+  return listRuleFilesIn(ctx, join(dir, ".claude", "rules"));
+}
+
+/** The `.md` files of one rules directory, walked as at launch, each read and classified. */
+function listRuleFilesIn(ctx: Ctx, rulesDir: string): RuleFile[] {
+  const walk = walkRulesDir(rulesDir);
   for (const p of walk.problems)
     ctx.findings.push({
       ruleId: "walk-stopped",
@@ -251,6 +260,8 @@ function attachScopedRules(ctx: Ctx, base: string, rules: RuleFile[], where: str
     const fired = compileClaudeGlobs(rule.paths).match(toPosix(rel));
     if (!fired) continue;
     if (ctx.processed.has(rule.abs)) continue;
+    const userDir = ctx.layers?.userDir;
+    if (ctx.layers?.excluded(rule.abs, userDir && inside(userDir, rule.abs) ? "User" : "Project")) continue;
     ctx.processed.add(rule.abs);
     if (!rule.text.trim() || ctx.loaded.has(rule.abs) || rule.abs === ctx.target) continue;
     const shownRel = toPosix(rel);
@@ -271,6 +282,7 @@ const PATH_MAX_BYTES = 4096;
 
 function readOnce(ctx: Ctx): void {
   const { cwd, target } = ctx;
+  if (ctx.layers?.nothingLoads) return;
   // The CLI attaches nothing for a file outside the working directory (or reached through a link
   // that leads outside it).
   if (!inside(cwd, target)) return;
@@ -314,6 +326,12 @@ function readOnce(ctx: Ctx): void {
     attachScopedRules(ctx, dir, rules, `nested ${shown}/.claude/rules`);
     for (const p of after) ctx.processed.add(p);
   }
+  // The user layer's scoped rules ($CLAUDE_CONFIG_DIR/rules, where `pointers` writes): globs relative to
+  // the working directory (docs/findings-pointers.md).
+  const userDir = ctx.layers?.userDir;
+  if (userDir && existsSync(join(userDir, "rules"))) {
+    attachScopedRules(ctx, cwd, listRuleFilesIn(ctx, join(userDir, "rules")), "user rules");
+  }
   for (const dir of cwdLevelDirs(cwd)) {
     const rulesDir = join(dir, ".claude", "rules");
     if (!existsSync(rulesDir)) continue;
@@ -335,6 +353,8 @@ export function claudeOnReadSession(opts: {
   cwd?: string;
   alreadyLoaded?: Iterable<string>;
   home?: string;
+  /** The launch's layers (./layers.ts): the user's scoped rules, claudeMdExcludes, switches. */
+  layers?: ClaudeLayers;
 }): ClaudeOnReadSession {
   const root = resolve(opts.root);
   const cwd = resolve(opts.cwd ?? root);
@@ -354,6 +374,7 @@ export function claudeOnReadSession(opts: {
         items: [],
         texts: new Map(),
         findings: [],
+        ...(opts.layers ? { layers: opts.layers } : {}),
       };
       readOnce(ctx);
       loaded.add(abs);
@@ -411,12 +432,17 @@ export function claudeMemoryWithImports(opts: {
  * The on-demand session that follows a launch: what is in the snapshot's launch set is in context
  * already and is never attached again. Verified on Claude Code 2.1.332.
  */
-export function claudeOnDemand(snapshot: Snapshot, opts: { home?: string } = {}): ClaudeOnReadSession {
+export function claudeOnDemand(
+  snapshot: Snapshot,
+  opts: { home?: string; layers?: ClaudeLayers } = {},
+): ClaudeOnReadSession {
+  const home = opts.home ?? opts.layers?.home;
   return claudeOnReadSession({
     root: snapshot.root,
     cwd: snapshot.cwd,
     alreadyLoaded: snapshot.items.map((i) => (isAbsolute(i.path) ? i.path : join(snapshot.root, i.path))),
-    ...(opts.home ? { home: opts.home } : {}),
+    ...(home ? { home } : {}),
+    ...(opts.layers ? { layers: opts.layers } : {}),
   });
 }
 
