@@ -161,8 +161,12 @@ export function launchFiles(run: ClaudeRun): LoadedSection[] {
   );
 }
 
-/** Section labels of CLI 2.1.332: checked-in project memory (memory, imports, rules) and CLAUDE.local.md. */
+/**
+ * Section labels of CLI 2.1.332: checked-in project memory (memory, imports, rules), CLAUDE.local.md, and
+ * the user layer ($CLAUDE_CONFIG_DIR/CLAUDE.md, its rules and what they import).
+ */
 export const CLAUDE_LABELS = {
   project: "project instructions, checked into the codebase",
   local: "user's private project instructions, not checked in",
+  user: "user's private global instructions for all projects",
 } as const;

@@ -364,7 +364,10 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         [
           ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
           join(dir, "CLAUDE.local.md"),
-        ].some(givesText),
+        ]
+          // An excluded CLAUDE file does not hide AGENTS.md (settled on 2.1.332).
+          .filter((p) => !excluded(p, p.endsWith("CLAUDE.local.md") ? "Local" : "Project"))
+          .some(givesText),
       ));
   const agentsAfterLocal = mode === "claude-md-and-agents-md";
 

@@ -13,7 +13,7 @@
 import { homedir } from "node:os";
 import { dirname, join, parse, resolve } from "node:path";
 import picomatch from "picomatch";
-import { readTextFile, statSafe } from "../../fs/read.js";
+import { readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import type { AppliedSource, Finding, LaunchOptions, View } from "../../model/index.js";
 
 /**
@@ -137,6 +137,22 @@ function readSettings(path: string, shown: string, findings: Finding[]): Setting
   return { path, shown, json };
 }
 
+/**
+ * The patterns, plus for each absolute one whose directory part runs through a link the same pattern on
+ * the real directory (as the CLI does: `/repo/link/CLAUDE.md` also excludes `/repo/real/CLAUDE.md`).
+ */
+function withRealPrefixes(patterns: string[]): string[] {
+  const out = [...patterns];
+  for (const p of patterns) {
+    if (!p.startsWith("/")) continue;
+    const g = p.search(/[*?{[]/);
+    const dir = dirname(g === -1 ? p : p.slice(0, g));
+    const real = safeRealpath(dir);
+    if (real !== undefined && real !== dir) out.push(real + p.slice(dir.length));
+  }
+  return out;
+}
+
 /** The nearest directory at or above `cwd` holding `.git` (file or directory), else `cwd`. */
 function projectConfigKey(cwd: string): string {
   for (let d = cwd; ; ) {
@@ -230,7 +246,7 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
       effect: "excludes matching CLAUDE.md, rule, CLAUDE.local.md and AGENTS.md files (absolute paths)",
     });
   }
-  const matcher = patterns.length > 0 ? picomatch(patterns, { dot: true }) : undefined;
+  const matcher = patterns.length > 0 ? picomatch(withRealPrefixes(patterns), { dot: true }) : undefined;
   const excluded = (abs: string, _layer: MemoryLayer) => matcher?.(abs.replaceAll("\\", "/")) ?? false;
 
   // The AGENTS.md mode: user settings only (project and local settings are not read for plugin options).
@@ -261,13 +277,13 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
   let nothingLoads = mode === "managed-only";
   for (const name of ["CLAUDE_CODE_DISABLE_CLAUDE_MDS", "CLAUDE_CODE_SIMPLE"]) {
     const v = env[name];
-    if (v) {
+    if (envTruthy(v)) {
       nothingLoads = true;
       applied.push({
         kind: "env",
         name,
         value: v,
-        effect: "no instruction file loads (any non-empty value)",
+        effect: "no instruction file loads",
       });
     }
   }
