@@ -176,6 +176,8 @@ describe("cap --json", () => {
       "total",
       "over",
       "ok",
+      "view",
+      "applied",
       "items",
       "ratchet",
     ]);
@@ -186,6 +188,8 @@ describe("cap --json", () => {
       cap: 4096,
       over: 0,
       ok: true,
+      view: "fresh-clone",
+      applied: [],
       ratchet: null,
     });
     for (const it of json.items) {

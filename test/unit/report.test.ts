@@ -245,6 +245,8 @@ describe("json contract", () => {
       "total",
       "over",
       "ok",
+      "view",
+      "applied",
       "items",
       "ratchet",
     ]);
