@@ -57,6 +57,8 @@ export interface ClaudeLayers {
   mode: InstructionFilesMode;
   /** No instruction file loads at all (CLAUDE_CODE_DISABLE_CLAUDE_MDS, CLAUDE_CODE_SIMPLE, managed-only). */
   nothingLoads: boolean;
+  /** Nothing attaches on read (CLAUDE_CODE_DISABLE_ATTACHMENTS); the launch set is unchanged. */
+  nothingAttaches: boolean;
   /** True when the absolute path is excluded by `claudeMdExcludes` (picomatch, `dot: true`). */
   excluded(absPath: string, layer: MemoryLayer): boolean;
   /** The user layer's directory ($CLAUDE_CONFIG_DIR, default ~/.claude); user view only. */
@@ -288,6 +290,16 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
     }
   }
 
+  const attachVar = env.CLAUDE_CODE_DISABLE_ATTACHMENTS;
+  const nothingAttaches = envTruthy(attachVar);
+  if (nothingAttaches)
+    applied.push({
+      kind: "env",
+      name: "CLAUDE_CODE_DISABLE_ATTACHMENTS",
+      value: attachVar,
+      effect: "nothing attaches on read (nested memory, scoped rules); the launch set is unchanged",
+    });
+
   let externalImportsApproved = false;
   if (user) {
     const file = claudeGlobalConfigFile(home, env);
@@ -335,6 +347,7 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
     view,
     mode,
     nothingLoads,
+    nothingAttaches,
     excluded,
     ...(userDir ? { userDir } : {}),
     home,

@@ -282,7 +282,7 @@ const PATH_MAX_BYTES = 4096;
 
 function readOnce(ctx: Ctx): void {
   const { cwd, target } = ctx;
-  if (ctx.layers?.nothingLoads) return;
+  if (ctx.layers?.nothingLoads || ctx.layers?.nothingAttaches) return;
   // The CLI attaches nothing for a file outside the working directory (or reached through a link
   // that leads outside it).
   if (!inside(cwd, target)) return;
