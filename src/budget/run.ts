@@ -9,7 +9,7 @@ import { UsageError } from "../errors.js";
 import { inside } from "../fs/paths.js";
 import { lstatSafe, statSafe } from "../fs/read.js";
 import { checkoutRevision, type RevisionTree } from "../fs/revision.js";
-import type { AgentModel, ContextItem, Finding, Snapshot } from "../model/index.js";
+import type { AgentModel, ContextItem, Finding, Snapshot, UserEnvironment, View } from "../model/index.js";
 import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
 import { type LaunchDelta, launchDelta } from "./delta.js";
 import { type CapEvaluation, evaluateCap } from "./evaluate.js";
@@ -28,6 +28,15 @@ export interface CapOptions {
   agent?: string;
   /** The agent release to model (default: the model's newest). */
   release?: string;
+  /**
+   * `fresh-clone` (default): the repository alone, what the cap and the ratchet judge; `user` (`cap --user`):
+   * adds `user`'s home layer, settings, approvals and environment (src/model/agent.ts, LaunchOptions).
+   */
+  view?: View;
+  /** The machine the user view reads (required with `view: "user"`; never read otherwise). */
+  user?: UserEnvironment;
+  /** `--add-dir` directories (absolute), with the agent CLI's own meaning. */
+  addDirs?: readonly string[];
   /** Environment for CI detection (default process.env). */
   env?: NodeJS.ProcessEnv;
   /** The agent model to use instead of the registered one for `agent` (a test double of the model). */
@@ -110,7 +119,13 @@ export function runCap(opts: CapOptions = {}): CapRun {
     else ratchetNote = `no ratchet check: ${def.why}; pass --base REF to compare the cap`;
   }
 
-  const snapshot = agent.launch({ root, cwd, ...(opts.release ? { release: opts.release } : {}) });
+  const snapshot = agent.launch({
+    root,
+    cwd,
+    ...(opts.release ? { release: opts.release } : {}),
+    ...(opts.view === "user" && opts.user ? { view: "user" as const, user: opts.user } : {}),
+    ...(opts.addDirs && opts.addDirs.length > 0 ? { addDirs: opts.addDirs } : {}),
+  });
   const evaluation = evaluateCap(snapshot.items, cap.cap, { unlowerable: config.unlowerable });
   const delta = ratchet ? measureDelta(agent, snapshot, ratchet, opts) : null;
   return {

@@ -60,6 +60,27 @@ export function agentVersionOption(cmd: Command): Command {
   );
 }
 
+/**
+ * Adds `--add-dir <dir>` (repeatable): a directory given to the agent CLI with its own `--add-dir` meaning
+ * (Claude Code loads an added directory's memory only with CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD set,
+ * which the user view reads from the environment). Relative to the current directory.
+ */
+export function addDirOption(cmd: Command): Command {
+  return cmd.option(
+    "--add-dir <dir>",
+    "a directory the agent is started with (its --add-dir; repeatable)",
+    (v: string, prev: string[] = []) => [...prev, v],
+  );
+}
+
+/**
+ * The `--add-dir` values as absolute directories. Throws {@link UsageError} (exit 2) naming the value when
+ * it is missing or not a directory.
+ */
+export function resolveAddDirs(given: readonly string[] | undefined, here = process.cwd()): string[] {
+  return (given ?? []).map((d) => directory(d, "--add-dir", here));
+}
+
 /** Adds `--format <format>` (text|json|github|sarif|markdown) and `--json` (= `--format json`). */
 export function formatOptions(cmd: Command): Command {
   return cmd
@@ -75,6 +96,7 @@ export function jsonOption(cmd: Command, help = "print JSON instead of text"): C
 /** The parsed values of the shared options. */
 export interface SharedFlags {
   cwd?: string;
+  addDir?: string[];
   agent?: string;
   agentVersion?: string;
   format?: string;

@@ -1,6 +1,8 @@
 /**
  * The stable `cap --json` contract (other tools read it):
- * `{ agent, agentVersion, root, cwd, cap, total, over, ok, items: [itemToJson...], ratchet }`.
+ * `{ agent, agentVersion, root, cwd, cap, total, over, ok, view, applied, items: [itemToJson...], ratchet }`.
+ * `view` is `fresh-clone` (what the cap judges) or `user` (`cap --user`); `applied` lists what beyond the
+ * repository the launch applied (`{kind, name, value?, from?, effect}`, see src/model/snapshot.ts).
  * `cap` is the cap the run charged against (after --cap), `over` is max(0, total − cap), `ok` is true
  * exactly when the command exits 0 (within the cap and the ratchet holds). `ratchet` is additive to the
  * issue's contract: null when no ratchet check ran, else `{ base, via, commit, baseCap, currentCap, ok, note }`; `baseCap`
@@ -10,6 +12,7 @@
  */
 import type { CapRun } from "../budget/run.js";
 import { itemToJson } from "../model/index.js";
+import { appliedJson } from "./applied.js";
 
 /** Projects a cap run onto the JSON contract, keys in contract order. */
 export function capToJson(run: CapRun): Record<string, unknown> {
@@ -23,6 +26,7 @@ export function capToJson(run: CapRun): Record<string, unknown> {
     total: ev.total,
     over: ev.over,
     ok: run.ok,
+    ...appliedJson(run.snapshot),
     items: run.items.map(itemToJson),
     ratchet: run.ratchet
       ? {

@@ -3,11 +3,13 @@
  * contributor largest first with its path, bytes and why it is charged, the remedy and the question to ask
  * of each line; then the ratchet verdict and the agent version the model was verified on.
  */
+
 import { relative } from "node:path";
 import { agentName } from "../agents/index.js";
 import type { CapRun } from "../budget/run.js";
 import { CONFIG_FILE } from "../config.js";
 import type { Finding } from "../model/index.js";
+import { appliedLines, viewLine } from "./applied.js";
 import { colors } from "./color.js";
 import { renderDeltaLines } from "./delta.js";
 
@@ -88,6 +90,10 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
   }
 
   if (run.delta) lines.push(...renderDeltaLines(run.delta, opts));
+  // The view and what it applied: said whenever it is not the plain fresh clone.
+  if (run.snapshot.view === "user" || (run.snapshot.applied?.length ?? 0) > 0) {
+    lines.push(viewLine(run.snapshot.view), ...appliedLines(run.snapshot.applied));
+  }
   lines.push(c.dim(`${name} launch model verified on ${name} ${run.agentVersion}.`));
   return `${lines.join("\n")}\n`;
 }

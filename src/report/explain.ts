@@ -2,7 +2,8 @@
  * The human rendering of `explain`: three sections (at launch, when the agent reads the path, when a tool
  * writes it through the agent-context hook), one line per item (bytes, path, why).
  */
-import type { ContextItem } from "../model/index.js";
+import type { AppliedSource, ContextItem, View } from "../model/index.js";
+import { appliedLines, viewLine } from "./applied.js";
 
 /** What `explain` found for one path, for one agent. */
 export interface ExplainSets {
@@ -14,6 +15,9 @@ export interface ExplainSets {
   /** False when the agent has no on-demand model, or no hook: the section says so instead of "nothing". */
   hasOnRead: boolean;
   hasHook: boolean;
+  /** The view and what it applied (printed first); absent: not said. */
+  view?: View;
+  applied?: readonly AppliedSource[];
 }
 
 /** Renders `explain` for a terminal; `path` as the user gave it. Ends in a newline. */
@@ -25,7 +29,9 @@ export function renderExplainText(sets: ExplainSets, path: string): string {
     for (const i of xs) lines.push(`  ${String(i.bytes).padStart(7)}  ${i.path}  — ${i.reason}`);
     return lines.join("\n");
   };
+  const header = sets.view ? [[viewLine(sets.view), ...appliedLines(sets.applied)].join("\n")] : [];
   return `${[
+    ...header,
     section("At launch (every session)", sets.launch, "nothing loads at launch"),
     section(
       `When ${sets.agentName} reads ${path}`,

@@ -7,7 +7,7 @@ import { agentById, defaultAgent } from "../agents/index.js";
 import { whyCharged } from "../budget/evaluate.js";
 import { runCap } from "../budget/run.js";
 import { type AgentContextConfig, loadConfig } from "../config.js";
-import type { ContextItem } from "../model/index.js";
+import type { AppliedSource, ContextItem, UserEnvironment, View } from "../model/index.js";
 import { pathTarget } from "./match.js";
 import { routeCall } from "./route.js";
 
@@ -28,12 +28,16 @@ export interface Explanation {
   hasOnRead: boolean;
   /** False when the agent runs no agent-context hook. */
   hasHook: boolean;
+  /** The view the snapshot is (`user` by default for explain) and what beyond the repository it applied. */
+  view: View;
+  applied: AppliedSource[];
 }
 
 /**
  * Explains `target` for a session in `cwd` of the repository at `root` (all absolute; `cwd` inside
- * `root`), for one agent (default: the registry's default agent), from its launch snapshot. Reads the
- * fresh-clone view (no user environment), for `release` (default: the newest the model knows). Throws
+ * `root`), for one agent (default: the registry's default agent), from its launch snapshot: the user view
+ * when `user` is given (this machine's user layer, settings, approvals, environment), else the fresh-clone
+ * view; with `addDirs` as the agent's `--add-dir`; for `release` (default: the newest the model knows). Throws
  * UsageError for a malformed `.agent-context.json`, an unknown agent or a release the model does not know.
  */
 export function explainPath(opts: {
@@ -42,6 +46,10 @@ export function explainPath(opts: {
   target: string;
   agent?: string;
   release?: string;
+  /** The machine the user view reads; absent: the fresh-clone view. */
+  user?: UserEnvironment;
+  /** `--add-dir` directories (absolute). */
+  addDirs?: readonly string[];
 }): Explanation {
   const { root, cwd, target } = opts;
   const agent = opts.agent === undefined ? defaultAgent() : agentById(opts.agent);
@@ -52,6 +60,8 @@ export function explainPath(opts: {
     env: {},
     model: agent,
     ...(opts.release ? { release: opts.release } : {}),
+    ...(opts.user ? { view: "user" as const, user: opts.user } : {}),
+    ...(opts.addDirs ? { addDirs: opts.addDirs } : {}),
   });
   const launch = run.items.map((i) =>
     i.charged ? { ...i, reason: whyCharged(i, { unlowerable: config.unlowerable }) } : i,
@@ -67,6 +77,8 @@ export function explainPath(opts: {
     onTool: hasHook ? onToolItems(root, cwd, target, config) : [],
     hasOnRead: session !== undefined,
     hasHook,
+    view: run.snapshot.view,
+    applied: [...(run.snapshot.applied ?? [])],
   };
 }
 

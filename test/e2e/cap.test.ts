@@ -176,6 +176,8 @@ describe("cap --json", () => {
       "total",
       "over",
       "ok",
+      "view",
+      "applied",
       "items",
       "ratchet",
       "delta",
@@ -187,6 +189,8 @@ describe("cap --json", () => {
       cap: 4096,
       over: 0,
       ok: true,
+      view: "fresh-clone",
+      applied: [],
       ratchet: null,
       delta: null,
     });

@@ -33,8 +33,13 @@ function repo(): string {
   return root;
 }
 
+/** explain reads the user view by default: a throwaway HOME (no config dir) keeps this machine's out. */
 const explain = (root: string, args: string[]) =>
-  spawnSync(process.execPath, [CLI, "explain", ...args], { cwd: root, encoding: "utf8" });
+  spawnSync(process.execPath, [CLI, "explain", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: mkdtempSync(join(tmpdir(), "ac-explain-home-")) },
+  });
 
 const BLOCK = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n([\s\S]*)\n<\/system-reminder>\n?$/;
 
@@ -76,7 +81,17 @@ describe("agent-context explain", () => {
     const r = explain(root, ["pkg/api/src/a.ts", "--json"]);
     expect(r.status).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(["agent", "agentVersion", "root", "cwd", "launch", "onRead", "onTool"]);
+    expect(Object.keys(j)).toEqual([
+      "agent",
+      "agentVersion",
+      "root",
+      "cwd",
+      "view",
+      "applied",
+      "launch",
+      "onRead",
+      "onTool",
+    ]);
 
     const run = await runClaude({
       cwd: root,

@@ -246,6 +246,8 @@ describe("json contract", () => {
       "total",
       "over",
       "ok",
+      "view",
+      "applied",
       "items",
       "ratchet",
       "delta",

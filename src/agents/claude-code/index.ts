@@ -3,14 +3,20 @@
  * the pinned CLI (see ./version.ts and test/conformance/).
  */
 import type { Snapshot } from "../../model/index.js";
+import type { ClaudeLayers } from "./layers.js";
 
 export interface ClaudeLaunchOptions {
   /** Repository root (absolute). Item paths are relative to it. */
   root: string;
   /** Working directory Claude Code starts in (absolute; default: root). Ancestors above it load too. */
   cwd?: string;
-  /** Home directory for `~/` imports (default: os.homedir()). User-level memory is not modelled here. */
+  /** Home directory for `~/` imports (default: os.homedir()). User-level memory comes with `layers`. */
   home?: string;
+  /**
+   * Settings, environment switches, the user layer, approvals and added directories (./layers.ts);
+   * absent: the fresh-clone view with the default settings.
+   */
+  layers?: ClaudeLayers;
 }
 
 /** The launch snapshot of Claude Code (see src/model/snapshot.ts). */
@@ -35,6 +41,16 @@ export interface RuleInfo {
 }
 
 export { claudeLaunchSet, launchDirectories, nestedWorktree, UNSCOPED_RULE_REMEDY } from "./launch.js";
+export {
+  AGENTS_MD_PLUGIN_ID,
+  type ClaudeLayers,
+  claudeConfigDir,
+  claudeGlobalConfigFile,
+  envTruthy,
+  INSTRUCTION_FILES_MODES,
+  type InstructionFilesMode,
+  resolveClaudeLayers,
+} from "./layers.js";
 export { claudeCode, DEFAULT_CLAUDE_CAP } from "./model.js";
 export {
   CLAUDE_ONREAD_VERIFIED_VERSION,

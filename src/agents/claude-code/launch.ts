@@ -28,7 +28,8 @@ import type {
   RuleRecord,
 } from "../../model/index.js";
 import type { ClaudeLaunchOptions, ClaudeLaunchResult } from "./index.js";
-import { ruleBase, ruleScope, walkRules } from "./rules.js";
+import type { MemoryLayer } from "./layers.js";
+import { ruleBase, ruleScope, walkRules, walkRulesDir } from "./rules.js";
 import {
   CLAUDE_MAX_FILE_BYTES,
   CLAUDE_MAX_IMPORT_HOPS,
@@ -89,6 +90,12 @@ interface Origin {
   reason: string;
   /** For rules: the path it was reached by (before links), to record its RuleRecord. */
   ruleAbs?: string;
+  /** The CLI's memory type of the chain (claudeMdExcludes applies to User, Project and Local). */
+  layer?: MemoryLayer;
+  /** Imports of this chain load outside the working directory too (the user layer; an approved project). */
+  external?: boolean;
+  /** For rules: the directory its globs are relative to, when not the one holding `.claude/`. */
+  ruleBase?: string;
 }
 
 /**
@@ -106,7 +113,11 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   const cwdIn = resolve(opts.cwd ?? root);
   const cwdReal = safeRealpath(cwdIn);
   const cwd = cwdReal ?? cwdIn;
-  const home = opts.home ?? homedir();
+  const layers = opts.layers;
+  const home = layers?.home ?? opts.home ?? homedir();
+  const excluded = (abs: string, layer: MemoryLayer | undefined) =>
+    layer !== undefined && layers?.excluded(abs, layer) === true;
+  const excludedFiles: string[] = [];
   const items: ContextItem[] = [];
   const texts = new Map<string, string>();
   const findings: Finding[] = [];
@@ -174,6 +185,11 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     }
     const key = resolve(path);
     if (processed.has(key)) return { status: "duplicate", why: "already loaded in this launch" };
+    if (excluded(key, origin.layer)) {
+      // claudeMdExcludes: the file is not read, nor are its imports (settled on 2.1.332).
+      if (statSafe(key)?.isFile()) excludedFiles.push(show(key));
+      return { status: "dropped", why: "excluded by claudeMdExcludes" };
+    }
     // One read gives the real path too (the CLI resolves before reading; the order only matters for cost).
     // In a directory already known to be real, a file that is not a symlink needs no realpath call.
     const r = readTextFile(path, CLAUDE_MAX_FILE_BYTES, {
@@ -181,7 +197,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     });
     if (r.ok) realDirs.add(dirname(r.realPath));
     const real = r.ok ? r.realPath : key;
-    if (depth > 0 && !inside(cwd, real)) {
+    if (depth > 0 && !origin.external && !inside(cwd, real)) {
       findings.push(outsideCwdFinding(shown, origin.importedBy ?? shown, real, origin.importedBy ?? shown));
       return { status: "outside-cwd", why: "its real path lies outside the working directory", real };
     }
@@ -236,7 +252,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         path: shown,
         absPath: abs,
         realPath: real,
-        base: ruleBase(abs),
+        base: origin.ruleBase ?? ruleBase(abs),
         scoped,
         globs: scope.globs ?? [],
         ...(scope.why ? { unscopedWhy: scope.why } : {}),
@@ -287,7 +303,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         reason: "",
       };
       imports.push(edge);
-      if (depth + 1 <= CLAUDE_MAX_IMPORT_HOPS && !inside(cwd, target)) {
+      if (depth + 1 <= CLAUDE_MAX_IMPORT_HOPS && !origin.external && !inside(cwd, target)) {
         findings.push({
           ...outsideCwdFinding(tShown, shown, target, shown),
           line: imp.line,
@@ -308,6 +324,8 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
           charged: origin.charged,
           importedBy: shown,
           reason: origin.charged ? why : `${why} (personal, not charged)`,
+          ...(origin.layer ? { layer: origin.layer } : {}),
+          ...(origin.external ? { external: true } : {}),
         },
         rootFile,
         underRule || origin.kind === "rule",
@@ -324,33 +342,107 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   const worktree = nestedWorktree(cwd);
   const isProjectDir = (dir: string) =>
     !(worktree && inside(worktree.mainRepoRoot, dir) && !inside(worktree.worktreeRoot, dir));
-  const dirs = launchDirectories(cwd);
+  const dirs = layers?.nothingLoads ? [] : launchDirectories(cwd);
+  const mode = layers?.mode ?? "claude-md-or-agents-md";
+  const external = layers?.externalImportsApproved === true;
+  const project = (o: Omit<Origin, "layer" | "external">): Origin => ({
+    ...o,
+    layer: o.kind === "local" ? "Local" : "Project",
+    ...(external ? { external: true } : {}),
+  });
   // AGENTS.md (and `.claude/AGENTS.md`) load only where no CLAUDE file gives text at any launch level
   // (the CLI's default "claude-md-or-agents-md" mode; settled on 2.1.332, docs/findings-claude-agents-md.md).
   // The CLAUDE files are looked at ahead of the load only when an AGENTS file is there to be hidden.
+  // Other modes: docs/findings-claude-settings.md.
   const agentsFilesLoad =
-    dirs.some((dir) => isProjectDir(dir) && AGENTS_FILES.some((n) => statSafe(join(dir, n)) !== undefined)) &&
-    !dirs.some((dir) =>
-      [
-        ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
-        join(dir, "CLAUDE.local.md"),
-      ].some(givesText),
+    mode === "claude-md-and-agents-md" ||
+    (mode === "claude-md-or-agents-md" &&
+      dirs.some(
+        (dir) => isProjectDir(dir) && AGENTS_FILES.some((n) => statSafe(join(dir, n)) !== undefined),
+      ) &&
+      !dirs.some((dir) =>
+        [
+          ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
+          join(dir, "CLAUDE.local.md"),
+        ]
+          // An excluded CLAUDE file does not hide AGENTS.md (settled on 2.1.332).
+          .filter((p) => !excluded(p, p.endsWith("CLAUDE.local.md") ? "Local" : "Project"))
+          .some(givesText),
+      ));
+  const agentsAfterLocal = mode === "claude-md-and-agents-md";
+
+  // The user layer (user view): $CLAUDE_CONFIG_DIR/CLAUDE.md, then its unscoped rules, before the project;
+  // personal (not charged); imports load from anywhere.
+  const userDir = layers?.nothingLoads ? undefined : layers?.userDir;
+  const userItemsFrom = items.length;
+  if (userDir) {
+    const p = join(userDir, "CLAUDE.md");
+    load(
+      p,
+      0,
+      {
+        kind: "memory",
+        charged: false,
+        importedBy: null,
+        reason: "user memory ($CLAUDE_CONFIG_DIR/CLAUDE.md): personal, loaded in every project, not charged",
+        layer: "User",
+        external: true,
+      },
+      show(p),
     );
-  for (const dir of dirs) {
-    const where = dir === cwd ? "the working directory" : "an ancestor of the working directory";
-    // In a worktree nested in its main repository, the main checkout's project files above the worktree
-    // are not read (they are the worktree's own, checked out again); CLAUDE.local.md still is.
-    const project = isProjectDir(dir);
-    for (const name of project ? ["CLAUDE.md", join(".claude", "CLAUDE.md")] : []) {
+    const walk = walkRulesDir(join(userDir, "rules"));
+    for (const pr of walk.problems) warn("walk-stopped", show(pr.path), `${show(pr.path)}: ${pr.message}`);
+    for (const f of walk.files) {
+      load(
+        f.realPath,
+        0,
+        {
+          kind: "rule",
+          charged: false,
+          importedBy: null,
+          reason: "user rule ($CLAUDE_CONFIG_DIR/rules): personal, not charged",
+          ruleAbs: f.path,
+          layer: "User",
+          external: true,
+          ruleBase: cwd,
+        },
+        show(f.realPath),
+      );
+    }
+  }
+  const userItems = items.length - userItemsFrom;
+
+  const loadAgentsFiles = (dir: string, where: string) => {
+    for (const name of AGENTS_FILES) {
       const p = join(dir, name);
       load(
         p,
         0,
-        { kind: "memory", charged: true, importedBy: null, reason: `memory file in ${where}` },
+        project({
+          kind: "memory",
+          charged: true,
+          importedBy: null,
+          reason:
+            mode === "claude-md-and-agents-md"
+              ? `${toPosix(name)} in ${where}: loaded beside CLAUDE.md (instructionFiles claude-md-and-agents-md)`
+              : `${toPosix(name)} in ${where}: Claude Code loads it because no CLAUDE.md gives instructions here`,
+        }),
         show(p),
       );
     }
-    const walk = project ? walkRules(dir) : { files: [], problems: [] };
+  };
+  /** One directory's CLAUDE.md, `.claude/CLAUDE.md`, rules, (AGENTS files), CLAUDE.local.md. */
+  const loadDirectory = (dir: string, where: string, projectFiles: boolean, agents: boolean) => {
+    for (const name of projectFiles ? ["CLAUDE.md", join(".claude", "CLAUDE.md")] : []) {
+      const p = join(dir, name);
+      load(
+        p,
+        0,
+        project({ kind: "memory", charged: true, importedBy: null, reason: `memory file in ${where}` }),
+        show(p),
+      );
+    }
+    const walk = projectFiles ? walkRules(dir) : { files: [], problems: [] };
     for (const pr of walk.problems) warn("walk-stopped", show(pr.path), `${show(pr.path)}: ${pr.message}`);
     for (const f of walk.files) {
       if (f.realPath !== f.path && !inside(cwd, f.realPath)) {
@@ -377,50 +469,71 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         );
         continue;
       }
+      if (excluded(f.path, "Project") && f.path !== f.realPath) {
+        excludedFiles.push(show(f.path));
+        continue;
+      }
       load(
         f.realPath,
         0,
-        {
+        project({
           kind: "rule",
           charged: true,
           importedBy: null,
           reason: `unscoped rule — ${UNSCOPED_RULE_REMEDY}`,
           ruleAbs: f.path,
-        },
+        }),
         show(f.realPath),
       );
     }
-    for (const name of project && agentsFilesLoad ? AGENTS_FILES : []) {
-      const p = join(dir, name);
-      load(
-        p,
-        0,
-        {
-          kind: "memory",
-          charged: true,
-          importedBy: null,
-          reason: `${toPosix(name)} in ${where}: Claude Code loads it because no CLAUDE.md gives instructions here`,
-        },
-        show(p),
-      );
-    }
+    if (agents && !agentsAfterLocal) loadAgentsFiles(dir, where);
     const local = join(dir, "CLAUDE.local.md");
     load(
       local,
       0,
-      {
+      project({
         kind: "local",
         charged: false,
         importedBy: null,
         reason: "CLAUDE.local.md: personal instructions, loaded but not charged",
-      },
+      }),
       show(local),
     );
+    if (agents && agentsAfterLocal) loadAgentsFiles(dir, where);
+  };
+  for (const dir of dirs) {
+    const where = dir === cwd ? "the working directory" : "an ancestor of the working directory";
+    // In a worktree nested in its main repository, the main checkout's project files above the worktree
+    // are not read (they are the worktree's own, checked out again); CLAUDE.local.md still is.
+    const isProject = isProjectDir(dir);
+    loadDirectory(dir, where, isProject, isProject && agentsFilesLoad);
   }
+  // --add-dir with CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: each added directory's own files, after
+  // the launch directories; never its AGENTS.md, never its ancestors (settled on 2.1.332).
+  const addDirs = layers?.nothingLoads ? [] : (layers?.addDirs ?? []);
+  for (const dir of addDirs)
+    loadDirectory(safeRealpath(dir) ?? dir, `the added directory ${show(dir)}`, true, false);
+
+  const applied = layers ? [...layers.applied] : undefined;
+  if (applied && userDir) {
+    applied.push({
+      kind: "file",
+      name: userDir,
+      effect:
+        userItems > 0
+          ? `user layer: ${userItems} file${userItems === 1 ? "" : "s"} at launch (CLAUDE.md, unscoped rules, their imports), not charged`
+          : "user layer: no CLAUDE.md or unscoped rule at launch",
+    });
+  }
+  if (applied && excludedFiles.length > 0) {
+    const c = applied.find((a) => a.name === "claudeMdExcludes");
+    if (c) c.effect = `excludes ${excludedFiles.join(", ")}`;
+  }
+  if (layers) findings.push(...layers.findings);
 
   return {
     agent: { id: "claude-code", name: CLAUDE_CODE_NAME, version: CLAUDE_CODE_VERIFIED_VERSION },
-    view: "fresh-clone",
+    view: layers?.view ?? "fresh-clone",
     root: realRoot,
     cwd,
     items,
@@ -429,6 +542,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     rules,
     memory,
     findings,
+    ...(applied && applied.length > 0 ? { applied } : {}),
   };
 }
 

@@ -2,15 +2,22 @@
  * Claude Code behind the agent interface: the launch snapshot (./launch.ts), the on-demand session
  * (./on-read.ts), its memory file names and default cap. Verified on Claude Code 2.1.332.
  */
+
+import { resolve } from "node:path";
+import { safeRealpath } from "../../fs/read.js";
 import type { AgentModel, LaunchOptions, Snapshot } from "../../model/index.js";
 import { checkRelease } from "../release.js";
 import { claudeLaunchSet } from "./launch.js";
+import { type ClaudeLayers, resolveClaudeLayers } from "./layers.js";
 import { claudeOnDemand } from "./on-read.js";
 import { claudeVerifyRunner } from "./verify.js";
 import { CLAUDE_CODE_NAME, CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
 /** Default cap for Claude Code launch context, in bytes, when `.agent-context.json` sets none. */
 export const DEFAULT_CLAUDE_CAP = 4096;
+
+/** The layers each snapshot was computed with: the on-demand session answers for the same view. */
+const layersOf = new WeakMap<Snapshot, ClaudeLayers>();
 
 /** The Claude Code model. */
 export const claudeCode: AgentModel = {
@@ -21,9 +28,16 @@ export const claudeCode: AgentModel = {
   defaultCap: DEFAULT_CLAUDE_CAP,
   launch(opts: LaunchOptions): Snapshot {
     checkRelease(claudeCode, opts.release);
-    return claudeLaunchSet({ root: opts.root, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
+    const cwdIn = resolve(opts.cwd ?? opts.root);
+    const layers = resolveClaudeLayers(opts, safeRealpath(cwdIn) ?? cwdIn);
+    const snapshot = claudeLaunchSet({ root: opts.root, ...(opts.cwd ? { cwd: opts.cwd } : {}), layers });
+    layersOf.set(snapshot, layers);
+    return snapshot;
   },
-  onDemand: (snapshot) => claudeOnDemand(snapshot),
+  onDemand: (snapshot) => {
+    const layers = layersOf.get(snapshot);
+    return claudeOnDemand(snapshot, layers ? { layers } : {});
+  },
   capabilities: {
     hook: { settingsFile: ".claude/settings.json" },
     pointers: true,

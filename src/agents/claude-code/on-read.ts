@@ -20,7 +20,8 @@ import { compileClaudeGlobs } from "../../globs/claude.js";
 import { parseFrontmatter } from "../../markdown/index.js";
 import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
 import { simpleCommands } from "../../shell/index.js";
-import { ruleScope, walkRules } from "./rules.js";
+import type { ClaudeLayers } from "./layers.js";
+import { ruleScope, walkRulesDir } from "./rules.js";
 import {
   analyzeClaudeBody,
   CLAUDE_MAX_FILE_BYTES,
@@ -123,6 +124,8 @@ interface Ctx {
   findings: Finding[];
   /** When set, imports left out because they resolve outside the working directory are recorded here. */
   outside?: { from: string; target: string }[];
+  /** The launch's layers (user view, settings, switches); absent: the fresh-clone defaults. */
+  layers?: ClaudeLayers;
 }
 
 function emit(
@@ -175,6 +178,7 @@ function loadWithImports(
 ): void {
   if (depth > CLAUDE_MAX_IMPORT_HOPS) return;
   if (ctx.processed.has(abs)) return;
+  if (ctx.layers?.excluded(abs, kind === "local" ? "Local" : "Project")) return;
   if (depth > 0 && !inside(ctx.cwd, abs)) {
     if (parent) ctx.outside?.push({ from: parent, target: abs });
     return;
@@ -234,7 +238,12 @@ interface RuleFile {
  */
 function listRuleFiles(ctx: Ctx, dir: string): RuleFile[] {
   if (!existsSync(join(dir, ".claude", "rules"))) return [];
-  const walk = walkRules(dir);
+  return listRuleFilesIn(ctx, join(dir, ".claude", "rules"));
+}
+
+/** The `.md` files of one rules directory, walked as at launch, each read and classified. */
+function listRuleFilesIn(ctx: Ctx, rulesDir: string): RuleFile[] {
+  const walk = walkRulesDir(rulesDir);
   for (const p of walk.problems)
     ctx.findings.push({
       ruleId: "walk-stopped",
@@ -264,6 +273,8 @@ function attachScopedRules(ctx: Ctx, base: string, rules: RuleFile[], where: str
     const fired = compileClaudeGlobs(rule.paths).match(toPosix(rel));
     if (!fired) continue;
     if (ctx.processed.has(rule.abs)) continue;
+    const userDir = ctx.layers?.userDir;
+    if (ctx.layers?.excluded(rule.abs, userDir && inside(userDir, rule.abs) ? "User" : "Project")) continue;
     ctx.processed.add(rule.abs);
     if (!rule.text.trim() || ctx.loaded.has(rule.abs) || rule.abs === ctx.target) continue;
     const shownRel = toPosix(rel);
@@ -284,6 +295,7 @@ const PATH_MAX_BYTES = 4096;
 
 function readOnce(ctx: Ctx): void {
   const { cwd, target } = ctx;
+  if (ctx.layers?.nothingLoads || ctx.layers?.nothingAttaches) return;
   // The CLI attaches nothing for a file outside the working directory (or reached through a link
   // that leads outside it).
   if (!inside(cwd, target)) return;
@@ -327,6 +339,12 @@ function readOnce(ctx: Ctx): void {
     attachScopedRules(ctx, dir, rules, `nested ${shown}/.claude/rules`);
     for (const p of after) ctx.processed.add(p);
   }
+  // The user layer's scoped rules ($CLAUDE_CONFIG_DIR/rules, where `pointers` writes): globs relative to
+  // the working directory (docs/findings-pointers.md).
+  const userDir = ctx.layers?.userDir;
+  if (userDir && existsSync(join(userDir, "rules"))) {
+    attachScopedRules(ctx, cwd, listRuleFilesIn(ctx, join(userDir, "rules")), "user rules");
+  }
   for (const dir of cwdLevelDirs(cwd)) {
     const rulesDir = join(dir, ".claude", "rules");
     if (!existsSync(rulesDir)) continue;
@@ -348,6 +366,8 @@ export function claudeOnReadSession(opts: {
   cwd?: string;
   alreadyLoaded?: Iterable<string>;
   home?: string;
+  /** The launch's layers (./layers.ts): the user's scoped rules, claudeMdExcludes, switches. */
+  layers?: ClaudeLayers;
 }): ClaudeOnReadSession {
   const root = resolve(opts.root);
   const cwd = resolve(opts.cwd ?? root);
@@ -367,6 +387,7 @@ export function claudeOnReadSession(opts: {
         items: [],
         texts: new Map(),
         findings: [],
+        ...(opts.layers ? { layers: opts.layers } : {}),
       };
       readOnce(ctx);
       loaded.add(abs);
@@ -424,12 +445,17 @@ export function claudeMemoryWithImports(opts: {
  * The on-demand session that follows a launch: what is in the snapshot's launch set is in context
  * already and is never attached again. Verified on Claude Code 2.1.332.
  */
-export function claudeOnDemand(snapshot: Snapshot, opts: { home?: string } = {}): ClaudeOnReadSession {
+export function claudeOnDemand(
+  snapshot: Snapshot,
+  opts: { home?: string; layers?: ClaudeLayers } = {},
+): ClaudeOnReadSession {
+  const home = opts.home ?? opts.layers?.home;
   return claudeOnReadSession({
     root: snapshot.root,
     cwd: snapshot.cwd,
     alreadyLoaded: snapshot.items.map((i) => (isAbsolute(i.path) ? i.path : join(snapshot.root, i.path))),
-    ...(opts.home ? { home: opts.home } : {}),
+    ...(home ? { home } : {}),
+    ...(opts.layers ? { layers: opts.layers } : {}),
   });
 }
 

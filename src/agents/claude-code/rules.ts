@@ -49,7 +49,15 @@ export function ruleScope(fm: Frontmatter): { globs: string[] | undefined; why: 
  * walk still ends: each directory is entered once by its real path, and the path length bounds depth.
  */
 export function walkRules(dir: string): ReturnType<typeof walkFiles> {
-  return walkFiles(join(dir, ".claude", "rules"), {
+  return walkRulesDir(join(dir, ".claude", "rules"));
+}
+
+/**
+ * Walks one rules directory itself (e.g. the user layer's `$CLAUDE_CONFIG_DIR/rules`) for `*.md` files in
+ * Claude Code's order, as {@link walkRules} does for `<dir>/.claude/rules`.
+ */
+export function walkRulesDir(rulesDir: string): ReturnType<typeof walkFiles> {
+  return walkFiles(rulesDir, {
     maxDepth: Number.POSITIVE_INFINITY,
     order: "os",
     includeFile: (_rel, name) => name.endsWith(".md"),

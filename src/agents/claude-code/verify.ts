@@ -203,6 +203,7 @@ export function launchFiles(run: ClaudeRun): LoadedSection[] {
 export const CLAUDE_LABELS = {
   project: "project instructions, checked into the codebase",
   local: "user's private project instructions, not checked in",
+  user: "user's private global instructions for all projects",
 } as const;
 
 /** The version line of `claude --version` (2.1.332 and 2.1.197): `2.1.332 (Claude Code)`. */

@@ -1,22 +1,27 @@
 import type { Command } from "commander";
+import { currentUserEnvironment } from "../../agents/user-environment.js";
 import { parseCapOption } from "../../budget/cap-setting.js";
 import { isMatrix, runCapMatrix } from "../../budget/matrix.js";
 import { shouldColor } from "../../report/color.js";
 import { renderCapOutput } from "../../report/command-output.js";
 import {
+  addDirOption,
   agentOption,
   agentVersionOption,
   cwdOption,
   dirArgument,
   formatOptions,
   outputFormat,
+  resolveAddDirs,
   resolvePlace,
   type SharedFlags,
 } from "../options.js";
 
 /**
  * Registers `agent-context cap [DIR] [--cwd DIR] [--cap N] [--base REF] [--json | --format F] [--agent A]
- * [--all-cwds]` (DIR and --cwd as every command takes them: ../options.ts). Exit 0/1/2.
+ * [--all-cwds] [--user] [--add-dir DIR]...` (DIR and --cwd as every command takes them: ../options.ts). The
+ * fresh-clone view unless `--user`, which adds this machine's user layer, settings, approvals and environment
+ * and prints what it applied. Exit 0/1/2.
  */
 export function registerCap(program: Command): void {
   const cmd = program
@@ -30,10 +35,18 @@ export function registerCap(program: Command): void {
     "--all-cwds",
     "check the root and every directory holding an agent memory file",
   );
+  addDirOption(cmd).option(
+    "--user",
+    "the user view: add this machine's user files, settings, approvals and environment (never what CI judges)",
+  );
   formatOptions(cmd).action(
-    (dir: string | undefined, o: { cap?: number; base?: string; allCwds?: boolean } & SharedFlags) => {
+    (
+      dir: string | undefined,
+      o: { cap?: number; base?: string; allCwds?: boolean; user?: boolean } & SharedFlags,
+    ) => {
       const format = outputFormat(o);
       const place = resolvePlace(dir, o.cwd);
+      const addDirs = resolveAddDirs(o.addDir);
       const runs = runCapMatrix({
         dir: place.root,
         // --all-cwds measures every directory itself; otherwise the launch directory (the root: no --cwd).
@@ -43,6 +56,9 @@ export function registerCap(program: Command): void {
         agent: o.agent,
         ...(o.agentVersion !== undefined ? { release: o.agentVersion } : {}),
         allCwds: o.allCwds,
+        // Without --user the home directory is never read: a runner's home never changes a verdict.
+        ...(o.user ? { view: "user" as const, user: currentUserEnvironment() } : {}),
+        ...(addDirs.length > 0 ? { addDirs } : {}),
       });
       const out = renderCapOutput(runs, format, {
         matrix: isMatrix(o),

@@ -1,24 +1,29 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { currentUserEnvironment } from "../../agents/user-environment.js";
 import { UsageError } from "../../errors.js";
 import { itemToJson } from "../../model/index.js";
 import { renderExplainText } from "../../report/explain.js";
 import { explainPath } from "../../router/explain.js";
 import {
+  addDirOption,
   agentOption,
   agentVersionOption,
   cwdOption,
   dirArgument,
   jsonOption,
+  resolveAddDirs,
   resolvePlace,
 } from "../options.js";
 
 /**
- * Registers `agent-context explain PATH [DIR] [--cwd DIR] [--agent ID] [--json]`: everything that reaches
- * the agent for PATH and why — the launch set (as `cap` charges it), what the agent attaches when it reads
- * PATH, and what the agent-context hook adds on a Write to PATH. DIR and --cwd as every command takes them
- * (../options.ts); PATH is relative to the current directory. JSON: `{ agent, agentVersion, root, cwd,
- * launch: [items], onRead: [items], onTool: [items] }`, the header and item records of `cap --json`.
+ * Registers `agent-context explain PATH [DIR] [--cwd DIR] [--agent ID] [--fresh-clone] [--add-dir DIR]...
+ * [--json]`: everything that reaches the agent for PATH and why — the launch set, what the agent attaches
+ * when it reads PATH, and what the agent-context hook adds on a Write to PATH. By default the user view
+ * (this machine's user layer, settings, approvals, environment; what was applied is printed first);
+ * `--fresh-clone` shows what `cap` judges. DIR and --cwd as every command takes them (../options.ts); PATH
+ * is relative to the current directory. JSON: `{ agent, agentVersion, root, cwd, view, applied, launch:
+ * [items], onRead: [items], onTool: [items] }`, the header and item records of `cap --json`.
  */
 export function registerExplain(program: Command): void {
   const cmd = program
@@ -28,16 +33,33 @@ export function registerExplain(program: Command): void {
   dirArgument(cmd);
   cwdOption(cmd);
   agentVersionOption(agentOption(cmd, { all: false }));
-  jsonOption(cmd, "print {agent, agentVersion, root, cwd, launch, onRead, onTool} as JSON").action(
+  addDirOption(cmd).option(
+    "--fresh-clone",
+    "the repository alone, as cap judges it: no user files, settings, approvals or environment",
+  );
+  jsonOption(
+    cmd,
+    "print {agent, agentVersion, root, cwd, view, applied, launch, onRead, onTool} as JSON",
+  ).action(
     (
       path: string,
       dir: string | undefined,
-      opts: { cwd?: string; agent?: string; agentVersion?: string; json?: boolean },
+      opts: {
+        cwd?: string;
+        agent?: string;
+        agentVersion?: string;
+        json?: boolean;
+        freshClone?: boolean;
+        addDir?: string[];
+      },
     ) => {
       if (opts.agent === "all")
         throw new UsageError("explain answers for one agent: give --agent ID, not all");
       const { root, cwd } = resolvePlace(dir, opts.cwd);
+      const addDirs = resolveAddDirs(opts.addDir);
       const sets = explainPath({
+        ...(opts.freshClone ? {} : { user: currentUserEnvironment() }),
+        ...(addDirs.length > 0 ? { addDirs } : {}),
         root,
         cwd,
         target: resolve(path),
@@ -53,6 +75,8 @@ export function registerExplain(program: Command): void {
         agentVersion: sets.agent.version,
         root: sets.root,
         cwd: sets.cwd,
+        view: sets.view,
+        applied: sets.applied,
         launch: sets.launch.map(itemToJson),
         onRead: sets.onRead.map(itemToJson),
         onTool: sets.onTool.map(itemToJson),
