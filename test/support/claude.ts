@@ -121,7 +121,8 @@ const SECTION = /(?:^|\n)Contents of (\/[^\n]*?) \(([^()\n]*)\):\n\n/g;
 /**
  * Parses every `Contents of PATH (label):` section out of a text (a system-reminder). Each section's text
  * runs to the next section or to the closing `</system-reminder>`; the separator blank line is not part of
- * the text. Relies on the format observed in the pinned CLI (see LoadedSection).
+ * the text. Relies on the formats observed in the pinned CLIs (see LoadedSection): 2.1.332 closes the
+ * reminder after the last file; 2.1.197 follows it with its `# currentDate` entry.
  */
 export function parseSections(text: string): LoadedSection[] {
   const out: LoadedSection[] = [];
@@ -134,6 +135,10 @@ export function parseSections(text: string): LoadedSection[] {
     if (!next) {
       const close = body.lastIndexOf("\n</system-reminder>");
       if (close >= 0) body = body.slice(0, close);
+      // 2.1.197 puts the memory under a `# claudeMd` heading and the next context entry (`# currentDate`)
+      // in the same reminder, right after the last file's text.
+      const date = body.lastIndexOf("\n# currentDate\n");
+      if (date >= 0) body = body.slice(0, date);
     }
     end = 0;
     out.push({ path: m[1] ?? "", label: m[2] ?? "", text: body });

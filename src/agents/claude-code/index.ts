@@ -11,6 +11,8 @@ export interface ClaudeLaunchOptions {
   cwd?: string;
   /** Home directory for `~/` imports (default: os.homedir()). User-level memory is not modelled here. */
   home?: string;
+  /** The Claude Code release to model (default: the newest verified, see ./releases.ts). */
+  release?: string;
 }
 
 /** The launch snapshot of Claude Code (see src/model/snapshot.ts). */
@@ -46,6 +48,7 @@ export {
   claudeOnRead,
   claudeOnReadSession,
 } from "./on-read.js";
+export { CLAUDE_RELEASES, type ClaudeReleaseBehaviour, claudeRelease } from "./releases.js";
 export {
   type ClassifiedRule,
   classifyRule,
@@ -60,6 +63,7 @@ export {
   CLAUDE_MAX_FILE_BYTES,
   CLAUDE_MAX_IMPORT_HOPS,
   CLAUDE_TEXT_EXTENSIONS,
+  claudeFrontmatter,
   claudePathGlobs,
   isTextPath,
   processFileText,

@@ -17,11 +17,18 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { readTextFile, safeRealpath } from "../../fs/index.js";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
-import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
+import { analyzeBody } from "../../markdown/index.js";
 import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
 import { simpleCommands } from "../../shell/index.js";
+import { type ClaudeReleaseBehaviour, claudeRelease } from "./releases.js";
 import { ruleScope, walkRules } from "./rules.js";
-import { CLAUDE_MAX_FILE_BYTES, CLAUDE_MAX_IMPORT_HOPS, isTextPath, resolveImportPath } from "./text.js";
+import {
+  CLAUDE_MAX_FILE_BYTES,
+  CLAUDE_MAX_IMPORT_HOPS,
+  claudeFrontmatter,
+  isTextPath,
+  resolveImportPath,
+} from "./text.js";
 import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
 /** The CLI version the on-demand model was verified on (the model's one verified release). */
@@ -70,8 +77,8 @@ interface Parsed {
   imports: string[];
 }
 
-function parseFile(raw: string): Parsed {
-  const fm = parseFrontmatter(raw);
+function parseFile(raw: string, behaviour: ClaudeReleaseBehaviour): Parsed {
+  const fm = claudeFrontmatter(raw, behaviour.bomBeforeFrontmatter);
   const { stripped, imports } = analyzeBody(fm.body, { startLine: fm.bodyLine });
   return { text: stripped.text, paths: ruleScope(fm).globs, imports: imports.map((t) => t.path) };
 }
@@ -104,6 +111,8 @@ function cwdLevelDirs(cwd: string): string[] {
 }
 
 interface Ctx {
+  /** The release modelled (./releases.ts). */
+  behaviour: ClaudeReleaseBehaviour;
   root: string;
   cwd: string;
   home: string;
@@ -187,7 +196,7 @@ function loadWithImports(
     return;
   }
   ctx.processed.add(abs);
-  const { text, imports, paths } = parseFile(r.text);
+  const { text, imports, paths } = parseFile(r.text, ctx.behaviour);
   if (!text.trim()) return;
   // Under a rule, an imported file with its own recognised `paths:` is dropped; its imports still load.
   const dropped = underRule && depth > 0 && paths !== undefined;
@@ -237,7 +246,7 @@ function listRuleFiles(ctx: Ctx, dir: string): RuleFile[] {
   for (const f of walk.files) {
     const r = readTextFile(f.path, CLAUDE_MAX_FILE_BYTES);
     if (!r.ok) continue;
-    const { text, paths } = parseFile(r.text);
+    const { text, paths } = parseFile(r.text, ctx.behaviour);
     out.push({ abs: f.path, fileBytes: r.fileBytes, text, paths });
   }
   return out;
@@ -335,7 +344,10 @@ export function claudeOnReadSession(opts: {
   cwd?: string;
   alreadyLoaded?: Iterable<string>;
   home?: string;
+  /** The Claude Code release to model (default: the newest verified; ./releases.ts). */
+  release?: string;
 }): ClaudeOnReadSession {
+  const behaviour = claudeRelease(opts.release);
   const root = resolve(opts.root);
   const cwd = resolve(opts.cwd ?? root);
   const loaded = new Set<string>(opts.alreadyLoaded ?? []);
@@ -345,6 +357,7 @@ export function claudeOnReadSession(opts: {
     read(target: string): ClaudeOnReadResult {
       const abs = resolve(cwd, target);
       const ctx: Ctx = {
+        behaviour,
         root,
         cwd,
         home,
@@ -392,6 +405,7 @@ export function claudeMemoryWithImports(opts: {
   home?: string;
 }): { items: ContextItem[]; texts: Map<string, string>; outside: { from: string; target: string }[] } {
   const ctx: Ctx = {
+    behaviour: claudeRelease(),
     root: resolve(opts.root),
     cwd: resolve(opts.cwd),
     home: opts.home ?? process.env.HOME ?? "/",
@@ -409,13 +423,15 @@ export function claudeMemoryWithImports(opts: {
 
 /**
  * The on-demand session that follows a launch: what is in the snapshot's launch set is in context
- * already and is never attached again. Verified on Claude Code 2.1.332.
+ * already and is never attached again; the release is the snapshot's. Verified on Claude Code 2.1.332
+ * and 2.1.197.
  */
 export function claudeOnDemand(snapshot: Snapshot, opts: { home?: string } = {}): ClaudeOnReadSession {
   return claudeOnReadSession({
     root: snapshot.root,
     cwd: snapshot.cwd,
     alreadyLoaded: snapshot.items.map((i) => (isAbsolute(i.path) ? i.path : join(snapshot.root, i.path))),
+    release: snapshot.agent.version,
     ...(opts.home ? { home: opts.home } : {}),
   });
 }
