@@ -64,6 +64,8 @@ export interface PointersOptions {
    * memory or rules, and pointers cover the cwd repository too.
    */
   projectSettings?: boolean;
+  /** The Claude Code release the harness runs (default: the newest verified; src/agents/claude-code/releases.ts). */
+  release?: string;
 }
 
 export type PointerRoute = "rule" | "hook";
@@ -447,7 +449,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         );
         continue;
       }
-      const rule = classifyRule(f.path, repo.root);
+      const rule = classifyRule(f.path, repo.root, opts.release);
       if (rule.findings.length > 0 && rule.text === "" && !rule.scoped) {
         note("pointer-unreadable", f.path, `${rule.findings[0]?.message ?? "cannot be read"}; no pointer`);
         continue;
