@@ -43,6 +43,7 @@ function subst<T>(v: T, root: string): T {
   return JSON.parse(JSON.stringify(v).replaceAll(ROOTVAR, root));
 }
 
+const SYSTEM_BLOCK = /^Contents of (\/[^\n]*?):\n\n([\s\S]*)$/;
 const BLOCK = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n([\s\S]*)\n<\/system-reminder>\n?$/;
 
 /** Runs one CLI session that calls `tools` one per turn; returns the launch paths and each turn's attachments. */
@@ -67,6 +68,13 @@ async function observe(release: string, root: string, cwdRel: string, tools: Too
   const messages = last.body.messages as any[];
   const turns: Attached[][] = [];
   messages.forEach((m, i) => {
+    // 2.1.197 attaches each file as a `system` message of its own after the tool result, its content
+    // exactly `Contents of PATH:\n\n` and the text.
+    if (m.role === "system" && typeof m.content === "string" && turns.length > 0) {
+      const mm = SYSTEM_BLOCK.exec(m.content);
+      if (mm) turns.at(-1)?.push({ path: mm[1] ?? "", text: mm[2] ?? "" });
+      return;
+    }
     if (i === 0 || m.role !== "user" || !Array.isArray(m.content)) return;
     // biome-ignore lint/suspicious/noExplicitAny: API content blocks
     if (!m.content.some((b: any) => b.type === "tool_result")) return;
