@@ -66,9 +66,14 @@ describe("--agent-version", () => {
     }
     const lint = await cli("lint", d, "--agent-version", "2.1.197");
     expect(lint.stderr).toContain("Claude Code 2.1.197");
-    const init = await cli("init", d, "--dry-run", "--agent-version", "2.1.197");
+    // an AGENTS.md-only repository: 10 bytes on 2.1.332, nothing on 2.1.197
+    const agentsOnly = realpathSync(mkdtempSync(join(tmpdir(), "ac-release-")));
+    writeFileSync(join(agentsOnly, "AGENTS.md"), "Use pnpm.\n");
+    const init = await cli("init", agentsOnly, "--dry-run", "--agent-version", "2.1.197");
     expect(init.status).toBe(0);
-    expect(init.stdout).toContain("launch total: 9 bytes as Claude Code 2.1.197 loads it");
+    expect(init.stdout).toContain("launch total: 0 bytes as Claude Code 2.1.197 loads it");
+    const initNewest = await cli("init", agentsOnly, "--dry-run", "--agent-version", "2.1.332");
+    expect(initNewest.stdout).toContain("launch total: 9 bytes as Claude Code 2.1.332 loads it");
     mkdirSync(join(d, "cfg"), { recursive: true });
     const ptr = await cli(
       "pointers",
