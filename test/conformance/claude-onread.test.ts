@@ -124,7 +124,9 @@ async function pool<T, R>(items: T[], n: number, f: (t: T) => Promise<R>): Promi
 
 const rel = (root: string, a: Attached[]) => a.map((x) => ({ ...x, path: x.path.replace(`${root}/`, "") }));
 
-const RELEASES = claudeReleases();
+// On read, only the newest release is settled: 2.1.197 attaches the files as `system` messages, several
+// files per message, which `observe` does not split yet (docs/findings-claude-releases.md, "Not settled").
+const RELEASES = claudeReleases().slice(0, 1);
 
 for (const release of RELEASES) {
   describe(`Claude Code ${release} on read`, () => {
