@@ -6,10 +6,11 @@ import { loadConfig } from "../config.js";
 /**
  * Charged launch bytes of the default agent's launch at `root` (the `cap` total: UTF-8 bytes as injected, with
  * the configuration's un-lowerable rules applied). Throws UsageError when the launch model is unavailable
- * or `.agent-context.json` is malformed.
+ * or `.agent-context.json` is malformed, or `release` is one the default agent's model does not know.
+ * @param release the default agent's release to model (default: the newest it was verified on)
  */
-export function launchTotal(root: string): number {
-  const launch = defaultAgent().launch({ root, cwd: root });
+export function launchTotal(root: string, release?: string): number {
+  const launch = defaultAgent().launch({ root, cwd: root, ...(release ? { release } : {}) });
   return evaluateCap(launch.items, Number.MAX_SAFE_INTEGER, {
     unlowerable: loadConfig(root).config.unlowerable,
   }).total;

@@ -8,7 +8,7 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { claudeCode } from "../agents/claude-code/index.js";
-import { MEMORY_FILE_NAMES } from "../agents/index.js";
+import { defaultAgent, MEMORY_FILE_NAMES } from "../agents/index.js";
 import { type AgentContextConfig, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { displayPath, inside } from "../fs/paths.js";
@@ -47,8 +47,12 @@ export class LintContext {
    * A context for the repository at `root` (absolute or relative to the process cwd) and the rules of the
    * run. Throws UsageError when `root` is not a directory or its `.agent-context.json` is malformed.
    */
-  constructor(root: string, rules: readonly LintRule[]) {
+  /** The release of the default agent (Claude Code) to model; undefined: the newest verified. */
+  readonly release: string | undefined;
+
+  constructor(root: string, rules: readonly LintRule[], opts: { release?: string } = {}) {
     this.rules = rules;
+    this.release = opts.release;
     this.root = resolve(root);
     if (!statSafe(this.root)?.isDirectory()) throw new UsageError(`${root}: not a directory`);
     try {
@@ -130,7 +134,10 @@ export class LintContext {
    * for bad files (they are the snapshot's findings).
    */
   snapshot(agent: AgentModel): Snapshot {
-    return this.memo(`snapshot:${agent.id}`, () => agent.launch({ root: this.root, cwd: this.root }));
+    const release = agent.id === defaultAgent().id ? this.release : undefined;
+    return this.memo(`snapshot:${agent.id}`, () =>
+      agent.launch({ root: this.root, cwd: this.root, ...(release ? { release } : {}) }),
+    );
   }
 
   memo<T>(key: string, compute: () => T): T {

@@ -26,6 +26,8 @@ export interface LintOptions {
   onProgress?: (label: string) => void;
   /** The rules to run (default: every rule, {@link RULES}). */
   rules?: readonly LintRule[];
+  /** The Claude Code release to model (`--agent-version`; default the newest verified). */
+  release?: string;
 }
 
 export interface LintResult {
@@ -59,7 +61,7 @@ function runRules(
  */
 export function lintRepository(opts: LintOptions): LintResult {
   const rules = opts.rules ?? RULES;
-  let ctx = new LintContext(opts.root, rules);
+  let ctx = new LintContext(opts.root, rules, opts.release ? { release: opts.release } : {});
   const first = runRules(ctx, rules, opts.onProgress);
   if (!opts.fix) return { root: ctx.root, findings: first, fixed: [] };
   const files = [...new Set(first.filter((d) => d.fixable).map((d) => d.file))].sort();
@@ -74,7 +76,7 @@ export function lintRepository(opts: LintOptions): LintResult {
   if (edits.length === 0) return { root: ctx.root, findings: first, fixed: [] };
   opts.onProgress?.("writing fixes");
   writeFilesAtomic(edits);
-  ctx = new LintContext(opts.root, rules);
+  ctx = new LintContext(opts.root, rules, opts.release ? { release: opts.release } : {});
   return {
     root: ctx.root,
     findings: runRules(ctx, rules, opts.onProgress),

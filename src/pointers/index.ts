@@ -23,6 +23,7 @@ import {
   classifyRule,
   claudeCode,
   claudeMemoryWithImports,
+  listRulesIn,
 } from "../agents/claude-code/index.js";
 import { UsageError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic.js";
@@ -64,6 +65,8 @@ export interface PointersOptions {
    * memory or rules, and pointers cover the cwd repository too.
    */
   projectSettings?: boolean;
+  /** The Claude Code release the harness runs (default: the newest verified; src/agents/claude-code/releases.ts). */
+  release?: string;
 }
 
 export type PointerRoute = "rule" | "hook";
@@ -310,12 +313,29 @@ export function generatePointers(opts: PointersOptions): PointersResult {
       if (!list.some((x) => x.path === path)) list.push({ path, realPath: f.realPath });
       byDir.set(relDir, list);
     }
+    // A subagent starts without the launch's unscoped rules too (pointers-groundtruth,
+    // `on_<release>_an_explore_subagent_starts_without_..._unscoped_project_rules_...`, both releases): the
+    // cwd's pointer names them with the root memory, also where the cwd has no memory file of its own.
+    const subagentRules =
+      native && repo.isCwd
+        ? listRulesIn(repo.root)
+            .rules.filter(
+              (r) => !r.scoped && r.text !== "" && inside(repo.root, safeRealpath(r.absPath) ?? r.absPath),
+            )
+            .map((r) => r.absPath)
+        : [];
+    if (subagentRules.length > 0 && !byDir.has("")) byDir.set("", []);
     const dirs = [...byDir.keys()].sort((a, b) =>
       a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0,
     );
     for (const relDir of dirs) {
       const absDir = relDir === "" ? repo.root : join(repo.root, relDir);
-      const files = byDir.get(relDir) ?? [];
+      const files = [
+        ...(byDir.get(relDir) ?? []),
+        ...(relDir === ""
+          ? subagentRules.map((path) => ({ path, realPath: safeRealpath(path) ?? path }))
+          : []),
+      ];
       if (native && !(repo.isCwd && relDir === "")) continue; // the CLI attaches it itself on Read
       if (dirsChecked >= MAX_DIRS_CHECKED) {
         dirsSkipped++;
@@ -447,7 +467,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         );
         continue;
       }
-      const rule = classifyRule(f.path, repo.root);
+      const rule = classifyRule(f.path, repo.root, opts.release);
       if (rule.findings.length > 0 && rule.text === "" && !rule.scoped) {
         note("pointer-unreadable", f.path, `${rule.findings[0]?.message ?? "cannot be read"}; no pointer`);
         continue;
@@ -575,7 +595,7 @@ function renderRule(globs: string[], root: string, target: string): string | nul
 function renderMemory(globs: string[], dir: string, files: string[], preloaded: boolean): string | null {
   const head = frontmatter(globs);
   const intro = preloaded
-    ? `${MEMORY_POINTER_INTRO}${dir}\` was preloaded in place. Only if it is not already in your context (a subagent starts without it), read before you work on files below that directory:`
+    ? `${MEMORY_POINTER_INTRO}${dir}\` was preloaded in place. Only if it is not already in your context (a subagent starts without it and without the unscoped rules), read before you work on files below that directory:`
     : `${MEMORY_POINTER_INTRO}${dir}\` was not preloaded. Read it before you work on files below that directory:`;
   let text = `${head}${intro}\n`;
   const reserve = 80; // room for the closing count line

@@ -15,6 +15,17 @@ export interface LaunchCase extends FixtureSpec {
   expect: string[];
   /** `expect` is a set: the order is the OS directory order (checked against the model, not written down). */
   unordered?: boolean;
+  /**
+   * What another release loads where it differs from `expect` (the newest release's), by release. Every
+   * entry is a difference listed in docs/findings-claude-releases.md and modelled in
+   * src/agents/claude-code/releases.ts.
+   */
+  expectOn?: Record<string, string[]>;
+}
+
+/** The files `c` expects `release` to load. */
+export function expectedOn(c: LaunchCase, release: string): string[] {
+  return c.expectOn?.[release] ?? c.expect;
 }
 
 const x = (n: number) => "x".repeat(n);
@@ -367,6 +378,8 @@ export const LAUNCH_CASES: LaunchCase[] = [
       ".claude/rules/bom-plain.md": "\ufeffbom plain\n",
       "CLAUDE.md": "\ufeff# Title\n",
     },
+    unordered: true,
+    expectOn: { "2.1.197": ["CLAUDE.md", ".claude/rules/bom-scoped.md", ".claude/rules/bom-plain.md"] },
     expect: ["CLAUDE.md", ".claude/rules/bom-plain.md"],
   },
   {
@@ -412,6 +425,7 @@ export const LAUNCH_CASES: LaunchCase[] = [
     cwd: "repo",
     files: { "repo/CLAUDE.md": "m\n", "ext/r.md": "EXT RULE\n" },
     links: { "repo/.claude/rules/l.md": "<R>/ext/r.md" },
+    expectOn: { "2.1.197": ["repo/CLAUDE.md", "ext/r.md"] },
     expect: ["repo/CLAUDE.md"],
   },
   {
@@ -420,6 +434,7 @@ export const LAUNCH_CASES: LaunchCase[] = [
     cwd: "repo",
     files: { "repo/CLAUDE.md": "m\n", "up.md": "UP\n" },
     links: { "repo/.claude/rules/l.md": "../../../up.md" },
+    expectOn: { "2.1.197": ["repo/CLAUDE.md", "up.md"] },
     expect: ["repo/CLAUDE.md"],
   },
   {
@@ -432,6 +447,8 @@ export const LAUNCH_CASES: LaunchCase[] = [
       "repo/.claude/rules/plain.md": "PLAIN\n",
     },
     links: { "repo/.claude/rules/l.md": "../../shared/x.md" },
+    unordered: true,
+    expectOn: { "2.1.197": ["repo/.claude/rules/plain.md", "repo/shared/x.md", "repo/sub/CLAUDE.md"] },
     expect: ["repo/.claude/rules/plain.md", "repo/sub/CLAUDE.md"],
   },
   {
@@ -440,6 +457,7 @@ export const LAUNCH_CASES: LaunchCase[] = [
     cwd: "repo/sub",
     files: { "repo/sub/CLAUDE.md": "sub\n", "repo/shared/y.md": "SHARED Y\n" },
     links: { "repo/sub/.claude/rules/l.md": "../../../shared/y.md" },
+    expectOn: { "2.1.197": ["repo/sub/CLAUDE.md", "repo/shared/y.md"] },
     expect: ["repo/sub/CLAUDE.md"],
   },
   {
@@ -447,6 +465,78 @@ export const LAUNCH_CASES: LaunchCase[] = [
     files: { "real/CLAUDE.md": "real @near.md\n", "real/near.md": "near target\n", "near.md": "decoy\n" },
     links: { "CLAUDE.md": "real/CLAUDE.md" },
     expect: ["CLAUDE.md", "real/near.md"],
+  },
+  // Links and absolute imports that leave the working directory (docs/findings-claude-releases.md).
+  {
+    name: "memory_files_symlinked_outside_the_working_directory_load_but_their_imports_there_do_not",
+    git: ["repo"],
+    cwd: "repo",
+    files: {
+      "ext/CLAUDE.md": "EXT MEMORY @near.md @<R>/repo/in.md\n",
+      "ext/near.md": "EXT NEAR\n",
+      "ext/dot.md": "EXT DOT\n",
+      "ext/local.md": "EXT LOCAL\n",
+      "repo/in.md": "IN\n",
+    },
+    links: {
+      "repo/CLAUDE.md": "<R>/ext/CLAUDE.md",
+      "repo/.claude/CLAUDE.md": "../../ext/dot.md",
+      "repo/CLAUDE.local.md": "<R>/ext/local.md",
+    },
+    expect: ["repo/CLAUDE.md", "repo/in.md", "repo/.claude/CLAUDE.md", "repo/CLAUDE.local.md"],
+  },
+  {
+    name: "a_rules_directory_symlinked_outside_the_working_directory",
+    git: ["repo"],
+    cwd: "repo",
+    files: {
+      "repo/CLAUDE.md": "m\n",
+      "ext/rules/a.md": "EXT A\n",
+      "ext/rules/s.md": "---\npaths: x/**\n---\nS\n",
+    },
+    links: { "repo/.claude/rules": "<R>/ext/rules" },
+    expectOn: { "2.1.197": ["repo/CLAUDE.md", "ext/rules/a.md"] },
+    expect: ["repo/CLAUDE.md"],
+  },
+  {
+    name: "an_import_symlinked_to_a_file_outside_the_working_directory_does_not_load_and_one_inside_loads_by_its_link_path",
+    git: ["repo"],
+    cwd: "repo",
+    files: { "repo/CLAUDE.md": "@link.md @inlink.md\n", "ext/x.md": "EXT X\n", "repo/docs/y.md": "Y\n" },
+    links: { "repo/link.md": "<R>/ext/x.md", "repo/inlink.md": "docs/y.md" },
+    expectOn: { "2.1.197": ["repo/CLAUDE.md", "repo/link.md", "repo/inlink.md"] },
+    expect: ["repo/CLAUDE.md", "repo/inlink.md"],
+  },
+  {
+    name: "a_rule_symlinked_outside_the_working_directory_follows_only_imports_inside_it",
+    git: ["repo"],
+    cwd: "repo",
+    files: {
+      "repo/CLAUDE.md": "m\n",
+      "ext/r.md": "EXT RULE @x.md @<R>/repo/in.md\n",
+      "ext/x.md": "EXT X\n",
+      "repo/in.md": "IN\n",
+    },
+    links: { "repo/.claude/rules/l.md": "<R>/ext/r.md" },
+    expectOn: { "2.1.197": ["repo/CLAUDE.md", "ext/r.md", "repo/in.md"] },
+    expect: ["repo/CLAUDE.md"],
+  },
+  {
+    name: "absolute_and_home_imports_load_only_inside_the_working_directory",
+    git: ["home/repo"],
+    cwd: "home/repo",
+    home: "home",
+    files: {
+      "home/repo/CLAUDE.md":
+        "@<R>/home/repo/a.md @<R>/home/b.md @~/repo/c.md @~/d.md @<R>/home/repo/../repo/e.md @~/../home/repo/f.md\n",
+      "home/repo/a.md": "A\n",
+      "home/b.md": "B\n",
+      "home/repo/c.md": "C\n",
+      "home/d.md": "D\n",
+      "home/repo/e.md": "E\n",
+      "home/repo/f.md": "F\n",
+    },
+    expect: ["home/repo/CLAUDE.md", "home/repo/a.md", "home/repo/c.md", "home/repo/e.md", "home/repo/f.md"],
   },
   {
     name: "rules_expand_their_imports",
@@ -551,10 +641,12 @@ export const LAUNCH_CASES: LaunchCase[] = [
     files: { "CLAUDE.md": "\n\n   indented first\n\n\n\nlast   \n\n\n", "CLAUDE.local.md": "\t\tlocal\t\n" },
     expect: ["CLAUDE.md", "CLAUDE.local.md"],
   },
-  // AGENTS.md (settled on 2.1.332; docs/findings-claude-agents-md.md)
+  // AGENTS.md (settled on 2.1.332; docs/findings-claude-agents-md.md). 2.1.197 loads no AGENTS file by
+  // itself, only as an import (docs/findings-claude-releases.md).
   {
     name: "an_agents_md_only_repository_loads_agents_md",
     files: { "AGENTS.md": "A root\n" },
+    expectOn: { "2.1.197": [] },
     expect: ["AGENTS.md"],
   },
   {
@@ -575,17 +667,20 @@ export const LAUNCH_CASES: LaunchCase[] = [
   {
     name: "rules_do_not_hide_agents_md_which_loads_after_them_then_dot_claude_agents_md",
     files: { "AGENTS.md": "A root\n", ".claude/AGENTS.md": "A dot\n", ".claude/rules/r.md": "R\n" },
+    expectOn: { "2.1.197": [".claude/rules/r.md"] },
     expect: [".claude/rules/r.md", "AGENTS.md", ".claude/AGENTS.md"],
   },
   { name: "a_lower_case_agents_md_does_not_load", files: { "agents.md": "a lower\n" }, expect: [] },
   {
     name: "agents_override_md_does_not_load",
     files: { "AGENTS.md": "A root\n", "AGENTS.override.md": "O\n" },
+    expectOn: { "2.1.197": [] },
     expect: ["AGENTS.md"],
   },
   {
     name: "agents_md_imports_load",
     files: { "AGENTS.md": "A @docs/x.md\n", "docs/x.md": "X\n" },
+    expectOn: { "2.1.197": [] },
     expect: ["AGENTS.md", "docs/x.md"],
   },
   {
@@ -612,6 +707,7 @@ export const LAUNCH_CASES: LaunchCase[] = [
       "sub/AGENTS.md": "A sub\n",
       "sub/.claude/rules/s.md": "R sub\n",
     },
+    expectOn: { "2.1.197": [".claude/rules/r.md", "sub/.claude/rules/s.md"] },
     expect: [".claude/rules/r.md", "AGENTS.md", "sub/.claude/rules/s.md", "sub/AGENTS.md"],
   },
   {
@@ -619,6 +715,7 @@ export const LAUNCH_CASES: LaunchCase[] = [
     git: ["repo"],
     cwd: "repo",
     files: { "AGENTS.md": "A above\n", "repo/AGENTS.md": "A repo\n" },
+    expectOn: { "2.1.197": [] },
     expect: ["AGENTS.md", "repo/AGENTS.md"],
   },
   {
@@ -631,17 +728,20 @@ export const LAUNCH_CASES: LaunchCase[] = [
   {
     name: "a_comment_only_claude_md_does_not_hide_agents_md",
     files: { "CLAUDE.md": "<!-- nothing -->\n", "AGENTS.md": "A\n" },
+    expectOn: { "2.1.197": [] },
     expect: ["AGENTS.md"],
   },
   {
     name: "an_empty_claude_md_does_not_hide_agents_md",
     files: { "CLAUDE.md": "", "AGENTS.md": "A\n" },
+    expectOn: { "2.1.197": [] },
     expect: ["AGENTS.md"],
   },
   {
     name: "a_claude_md_below_the_working_directory_does_not_hide_agents_md",
     git: ["."],
     files: { "AGENTS.md": "A root\n", "sub/CLAUDE.md": "C sub\n" },
+    expectOn: { "2.1.197": [] },
     expect: ["AGENTS.md"],
   },
   {
@@ -652,6 +752,7 @@ export const LAUNCH_CASES: LaunchCase[] = [
   {
     name: "agents_md_frontmatter_is_stripped_as_in_claude_md",
     files: { "AGENTS.md": "---\npaths: src/**\n---\nA fm <!-- c -->\n" },
+    expectOn: { "2.1.197": [] },
     expect: ["AGENTS.md"],
   },
   {
@@ -659,16 +760,19 @@ export const LAUNCH_CASES: LaunchCase[] = [
     git: ["."],
     cwd: "sub",
     files: { "AGENTS.md": "A root @docs/x.md\n", "docs/x.md": "X\n", "sub/AGENTS.md": "A sub\n" },
+    expectOn: { "2.1.197": [] },
     expect: ["AGENTS.md", "sub/AGENTS.md"],
   },
   {
     name: "an_empty_agents_md_is_skipped_and_dot_claude_agents_md_still_loads",
     files: { "AGENTS.md": "", ".claude/AGENTS.md": "A dot\n" },
+    expectOn: { "2.1.197": [] },
     expect: [".claude/AGENTS.md"],
   },
   {
     name: "agents_md_importing_a_rule_already_loaded_does_not_load_it_twice",
     files: { "AGENTS.md": "A @.claude/rules/r.md\n", ".claude/rules/r.md": "R\n" },
+    expectOn: { "2.1.197": [".claude/rules/r.md"] },
     expect: [".claude/rules/r.md", "AGENTS.md"],
   },
   {
@@ -676,6 +780,7 @@ export const LAUNCH_CASES: LaunchCase[] = [
     git: ["."],
     cwd: "sub",
     files: { "AGENTS.md": "A root\n", "sub/.claude/AGENTS.md": "A subdot\n" },
+    expectOn: { "2.1.197": [] },
     expect: ["AGENTS.md", "sub/.claude/AGENTS.md"],
   },
 ];

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { allTexts, type ClaudeRun, claudeVersion, runClaude } from "../support/claude.js";
+import { allTexts, type ClaudeRun, claudeReleases, claudeVersion, runClaude } from "../support/claude.js";
 
 const ARGS = ["--permission-mode", "acceptEdits", "--allowedTools", "Read,Write,Edit,Bash"];
 function w(p: string, t: string) {
@@ -31,6 +31,7 @@ let root = "";
 let A: string[] = []; // cwd = a git repository's subdirectory, one added directory
 let B: string[] = []; // added directory with CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD=1
 let C: string[] = []; // Explore subagent
+const CON = new Map<string, string[]>(); // the Explore subagent layout, run on every pinned release
 let readsA: string[] = [];
 
 describe(`Claude Code ${claudeVersion()} ground truth for pointers`, () => {
@@ -94,19 +95,14 @@ describe(`Claude Code ${claudeVersion()} ground truth for pointers`, () => {
     w(join(capp, ".claude/rules/s.md"), rule(["src/**"], "C-SCOPED-RULE"));
     w(join(ccfg, "rules/u.md"), "C-USER-UNSCOPED\n");
     w(join(ccfg, "rules/s.md"), rule(["src/**/*.ts"], "C-USER-SCOPED"));
-
-    const [a, b, c] = await Promise.all([
-      runClaude({ cwd: pkg, configDir: cfg, args: [...ARGS, "--add-dir", lib], script: readsA.map(read) }),
-      runClaude({
-        cwd: bapp,
-        args: [...ARGS, "--add-dir", blib],
-        env: { CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: "1" },
-        script: [read(join(blib, "lib/b.js")), read(join(blib, "sub/y.txt"))],
-      }),
+    w(join(capp, ".claude/rules/u.md"), "C-PROJECT-UNSCOPED @../../docs/imp.md\n");
+    w(join(capp, "docs/imp.md"), "C-PROJECT-RULE-IMPORT\n");
+    const explore = (release?: string) =>
       runClaude({
         cwd: capp,
         configDir: ccfg,
         args: ARGS,
+        ...(release ? { release } : {}),
         script: [
           [
             {
@@ -124,11 +120,27 @@ describe(`Claude Code ${claudeVersion()} ground truth for pointers`, () => {
           read(join(capp, "sub/deep/x.txt")),
           [{ type: "text" as const, text: "explored" }],
         ],
+      });
+
+    const older = claudeReleases().slice(1);
+    const [a, b, c, ...rest] = await Promise.all([
+      runClaude({ cwd: pkg, configDir: cfg, args: [...ARGS, "--add-dir", lib], script: readsA.map(read) }),
+      runClaude({
+        cwd: bapp,
+        args: [...ARGS, "--add-dir", blib],
+        env: { CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: "1" },
+        script: [read(join(blib, "lib/b.js")), read(join(blib, "sub/y.txt"))],
       }),
+      explore(),
+      ...older.map((r) => explore(r)),
     ]);
     A = added(a);
     B = added(b);
     C = added(c);
+    CON.set(claudeReleases()[0] as string, C);
+    older.forEach((release, i) => {
+      CON.set(release, added(rest[i] as ClaudeRun));
+    });
   });
 
   it("a_scoped_user_rule_attaches_on_read_with_globs_relative_to_the_cwd_not_the_git_root", () => {
@@ -198,4 +210,14 @@ describe(`Claude Code ${claudeVersion()} ground truth for pointers`, () => {
     expect(C[2]).toContain("C-SCOPED-RULE");
     expect(C[3]).toContain("C-NESTED-MEM");
   });
+
+  it.each(claudeReleases())(
+    "on_%s_an_explore_subagent_starts_without_the_root_memory_and_without_the_unscoped_project_rules_and_their_imports",
+    (release) => {
+      const c = CON.get(release) as string[];
+      for (const mark of ["C-ROOT-MEM", "C-PROJECT-UNSCOPED", "C-PROJECT-RULE-IMPORT", "C-USER-UNSCOPED"])
+        expect(c[0], mark).toContain(mark);
+      expect(c[1]).not.toMatch(/C-[A-Z]/);
+    },
+  );
 });

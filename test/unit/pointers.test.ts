@@ -151,6 +151,30 @@ describe("pointers: what it writes", () => {
     ]);
   });
 
+  it("the_cwd_pointer_names_the_unscoped_rules_and_their_imports_a_subagent_starts_without", () => {
+    const { app, cfg } = ws();
+    w(join(app, "CLAUDE.md"), "root memory\n");
+    w(join(app, ".claude/rules/plain.md"), "unscoped @../../docs/imp.md\n");
+    w(join(app, "docs/imp.md"), "imported by the rule\n");
+    w(join(app, ".claude/rules/api.md"), scoped(["src/**"]));
+    const r = run({ cwd: app, configDir: cfg, dryRun: true });
+    const cwdPointer = r.pointers.find((p) => p.target === app);
+    expect(cwdPointer?.globs).toEqual(["**/*"]);
+    expect(cwdPointer?.text).toContain(`\`${join(app, "CLAUDE.md")}\``);
+    expect(cwdPointer?.text).toContain(`\`${join(app, ".claude/rules/plain.md")}\``);
+    expect(cwdPointer?.text).toContain(`\`${join(app, "docs/imp.md")}\``);
+    expect(cwdPointer?.text).not.toContain("api.md");
+    expect(cwdPointer?.text).toContain("without the unscoped rules");
+  });
+
+  it("a_cwd_with_unscoped_rules_and_no_memory_file_still_gets_a_pointer_for_subagents", () => {
+    const { app, cfg } = ws();
+    w(join(app, ".claude/rules/plain.md"), "unscoped\n");
+    const r = run({ cwd: app, configDir: cfg, dryRun: true });
+    expect(r.pointers.map((p) => p.target)).toEqual([app]);
+    expect(r.pointers[0]?.text).toContain(join(app, ".claude/rules/plain.md"));
+  });
+
   it("the_preloaded_budget_decides_each_memory_sentence_and_the_walk_goes_past_it", () => {
     const { app, lib, cfg } = ws();
     w(join(lib, "a/CLAUDE.md"), "x".repeat(100));

@@ -17,6 +17,8 @@ export interface ClaudeLaunchOptions {
    * absent: the fresh-clone view with the default settings.
    */
   layers?: ClaudeLayers;
+  /** The Claude Code release to model (default: the newest verified, see ./releases.ts). */
+  release?: string;
 }
 
 /** The launch snapshot of Claude Code (see src/model/snapshot.ts). */
@@ -62,6 +64,7 @@ export {
   claudeOnRead,
   claudeOnReadSession,
 } from "./on-read.js";
+export { CLAUDE_RELEASES, type ClaudeReleaseBehaviour, claudeRelease } from "./releases.js";
 export {
   type ClassifiedRule,
   classifyRule,
@@ -76,6 +79,7 @@ export {
   CLAUDE_MAX_FILE_BYTES,
   CLAUDE_MAX_IMPORT_HOPS,
   CLAUDE_TEXT_EXTENSIONS,
+  claudeFrontmatter,
   claudePathGlobs,
   isTextPath,
   processFileText,

@@ -29,6 +29,7 @@ import type {
 } from "../../model/index.js";
 import type { ClaudeLaunchOptions, ClaudeLaunchResult } from "./index.js";
 import type { MemoryLayer } from "./layers.js";
+import { claudeRelease } from "./releases.js";
 import { ruleBase, ruleScope, walkRules, walkRulesDir } from "./rules.js";
 import {
   CLAUDE_MAX_FILE_BYTES,
@@ -37,7 +38,7 @@ import {
   processFileText,
   resolveImportPath,
 } from "./text.js";
-import { CLAUDE_CODE_NAME, CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
+import { CLAUDE_CODE_NAME } from "./version.js";
 
 export const UNSCOPED_RULE_REMEDY = "add `paths:` frontmatter so it loads only on demand";
 
@@ -105,9 +106,11 @@ interface Origin {
  * @returns the snapshot: items in Claude Code's load order and `texts` (each item's injected text, whose
  *   UTF-8 size is the item's `bytes`); every import edge met, with its position, hop and outcome; every
  *   rule of the launch directories with its classification; the memory files loaded; findings.
- *   Verified on Claude Code 2.1.332.
+ *   Verified on Claude Code 2.1.332 and 2.1.197 (`opts.release`; the differences are in ./releases.ts).
+ * @throws UsageError for a release the model was not verified on
  */
 export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
+  const behaviour = claudeRelease(opts.release);
   const root = resolve(opts.root);
   const realRoot = safeRealpath(root) ?? root;
   const cwdIn = resolve(opts.cwd ?? root);
@@ -197,7 +200,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     });
     if (r.ok) realDirs.add(dirname(r.realPath));
     const real = r.ok ? r.realPath : key;
-    if (depth > 0 && !origin.external && !inside(cwd, real)) {
+    if (depth > 0 && !origin.external && !inside(cwd, behaviour.importRealPathInsideCwd ? real : key)) {
       findings.push(outsideCwdFinding(shown, origin.importedBy ?? shown, real, origin.importedBy ?? shown));
       return { status: "outside-cwd", why: "its real path lies outside the working directory", real };
     }
@@ -241,7 +244,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         `${shown}: not valid UTF-8; Claude Code injects U+FFFD for the bad bytes`,
         "re-save the file as UTF-8",
       );
-    const p = processFileText(r.text);
+    const p = processFileText(r.text, behaviour);
     let scoped = false;
     if (origin.kind === "rule") {
       const scope = ruleScope(p.frontmatter);
@@ -355,20 +358,21 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   // The CLAUDE files are looked at ahead of the load only when an AGENTS file is there to be hidden.
   // Other modes: docs/findings-claude-settings.md.
   const agentsFilesLoad =
-    mode === "claude-md-and-agents-md" ||
-    (mode === "claude-md-or-agents-md" &&
-      dirs.some(
-        (dir) => isProjectDir(dir) && AGENTS_FILES.some((n) => statSafe(join(dir, n)) !== undefined),
-      ) &&
-      !dirs.some((dir) =>
-        [
-          ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
-          join(dir, "CLAUDE.local.md"),
-        ]
-          // An excluded CLAUDE file does not hide AGENTS.md (settled on 2.1.332).
-          .filter((p) => !excluded(p, p.endsWith("CLAUDE.local.md") ? "Local" : "Project"))
-          .some(givesText),
-      ));
+    behaviour.agentsMdAtLaunch &&
+    (mode === "claude-md-and-agents-md" ||
+      (mode === "claude-md-or-agents-md" &&
+        dirs.some(
+          (dir) => isProjectDir(dir) && AGENTS_FILES.some((n) => statSafe(join(dir, n)) !== undefined),
+        ) &&
+        !dirs.some((dir) =>
+          [
+            ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
+            join(dir, "CLAUDE.local.md"),
+          ]
+            // An excluded CLAUDE file does not hide AGENTS.md (settled on 2.1.332).
+            .filter((p) => !excluded(p, p.endsWith("CLAUDE.local.md") ? "Local" : "Project"))
+            .some(givesText),
+        )));
   const agentsAfterLocal = mode === "claude-md-and-agents-md";
 
   // The user layer (user view): $CLAUDE_CONFIG_DIR/CLAUDE.md, then its unscoped rules, before the project;
@@ -445,9 +449,9 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     const walk = projectFiles ? walkRules(dir) : { files: [], problems: [] };
     for (const pr of walk.problems) warn("walk-stopped", show(pr.path), `${show(pr.path)}: ${pr.message}`);
     for (const f of walk.files) {
-      if (f.realPath !== f.path && !inside(cwd, f.realPath)) {
+      if (behaviour.ruleLinksStayInsideCwd && f.realPath !== f.path && !inside(cwd, f.realPath)) {
         // Settled on 2.1.332: a rule reached through a link whose real path leaves the working directory
-        // never loads (nor do its imports), wherever the rules directory is.
+        // never loads (nor do its imports), wherever the rules directory is. 2.1.197 loads it.
         const shownLink = show(f.path);
         rules.push({
           path: shownLink,
@@ -532,7 +536,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   if (layers) findings.push(...layers.findings);
 
   return {
-    agent: { id: "claude-code", name: CLAUDE_CODE_NAME, version: CLAUDE_CODE_VERIFIED_VERSION },
+    agent: { id: "claude-code", name: CLAUDE_CODE_NAME, version: behaviour.release },
     view: layers?.view ?? "fresh-clone",
     root: realRoot,
     cwd,

@@ -17,15 +17,16 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { readTextFile, safeRealpath } from "../../fs/index.js";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
-import { parseFrontmatter } from "../../markdown/index.js";
 import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
 import { simpleCommands } from "../../shell/index.js";
 import type { ClaudeLayers } from "./layers.js";
+import { type ClaudeReleaseBehaviour, claudeRelease } from "./releases.js";
 import { ruleScope, walkRulesDir } from "./rules.js";
 import {
   analyzeClaudeBody,
   CLAUDE_MAX_FILE_BYTES,
   CLAUDE_MAX_IMPORT_HOPS,
+  claudeFrontmatter,
   isTextPath,
   resolveImportPath,
 } from "./text.js";
@@ -77,8 +78,8 @@ interface Parsed {
   imports: string[];
 }
 
-function parseFile(raw: string): Parsed {
-  const fm = parseFrontmatter(raw);
+function parseFile(raw: string, behaviour: ClaudeReleaseBehaviour): Parsed {
+  const fm = claudeFrontmatter(raw, behaviour.bomBeforeFrontmatter);
   const { stripped, imports } = analyzeClaudeBody(fm.body, fm.bodyLine);
   return { text: stripped.text, paths: ruleScope(fm).globs, imports: imports.map((t) => t.path) };
 }
@@ -111,6 +112,8 @@ function cwdLevelDirs(cwd: string): string[] {
 }
 
 interface Ctx {
+  /** The release modelled (./releases.ts). */
+  behaviour: ClaudeReleaseBehaviour;
   root: string;
   cwd: string;
   home: string;
@@ -197,7 +200,7 @@ function loadWithImports(
     return;
   }
   ctx.processed.add(abs);
-  const { text, imports, paths } = parseFile(r.text);
+  const { text, imports, paths } = parseFile(r.text, ctx.behaviour);
   if (!text.trim()) return;
   // Under a rule, an imported file with its own recognised `paths:` is dropped; its imports still load.
   const dropped = underRule && depth > 0 && paths !== undefined;
@@ -255,10 +258,11 @@ function listRuleFilesIn(ctx: Ctx, rulesDir: string): RuleFile[] {
   for (const f of walk.files) {
     // As at launch (settled on 2.1.332): a rule reached through a link whose real path leaves the working
     // directory is never attached, nor are its imports (found by the differential test, seed r332:31).
-    if (f.realPath !== f.path && !inside(ctx.cwd, f.realPath)) continue;
+    if (ctx.behaviour.ruleLinksStayInsideCwd && f.realPath !== f.path && !inside(ctx.cwd, f.realPath))
+      continue;
     const r = readTextFile(f.path, CLAUDE_MAX_FILE_BYTES);
     if (!r.ok) continue;
-    const { text, paths } = parseFile(r.text);
+    const { text, paths } = parseFile(r.text, ctx.behaviour);
     // Attached by its real path, as at launch (a linked rule shows its target's path).
     out.push({ abs: f.realPath, fileBytes: r.fileBytes, text, paths });
   }
@@ -368,7 +372,10 @@ export function claudeOnReadSession(opts: {
   home?: string;
   /** The launch's layers (./layers.ts): the user's scoped rules, claudeMdExcludes, switches. */
   layers?: ClaudeLayers;
+  /** The Claude Code release to model (default: the newest verified; ./releases.ts). */
+  release?: string;
 }): ClaudeOnReadSession {
+  const behaviour = claudeRelease(opts.release);
   const root = resolve(opts.root);
   const cwd = resolve(opts.cwd ?? root);
   const loaded = new Set<string>(opts.alreadyLoaded ?? []);
@@ -378,6 +385,7 @@ export function claudeOnReadSession(opts: {
     read(target: string): ClaudeOnReadResult {
       const abs = resolve(cwd, target);
       const ctx: Ctx = {
+        behaviour,
         root,
         cwd,
         home,
@@ -426,6 +434,7 @@ export function claudeMemoryWithImports(opts: {
   home?: string;
 }): { items: ContextItem[]; texts: Map<string, string>; outside: { from: string; target: string }[] } {
   const ctx: Ctx = {
+    behaviour: claudeRelease(),
     root: resolve(opts.root),
     cwd: resolve(opts.cwd),
     home: opts.home ?? process.env.HOME ?? "/",
@@ -443,7 +452,8 @@ export function claudeMemoryWithImports(opts: {
 
 /**
  * The on-demand session that follows a launch: what is in the snapshot's launch set is in context
- * already and is never attached again. Verified on Claude Code 2.1.332.
+ * already and is never attached again; the release is the snapshot's. Verified on Claude Code 2.1.332
+ * and 2.1.197.
  */
 export function claudeOnDemand(
   snapshot: Snapshot,
@@ -454,6 +464,7 @@ export function claudeOnDemand(
     root: snapshot.root,
     cwd: snapshot.cwd,
     alreadyLoaded: snapshot.items.map((i) => (isAbsolute(i.path) ? i.path : join(snapshot.root, i.path))),
+    release: snapshot.agent.version,
     ...(home ? { home } : {}),
     ...(opts.layers ? { layers: opts.layers } : {}),
   });

@@ -11,6 +11,7 @@ import { walkFiles } from "../../fs/walk.js";
 import type { Frontmatter } from "../../markdown/index.js";
 import type { Finding } from "../../model/index.js";
 import type { RuleInfo } from "./index.js";
+import { claudeRelease } from "./releases.js";
 import { CLAUDE_MAX_FILE_BYTES, claudePathGlobs, processFileText } from "./text.js";
 
 /** The directory a rule's globs are relative to: the directory holding the `.claude/` above it. */
@@ -74,8 +75,10 @@ export interface ClassifiedRule extends RuleInfo {
  * with an empty text and a problem.
  * @param absPath absolute path of the rule (as reached; symlinks allowed)
  * @param root repository root; `path` is relative to it (absolute when outside)
+ * @param release the Claude Code release (default the newest; ./releases.ts: 2.1.197 sees no frontmatter
+ *   after a BOM)
  */
-export function classifyRule(absPath: string, root: string): ClassifiedRule {
+export function classifyRule(absPath: string, root: string, release?: string): ClassifiedRule {
   const path = displayPath(absPath, root);
   const base = ruleBase(absPath);
   const r = readTextFile(absPath, CLAUDE_MAX_FILE_BYTES);
@@ -94,7 +97,7 @@ export function classifyRule(absPath: string, root: string): ClassifiedRule {
       ],
     };
   }
-  const p = processFileText(r.text);
+  const p = processFileText(r.text, claudeRelease(release));
   const { globs, why } = ruleScope(p.frontmatter);
   const findings: Finding[] = [];
   if (!r.validUtf8)

@@ -62,11 +62,25 @@ export function analyzeClaudeBody(body: string, startLine: number): ReturnType<t
   };
 }
 
-/** Applies Claude Code's stripping to a file's decoded text. Never throws. */
-export function processFileText(raw: string): ProcessedText {
-  const frontmatter = parseFrontmatter(raw);
+/**
+ * Applies Claude Code's stripping to a file's decoded text. Never throws.
+ * @param opts.bomBeforeFrontmatter false for a release that looks for the frontmatter fence before
+ *   dropping a leading BOM (2.1.197, see ./releases.ts): such a file has no frontmatter. Default true.
+ */
+export function processFileText(raw: string, opts: { bomBeforeFrontmatter?: boolean } = {}): ProcessedText {
+  const frontmatter = claudeFrontmatter(raw, opts.bomBeforeFrontmatter ?? true);
   const { stripped, imports } = analyzeClaudeBody(frontmatter.body, frontmatter.bodyLine);
   return { frontmatter, text: stripped.text.trim(), imports };
+}
+
+/**
+ * The frontmatter a release sees: {@link parseFrontmatter}, except that a release which does not drop a
+ * leading BOM first (`bomBeforeFrontmatter` false) sees none in a file starting with one.
+ */
+export function claudeFrontmatter(raw: string, bomBeforeFrontmatter: boolean): Frontmatter {
+  if (!bomBeforeFrontmatter && raw.charCodeAt(0) === 0xfeff)
+    return { present: false, data: {}, raw: "", lenient: false, body: raw, bodyLine: 1 };
+  return parseFrontmatter(raw);
 }
 
 /**

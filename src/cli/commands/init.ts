@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { defaultAgent } from "../../agents/index.js";
+import { checkRelease } from "../../agents/release.js";
 import { CONFIG_FILE } from "../../config.js";
 import {
   applyInit,
@@ -9,7 +10,7 @@ import {
   workflowSnippet,
 } from "../../install/init.js";
 import { launchTotal } from "../../install/launch-total.js";
-import { dirArgument, resolvePlace } from "../options.js";
+import { agentVersionOption, dirArgument, resolvePlace } from "../options.js";
 
 /**
  * Registers `agent-context init [DIR] [--dry-run]` (DIR as every command takes it: ../options.ts): writes `.agent-context.json` with the current launch total (at least the default cap) as the
@@ -22,11 +23,14 @@ export function registerInit(program: Command): void {
     .description(
       "Start the cap at the current launch total (at least the default), install the routing hook, print the CI workflow",
     );
-  dirArgument(cmd)
+  agentVersionOption(dirArgument(cmd))
     .option("--dry-run", "show what would change without writing")
-    .action((dir: string | undefined, o: { dryRun?: boolean }) => {
+    .action((dir: string | undefined, o: { dryRun?: boolean; agentVersion?: string }) => {
       const { root } = resolvePlace(dir, undefined);
-      const total = launchTotal(root);
+      const release = o.agentVersion === undefined ? undefined : checkRelease(defaultAgent(), o.agentVersion);
+      const total = launchTotal(root, release);
+      if (release)
+        process.stdout.write(`launch total: ${total} bytes as ${defaultAgent().name} ${release} loads it\n`);
       const hook = chooseHookCommand(root);
       const plan = planInit({
         root,

@@ -1,13 +1,23 @@
 import type { Command } from "commander";
+import { defaultAgent } from "../../agents/index.js";
+import { checkRelease } from "../../agents/release.js";
 import { ALL_RULES, lintRepository } from "../../lint/index.js";
 import { createProgress } from "../../lint/progress.js";
 import { shouldColor } from "../../report/color.js";
 import { renderLintOutput } from "../../report/command-output.js";
-import { dirArgument, formatOptions, outputFormat, resolvePlace, type SharedFlags } from "../options.js";
+import {
+  agentVersionOption,
+  dirArgument,
+  formatOptions,
+  outputFormat,
+  resolvePlace,
+  type SharedFlags,
+} from "../options.js";
 
 /**
- * Registers `agent-context lint [DIR] [--format F | --json] [--fix]` (DIR as every command takes it:
- * ../options.ts). Exit 1 when any error-severity finding remains.
+ * Registers `agent-context lint [DIR] [--format F | --json] [--fix] [--agent-version R]` (DIR as every
+ * command takes it: ../options.ts; R: the release of the default agent, Claude Code, whose launch set the
+ * rules read, named on stderr when given). Exit 1 when any error-severity finding remains.
  */
 export function registerLint(program: Command): void {
   const cmd = program
@@ -16,15 +26,23 @@ export function registerLint(program: Command): void {
       "Report agent-context files that fail silently (broken imports, unrecognised scopes, dead rules...)",
     );
   dirArgument(cmd);
+  agentVersionOption(cmd);
   formatOptions(cmd)
     .option("--fix", "apply the safe fixes (rename globs: to paths:, quote a glob YAML cannot parse)")
     .action((dir: string | undefined, o: SharedFlags & { fix?: boolean }) => {
       const format = outputFormat(o);
       const { root } = resolvePlace(dir, undefined);
+      const release = o.agentVersion === undefined ? undefined : checkRelease(defaultAgent(), o.agentVersion);
+      if (release) process.stderr.write(`agent-context lint: modelling ${defaultAgent().name} ${release}\n`);
       const progress = createProgress("agent-context lint");
       let result: ReturnType<typeof lintRepository>;
       try {
-        result = lintRepository({ root, fix: o.fix === true, onProgress: (l) => progress.step(l) });
+        result = lintRepository({
+          root,
+          fix: o.fix === true,
+          onProgress: (l) => progress.step(l),
+          ...(release ? { release } : {}),
+        });
       } finally {
         progress.done();
       }

@@ -1,4 +1,6 @@
 import type { Command } from "commander";
+import { claudeCode } from "../../agents/claude-code/index.js";
+import { checkRelease } from "../../agents/release.js";
 import { UsageError } from "../../errors.js";
 import { generatePointers } from "../../pointers/index.js";
 
@@ -20,6 +22,10 @@ export function registerPointers(program: Command): void {
     .option("--prefix <name>", "pointer file prefix", "repository")
     .option("--no-project-settings", "the CLI runs without project settings (--setting-sources user)")
     .option("--dry-run", "compute and report; write nothing")
+    .option(
+      "--agent-version <release>",
+      "the Claude Code release the harness runs (default: the newest verified; an unknown one lists the known)",
+    )
     .option("--json", "print JSON")
     .action(async (o) => {
       if (!o.configDir)
@@ -29,7 +35,9 @@ export function registerPointers(program: Command): void {
           `--preloaded-budget must be a whole number of bytes, got ${JSON.stringify(o.preloadedBudget)}`,
         );
       }
+      const release = o.agentVersion === undefined ? undefined : checkRelease(claudeCode, o.agentVersion);
       const r = generatePointers({
+        ...(release ? { release } : {}),
         configDir: o.configDir,
         cwd: o.cwd,
         addDirs: o.addDir,
@@ -43,6 +51,7 @@ export function registerPointers(program: Command): void {
           `${JSON.stringify(
             {
               configDir: r.configDir,
+              agentVersion: release ?? claudeCode.releases[0],
               dryRun: Boolean(o.dryRun),
               pointers: r.pointers.map((p) => ({
                 file: p.file,
@@ -68,7 +77,8 @@ export function registerPointers(program: Command): void {
       const verb = o.dryRun ? "would write" : "wrote";
       process.stdout.write(
         `${verb} ${r.pointers.length} pointer(s), ${r.totalBytes} bytes, to ${r.rulesDir}` +
-          ` (${r.written.length} changed, ${r.unchanged.length} unchanged, ${r.removed.length} stale removed)\n`,
+          ` (${r.written.length} changed, ${r.unchanged.length} unchanged, ${r.removed.length} stale removed)` +
+          `${release ? ` for ${claudeCode.name} ${release}` : ""}\n`,
       );
       for (const p of r.pointers) {
         process.stdout.write(`  ${p.file}  [${p.route}] ${p.kind} ${p.target}  ${p.globs.join(" ")}\n`);

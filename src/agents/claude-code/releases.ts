@@ -1,0 +1,79 @@
+/**
+ * What differs between the Claude Code releases the model was verified on: one record of behaviour flags
+ * per release, newest first (the first is the default). Every flag names the conformance case that settled
+ * it (test/conformance/claude-launch.fixtures.ts, run on each release by claude-launch.test.ts) and
+ * docs/findings-claude-releases.md explains it. Everything not listed here behaves the same on every
+ * release in the table.
+ */
+import { UsageError } from "../../errors.js";
+import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
+
+/** The behaviour of one Claude Code release where releases differ. */
+export interface ClaudeReleaseBehaviour {
+  /** The CLI's version string, e.g. "2.1.332". */
+  release: string;
+  /**
+   * AGENTS.md and `.claude/AGENTS.md` load by themselves at launch where no CLAUDE file gives text (the
+   * CLI's "claude-md-or-agents-md" mode). False: they load only when a memory file imports them.
+   * Settled by `an_agents_md_only_repository_loads_agents_md` (2.1.332 loads it; 2.1.197 loads nothing)
+   * and `an_agents_md_imported_by_claude_md_loads_once_as_an_import` (both load the import).
+   */
+  agentsMdAtLaunch: boolean;
+  /**
+   * A leading byte order mark is dropped before the frontmatter fence is looked for. False: a file that
+   * starts with a BOM has no frontmatter (a rule is unscoped and its `---` block is injected; the BOM
+   * itself is trimmed away with the surrounding white space). Settled by
+   * `a_bom_does_not_hide_frontmatter_and_is_not_injected`.
+   */
+  bomBeforeFrontmatter: boolean;
+  /**
+   * A rule reached through a symlink whose real path lies outside the working directory is dropped. False:
+   * it loads from its target like any other rule (with its imports, which still must lie inside the
+   * working directory), and so do the rules of a `.claude/rules` directory linked outside it. Settled by
+   * `a_rules_directory_symlinked_outside_the_working_directory`,
+   * `a_rule_symlinked_outside_the_working_directory_follows_only_imports_inside_it`, `a_rule_symlinked_outside_the_repository_does_not_load`,
+   * `a_rule_symlinked_above_the_repository_does_not_load`,
+   * `a_rule_of_the_working_directory_symlinked_to_a_file_above_it_does_not_load` and
+   * `an_ancestor_rule_symlinked_outside_the_working_directory_does_not_load_but_its_plain_rules_do`.
+   */
+  ruleLinksStayInsideCwd: boolean;
+  /**
+   * An import is followed only when its REAL path lies inside the working directory. False: the path as
+   * written (after `~/` and relative resolution) is checked, so an import through a symlink inside the
+   * working directory loads even when the link leads outside it. Settled by
+   * `an_import_symlinked_to_a_file_outside_the_working_directory_does_not_load_and_one_inside_loads_by_its_link_path`.
+   */
+  importRealPathInsideCwd: boolean;
+}
+
+/** The releases the claude-code model was verified on, newest (the default) first. */
+export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
+  {
+    release: CLAUDE_CODE_VERIFIED_VERSION,
+    agentsMdAtLaunch: true,
+    bomBeforeFrontmatter: true,
+    ruleLinksStayInsideCwd: true,
+    importRealPathInsideCwd: true,
+  },
+  {
+    release: "2.1.197",
+    agentsMdAtLaunch: false,
+    bomBeforeFrontmatter: false,
+    ruleLinksStayInsideCwd: false,
+    importRealPathInsideCwd: false,
+  },
+];
+
+/**
+ * The behaviour record of `release` (default: the newest). Throws {@link UsageError} naming the known
+ * releases for one the model was not verified on.
+ */
+export function claudeRelease(release?: string): ClaudeReleaseBehaviour {
+  const r = release ?? CLAUDE_CODE_VERIFIED_VERSION;
+  const found = CLAUDE_RELEASES.find((b) => b.release === r);
+  if (!found)
+    throw new UsageError(
+      `Claude Code ${r}: the model knows ${CLAUDE_RELEASES.map((b) => b.release).join(", ")}; pass one of them (--agent-version)`,
+    );
+  return found;
+}
