@@ -8,7 +8,7 @@ import { loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { inside } from "../fs/paths.js";
 import { statSafe } from "../fs/read.js";
-import type { AgentModel, ContextItem, Finding, Snapshot } from "../model/index.js";
+import type { AgentModel, ContextItem, Finding, Snapshot, UserEnvironment } from "../model/index.js";
 import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
 import { type CapEvaluation, evaluateCap } from "./evaluate.js";
 import { checkRatchet, findDefaultBase, isCi, type RatchetResult } from "./ratchet.js";
@@ -26,6 +26,11 @@ export interface CapOptions {
   agent?: string;
   /** The agent release to model (default: the model's newest). */
   release?: string;
+  /**
+   * The user view (`cap --user`): this machine's home and environment, which each agent reads its user
+   * layer from (LaunchOptions.user). Absent: the fresh-clone view, what CI and the ratchet judge.
+   */
+  user?: UserEnvironment;
   /** Environment for CI detection (default process.env). */
   env?: NodeJS.ProcessEnv;
   /** The agent model to use instead of the registered one for `agent` (a test double of the model). */
@@ -98,7 +103,12 @@ export function runCap(opts: CapOptions = {}): CapRun {
     else ratchetNote = `no ratchet check: ${def.why}; pass --base REF to compare the cap`;
   }
 
-  const snapshot = agent.launch({ root, cwd, ...(opts.release ? { release: opts.release } : {}) });
+  const snapshot = agent.launch({
+    root,
+    cwd,
+    ...(opts.release ? { release: opts.release } : {}),
+    ...(opts.user ? { view: "user" as const, user: opts.user } : {}),
+  });
   const evaluation = evaluateCap(snapshot.items, cap.cap, { unlowerable: config.unlowerable });
   return {
     agent: agent.id,

@@ -142,6 +142,12 @@ export interface Snapshot {
   memory: MemoryRecord[];
   /** Problems met while loading. */
   findings: Finding[];
+  /**
+   * For an agent that searches upward for a project root before loading (Codex: its root markers), the
+   * directory it settled on (absolute; null when it found none) and one sentence saying why. Absent for an
+   * agent without such a search.
+   */
+  projectRoot?: { path: string | null; why: string };
   /** What the user view (or a flag such as `--add-dir`) applied beyond the repository; empty or absent in the fresh-clone view. */
   applied?: AppliedSource[];
   /**

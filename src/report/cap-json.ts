@@ -5,6 +5,8 @@
  * exactly when the command exits 0 (within the cap and the ratchet holds). `ratchet` is additive to the
  * issue's contract: null when no ratchet check ran, else `{ base, via, commit, baseCap, currentCap, ok, note }`; `baseCap`
  * is null and `note` one line when the base has no config (the ratchet starts with this change).
+ * Also additive: `view` (`fresh-clone` or `user`), `projectRoot` `{ path, why }` for an agent that searches
+ * for a project root (Codex), and `applied` (what the user view applied) in the user view.
  */
 import type { CapRun } from "../budget/run.js";
 import { itemToJson } from "../model/index.js";
@@ -33,6 +35,12 @@ export function capToJson(run: CapRun): Record<string, unknown> {
           note: run.ratchet.note,
         }
       : null,
+    // Which view was measured (fresh-clone: what CI judges; user: with this machine's user layer), the
+    // project root the agent searched from when it has one ({ path, why }; path null when none was found),
+    // and, in the user view, what was applied beyond the repository.
+    view: run.snapshot.view,
+    ...(run.snapshot.projectRoot ? { projectRoot: run.snapshot.projectRoot } : {}),
+    ...(run.snapshot.view === "user" ? { applied: run.snapshot.applied ?? [] } : {}),
     // The agent's own verdict fields (Codex: `truncated`, where its budget cuts the chain, or null).
     ...(run.snapshot.verdict?.json ?? {}),
   };

@@ -7,6 +7,7 @@ import { relative } from "node:path";
 import { agentName } from "../agents/index.js";
 import type { CapRun } from "../budget/run.js";
 import { CONFIG_FILE } from "../config.js";
+import { displayPath } from "../fs/paths.js";
 import type { Finding } from "../model/index.js";
 import { colors } from "./color.js";
 
@@ -86,8 +87,44 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
     lines.push(`agent-context cap: ${run.ratchetNote}`);
   }
 
+  lines.push(...viewLines(run));
   lines.push(c.dim(`${name} launch model verified on ${name} ${run.agentVersion}.`));
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The line naming the project root the agent searched from, when its model has one (Codex's root
+ * markers): `Codex project root: <path> — <why>`, the path relative to the repository ("." for the root)
+ * or absolute outside it, `none` when the agent found none.
+ */
+export function projectRootLine(run: CapRun): string | null {
+  const pr = run.snapshot.projectRoot;
+  if (!pr) return null;
+  const shown = pr.path === null ? "none" : displayPath(pr.path, run.root) || ".";
+  return `${agentName(run.agent)} project root: ${shown} — ${pr.why}`;
+}
+
+/**
+ * The lines saying which view was measured: the project root line ({@link projectRootLine}) and, in the
+ * user view, what was applied beyond the repository (one line each), or that nothing was.
+ */
+export function viewLines(run: CapRun): string[] {
+  const out: string[] = [];
+  const pr = projectRootLine(run);
+  if (pr) out.push(pr);
+  if (run.snapshot.view !== "user") return out;
+  const applied = run.snapshot.applied ?? [];
+  if (applied.length === 0) {
+    out.push("user view: nothing on this machine changes the launch set");
+    return out;
+  }
+  out.push("user view: applied from this machine:");
+  for (const a of applied) {
+    const value = a.value === undefined ? "" : ` = ${a.value}`;
+    const from = a.from === undefined ? "" : ` (${a.from})`;
+    out.push(`  ${a.kind} ${a.name}${value}${from}: ${a.effect}`);
+  }
+  return out;
 }
 
 /**
