@@ -34,8 +34,13 @@ export interface CodexRun {
 
 export interface RunCodexOptions {
   cwd: string;
-  /** Throwaway CODEX_HOME (created when absent). */
-  codexHome?: string;
+  /**
+   * CODEX_HOME (created when absent; default a throwaway one). `null`: leave CODEX_HOME unset, so Codex
+   * falls back to `$HOME/.codex`.
+   */
+  codexHome?: string | null;
+  /** HOME (default: a throwaway directory). */
+  home?: string;
   /** Extra global args before `debug prompt-input`, e.g. ["-c", "project_doc_max_bytes=10"]. */
   args?: string[];
   timeoutMs?: number;
@@ -45,14 +50,13 @@ export interface RunCodexOptions {
 
 /** Runs `codex [args] debug prompt-input hi` in `cwd`; resolves when the CLI exits. */
 export async function runCodex(opts: RunCodexOptions): Promise<CodexRun> {
-  const home = mkdtempSync(join(tmpdir(), "ac-codex-home-"));
-  const codexHome = opts.codexHome ?? join(home, ".codex");
-  mkdirSync(codexHome, { recursive: true });
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: home,
-    CODEX_HOME: codexHome,
-  };
+  const home = opts.home ?? mkdtempSync(join(tmpdir(), "ac-codex-home-"));
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home };
+  if (opts.codexHome !== null) {
+    const codexHome = opts.codexHome ?? join(home, ".codex");
+    mkdirSync(codexHome, { recursive: true });
+    env.CODEX_HOME = codexHome;
+  }
   const args = [...(opts.args ?? []), "debug", "prompt-input", "hi"];
   const { code, stdout, stderr } = await runProcess(codexBin(opts.release), args, {
     cwd: opts.cwd,

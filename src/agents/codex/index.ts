@@ -365,7 +365,8 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
   // Global file: not charged, trimmed.
   let globalText: string | null = null;
   let globalFile: string | null = null;
-  if (opts.codexHome && !untrusted) {
+  // Settled on 0.171.0: the global file loads for an untrusted project too (only the project chain goes).
+  if (opts.codexHome) {
     for (const name of [CODEX_OVERRIDE_NAME, CODEX_DEFAULT_NAME]) {
       const abs = join(resolve(opts.codexHome), name);
       if (!statSafe(abs)?.isFile()) continue;
@@ -413,7 +414,8 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
       ruleId: "codex-chain",
       severity: "warning",
       file: displayPath(cwd, root),
-      message: "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads no AGENTS.md at all",
+      message:
+        "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads none of its AGENTS files (only the global one of $CODEX_HOME)",
     });
   } else if (maxBytes > 0) {
     search: for (const d of searchDirs) {

@@ -12,6 +12,7 @@
 import { dirname, join, relative, resolve } from "node:path";
 import { UsageError } from "../../errors.js";
 import { toPosix } from "../../fs/paths.js";
+import { statSafe } from "../../fs/read.js";
 import { byteColumnToUtf16 } from "../../markdown/position.js";
 import type {
   AgentModel,
@@ -146,7 +147,7 @@ function appliedSources(r: CodexChainResult, codexHome: string): AppliedSource[]
           ? `trusted: the project's .codex/config.toml applies (${r.projectConfigs.length} file${r.projectConfigs.length === 1 ? "" : "s"})`
           : "trusted: the project's .codex/config.toml would apply (none found)"
         : r.trust.level === "untrusted"
-          ? "untrusted: Codex loads no AGENTS.md at all"
+          ? "untrusted: Codex loads none of the project's AGENTS files"
           : "no effect on the AGENTS.md chain",
     });
   }
@@ -175,11 +176,23 @@ export const codex: AgentModel = {
     const view = opts.view ?? "fresh-clone";
     // The fresh-clone view never looks at the home directory: no $CODEX_HOME, Codex's defaults.
     const codexHome = view === "user" ? codexHomeOf(requireUser(opts)) : undefined;
+    // Codex 0.171.0 refuses to start when CODEX_HOME names no directory; the chain is then what it would
+    // load once the directory exists (none of its files), and a finding says so.
+    const homeMissing =
+      codexHome !== undefined && !!opts.user?.env.CODEX_HOME && !statSafe(codexHome)?.isDirectory();
     const r = codexChain({
       root: opts.root,
       cwd: opts.cwd ?? opts.root,
-      ...(codexHome !== undefined ? { codexHome } : {}),
+      ...(codexHome !== undefined && !homeMissing ? { codexHome } : {}),
     });
+    if (homeMissing)
+      r.findings.unshift({
+        ruleId: "codex-config",
+        severity: "warning",
+        file: toPosix(codexHome),
+        message: `CODEX_HOME points to ${toPosix(codexHome)}, which is not a directory: Codex refuses to start`,
+        help: "create the directory or unset CODEX_HOME (Codex then uses ~/.codex)",
+      });
     return {
       agent: { id: "codex", name: "Codex", version: r.agentVersion },
       view,
