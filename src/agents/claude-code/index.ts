@@ -43,6 +43,7 @@ export {
   type ClaudeOnReadSession,
   claudeAttachTargets,
   claudeMemoryWithImports,
+  claudeOnDemand,
   claudeOnRead,
   claudeOnReadSession,
 } from "./on-read.js";

@@ -26,6 +26,7 @@ import type {
   ItemKind,
   MemoryRecord,
   RuleRecord,
+  SkippedMemory,
 } from "../../model/index.js";
 import type { ClaudeLaunchOptions, ClaudeLaunchResult } from "./index.js";
 import { ruleBase, ruleScope, walkRules } from "./rules.js";
@@ -328,14 +329,32 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   // AGENTS.md (and `.claude/AGENTS.md`) load only where no CLAUDE file gives text at any launch level
   // (the CLI's default "claude-md-or-agents-md" mode; settled on 2.1.332, docs/findings-claude-agents-md.md).
   // The CLAUDE files are looked at ahead of the load only when an AGENTS file is there to be hidden.
-  const agentsFilesLoad =
-    dirs.some((dir) => isProjectDir(dir) && AGENTS_FILES.some((n) => statSafe(join(dir, n)) !== undefined)) &&
-    !dirs.some((dir) =>
-      [
-        ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
-        join(dir, "CLAUDE.local.md"),
-      ].some(givesText),
-    );
+  const agentsFilesThere = dirs.some(
+    (dir) => isProjectDir(dir) && AGENTS_FILES.some((n) => statSafe(join(dir, n)) !== undefined),
+  );
+  // The first CLAUDE file (top-most level first) that gives text: it hides every AGENTS file of the launch.
+  const hiddenBy = agentsFilesThere
+    ? dirs
+        .flatMap((dir) => [
+          ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
+          join(dir, "CLAUDE.local.md"),
+        ])
+        .find(givesText)
+    : undefined;
+  const agentsFilesLoad = agentsFilesThere && hiddenBy === undefined;
+  const skipped: SkippedMemory[] = [];
+  if (hiddenBy !== undefined)
+    for (const dir of dirs.filter(isProjectDir))
+      for (const name of AGENTS_FILES) {
+        const p = join(dir, name);
+        if (!statSafe(p)?.isFile()) continue;
+        skipped.push({
+          path: show(p),
+          absPath: p,
+          hiddenBy: show(hiddenBy),
+          why: `${show(hiddenBy)} gives instructions, so Claude Code loads no AGENTS file at any level of this launch`,
+        });
+      }
   for (const dir of dirs) {
     const where = dir === cwd ? "the working directory" : "an ancestor of the working directory";
     // In a worktree nested in its main repository, the main checkout's project files above the worktree
@@ -429,6 +448,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     rules,
     memory,
     findings,
+    ...(skipped.length > 0 ? { skipped } : {}),
   };
 }
 
