@@ -44,6 +44,14 @@ const SETUP: Record<string, Partial<Record<"hit" | "miss", (repo: string, outsid
       symlinkSync(join(repo, "docs", "conventions.md"), join(repo, "CLAUDE.md"));
     },
   },
+  "agents-md-shadowed": {
+    miss: (repo) => {
+      // CLAUDE.md as a link to the AGENTS.md beside it (a common layout): its text arrives, at launch and
+      // nested on read.
+      writeFileSync(join(repo, "lib", "AGENTS.md"), "Lib rules.\n");
+      symlinkSync("AGENTS.md", join(repo, "lib", "CLAUDE.md"));
+    },
+  },
   "rule-link-escapes": {
     hit: (repo, outside) => {
       writeFileSync(join(outside, "style.md"), "Use tabs.\n");

@@ -6,13 +6,15 @@
  * - On read: a nested `AGENTS.md` (or `.claude/AGENTS.md`) below the working directory is never attached,
  *   whatever the project has at launch; a nested CLAUDE.md beside it is, with its imports. Decided by the
  *   on-read model (a read in that directory, right after the launch).
- * An AGENTS file that arrives anyway (imported by a CLAUDE file) is not reported. Settled on Claude Code
+ * An AGENTS file whose text arrives anyway (imported by a CLAUDE file, or the target of a CLAUDE.md link)
+ * is not reported. Settled on Claude Code
  * 2.1.332: docs/findings-claude-agents-md.md (`a_claude_md_hides_agents_md` and the cases after it;
  * `a_nested_agents_md_is_not_attached_on_read_in_a_claude_md_project`,
  * `a_nested_claude_md_importing_its_agents_md_attaches_both_on_read` in test/conformance/claude-onread.test.ts).
  */
 import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { inside } from "../../fs/paths.js";
+import { safeRealpath } from "../../fs/read.js";
 import { finding, type LintRule } from "../rule.js";
 
 const AGENTS_FILE = /(^|\/)(\.claude\/)?AGENTS\.md$/;
@@ -29,12 +31,14 @@ const rule: LintRule = {
     if (!facts) return [];
     const launch = facts.launch();
     const abs = (p: string) => (isAbsolute(p) ? p : join(ctx.root, p));
-    const loaded = new Set(launch.items.map((i) => abs(i.path)));
+    // By real path: a CLAUDE.md that is a link to AGENTS.md (a common layout) delivers its text.
+    const real = (p: string) => safeRealpath(p) ?? p;
+    const loaded = new Set(launch.items.map((i) => real(abs(i.path))));
     const out = [];
     const atLaunch = new Set<string>();
     for (const s of launch.skipped ?? []) {
       atLaunch.add(s.absPath);
-      if (!inside(ctx.root, s.absPath) || loaded.has(s.absPath)) continue;
+      if (!inside(ctx.root, s.absPath) || loaded.has(real(s.absPath))) continue;
       const hider = s.hiddenBy ?? "CLAUDE.md";
       const importPath = relative(dirname(abs(hider)), s.absPath)
         .split("\\")
@@ -57,8 +61,8 @@ const rule: LintRule = {
     for (const rel of [...candidates].sort()) {
       const file = join(ctx.root, rel);
       const dir = memoryDir(file);
-      if (dir === ctx.root || atLaunch.has(file) || loaded.has(file)) continue;
-      if (facts.attachedOnRead(join(dir, "__agent_context_probe__")).includes(file)) continue;
+      if (dir === ctx.root || atLaunch.has(file) || loaded.has(real(file))) continue;
+      if (facts.attachedOnRead(join(dir, "__agent_context_probe__")).map(real).includes(real(file))) continue;
       const dirRel = relative(ctx.root, dir).split("\\").join("/");
       const importPath = relative(dir, file).split("\\").join("/");
       const claudeMd = `${dirRel}/CLAUDE.md`;
