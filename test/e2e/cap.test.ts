@@ -178,8 +178,10 @@ describe("cap --json", () => {
       "ok",
       "items",
       "ratchet",
+      "view",
     ]);
     expect(json).toMatchObject({
+      view: "fresh-clone",
       agent: "claude-code",
       root,
       cwd: root,

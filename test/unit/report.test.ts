@@ -247,6 +247,7 @@ describe("json contract", () => {
       "ok",
       "items",
       "ratchet",
+      "view",
     ]);
   });
   it("carries_the_numbers", () => {
