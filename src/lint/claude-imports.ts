@@ -9,8 +9,10 @@
 import { isAbsolute, join } from "node:path";
 import { inside } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
+import { isImportPath } from "../markdown/imports.js";
 import { normalizeNewlines, parseFrontmatter, parseMarkdown } from "../markdown/index.js";
 import type { Nodes } from "../markdown/mdast.js";
+import { isCommentHtml } from "../markdown/mdast.js";
 import type { LintContext } from "./context.js";
 
 /** Where an import token sits: the importing file (display path), 1-based line and UTF-16 column of `@`. */
@@ -40,16 +42,30 @@ export type ImportVerdict =
 /** An `@path` inside an inline code span that names an existing file (literal text, not an import). */
 export type CodeSpanImport = ImportPlace;
 
+/**
+ * An `@path` naming an existing file in a form Claude Code does not follow: right after a punctuation
+ * character (`(@x.md)`, `"@x.md"`, `x!@y.md`), or inside an HTML block (`<div>@x.md</div>`).
+ */
+export type UnfollowedImport = ImportPlace & {
+  form: "after-punctuation" | "html-block";
+  /** The character right before `@` (after-punctuation), else "". */
+  before: string;
+};
+
 export interface ClaudeImports {
   /** One verdict per import that does not arrive, in file order (sources in launch order). */
   verdicts: ImportVerdict[];
   /** Code-span mentions of existing files, in file order. */
   codeSpans: CodeSpanImport[];
+  /** Imports the loader met whose target exists but is not a text file by its extension (skipped). */
+  notText: ImportPlace[];
+  /** `@path` mentions of existing files in forms Claude Code does not follow, in file order. */
+  unfollowed: UnfollowedImport[];
   /** The agent's import hop limit. */
   hopLimit: number;
 }
 
-const NONE: ClaudeImports = { verdicts: [], codeSpans: [], hopLimit: 0 };
+const NONE: ClaudeImports = { verdicts: [], codeSpans: [], notText: [], unfollowed: [], hopLimit: 0 };
 
 /**
  * The import analysis of a lint context, computed once per context. Reads each expanding file once
@@ -63,7 +79,13 @@ export function claudeImports(ctx: LintContext): ClaudeImports {
 function analyse(ctx: LintContext): ClaudeImports {
   const facts = ctx.claude();
   if (!facts) return NONE;
-  const out: ClaudeImports = { verdicts: [], codeSpans: [], hopLimit: facts.hopLimit };
+  const out: ClaudeImports = {
+    verdicts: [],
+    codeSpans: [],
+    notText: [],
+    unfollowed: [],
+    hopLimit: facts.hopLimit,
+  };
   const launch = facts.launch();
   const loaded = new Set(launch.items.map((i) => (isAbsolute(i.path) ? i.path : join(ctx.root, i.path))));
   const abs = (p: string) => (isAbsolute(p) ? p : join(ctx.root, p));
@@ -90,7 +112,8 @@ function analyse(ctx: LintContext): ClaudeImports {
       target: e.targetAbs,
     };
     const isFile = e.status === "loaded" || e.status === "duplicate" || statSafe(e.targetAbs)?.isFile();
-    if (!isFile) out.verdicts.push({ ...place, kind: "missing" });
+    if (e.status === "not-text") out.notText.push(place);
+    else if (!isFile) out.verdicts.push({ ...place, kind: "missing" });
     else if (e.status === "outside-cwd") {
       if (e.realTarget !== undefined)
         out.verdicts.push({ ...place, kind: "symlink-escapes", real: e.realTarget });
@@ -110,6 +133,22 @@ function analyse(ctx: LintContext): ClaudeImports {
   for (const src of sources) {
     const r = readTextFile(abs(src));
     if (!r.ok) continue;
+    // Mentions in forms the loader does not follow (it records no edge for them): reported only when
+    // they name an existing file that does not load at launch anyway.
+    for (const m of unfollowedMentions(r.text)) {
+      const target = facts.resolveImport(r.realPath, m.target);
+      if (loaded.has(target) || !statSafe(target)?.isFile()) continue;
+      out.unfollowed.push({
+        file: src,
+        line: m.line,
+        column: m.column,
+        token: m.target,
+        from: r.realPath,
+        target,
+        form: m.form,
+        before: m.before,
+      });
+    }
     for (const span of codeSpanMentions(r.text)) {
       const target = facts.resolveImport(r.realPath, span.target);
       if (!statSafe(target)?.isFile()) continue;
@@ -124,6 +163,67 @@ function analyse(ctx: LintContext): ClaudeImports {
     }
   }
   return out;
+}
+
+/** Characters that end a sentence or clause and so often trail an `@path` in prose. */
+const TRAILING_PUNCT = /[.,;:!?)\]}'"»”’>]+$/;
+
+/**
+ * `@path` mentions Claude Code does not follow (verified on 2.1.332: the launch conformance cases
+ * `emails_parentheses_and_escapes_are_not_imports` and `html_blocks_and_comments_hide_imports`), with the
+ * 1-based file line and UTF-16 column of the `@`: in text, an `@` right after a punctuation character (not
+ * a letter or digit, which makes an e-mail address, and not `\`, the deliberate escape); in an HTML block
+ * (not a comment), an `@` at the start, after whitespace or after `>`. The path is cut at `#` and trailing
+ * punctuation, and kept only when it has the shape of an import path.
+ */
+export function unfollowedMentions(
+  text: string,
+): { target: string; line: number; column: number; form: UnfollowedImport["form"]; before: string }[] {
+  if (!text.includes("@")) return [];
+  const fm = parseFrontmatter(text);
+  const body = normalizeNewlines(fm.body.replace(/^\uFEFF/, ""));
+  const pos = positions(body, fm.bodyLine);
+  const out: ReturnType<typeof unfollowedMentions> = [];
+  const take = (raw: string, offset: number, form: UnfollowedImport["form"], before: string) => {
+    const target = raw.split("#")[0]?.replace(TRAILING_PUNCT, "") ?? "";
+    if (target !== "" && isImportPath(target)) out.push({ target, ...pos(offset), form, before });
+  };
+  const visit = (node: Nodes) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (node.type === "text" && start !== undefined) {
+      const raw = body.slice(start, end);
+      for (const m of raw.matchAll(/(?<=[^\s\p{L}\p{N}\\`])@([^\s]+)/gu))
+        take(m[1] ?? "", start + (m.index ?? 0), "after-punctuation", raw[(m.index ?? 1) - 1] ?? "");
+      return;
+    }
+    if (node.type === "html" && start !== undefined) {
+      if (isCommentHtml(node.value)) return;
+      const raw = body.slice(start, end);
+      for (const m of raw.matchAll(/(?<=^|[\s>])@([^\s<]+)/g))
+        take(m[1] ?? "", start + (m.index ?? 0), "html-block", "");
+      return;
+    }
+    if ("children" in node) for (const c of node.children) visit(c as Nodes);
+  };
+  visit(parseMarkdown(body));
+  return out;
+}
+
+/** Offset → 1-based line (plus `firstLine - 1`) and UTF-16 column in `body`. */
+function positions(body: string, firstLine: number): (offset: number) => { line: number; column: number } {
+  const lineStarts = [0];
+  for (let i = 0; i < body.length; i++) if (body.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + firstLine, column: offset - (lineStarts[lo] ?? 0) + 1 };
+  };
 }
 
 /**

@@ -3,10 +3,12 @@
  * Lint never re-derives what these produce.
  */
 import { homedir } from "node:os";
+import { isAbsolute, join } from "node:path";
 import { LineCounter, parseDocument, visit } from "yaml";
 import {
   CLAUDE_MAX_IMPORT_HOPS,
   claudeLaunchSet,
+  claudeOnDemand,
   processFileText,
   type RuleInfo,
   resolveImportPath,
@@ -55,6 +57,11 @@ export interface ClaudeFacts {
   hopLimit: number;
   /** Root-relative paths of rule files a router row delivers. */
   routedFiles(): Set<string>;
+  /**
+   * Absolute paths of the files Claude Code attaches when, right after the launch, a tool reads `target`
+   * (absolute): the on-read model's answer, in a fresh session.
+   */
+  attachedOnRead(target: string): string[];
 }
 
 /**
@@ -74,7 +81,7 @@ export function claudeFacts(root: string, snapshot?: () => Snapshot): ClaudeFact
     launch: snap,
     rules: () => {
       // The rules as the launch loader classified them, each once (a rule whose link leaves the working
-      // directory never loads and carries no classification: memory-symlink-escapes reports it).
+      // directory never loads and carries no classification: rule-link-escapes reports it).
       const { cwd } = snap();
       rules ??= snap().rules.filter((r) => r.realPath === r.absPath || inside(cwd, r.realPath));
       return rules;
@@ -112,6 +119,11 @@ export function claudeFacts(root: string, snapshot?: () => Snapshot): ClaudeFact
       processFileText(text).imports.map((i) => ({ target: i.path, line: i.line, column: i.column })),
     resolveImport: (fromAbs, target) => resolveImportPath(target, fromAbs, homedir()),
     expandsImports: () => true,
+    attachedOnRead: (target) => {
+      const launched = snap();
+      const r = claudeOnDemand(launched).read(target);
+      return r.items.map((i) => (isAbsolute(i.path) ? i.path : join(launched.root, i.path)));
+    },
     hopLimit: CLAUDE_MAX_IMPORT_HOPS,
     routedFiles: () => {
       if (!routed) {

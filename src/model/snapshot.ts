@@ -103,6 +103,20 @@ export interface MemoryRecord {
 }
 
 /**
+ * A memory file the agent finds at a launch level but does not load, and why (e.g. Claude Code's
+ * AGENTS.md when a CLAUDE file gives text).
+ */
+export interface SkippedMemory {
+  /** Display path. */
+  path: string;
+  absPath: string;
+  /** Why it does not load, one sentence. */
+  why: string;
+  /** The file whose text hides it (display path), when another file does. */
+  hiddenBy?: string;
+}
+
+/**
  * One thing outside the repository that the user view applied (or one command-line flag): a user memory
  * file, a setting, an environment switch, an approval, an extra directory. Printed so a user sees why
  * their launch differs from the fresh clone's.
@@ -142,6 +156,14 @@ export interface Snapshot {
   memory: MemoryRecord[];
   /** Problems met while loading. */
   findings: Finding[];
+  /** Memory files found at a launch level that the agent skips, with why; absent when none. */
+  skipped?: SkippedMemory[];
+  /**
+   * For an agent that searches upward for a project root before loading (Codex: its root markers), the
+   * directory it settled on (absolute; null when it found none) and one sentence saying why. Absent for an
+   * agent without such a search.
+   */
+  projectRoot?: { path: string | null; why: string };
   /** What the user view (or a flag such as `--add-dir`) applied beyond the repository; empty or absent in the fresh-clone view. */
   applied?: AppliedSource[];
   /**

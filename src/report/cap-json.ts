@@ -8,7 +8,8 @@
  * issue's contract: null when no ratchet check ran, else `{ base, via, commit, baseCap, currentCap, ok, note }`; `baseCap`
  * is null and `note` one line when the base has no config (the ratchet starts with this change). `delta` is
  * null when no base was compared, else the LaunchDelta `{ base, commit, before, after, change, cwdAtBase,
- * files: [{ path, before, after, change, status, why? }] }` (bytes).
+ * files: [{ path, before, after, change, status, why? }] }` (bytes). Also additive: `projectRoot`
+ * `{ path, why }` for an agent that searches for a project root (Codex).
  */
 import type { CapRun } from "../budget/run.js";
 import { itemToJson } from "../model/index.js";
@@ -41,6 +42,8 @@ export function capToJson(run: CapRun): Record<string, unknown> {
       : null,
     // The change against the base revision (per file), or null when no base was compared.
     delta: run.delta,
+    // The project root the agent searched from when it has one ({ path, why }; path null when none was found).
+    ...(run.snapshot.projectRoot ? { projectRoot: run.snapshot.projectRoot } : {}),
     // The agent's own verdict fields (Codex: `truncated`, where its budget cuts the chain, or null).
     ...(run.snapshot.verdict?.json ?? {}),
   };

@@ -8,6 +8,7 @@ import { relative } from "node:path";
 import { agentName } from "../agents/index.js";
 import type { CapRun } from "../budget/run.js";
 import { CONFIG_FILE } from "../config.js";
+import { displayPath } from "../fs/paths.js";
 import type { Finding } from "../model/index.js";
 import { appliedLines, viewLine } from "./applied.js";
 import { colors } from "./color.js";
@@ -90,12 +91,37 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
   }
 
   if (run.delta) lines.push(...renderDeltaLines(run.delta, opts));
-  // The view and what it applied: said whenever it is not the plain fresh clone.
-  if (run.snapshot.view === "user" || (run.snapshot.applied?.length ?? 0) > 0) {
-    lines.push(viewLine(run.snapshot.view), ...appliedLines(run.snapshot.applied));
-  }
+  lines.push(...viewLines(run));
   lines.push(c.dim(`${name} launch model verified on ${name} ${run.agentVersion}.`));
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The line naming the project root the agent searched from, when its model has one (Codex's root
+ * markers): `Codex project root: <path> — <why>`, the path relative to the repository ("." for the root)
+ * or absolute outside it, `none` when the agent found none.
+ */
+export function projectRootLine(run: CapRun): string | null {
+  const pr = run.snapshot.projectRoot;
+  if (!pr) return null;
+  const shown = pr.path === null ? "none" : displayPath(pr.path, run.root) || ".";
+  return `${agentName(run.agent)} project root: ${shown} — ${pr.why}`;
+}
+
+/**
+ * The lines saying which view was measured: the project root line ({@link projectRootLine}) and, whenever
+ * the view is not the plain fresh clone, the view and what it applied (./applied.ts, shared with explain).
+ */
+export function viewLines(run: CapRun): string[] {
+  const out: string[] = [];
+  const pr = projectRootLine(run);
+  if (pr) out.push(pr);
+  if (run.snapshot.view === "user" || (run.snapshot.applied?.length ?? 0) > 0) {
+    out.push(viewLine(run.snapshot.view), ...appliedLines(run.snapshot.applied));
+    if (run.snapshot.view === "user" && (run.snapshot.applied?.length ?? 0) === 0)
+      out.push("applied: nothing on this machine changes the launch set");
+  }
+  return out;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { relative } from "node:path";
 import { agentName } from "../agents/index.js";
 import type { CapRun } from "../budget/run.js";
-import { renderCapText, type TextOptions } from "./cap-text.js";
+import { renderCapText, type TextOptions, viewLines } from "./cap-text.js";
 import { colors } from "./color.js";
 import { formatChange, renderDeltaLines } from "./delta.js";
 
@@ -73,6 +73,8 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
       );
     }
   }
+  // The project root and user-view lines of the runs, each distinct line once.
+  for (const line of new Set(runs.flatMap(viewLines))) out.push(line);
   // The ratchet's "starts with this change" line, once per distinct note (per agent cap).
   for (const note of new Set(runs.map((r) => r.ratchet?.note).filter((n) => n))) out.push(`ratchet: ${note}`);
   const failed = runs.filter((r) => !r.ok).length;

@@ -31,6 +31,18 @@ export function expectedOn(c: LaunchCase, release: string): string[] {
 const x = (n: number) => "x".repeat(n);
 
 export const LAUNCH_CASES: LaunchCase[] = [
+  // Premise of lint's local-memory-in-dot-claude: `.claude/CLAUDE.local.md` is not a memory file.
+  {
+    name: "a_dot_claude_claude_local_md_never_loads",
+    files: { "CLAUDE.md": "root\n", ".claude/CLAUDE.local.md": "mine, misplaced\n", "a/.keep": "" },
+    expect: ["CLAUDE.md"],
+  },
+  {
+    name: "a_dot_claude_claude_local_md_does_not_hide_agents_md_and_never_loads_in_an_ancestor",
+    files: { "AGENTS.md": "A root\n", ".claude/CLAUDE.local.md": "mine, misplaced\n", "a/.keep": "" },
+    cwd: "a",
+    expect: ["AGENTS.md"],
+  },
   { name: "no_memory_files_load_nothing", files: { "README.md": "hi\n" }, expect: [] },
   { name: "a_root_claude_md_loads", files: { "CLAUDE.md": "# Rules\n\nBe brief.\n" }, expect: ["CLAUDE.md"] },
   {

@@ -475,6 +475,29 @@ for (const release of RELEASES) {
         "a/b/x.ts",
         [],
       ],
+      // Premises of lint's agents-md-shadowed help and of local-memory-in-dot-claude (on read).
+      [
+        "a_nested_claude_md_importing_its_agents_md_attaches_both_on_read",
+        {
+          "AGENTS.md": "A root\n",
+          "sub/CLAUDE.md": "@AGENTS.md\n",
+          "sub/AGENTS.md": "A sub\n",
+          "sub/x.ts": "x\n",
+        },
+        "sub/x.ts",
+        ["sub/CLAUDE.md", "sub/AGENTS.md"],
+      ],
+      [
+        "a_nested_dot_claude_claude_local_md_is_not_attached_on_read",
+        {
+          "CLAUDE.md": "C root\n",
+          "sub/CLAUDE.local.md": "L sub\n",
+          "sub/.claude/CLAUDE.local.md": "L dot\n",
+          "sub/x.ts": "x\n",
+        },
+        "sub/x.ts",
+        ["sub/CLAUDE.local.md"],
+      ],
     ];
 
     describe("agents md on read against the real cli", () => {

@@ -44,6 +44,28 @@ const SETUP: Record<string, Partial<Record<"hit" | "miss", (repo: string, outsid
       symlinkSync(join(repo, "docs", "conventions.md"), join(repo, "CLAUDE.md"));
     },
   },
+  "agents-md-shadowed": {
+    miss: (repo) => {
+      // CLAUDE.md as a link to the AGENTS.md beside it (a common layout): its text arrives, at launch and
+      // nested on read.
+      writeFileSync(join(repo, "lib", "AGENTS.md"), "Lib rules.\n");
+      symlinkSync("AGENTS.md", join(repo, "lib", "CLAUDE.md"));
+    },
+  },
+  "rule-link-escapes": {
+    hit: (repo, outside) => {
+      writeFileSync(join(outside, "style.md"), "Use tabs.\n");
+      symlinkSync(join(outside, "style.md"), join(repo, ".claude", "rules", "linked.md"));
+      mkdirSync(join(outside, "rules"));
+      writeFileSync(join(outside, "rules", "style.md"), "Use tabs.\n");
+      symlinkSync(join(outside, "rules"), join(repo, ".claude", "rules", "shared"));
+    },
+    miss: (repo) => {
+      // A rule linked to a file inside the repository (the working directory) loads.
+      mkdirSync(join(repo, ".claude", "rules"), { recursive: true });
+      symlinkSync(join("..", "..", "docs", "rule.md"), join(repo, ".claude", "rules", "inside.md"));
+    },
+  },
   "import-outside-cwd": {
     hit: (_repo, outside) => writeFileSync(join(outside, "notes.md"), "Shared notes.\n"),
   },

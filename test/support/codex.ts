@@ -26,8 +26,13 @@ export function codexVersion(release?: string): string {
 
 export interface RunCodexOptions {
   cwd: string;
-  /** Throwaway CODEX_HOME (created when absent). */
-  codexHome?: string;
+  /**
+   * CODEX_HOME (created when absent; default a throwaway one). `null`: leave CODEX_HOME unset, so Codex
+   * falls back to `$HOME/.codex`.
+   */
+  codexHome?: string | null;
+  /** HOME (default: a throwaway directory). */
+  home?: string;
   /** Extra global args before `debug prompt-input`, e.g. ["-c", "project_doc_max_bytes=10"]. */
   args?: string[];
   timeoutMs?: number;

@@ -61,6 +61,7 @@ export {
   type ClaudeOnReadSession,
   claudeAttachTargets,
   claudeMemoryWithImports,
+  claudeOnDemand,
   claudeOnRead,
   claudeOnReadSession,
 } from "./on-read.js";

@@ -26,6 +26,7 @@ import type {
   ItemKind,
   MemoryRecord,
   RuleRecord,
+  SkippedMemory,
 } from "../../model/index.js";
 import type { ClaudeLaunchOptions, ClaudeLaunchResult } from "./index.js";
 import type { MemoryLayer } from "./layers.js";
@@ -357,22 +358,38 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   // (the CLI's default "claude-md-or-agents-md" mode; settled on 2.1.332, docs/findings-claude-agents-md.md).
   // The CLAUDE files are looked at ahead of the load only when an AGENTS file is there to be hidden.
   // Other modes: docs/findings-claude-settings.md.
+  const agentsFilesThere =
+    behaviour.agentsMdAtLaunch &&
+    dirs.some((dir) => isProjectDir(dir) && AGENTS_FILES.some((n) => statSafe(join(dir, n)) !== undefined));
+  // In the default mode, the first CLAUDE file (top-most level first) that gives text hides every AGENTS
+  // file of the launch. An excluded CLAUDE file does not hide AGENTS.md (settled on 2.1.332).
+  const hiddenBy =
+    agentsFilesThere && mode === "claude-md-or-agents-md"
+      ? dirs
+          .flatMap((dir) => [
+            ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
+            join(dir, "CLAUDE.local.md"),
+          ])
+          .filter((p) => !excluded(p, p.endsWith("CLAUDE.local.md") ? "Local" : "Project"))
+          .find(givesText)
+      : undefined;
   const agentsFilesLoad =
     behaviour.agentsMdAtLaunch &&
     (mode === "claude-md-and-agents-md" ||
-      (mode === "claude-md-or-agents-md" &&
-        dirs.some(
-          (dir) => isProjectDir(dir) && AGENTS_FILES.some((n) => statSafe(join(dir, n)) !== undefined),
-        ) &&
-        !dirs.some((dir) =>
-          [
-            ...(isProjectDir(dir) ? [join(dir, "CLAUDE.md"), join(dir, ".claude", "CLAUDE.md")] : []),
-            join(dir, "CLAUDE.local.md"),
-          ]
-            // An excluded CLAUDE file does not hide AGENTS.md (settled on 2.1.332).
-            .filter((p) => !excluded(p, p.endsWith("CLAUDE.local.md") ? "Local" : "Project"))
-            .some(givesText),
-        )));
+      (mode === "claude-md-or-agents-md" && agentsFilesThere && hiddenBy === undefined));
+  const skipped: SkippedMemory[] = [];
+  if (hiddenBy !== undefined)
+    for (const dir of dirs.filter(isProjectDir))
+      for (const name of AGENTS_FILES) {
+        const p = join(dir, name);
+        if (!statSafe(p)?.isFile()) continue;
+        skipped.push({
+          path: show(p),
+          absPath: p,
+          hiddenBy: show(hiddenBy),
+          why: `${show(hiddenBy)} gives instructions, so Claude Code loads no AGENTS file at any level of this launch`,
+        });
+      }
   const agentsAfterLocal = mode === "claude-md-and-agents-md";
 
   // The user layer (user view): $CLAUDE_CONFIG_DIR/CLAUDE.md, then its unscoped rules, before the project;
@@ -547,6 +564,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     memory,
     findings,
     ...(applied && applied.length > 0 ? { applied } : {}),
+    ...(skipped.length > 0 ? { skipped } : {}),
   };
 }
 

@@ -6,7 +6,7 @@
  * - `.codex/config.toml` in each directory from the trusted directory down to the cwd (project layers,
  *   deeper wins over shallower, project over user) — only when the project is trusted. Project layers
  *   never set `project_root_markers`.
- * - An explicitly `untrusted` project gets no AGENTS.md chain at all.
+ * - An explicitly `untrusted` project gets no project AGENTS.md chain (the global file still loads).
  */
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";

@@ -78,7 +78,7 @@ export interface CodexChainOptions {
 }
 
 /** Where the effective budget came from. */
-export type CodexBudgetSource = "default" | "option" | "user-config" | "project-config";
+export type CodexBudgetSource = CodexSettingSource;
 
 export interface CodexTruncation {
   /** Path (as in items) of the file the cut lands in. */
@@ -105,6 +105,18 @@ export interface CodexChainResult {
   cwd: string;
   /** The project root Codex settles on (absolute), or null when no marker is found (cwd only). */
   projectRoot: string | null;
+  /** One sentence: which project root was used and why ({@link describeProjectRoot}). */
+  projectRootWhy: string;
+  /** The root markers in effect and where they came from. */
+  rootMarkers: { markers: string[]; source: CodexSettingSource };
+  /** `$CODEX_HOME/config.toml` as read (null without `codexHome` or when absent or malformed). */
+  userConfig: CodexLayer | null;
+  /** The trusted project's `.codex/config.toml` layers that applied, shallowest first. */
+  projectConfigs: CodexLayer[];
+  /** The `[projects."<key>"] trust_level` entry that applied (the cwd's, else the project root's), or null. */
+  trust: { key: string; level: string } | null;
+  /** The global AGENTS file of `$CODEX_HOME` Codex took (absolute; possibly empty after trimming), or null. */
+  globalFile: string | null;
   /**
    * The global file (when present) first, then every file of the chain, root first. Project files:
    * `kind: "memory"`, `loadedAt: "launch"`, `bytes` = UTF-8 bytes delivered (after U+FFFD replacement),
@@ -171,18 +183,94 @@ export function findCodexProjectRoot(
   markers: readonly string[],
   assumeRoot?: string,
 ): string | null {
-  if (markers.length === 0) return null;
-  for (const a of ancestors(cwd)) {
-    for (const m of markers) if (statSafe(join(a, m))) return a;
-  }
-  return assumeRoot ?? null;
+  return locateCodexProjectRoot(cwd, markers, assumeRoot).path;
 }
+
+/** The project root Codex settles on, with the marker that decided it (see {@link locateCodexProjectRoot}). */
+export interface CodexProjectRoot {
+  /** Absolute directory, or null: no project root, Codex reads only the working directory's files. */
+  path: string | null;
+  /** The marker found there (e.g. `.git`), or null when none was found or the root was assumed. */
+  marker: string | null;
+  /** True when no marker was found and `assumeRoot` was taken instead (not Codex behaviour). */
+  assumed: boolean;
+}
+
+/**
+ * {@link findCodexProjectRoot} with the reason: the nearest ancestor of `cwd` (inclusive) where one of
+ * `markers` exists, the markers tried in their order in each directory. Never throws.
+ * Verified on Codex 0.171.0.
+ */
+export function locateCodexProjectRoot(
+  cwd: string,
+  markers: readonly string[],
+  assumeRoot?: string,
+): CodexProjectRoot {
+  if (markers.length === 0) return { path: null, marker: null, assumed: false };
+  for (const a of ancestors(cwd)) {
+    for (const m of markers) if (statSafe(join(a, m))) return { path: a, marker: m, assumed: false };
+  }
+  return assumeRoot === undefined
+    ? { path: null, marker: null, assumed: false }
+    : { path: assumeRoot, marker: null, assumed: true };
+}
+
+/**
+ * One sentence saying which project root Codex used for a launch in `cwd` and why (for `cap` and
+ * `explain`). `markers` are the root markers in effect and `markersFrom` where they came from.
+ */
+export function describeProjectRoot(
+  root: CodexProjectRoot,
+  markers: readonly string[],
+  markersFrom: CodexSettingSource,
+): string {
+  const from = markersFrom === "default" ? "" : ` (project_root_markers from ${SOURCE_WORDS[markersFrom]})`;
+  if (root.assumed)
+    return `no ${markers.join(" or ")} at or above the working directory; DIR taken as the project root`;
+  if (root.path !== null)
+    return `the nearest directory at or above the working directory holding ${root.marker}${from}; Codex reads AGENTS files from there down to the working directory`;
+  if (markers.length === 0)
+    return `project_root_markers is empty${from}: Codex reads only the working directory's AGENTS file`;
+  return `no ${markers.join(" or ")} at or above the working directory${from}: Codex reads only the working directory's AGENTS file`;
+}
+
+/** Where a setting in effect came from. */
+export type CodexSettingSource = "default" | "option" | "user-config" | "project-config";
+
+const SOURCE_WORDS: Record<CodexSettingSource, string> = {
+  default: "the default",
+  option: "-c",
+  "user-config": "$CODEX_HOME/config.toml",
+  "project-config": "a trusted project's .codex/config.toml",
+};
 
 /** The file names Codex tries in each directory, in order. */
 export function codexCandidateNames(fallbackNames: readonly string[] = []): string[] {
   const names = [CODEX_OVERRIDE_NAME, CODEX_DEFAULT_NAME];
   for (const n of fallbackNames) if (n !== "" && !names.includes(n)) names.push(n);
   return names;
+}
+
+/**
+ * The instruction text and the whole user message Codex sends for a launch in `cwd` (canonical absolute
+ * path): the trimmed global text (or null), then the delivered project texts root first. `message` is ""
+ * when nothing loads. Verified on Codex 0.171.0.
+ */
+export function renderCodexMessage(
+  cwd: string,
+  globalText: string | null,
+  projectTexts: readonly string[],
+): { rendered: string; message: string } {
+  const body = projectTexts.join(CODEX_JOIN);
+  let rendered = "";
+  if (globalText !== null && projectTexts.length > 0) rendered = globalText + CODEX_PROJECT_SEPARATOR + body;
+  else if (globalText !== null) rendered = globalText;
+  else rendered = body;
+  const header = projectTexts.length > 0 ? `# AGENTS.md instructions for ${cwd}` : "# AGENTS.md instructions";
+  return {
+    rendered,
+    message: rendered === "" ? "" : `${header}\n\n<INSTRUCTIONS>\n${rendered}\n</INSTRUCTIONS>`,
+  };
 }
 
 /** stat that tells a missing path (undefined) from one that cannot be inspected ("error"). */
@@ -226,16 +314,21 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
   // Configuration layers.
   const user = opts.codexHome ? readUserLayer(resolve(opts.codexHome), problems) : null;
   const markers = opts.rootMarkers ?? user?.rootMarkers ?? CODEX_DEFAULT_ROOT_MARKERS;
-  const projectRoot = findCodexProjectRoot(cwd, markers, opts.assumeRootIsProject ? root : undefined);
+  const markersFrom: CodexSettingSource =
+    opts.rootMarkers !== undefined ? "option" : user?.rootMarkers !== undefined ? "user-config" : "default";
+  const located = locateCodexProjectRoot(cwd, markers, opts.assumeRootIsProject ? root : undefined);
+  const projectRoot = located.path;
 
   // Trust: an entry for the cwd wins over one for the project root (observed on 0.171.0).
   let trustedFrom: string | null = null;
   let untrusted = false;
+  let trust: CodexChainResult["trust"] = null;
   if (user?.trust) {
     for (const key of [cwd, projectRoot]) {
       if (key === null) continue;
       const t = user.trust.get(key);
       if (t === undefined) continue;
+      trust = { key, level: t };
       if (t === "trusted") trustedFrom = key;
       else if (t === "untrusted") untrusted = true;
       break;
@@ -271,7 +364,9 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
 
   // Global file: not charged, trimmed.
   let globalText: string | null = null;
-  if (opts.codexHome && !untrusted) {
+  let globalFile: string | null = null;
+  // Settled on 0.171.0: the global file loads for an untrusted project too (only the project chain goes).
+  if (opts.codexHome) {
     for (const name of [CODEX_OVERRIDE_NAME, CODEX_DEFAULT_NAME]) {
       const abs = join(resolve(opts.codexHome), name);
       if (!statSafe(abs)?.isFile()) continue;
@@ -286,6 +381,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
         break;
       }
       const t = rustTrim(r.raw.toString("utf8"));
+      globalFile = abs;
       if (t !== "") {
         globalText = t;
         items.push({
@@ -318,7 +414,8 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
       ruleId: "codex-chain",
       severity: "warning",
       file: displayPath(cwd, root),
-      message: "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads no AGENTS.md at all",
+      message:
+        "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads none of its AGENTS files (only the global one of $CODEX_HOME)",
     });
   } else if (maxBytes > 0) {
     search: for (const d of searchDirs) {
@@ -452,13 +549,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
     used += keep;
   }
 
-  const body = projectTexts.join(CODEX_JOIN);
-  let rendered = "";
-  if (globalText !== null && projectTexts.length > 0) rendered = globalText + CODEX_PROJECT_SEPARATOR + body;
-  else if (globalText !== null) rendered = globalText;
-  else rendered = body;
-  const header = projectTexts.length > 0 ? `# AGENTS.md instructions for ${cwd}` : "# AGENTS.md instructions";
-  const message = rendered === "" ? "" : `${header}\n\n<INSTRUCTIONS>\n${rendered}\n</INSTRUCTIONS>`;
+  const { rendered, message } = renderCodexMessage(cwd, globalText, projectTexts);
 
   return {
     agent: "codex",
@@ -466,6 +557,12 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
     root,
     cwd,
     projectRoot,
+    projectRootWhy: describeProjectRoot(located, markers, markersFrom),
+    rootMarkers: { markers: [...markers], source: markersFrom },
+    userConfig: user,
+    projectConfigs: projectLayers,
+    trust,
+    globalFile,
     items,
     texts,
     findings: problems,

@@ -1,12 +1,28 @@
 /**
  * Codex behind the agent interface: the AGENTS.md chain as a launch snapshot, with Codex's own verdict
  * (its `project_doc_max_bytes` budget cuts the chain silently, which fails `cap` whatever the cap says).
- * `cap` measures the repository as a project: when no `.git` is found at or above the cwd (a copy without
- * its git directory), the repository root is taken as the project root. Verified on Codex 0.171.0.
+ * The project root is found as Codex finds it, by its root markers from the working directory upward
+ * (`.git` by default), never from DIR; the snapshot's `projectRoot` says which root and why.
+ * Two views: the fresh-clone view reads nothing outside the repository (Codex's defaults, no
+ * `$CODEX_HOME`); the user view reads `$CODEX_HOME` (`CODEX_HOME`, else `~/.codex`): its config.toml
+ * (`project_doc_max_bytes`, `project_doc_fallback_filenames`, `project_root_markers`, project trust and a
+ * trusted project's `.codex/config.toml`) and its global AGENTS file, each listed in `applied`.
+ * Verified on Codex 0.171.0 (docs/findings-codex.md).
  */
-import { dirname, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
+import { UsageError } from "../../errors.js";
+import { toPosix } from "../../fs/paths.js";
+import { statSafe } from "../../fs/read.js";
 import { byteColumnToUtf16 } from "../../markdown/position.js";
-import type { AgentModel, Finding, LaunchOptions, LintRuleMeta, Snapshot } from "../../model/index.js";
+import type {
+  AgentModel,
+  AppliedSource,
+  Finding,
+  LaunchOptions,
+  LintRuleMeta,
+  Snapshot,
+  UserEnvironment,
+} from "../../model/index.js";
 import { checkRelease } from "../release.js";
 import { CODEX_DEFAULT_MAX_BYTES } from "./config.js";
 import { crossAgentGaps } from "./gaps.js";
@@ -62,6 +78,93 @@ export const CODEX_TRUNCATED_RULE: LintRuleMeta = {
   defaultSeverity: "error",
 };
 
+/** The user environment of a user-view launch; throws {@link UsageError} when it is missing. */
+function requireUser(opts: LaunchOptions): UserEnvironment {
+  if (!opts.user) throw new UsageError("the user view needs the user's environment (LaunchOptions.user)");
+  return opts.user;
+}
+
+/**
+ * `$CODEX_HOME` as Codex 0.171.0 finds it: the `CODEX_HOME` variable when set and not empty (relative to
+ * the process directory), else `~/.codex`. Absolute.
+ */
+export function codexHomeOf(user: UserEnvironment): string {
+  const v = user.env.CODEX_HOME;
+  return v ? resolve(v) : join(user.home, ".codex");
+}
+
+/** What the user view applied beyond the repository, in the order Codex reads it. */
+function appliedSources(r: CodexChainResult, codexHome: string): AppliedSource[] {
+  const out: AppliedSource[] = [];
+  const layers = [...(r.userConfig ? [r.userConfig] : []), ...r.projectConfigs];
+  const last = <K extends "maxBytes" | "fallbackNames" | "rootMarkers">(k: K) =>
+    [...layers].reverse().find((l) => l[k] !== undefined);
+  for (const layer of layers) {
+    const from = toPosix(layer.file);
+    if (layer.maxBytes !== undefined)
+      out.push({
+        kind: "setting",
+        name: "project_doc_max_bytes",
+        value: String(layer.maxBytes),
+        from,
+        effect:
+          last("maxBytes") === layer
+            ? layer.maxBytes === 0
+              ? "disables the project AGENTS.md chain"
+              : `budget of the AGENTS.md chain: ${layer.maxBytes} bytes`
+            : "overridden by a later layer",
+      });
+    if (layer.fallbackNames !== undefined)
+      out.push({
+        kind: "setting",
+        name: "project_doc_fallback_filenames",
+        value: JSON.stringify(layer.fallbackNames),
+        from,
+        effect:
+          last("fallbackNames") === layer
+            ? "file names tried after AGENTS.md in each directory"
+            : "overridden by a later layer",
+      });
+    if (layer.rootMarkers !== undefined)
+      out.push({
+        kind: "setting",
+        name: "project_root_markers",
+        value: JSON.stringify(layer.rootMarkers),
+        from,
+        effect: r.projectRoot
+          ? `project root: ${toPosix(r.projectRoot)}`
+          : "no project root: only the working directory's AGENTS file",
+      });
+  }
+  if (r.trust) {
+    const trusted = r.trust.level === "trusted";
+    out.push({
+      kind: "approval",
+      name: `projects."${r.trust.key}".trust_level`,
+      value: r.trust.level,
+      from: toPosix(join(codexHome, "config.toml")),
+      effect: trusted
+        ? r.projectConfigs.length > 0
+          ? `trusted: the project's .codex/config.toml applies (${r.projectConfigs.length} file${r.projectConfigs.length === 1 ? "" : "s"})`
+          : "trusted: the project's .codex/config.toml would apply (none found)"
+        : r.trust.level === "untrusted"
+          ? "untrusted: Codex loads none of the project's AGENTS files"
+          : "no effect on the AGENTS.md chain",
+    });
+  }
+  if (r.globalFile) {
+    const item = r.items.find((i) => i.path === toPosix(r.globalFile as string));
+    out.push({
+      kind: "file",
+      name: toPosix(r.globalFile),
+      effect: item
+        ? `global AGENTS file: ${item.bytes} bytes, trimmed, not counted by project_doc_max_bytes`
+        : "global AGENTS file: empty after trimming, adds nothing",
+    });
+  }
+  return out;
+}
+
 /** The Codex model. */
 export const codex: AgentModel = {
   id: "codex",
@@ -71,10 +174,29 @@ export const codex: AgentModel = {
   defaultCap: DEFAULT_CODEX_CAP,
   launch(opts: LaunchOptions): Snapshot {
     checkRelease(codex, opts.release);
-    const r = codexChain({ root: opts.root, cwd: opts.cwd ?? opts.root, assumeRootIsProject: true });
+    const view = opts.view ?? "fresh-clone";
+    // The fresh-clone view never looks at the home directory: no $CODEX_HOME, Codex's defaults.
+    const codexHome = view === "user" ? codexHomeOf(requireUser(opts)) : undefined;
+    // Codex 0.171.0 refuses to start when CODEX_HOME names no directory; the chain is then what it would
+    // load once the directory exists (none of its files), and a finding says so.
+    const homeMissing =
+      codexHome !== undefined && !!opts.user?.env.CODEX_HOME && !statSafe(codexHome)?.isDirectory();
+    const r = codexChain({
+      root: opts.root,
+      cwd: opts.cwd ?? opts.root,
+      ...(codexHome !== undefined && !homeMissing ? { codexHome } : {}),
+    });
+    if (homeMissing)
+      r.findings.unshift({
+        ruleId: "codex-config",
+        severity: "warning",
+        file: toPosix(codexHome),
+        message: `CODEX_HOME points to ${toPosix(codexHome)}, which is not a directory: Codex refuses to start`,
+        help: "create the directory or unset CODEX_HOME (Codex then uses ~/.codex)",
+      });
     return {
       agent: { id: "codex", name: "Codex", version: r.agentVersion },
-      view: "fresh-clone",
+      view,
       root: r.root,
       cwd: r.cwd,
       items: r.items,
@@ -86,6 +208,8 @@ export const codex: AgentModel = {
         return { path: i.path, absPath, dir: dirname(absPath), kind: "memory" as const };
       }),
       findings: r.findings,
+      projectRoot: { path: r.projectRoot, why: r.projectRootWhy },
+      ...(codexHome !== undefined ? { applied: appliedSources(r, codexHome) } : {}),
       verdict: {
         failure: r.truncated ? "Codex truncates the chain" : null,
         ...(r.truncated ? { finding: truncationFinding(r) as Finding } : {}),

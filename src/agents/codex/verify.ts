@@ -35,8 +35,11 @@ export interface RunCodexCliOptions {
   bin: string;
   /** Directory the CLI starts in (absolute). */
   cwd: string;
-  /** Throwaway CODEX_HOME (HOME/.codex when absent; created). */
-  codexHome?: string;
+  /**
+   * Throwaway CODEX_HOME (HOME/.codex when absent; created). `null`: leave CODEX_HOME unset, so Codex
+   * falls back to `$HOME/.codex`.
+   */
+  codexHome?: string | null;
   /** Throwaway HOME (a fresh temp directory when absent). */
   home?: string;
   /** Extra global args before `debug prompt-input`, e.g. ["-c", "project_doc_max_bytes=10"]. */
@@ -50,14 +53,13 @@ export interface RunCodexCliOptions {
 /** Runs `BIN [args] debug prompt-input hi` in `cwd`; resolves when the CLI exits, never rejects. */
 export async function runCodexCli(opts: RunCodexCliOptions): Promise<CodexRun> {
   const home = opts.home ?? mkdtempSync(join(tmpdir(), "ac-codex-home-"));
-  const codexHome = opts.codexHome ?? join(home, ".codex");
-  mkdirSync(codexHome, { recursive: true });
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: home,
-    CODEX_HOME: codexHome,
-    ...opts.env,
-  };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home };
+  if (opts.codexHome !== null) {
+    const codexHome = opts.codexHome ?? join(home, ".codex");
+    mkdirSync(codexHome, { recursive: true });
+    env.CODEX_HOME = codexHome;
+  }
+  Object.assign(env, opts.env);
   const args = [...(opts.args ?? []), "debug", "prompt-input", "hi"];
   const r = await runProcess(opts.bin, args, { cwd: opts.cwd, env, timeoutMs: opts.timeoutMs ?? 30_000 });
   const userTexts: string[] = [];

@@ -6,12 +6,15 @@
  */
 import type { LintRuleMeta } from "../../model/agent.js";
 import type { LintRule } from "../rule.js";
+import agentsMdShadowed from "./agents-md-shadowed.js";
 import codexChainTruncated from "./codex-chain-truncated.js";
 import fileUnreadable from "./file-unreadable.js";
 import importBeyondHopLimit from "./import-beyond-hop-limit.js";
 import importInCodeSpan from "./import-in-code-span.js";
 import importMissing from "./import-missing.js";
+import importNotFollowed from "./import-not-followed.js";
 import importOutsideCwd from "./import-outside-cwd.js";
+import localMemoryInDotClaude from "./local-memory-in-dot-claude.js";
 import localMemoryTracked from "./local-memory-tracked.js";
 import memorySymlinkEscapes from "./memory-symlink-escapes.js";
 import routerDeadTrigger from "./router-dead-trigger.js";
@@ -19,6 +22,7 @@ import ruleDeadGlob from "./rule-dead-glob.js";
 import ruleFrontmatterNotFirstLine from "./rule-frontmatter-not-first-line.js";
 import ruleFrontmatterYaml from "./rule-frontmatter-yaml.js";
 import ruleGlobsKey from "./rule-globs-key.js";
+import ruleLinkEscapes from "./rule-link-escapes.js";
 import rulePathsEmpty from "./rule-paths-empty.js";
 import rulePathsNested from "./rule-paths-nested.js";
 import ruleUnscoped from "./rule-unscoped.js";
@@ -29,6 +33,7 @@ export const RULES: readonly LintRule[] = [
   importBeyondHopLimit,
   importOutsideCwd,
   importInCodeSpan,
+  importNotFollowed,
   ruleGlobsKey,
   ruleFrontmatterYaml,
   rulePathsEmpty,
@@ -38,7 +43,10 @@ export const RULES: readonly LintRule[] = [
   routerDeadTrigger,
   ruleUnscoped,
   localMemoryTracked,
+  localMemoryInDotClaude,
+  agentsMdShadowed,
   memorySymlinkEscapes,
+  ruleLinkEscapes,
   fileUnreadable,
   codexChainTruncated,
 ];

@@ -1,9 +1,9 @@
 /**
  * `memory-symlink-escapes`: a memory file, `.claude/` entry or `@import` reached through a symlink whose
  * real path leaves the repository. Claude Code 2.1.332 (settled in test/e2e/lint-cli.test.ts) treats them
- * differently: a memory file linked outside loads the outside text (unreviewed, different per machine); a
- * rule linked outside (file or directory) never loads; an import whose real path leaves the working
- * directory never loads.
+ * differently: a memory file linked outside loads the outside text (unreviewed, different per machine); an
+ * import whose real path leaves the working directory never loads. A rule linked outside (file or
+ * directory) never loads either: `rule-link-escapes` reports it, from the loader's own rule records.
  */
 import { claudeImports } from "../claude-imports.js";
 import { finding, type LintRule } from "../rule.js";
@@ -20,17 +20,14 @@ const rule: LintRule = {
   check(ctx) {
     const out = [];
     for (const e of ctx.memoryEntries()) {
-      if (ctx.insideRoot(e.realPath)) continue;
-      const isRule = /(^|\/)\.claude\/rules\//.test(e.rel);
+      if (ctx.insideRoot(e.realPath) || /(^|\/)\.claude\/rules\//.test(e.rel)) continue;
       out.push(
         finding(
           rule.meta,
           e.rel,
           1,
           1,
-          isRule
-            ? `${e.rel} is a symlink to ${e.realPath}, outside the repository: Claude Code does not load a rule whose real path lies outside, so this rule never arrives`
-            : `${e.rel} is a symlink to ${e.realPath}, outside the repository: the agent loads text that code review never sees and that differs per machine`,
+          `${e.rel} is a symlink to ${e.realPath}, outside the repository: the agent loads text that code review never sees and that differs per machine`,
           HELP,
         ),
       );
