@@ -3,6 +3,7 @@ export { activeImportTokens, GEMINI_MAX_IMPORT_DEPTH, type GeminiImport } from "
 export { contextFileNames, type GeminiLaunchState, geminiLaunch, launchState } from "./launch.js";
 export { DEFAULT_GEMINI_CAP, geminiCli } from "./model.js";
 export { geminiOnDemand, JIT_CONTEXT_PREFIX, JIT_CONTEXT_SUFFIX } from "./on-read.js";
+export { geminiRepositorySnapshot, repositoryContextFileNames } from "./repository.js";
 export { type GeminiSettings, geminiSettings } from "./settings.js";
 export {
   DEFAULT_CONTEXT_FILENAME,
