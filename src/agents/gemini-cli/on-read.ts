@@ -1,6 +1,6 @@
 /**
  * Gemini CLI's just-in-time context, settled on Gemini CLI 0.61.0 (docs/findings-gemini-cli.md): when a
- * tool touches a path (read_file, write_file, replace, list_directory, read_many_files), the CLI finds the
+ * tool touches a path (read_file and list_directory, run; write_file and replace, by the bundle), the CLI finds the
  * context files from the path's directory (the path itself when it is a directory) up to the project root
  * of the workspace directory holding it (the deepest one; a path in no workspace directory attaches
  * nothing), drops those already in the context (by file identity), and appends the rest to the tool's
