@@ -63,10 +63,10 @@ const rule: LintRule = {
         help = `write it in backticks (\`@${e.token}\`) or drop the leading @: Gemini CLI protects only code spans and fences`;
       } else if (/^[A-Za-z][\w.-]*\/[\w.-]+[.,;:!?)]*$/.test(e.token) && !fileLike) {
         kind = "an npm scope or package path";
-        help = `write it in backticks (\`@${e.token}\`): Gemini CLI protects only code spans and fences`;
+        help = `write it in backticks (\`@${e.token}\`) or escape it as \\@: Gemini CLI imports an @ only after whitespace and protects only code spans and fences`;
       } else if (/^[A-Za-z][\w-]*[.,;:!?)]*$/.test(e.token)) {
         kind = "a @mention";
-        help = `write it in backticks (\`@${e.token}\`) or drop the @: Gemini CLI protects only code spans and fences`;
+        help = `write it in backticks (\`@${e.token}\`), escape it as \\@ or drop the @: Gemini CLI imports an @ only after whitespace and protects only code spans and fences`;
       }
       out.push({
         ...finding(
