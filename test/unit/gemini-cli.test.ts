@@ -40,11 +40,7 @@ describe("gemini-cli views", () => {
     const { repo, home } = layout();
     const s = geminiCli.launch({ root: repo, view: "user", user: { home, env: {} } });
     expect(s.view).toBe("user");
-    expect(s.items.map((i) => i.path)).toEqual([
-      `${home}/.gemini/AGENTS.md`.replace("AGENTS", "GEMINI"),
-      "AGENTS.md",
-      "GEMINI.md",
-    ]);
+    expect(s.items.map((i) => i.path)).toEqual([`${home}/.gemini/GEMINI.md`, "AGENTS.md", "GEMINI.md"]);
     expect(s.applied?.map((a) => [a.kind, a.name])).toEqual([
       ["setting", "context.fileName"],
       ["file", `${home}/.gemini/GEMINI.md`],
