@@ -12,12 +12,9 @@ import { geminiRepositorySnapshot } from "../../agents/gemini-cli/index.js";
 import type { Finding, Snapshot } from "../../model/index.js";
 import { finding, type LintRule } from "../rule.js";
 
-/** Absolute paths a snapshot puts into the context: its items and its loaded imports. */
+/** Absolute paths a snapshot puts into the context (its items: memory files and inlined imports). */
 function loadedPaths(root: string, s: Snapshot): Set<string> {
-  const abs = (p: string) => (isAbsolute(p) ? p : join(root, p));
-  const out = new Set(s.items.map((i) => abs(i.path)));
-  for (const e of s.imports) if (e.status === "loaded") out.add(e.realTarget ?? e.targetAbs);
-  return out;
+  return new Set(s.items.map((i) => (isAbsolute(i.path) ? i.path : join(root, i.path))));
 }
 
 const rule: LintRule = {
