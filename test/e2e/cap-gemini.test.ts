@@ -159,4 +159,14 @@ describe("lint names Gemini CLI for its own reading of a line", () => {
     const fixed = JSON.parse(run("lint", [d, "--format", "json"]).stdout).diagnostics as { ruleId: string }[];
     expect(fixed.map((x) => x.ruleId)).toEqual([]);
   });
+
+  it("trailing_punctuation_after_an_existing_file_is_an_error_whose_help_names_the_fix", () => {
+    const d = gitRepo({ "GEMINI.md": "Read @docs/a.md. Then test.\n", "docs/a.md": "A\n" });
+    const r = run("lint", [d, "--format", "json"]);
+    const ds = JSON.parse(r.stdout).diagnostics as { ruleId: string; severity: string; help: string }[];
+    const g = ds.filter((x) => x.ruleId === "gemini-import-failed");
+    expect(g.map((x) => x.severity)).toEqual(["error"]);
+    expect(g[0]?.help).toContain('remove the trailing "."');
+    expect(r.status).toBe(1);
+  });
 });
