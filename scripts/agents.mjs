@@ -135,7 +135,7 @@ export function ensureAgents({
       throw new AgentsInstallError(
         [
           `agents: cannot install the pinned agent CLIs: the npm registry (${npmRegistry(dir, env)}) is unreachable (${network[1]}).`,
-          "The conformance tests run the real Claude Code and Codex CLIs; they are downloaded once into",
+          "The conformance tests run the real Claude Code, Codex and Gemini CLIs; they are downloaded once into",
           "test/agents/node_modules (exact versions from test/agents/package-lock.json). Run `npm run agents`",
           "when the registry is reachable, or point npm at a mirror (`npm config set registry URL`).",
           "",

@@ -31,12 +31,14 @@ describe("the pinned agent CLIs' own install (test/agents)", () => {
     const agents = JSON.parse(readFileSync(join(AGENTS_DIR, "package.json"), "utf8"));
     expect(agents.dependencies).toEqual({
       "@anthropic-ai/claude-code": "2.1.332",
+      "@google/gemini-cli": "0.61.0",
       "@openai/codex": "0.171.0",
       "claude-code-2.1.197": "npm:@anthropic-ai/claude-code@2.1.197",
     });
     const product = readFileSync(join(PROJECT_ROOT, "package.json"), "utf8");
     const lock = readFileSync(join(PROJECT_ROOT, "package-lock.json"), "utf8");
-    for (const text of [product, lock]) expect(text).not.toMatch(/claude-code|@openai\/codex/);
+    for (const text of [product, lock])
+      expect(text).not.toMatch(/claude-code|@openai\/codex|@google\/gemini-cli/);
   });
 
   it("a_complete_install_is_recognised_without_calling_npm", () => {
@@ -48,7 +50,7 @@ describe("the pinned agent CLIs' own install (test/agents)", () => {
     expect(lines).toEqual([]);
     const r = spawnSync(process.execPath, ["scripts/agents.mjs"], { cwd: PROJECT_ROOT, encoding: "utf8" });
     expect(r.stdout).toBe(
-      "agents: up to date (@anthropic-ai/claude-code@2.1.332, @openai/codex@0.171.0, @anthropic-ai/claude-code@2.1.197)\n",
+      "agents: up to date (@anthropic-ai/claude-code@2.1.332, @google/gemini-cli@0.61.0, @openai/codex@0.171.0, @anthropic-ai/claude-code@2.1.197)\n",
     );
     expect(r.status).toBe(0);
   });

@@ -131,14 +131,14 @@ describe("cap --agent codex", () => {
     const d = gitRepo({ "AGENTS.md": "x\n", "a/AGENTS.md": "a\n" });
     const bad = cap(d, "--agent", "gemini");
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--agent gemini: must be one of claude-code, codex, all");
+    expect(bad.stderr).toContain("--agent gemini: must be one of claude-code, codex, gemini-cli, all");
     const both = cap(d, "--agent", "codex", "--all-cwds", "--cwd", join(d, "a"));
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("--cwd and --all-cwds cannot be combined");
   });
 
   const hasClaude = typeof (claude as Record<string, unknown>).claudeLaunchSet === "function";
-  it.skipIf(!hasClaude)("agent_all_checks_both_agents_per_cwd_with_their_own_caps", () => {
+  it.skipIf(!hasClaude)("agent_all_checks_every_agent_per_cwd_with_its_own_cap", () => {
     const d = gitRepo({ "AGENTS.md": "codex\n", "CLAUDE.md": "claude\n", "a/AGENTS.md": "a\n" });
     const r = cap(d, "--agent", "all", "--all-cwds", "--json");
     const arr = JSON.parse(r.stdout) as { agent: string; cwd: string; cap: number }[];
@@ -147,6 +147,8 @@ describe("cap --agent codex", () => {
       ["claude-code", "/a", 4096],
       ["codex", "", 32768],
       ["codex", "/a", 32768],
+      ["gemini-cli", "", 8192],
+      ["gemini-cli", "/a", 8192],
     ]);
   });
 });

@@ -49,8 +49,13 @@ describe("cap matrix", () => {
       ["codex", "", 32768],
       ["codex", "/a", 32768],
       ["codex", "/b", 32768],
+      ["gemini-cli", "", 8192],
+      ["gemini-cli", "/a", 8192],
+      ["gemini-cli", "/b", 8192],
     ]);
     expect(runs.filter((r) => r.agent === "codex").map((r) => r.evaluation.total)).toEqual([2, 4, 2]);
+    // No GEMINI.md anywhere: Gemini CLI loads nothing (AGENTS.md and CLAUDE.md are not its names).
+    expect(runs.filter((r) => r.agent === "gemini-cli").map((r) => r.evaluation.total)).toEqual([0, 0, 0]);
   });
 
   it("the_ratchet_is_checked_once_per_agent_and_shared_by_its_cwds", () => {
@@ -108,8 +113,8 @@ describe("cap matrix", () => {
   });
 
   it("agent_option_parsing_and_matrix_detection", () => {
-    expect(selectAgents("all").map((a) => a.id)).toEqual(["claude-code", "codex"]);
-    expect(() => selectAgents("cursor")).toThrow(/must be one of claude-code, codex, all/);
+    expect(selectAgents("all").map((a) => a.id)).toEqual(["claude-code", "codex", "gemini-cli"]);
+    expect(() => selectAgents("cursor")).toThrow(/must be one of claude-code, codex, gemini-cli, all/);
     expect(isMatrix({ agent: "codex" })).toBe(false);
     expect(isMatrix({ agent: "all" })).toBe(true);
     expect(isMatrix({ allCwds: true })).toBe(true);

@@ -7,7 +7,7 @@ import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAgent } from "../../src/agents/index.js";
+import { agents, registerAgent } from "../../src/agents/index.js";
 import type { ContextItem } from "../../src/model/index.js";
 import { cliInProcess } from "../support/cli-in-process.js";
 import { stubAgent } from "../support/stub-agent.js";
@@ -52,8 +52,10 @@ describe("a third agent registered in a few lines", () => {
   it("cap_agent_all_json_lists_it_with_its_release_cap_and_verdict", async () => {
     const r = await cli("cap", repo, "--agent", "all", "--json");
     const runs = JSON.parse(r.stdout) as { agent: string; agentVersion: string; cap: number; ok: boolean }[];
-    expect(runs.map((x) => x.agent)).toEqual(["claude-code", "codex", "toy-agent"]);
-    expect(runs[2]).toMatchObject({ agentVersion: "9.9.9", cap: 100, total: 150, over: 50, ok: false });
+    // Every registered agent in registry order, the plugin last.
+    expect(runs.map((x) => x.agent)).toEqual(agents().map((a) => a.id));
+    expect(runs.at(-1)?.agent).toBe("toy-agent");
+    expect(runs.at(-1)).toMatchObject({ agentVersion: "9.9.9", cap: 100, total: 150, over: 50, ok: false });
     expect(r.status).toBe(1);
   });
 
@@ -115,6 +117,10 @@ describe("a third agent registered in a few lines", () => {
   it("an_unknown_agent_is_a_usage_error_that_lists_the_registered_ones", async () => {
     const r = await cli("cap", repo, "--agent", "nope");
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("--agent nope: must be one of claude-code, codex, toy-agent, all");
+    expect(r.stderr).toContain(
+      `--agent nope: must be one of ${agents()
+        .map((a) => a.id)
+        .join(", ")}, all`,
+    );
   });
 });

@@ -9,6 +9,7 @@ import type { LintRule } from "../rule.js";
 import agentsMdShadowed from "./agents-md-shadowed.js";
 import codexChainTruncated from "./codex-chain-truncated.js";
 import fileUnreadable from "./file-unreadable.js";
+import geminiImportFailed from "./gemini-import-failed.js";
 import importBeyondHopLimit from "./import-beyond-hop-limit.js";
 import importInCodeSpan from "./import-in-code-span.js";
 import importMissing from "./import-missing.js";
@@ -17,6 +18,7 @@ import importOutsideCwd from "./import-outside-cwd.js";
 import localMemoryInDotClaude from "./local-memory-in-dot-claude.js";
 import localMemoryTracked from "./local-memory-tracked.js";
 import memorySymlinkEscapes from "./memory-symlink-escapes.js";
+import memoryUnseenByAgent from "./memory-unseen-by-agent.js";
 import routerDeadTrigger from "./router-dead-trigger.js";
 import ruleDeadGlob from "./rule-dead-glob.js";
 import ruleFrontmatterNotFirstLine from "./rule-frontmatter-not-first-line.js";
@@ -49,6 +51,8 @@ export const RULES: readonly LintRule[] = [
   ruleLinkEscapes,
   fileUnreadable,
   codexChainTruncated,
+  geminiImportFailed,
+  memoryUnseenByAgent,
 ];
 
 /** The metadata of every rule, in documentation order (SARIF's `tool.driver.rules`). */
