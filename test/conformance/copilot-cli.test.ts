@@ -5,71 +5,13 @@
  * behaviour (test/conformance/copilot-cli.fixtures.ts, docs/findings-copilot-cli.md). The CLI runs three at a
  * time in beforeAll; each case then compares.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { copilotLaunch } from "../../src/agents/copilot-cli/launch.js";
 import { copilotCli } from "../../src/agents/copilot-cli/model.js";
 import { copilotReminder } from "../../src/agents/copilot-cli/on-read.js";
-import { tempDir, writeLayout } from "../support/codex-layout.js";
-import { type CopilotRun, copilotVersion, runCopilot } from "../support/copilot.js";
-import { COPILOT_CASES, type CopilotCase } from "./copilot-cli.fixtures.js";
-
-interface Ran {
-  repo: string;
-  home: string;
-  run: CopilotRun;
-}
-
-/** The reminder message the CLI added after each tool result, in order ("" when none). */
-export function attachmentsAfterTools(run: CopilotRun): string[] {
-  const last = run.requests.at(-1)?.body?.messages ?? [];
-  const out: string[] = [];
-  for (let i = 0; i < last.length; i++) {
-    if (last[i].role !== "tool") continue;
-    const next = last[i + 1];
-    out.push(
-      next?.role === "user" &&
-        typeof next.content === "string" &&
-        next.content.startsWith("\n<system_reminder>")
-        ? next.content
-        : "",
-    );
-  }
-  return out;
-}
-
-/** Sets up one case and runs the CLI on it. */
-export async function runCase(c: CopilotCase, prefix = "ac-cp-"): Promise<Ran> {
-  const base = tempDir(prefix);
-  const repo = join(base, "repo");
-  mkdirSync(repo);
-  writeLayout(repo, { ...(c.git === false ? {} : { ".git": { git: true } }), ...c.files });
-  const home = join(base, "home");
-  mkdirSync(home);
-  if (c.home) writeLayout(home, c.home);
-  const run = await runCopilot({
-    cwd: join(repo, c.cwd ?? "."),
-    home,
-    script: (c.views ?? []).map((v) => ({ toolCalls: [{ name: "view", args: { path: join(repo, v) } }] })),
-  });
-  return { repo, home, run };
-}
-
-/** Runs `tasks` with at most `n` at a time. */
-export async function pool<T>(tasks: (() => Promise<T>)[], n: number): Promise<T[]> {
-  const out: T[] = new Array(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        out[i] = await (tasks[i] as () => Promise<T>)();
-      }
-    }),
-  );
-  return out;
-}
+import { attachmentsAfterTools, copilotVersion, pool, type Ran, runCase } from "../support/copilot.js";
+import { COPILOT_CASES } from "./copilot-cli.fixtures.js";
 
 const ran = new Map<string, Ran>();
 

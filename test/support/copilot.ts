@@ -14,6 +14,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { CopilotCase } from "../conformance/copilot-cli.fixtures.js";
+import { tempDir, writeLayout } from "./codex-layout.js";
 import { pinnedPackageDir, pinnedVersion, runProcess } from "./process.js";
 
 export const COPILOT_PACKAGE = "@github/copilot";
@@ -238,4 +240,60 @@ export async function runCopilot(opts: RunCopilotOptions): Promise<CopilotRun> {
   } finally {
     await up.close();
   }
+}
+
+export interface Ran {
+  repo: string;
+  home: string;
+  run: CopilotRun;
+}
+
+/** The reminder message the CLI added after each tool result, in order ("" when none). */
+export function attachmentsAfterTools(run: CopilotRun): string[] {
+  const last = run.requests.at(-1)?.body?.messages ?? [];
+  const out: string[] = [];
+  for (let i = 0; i < last.length; i++) {
+    if (last[i].role !== "tool") continue;
+    const next = last[i + 1];
+    out.push(
+      next?.role === "user" &&
+        typeof next.content === "string" &&
+        next.content.startsWith("\n<system_reminder>")
+        ? next.content
+        : "",
+    );
+  }
+  return out;
+}
+
+/** Sets up one case and runs the CLI on it. */
+export async function runCase(c: CopilotCase, prefix = "ac-cp-"): Promise<Ran> {
+  const base = tempDir(prefix);
+  const repo = join(base, "repo");
+  mkdirSync(repo);
+  writeLayout(repo, { ...(c.git === false ? {} : { ".git": { git: true } }), ...c.files });
+  const home = join(base, "home");
+  mkdirSync(home);
+  if (c.home) writeLayout(home, c.home);
+  const run = await runCopilot({
+    cwd: join(repo, c.cwd ?? "."),
+    home,
+    script: (c.views ?? []).map((v) => ({ toolCalls: [{ name: "view", args: { path: join(repo, v) } }] })),
+  });
+  return { repo, home, run };
+}
+
+/** Runs `tasks` with at most `n` at a time. */
+export async function pool<T>(tasks: (() => Promise<T>)[], n: number): Promise<T[]> {
+  const out: T[] = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        out[i] = await (tasks[i] as () => Promise<T>)();
+      }
+    }),
+  );
+  return out;
 }

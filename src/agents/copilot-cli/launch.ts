@@ -307,6 +307,23 @@ function instructionFiles(dir: string, suffix: string): string[] {
   return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** Splits an `applyTo` value on commas outside braces (`src/*.{ts,js}` stays one pattern), trimmed. */
+export function splitApplyTo(applyTo: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (const ch of applyTo) {
+    if (ch === "{") depth++;
+    else if (ch === "}" && depth > 0) depth--;
+    if (ch === "," && depth === 0) {
+      out.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((p) => p.trim()).filter((p) => p !== "");
+}
+
 /** Reads one instruction file; undefined when unreadable (a finding). */
 function readInstruction(abs: string, root: string, findings: Finding[]): CopilotInstructionFile | undefined {
   const path = displayPath(abs, root);
@@ -332,12 +349,7 @@ function readInstruction(abs: string, root: string, findings: Finding[]): Copilo
     applyTo: fm.applyTo,
     description: fm.description,
     always,
-    patterns: always
-      ? []
-      : (fm.applyTo as string)
-          .split(",")
-          .map((p) => p.trim())
-          .filter((p) => p !== ""),
+    patterns: always ? [] : splitApplyTo(fm.applyTo as string),
   };
 }
 

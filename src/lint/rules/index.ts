@@ -7,12 +7,14 @@
 import type { LintRuleMeta } from "../../model/agent.js";
 import type { LintRule } from "../rule.js";
 import codexChainTruncated from "./codex-chain-truncated.js";
+import copilotApplytoNeverMatches from "./copilot-applyto-never-matches.js";
 import fileUnreadable from "./file-unreadable.js";
 import importBeyondHopLimit from "./import-beyond-hop-limit.js";
 import importInCodeSpan from "./import-in-code-span.js";
 import importMissing from "./import-missing.js";
 import importOutsideCwd from "./import-outside-cwd.js";
 import localMemoryTracked from "./local-memory-tracked.js";
+import memoryReadByOneAgent from "./memory-read-by-one-agent.js";
 import memorySymlinkEscapes from "./memory-symlink-escapes.js";
 import routerDeadTrigger from "./router-dead-trigger.js";
 import ruleDeadGlob from "./rule-dead-glob.js";
@@ -41,6 +43,8 @@ export const RULES: readonly LintRule[] = [
   memorySymlinkEscapes,
   fileUnreadable,
   codexChainTruncated,
+  copilotApplytoNeverMatches,
+  memoryReadByOneAgent,
 ];
 
 /** The metadata of every rule, in documentation order (SARIF's `tool.driver.rules`). */
