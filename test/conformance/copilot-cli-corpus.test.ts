@@ -27,7 +27,7 @@ describe.skipIf(!hasCorpus)("copilot-cli over the shared corpus (the pinned Copi
       }),
       3,
     );
-    repos.forEach((r, i) => ran.set(r, results[i] as { dest: string; run: CopilotRun }));
+    for (const [i, r] of repos.entries()) ran.set(r, results[i] as { dest: string; run: CopilotRun });
   }, 600_000);
 
   it("repositories_with_copilot_instructions_send_them_first", () => {
@@ -42,8 +42,16 @@ describe.skipIf(!hasCorpus)("copilot-cli over the shared corpus (the pinned Copi
   for (const repo of repos) {
     it(`${repo.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}_launch_matches_the_cli`, () => {
       const r = ran.get(repo);
-      expect(r?.run.code, r?.run.stderr).toBe(0);
       const launch = copilotLaunch({ root: r?.dest as string });
+      if (`${r?.run.stdout}${r?.run.stderr}`.includes("exceed the model's usable context budget")) {
+        // The CLI refuses to start a turn (me2resh__apexyard: 335870 bytes); the model measures it whole.
+        expect(r.run.code).toBe(1);
+        expect(launch.items.filter((i) => i.charged).reduce((n, i) => n + i.bytes, 0)).toBeGreaterThan(
+          200_000,
+        );
+        return;
+      }
+      expect(r?.run.code, r?.run.stderr).toBe(0);
       expect(launch.region).toBe(r?.run.region);
     });
   }

@@ -22,7 +22,7 @@ describe("copilot-cli conformance (the pinned Copilot CLI, offline)", () => {
       COPILOT_CASES.map((c) => () => runCase(c)),
       3,
     );
-    COPILOT_CASES.forEach((c, i) => ran.set(c.name, results[i] as Ran));
+    for (const [i, c] of COPILOT_CASES.entries()) ran.set(c.name, results[i] as Ran);
   }, 600_000);
 
   it("has_at_least_forty_fixture_repositories", () => {

@@ -131,7 +131,7 @@ describe("cap --agent codex", () => {
     const d = gitRepo({ "AGENTS.md": "x\n", "a/AGENTS.md": "a\n" });
     const bad = cap(d, "--agent", "gemini");
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--agent gemini: must be one of claude-code, codex, all");
+    expect(bad.stderr).toContain("--agent gemini: must be one of claude-code, codex, copilot-cli, all");
     const both = cap(d, "--agent", "codex", "--all-cwds", "--cwd", join(d, "a"));
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("--cwd and --all-cwds cannot be combined");
@@ -147,6 +147,8 @@ describe("cap --agent codex", () => {
       ["claude-code", "/a", 4096],
       ["codex", "", 32768],
       ["codex", "/a", 32768],
+      ["copilot-cli", "", 8192],
+      ["copilot-cli", "/a", 8192],
     ]);
   });
 });

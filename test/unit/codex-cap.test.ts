@@ -49,6 +49,9 @@ describe("cap matrix", () => {
       ["codex", "", 32768],
       ["codex", "/a", 32768],
       ["codex", "/b", 32768],
+      ["copilot-cli", "", 8192],
+      ["copilot-cli", "/a", 8192],
+      ["copilot-cli", "/b", 8192],
     ]);
     expect(runs.filter((r) => r.agent === "codex").map((r) => r.evaluation.total)).toEqual([2, 4, 2]);
   });
@@ -108,8 +111,8 @@ describe("cap matrix", () => {
   });
 
   it("agent_option_parsing_and_matrix_detection", () => {
-    expect(selectAgents("all").map((a) => a.id)).toEqual(["claude-code", "codex"]);
-    expect(() => selectAgents("cursor")).toThrow(/must be one of claude-code, codex, all/);
+    expect(selectAgents("all").map((a) => a.id)).toEqual(["claude-code", "codex", "copilot-cli"]);
+    expect(() => selectAgents("cursor")).toThrow(/must be one of claude-code, codex, copilot-cli, all/);
     expect(isMatrix({ agent: "codex" })).toBe(false);
     expect(isMatrix({ agent: "all" })).toBe(true);
     expect(isMatrix({ allCwds: true })).toBe(true);

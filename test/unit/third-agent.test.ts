@@ -52,8 +52,8 @@ describe("a third agent registered in a few lines", () => {
   it("cap_agent_all_json_lists_it_with_its_release_cap_and_verdict", async () => {
     const r = await cli("cap", repo, "--agent", "all", "--json");
     const runs = JSON.parse(r.stdout) as { agent: string; agentVersion: string; cap: number; ok: boolean }[];
-    expect(runs.map((x) => x.agent)).toEqual(["claude-code", "codex", "toy-agent"]);
-    expect(runs[2]).toMatchObject({ agentVersion: "9.9.9", cap: 100, total: 150, over: 50, ok: false });
+    expect(runs.map((x) => x.agent)).toEqual(["claude-code", "codex", "copilot-cli", "toy-agent"]);
+    expect(runs[3]).toMatchObject({ agentVersion: "9.9.9", cap: 100, total: 150, over: 50, ok: false });
     expect(r.status).toBe(1);
   });
 
@@ -115,6 +115,6 @@ describe("a third agent registered in a few lines", () => {
   it("an_unknown_agent_is_a_usage_error_that_lists_the_registered_ones", async () => {
     const r = await cli("cap", repo, "--agent", "nope");
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("--agent nope: must be one of claude-code, codex, toy-agent, all");
+    expect(r.stderr).toContain("--agent nope: must be one of claude-code, codex, copilot-cli, toy-agent, all");
   });
 });

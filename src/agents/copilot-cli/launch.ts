@@ -544,7 +544,7 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
   }
   const tableRows = scoped.map((f) => {
     const shown = inside(root, f.abs) ? toPosix(relative(cwd, f.abs)) : toPosix(f.abs);
-    return `| ${f.applyTo} | '${shown}' | ${f.description} |\n`;
+    return `| ${f.patterns.join(", ")} | '${shown}' | ${f.description} |\n`;
   });
   return {
     root,
