@@ -115,6 +115,8 @@ describe("a third agent registered in a few lines", () => {
   it("an_unknown_agent_is_a_usage_error_that_lists_the_registered_ones", async () => {
     const r = await cli("cap", repo, "--agent", "nope");
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("--agent nope: must be one of claude-code, codex, copilot-cli, toy-agent, all");
+    expect(r.stderr).toContain(
+      "--agent nope: must be one of claude-code, codex, copilot-cli, toy-agent, all",
+    );
   });
 });
