@@ -8,12 +8,13 @@ import { UsageError } from "../errors.js";
 import type { AgentModel } from "../model/index.js";
 import { claudeCode } from "./claude-code/model.js";
 import { codex } from "./codex/model.js";
+import { copilotCli } from "./copilot-cli/model.js";
 import { geminiCli } from "./gemini-cli/model.js";
 
 export { agentMemoryDirs as launchDirectoriesWithMemory, MEMORY_FILE_NAMES } from "./codex/cwds.js";
 
 /** The built-in agents, in the order `--agent all` runs them. The first is the default agent. */
-const AGENTS: AgentModel[] = [claudeCode, codex, geminiCli];
+const AGENTS: AgentModel[] = [claudeCode, codex, geminiCli, copilotCli];
 
 /** Every registered agent, in run order; the first is the default (`--agent` omitted, top-level `cap`). */
 export function agents(): readonly AgentModel[] {

@@ -48,10 +48,11 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
   const c = colors(opts.color ?? false);
   const out: string[] = [];
   const width = Math.max(...runs.map((r) => cwdLabel(r).length), 3);
+  const nameWidth = Math.max(...runs.map((r) => agentName(r.agent).length), 11);
   for (const run of runs) {
     const ev = run.evaluation;
     const change = run.delta ? `  ${formatChange(run.delta.change)}` : "";
-    const head = `${agentName(run.agent).padEnd(11)} ${cwdLabel(run).padEnd(width)}  ${String(ev.total).padStart(6)} / ${ev.cap}${change}`;
+    const head = `${agentName(run.agent).padEnd(nameWidth)} ${cwdLabel(run).padEnd(width)}  ${String(ev.total).padStart(6)} / ${ev.cap}${change}`;
     if (run.ok) {
       out.push(`${c.green("ok  ")} ${head}`);
       // The per-file change of a passing launch (a failing one shows it in its full report below).

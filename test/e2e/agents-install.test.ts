@@ -31,6 +31,7 @@ describe("the pinned agent CLIs' own install (test/agents)", () => {
     const agents = JSON.parse(readFileSync(join(AGENTS_DIR, "package.json"), "utf8"));
     expect(agents.dependencies).toEqual({
       "@anthropic-ai/claude-code": "2.1.332",
+      "@github/copilot": "1.0.102",
       "@google/gemini-cli": "0.61.0",
       "@openai/codex": "0.171.0",
       "claude-code-2.1.197": "npm:@anthropic-ai/claude-code@2.1.197",
@@ -50,7 +51,7 @@ describe("the pinned agent CLIs' own install (test/agents)", () => {
     expect(lines).toEqual([]);
     const r = spawnSync(process.execPath, ["scripts/agents.mjs"], { cwd: PROJECT_ROOT, encoding: "utf8" });
     expect(r.stdout).toBe(
-      "agents: up to date (@anthropic-ai/claude-code@2.1.332, @google/gemini-cli@0.61.0, @openai/codex@0.171.0, @anthropic-ai/claude-code@2.1.197)\n",
+      "agents: up to date (@anthropic-ai/claude-code@2.1.332, @github/copilot@1.0.102, @google/gemini-cli@0.61.0, @openai/codex@0.171.0, @anthropic-ai/claude-code@2.1.197)\n",
     );
     expect(r.status).toBe(0);
   });

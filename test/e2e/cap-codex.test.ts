@@ -131,7 +131,9 @@ describe("cap --agent codex", () => {
     const d = gitRepo({ "AGENTS.md": "x\n", "a/AGENTS.md": "a\n" });
     const bad = cap(d, "--agent", "gemini");
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--agent gemini: must be one of claude-code, codex, gemini-cli, all");
+    expect(bad.stderr).toContain(
+      "--agent gemini: must be one of claude-code, codex, gemini-cli, copilot-cli, all",
+    );
     const both = cap(d, "--agent", "codex", "--all-cwds", "--cwd", join(d, "a"));
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("--cwd and --all-cwds cannot be combined");
@@ -149,6 +151,8 @@ describe("cap --agent codex", () => {
       ["codex", "/a", 32768],
       ["gemini-cli", "", 8192],
       ["gemini-cli", "/a", 8192],
+      ["copilot-cli", "", 8192],
+      ["copilot-cli", "/a", 8192],
     ]);
   });
 });

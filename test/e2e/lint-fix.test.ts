@@ -74,7 +74,8 @@ describe("lint --fix", () => {
     expect(fixable(fixed.diagnostics)).toEqual([]);
     const rest = (ds: typeof before.diagnostics) =>
       ds
-        .filter((d) => !d.fixable && d.ruleId !== "rule-unscoped")
+        // memory-read-by-one-agent (info) changes legitimately: a rule the fix scoped no longer loads at launch.
+        .filter((d) => !d.fixable && d.ruleId !== "rule-unscoped" && d.ruleId !== "memory-read-by-one-agent")
         .map((d) => `${d.ruleId} ${d.file}`)
         .sort();
     expect(rest(fixed.diagnostics)).toEqual(rest(before.diagnostics));

@@ -52,6 +52,9 @@ describe("cap matrix", () => {
       ["gemini-cli", "", 8192],
       ["gemini-cli", "/a", 8192],
       ["gemini-cli", "/b", 8192],
+      ["copilot-cli", "", 8192],
+      ["copilot-cli", "/a", 8192],
+      ["copilot-cli", "/b", 8192],
     ]);
     expect(runs.filter((r) => r.agent === "codex").map((r) => r.evaluation.total)).toEqual([2, 4, 2]);
     // No GEMINI.md anywhere: Gemini CLI loads nothing (AGENTS.md and CLAUDE.md are not its names).
@@ -113,8 +116,15 @@ describe("cap matrix", () => {
   });
 
   it("agent_option_parsing_and_matrix_detection", () => {
-    expect(selectAgents("all").map((a) => a.id)).toEqual(["claude-code", "codex", "gemini-cli"]);
-    expect(() => selectAgents("cursor")).toThrow(/must be one of claude-code, codex, gemini-cli, all/);
+    expect(selectAgents("all").map((a) => a.id)).toEqual([
+      "claude-code",
+      "codex",
+      "gemini-cli",
+      "copilot-cli",
+    ]);
+    expect(() => selectAgents("cursor")).toThrow(
+      /must be one of claude-code, codex, gemini-cli, copilot-cli, all/,
+    );
     expect(isMatrix({ agent: "codex" })).toBe(false);
     expect(isMatrix({ agent: "all" })).toBe(true);
     expect(isMatrix({ allCwds: true })).toBe(true);

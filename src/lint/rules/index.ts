@@ -8,6 +8,7 @@ import type { LintRuleMeta } from "../../model/agent.js";
 import type { LintRule } from "../rule.js";
 import agentsMdShadowed from "./agents-md-shadowed.js";
 import codexChainTruncated from "./codex-chain-truncated.js";
+import copilotApplytoNeverMatches from "./copilot-applyto-never-matches.js";
 import fileUnreadable from "./file-unreadable.js";
 import geminiImportFailed from "./gemini-import-failed.js";
 import importBeyondHopLimit from "./import-beyond-hop-limit.js";
@@ -17,6 +18,7 @@ import importNotFollowed from "./import-not-followed.js";
 import importOutsideCwd from "./import-outside-cwd.js";
 import localMemoryInDotClaude from "./local-memory-in-dot-claude.js";
 import localMemoryTracked from "./local-memory-tracked.js";
+import memoryReadByOneAgent from "./memory-read-by-one-agent.js";
 import memorySymlinkEscapes from "./memory-symlink-escapes.js";
 import memoryUnseenByAgent from "./memory-unseen-by-agent.js";
 import routerDeadTrigger from "./router-dead-trigger.js";
@@ -53,6 +55,8 @@ export const RULES: readonly LintRule[] = [
   codexChainTruncated,
   geminiImportFailed,
   memoryUnseenByAgent,
+  copilotApplytoNeverMatches,
+  memoryReadByOneAgent,
 ];
 
 /** The metadata of every rule, in documentation order (SARIF's `tool.driver.rules`). */

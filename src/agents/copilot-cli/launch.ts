@@ -1,0 +1,565 @@
+/**
+ * How GitHub Copilot CLI builds the instruction part of its system message at launch, settled against the
+ * pinned CLI (@github/copilot {@link COPILOT_VERIFIED_VERSION}, offline against a loopback OpenAI-style
+ * server); each rule is pinned by a case in test/conformance/copilot-cli.test.ts and described in
+ * docs/findings-copilot-cli.md.
+ *
+ * 1. The git root is the nearest ancestor of the cwd holding `.git`; without one only the cwd is searched
+ *    (the model takes the repository root instead, for copies without their git directory).
+ * 2. Custom-instruction blocks, in this order: `~/.copilot/copilot-instructions.md` (user view);
+ *    `.github/copilot-instructions.md` of the git root, then of the cwd; `AGENTS.md`, `CLAUDE.md`,
+ *    `GEMINI.md` of the git root, then of the cwd; then for each directory between them (nearest the cwd first) its
+ *    `.github/copilot-instructions.md`, `AGENTS.md`, `CLAUDE.md`, `GEMINI.md`. Regular files only (links
+ *    followed, dangling links and directories skipped). A leading BOM is dropped; nothing else is touched
+ *    (frontmatter, comments, CRLF, whitespace and empty files are sent as they are).
+ * 3. Each block's `@path` tokens (outside code spans and fences) that name an existing regular file,
+ *    resolved from the containing file's directory, get that file's trimmed text inlined right after the
+ *    token: `\n\n<imported_custom_instruction source="ABS">\nTEXT\n</imported_custom_instruction>`,
+ *    recursively; a file already inlined in the same block gets
+ *    `\n\n<imported_custom_instruction source="ABS" skipped="already-loaded" />` instead.
+ * 4. `*.instructions.md` files under `.github/instructions/`, then `*.md` under `.claude/rules/`, of the
+ *    git root and then of the cwd (after `~/.copilot/instructions/` in the user view), any depth, dot-directories skipped, sorted by path:
+ *    one whose `applyTo` (or `paths:`) is absent, empty, unparseable, or `*`, `**`, `**` + `/*` (trimmed; a
+ *    YAML list is joined with ", ") is sent whole at launch (frontmatter included, imports not inlined; an
+ *    empty file adds an empty entry); any other `applyTo` puts a row into a table of patterns and paths the model is told to read,
+ *    and the file arrives when a tool touches a matching path (./on-read.ts).
+ * 5. Framing: `"\n" + blocks.map(b => "<custom_instruction>\n" + b + "\n</custom_instruction>").join("\n\n")
+ *    + "\n"`, then `"\n" + always.map(t => t + "\n\n").join("")`, then the table (see {@link renderRegion}).
+ */
+import { readdirSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import picomatch from "picomatch";
+import YAML from "yaml";
+import { UsageError } from "../../errors.js";
+import { displayPath, inside, toPosix } from "../../fs/paths.js";
+import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
+import type {
+  AppliedSource,
+  ContextItem,
+  Finding,
+  ImportEdge,
+  MemoryRecord,
+  RuleRecord,
+} from "../../model/index.js";
+
+/** The Copilot CLI release this model was verified on. */
+export const COPILOT_VERIFIED_VERSION = "1.0.102";
+/** Display name. */
+export const COPILOT_NAME = "GitHub Copilot CLI";
+/** The memory file names Copilot CLI reads in a directory, in its order. */
+export const COPILOT_MEMORY_NAMES = ["AGENTS.md", "CLAUDE.md", "GEMINI.md"] as const;
+/** The repository instruction file. */
+export const COPILOT_INSTRUCTIONS_FILE = ".github/copilot-instructions.md";
+/** The path-scoped instructions directory. */
+export const COPILOT_INSTRUCTIONS_DIR = ".github/instructions";
+/** Claude Code's rules directory, which Copilot reads as instruction files too (`applyTo` or `paths:`). */
+export const CLAUDE_RULES_DIR = ".claude/rules";
+/** `applyTo` values that mean "every file": the file is sent whole at launch. */
+export const COPILOT_ALWAYS_PATTERNS: readonly string[] = ["", "*", "**", "**/*"];
+
+/** The heading and table head Copilot puts before the rows of path-scoped instruction files. */
+export const COPILOT_TABLE_HEAD =
+  "Here is a list of instruction files that contain rules for modifying or creating new code.\n" +
+  "These files are important for ensuring that the code is modified or created correctly.\n" +
+  "Please make sure to follow the rules specified in these files when working with the codebase.\n" +
+  "If you have not already read the file, use the `view` tool to acquire it.\n" +
+  "Make sure to acquire the instructions before making any changes to the code.\n" +
+  "| Pattern | File Path | Description |\n" +
+  "| ------- | --------- | ----------- |\n";
+
+/** A parsed `.instructions.md` file. */
+export interface CopilotInstructionFile {
+  abs: string;
+  path: string;
+  /** The text as sent (BOM dropped). */
+  text: string;
+  fileBytes: number;
+  /** `applyTo` as Copilot reads it: a string, a list joined with ", ", or undefined (absent/unparseable). */
+  applyTo: string | undefined;
+  description: string;
+  /** True when the file is sent whole at launch. */
+  always: boolean;
+  /** The comma-separated patterns (trimmed) it matches paths with (empty when `always`). */
+  patterns: string[];
+}
+
+export interface CopilotLaunch {
+  root: string;
+  cwd: string;
+  gitRoot: string;
+  items: ContextItem[];
+  texts: Map<string, string>;
+  imports: ImportEdge[];
+  rules: RuleRecord[];
+  memory: MemoryRecord[];
+  findings: Finding[];
+  applied: AppliedSource[];
+  /** The top-level block texts in order (imports inlined). */
+  blocks: string[];
+  /** Always-on instruction texts in order. */
+  always: string[];
+  /** Path-scoped instruction files listed in the table. */
+  scoped: CopilotInstructionFile[];
+  /** The instruction part of the system message as the CLI sends it. */
+  region: string;
+}
+
+export interface CopilotLaunchOptions {
+  root: string;
+  cwd?: string;
+  /** `~` of the user view: reads `~/.copilot/copilot-instructions.md` and `~/.copilot/instructions/`. */
+  home?: string;
+  /** `COPILOT_HOME` (default `home/.copilot`). */
+  copilotHome?: string;
+  /**
+   * When no `.git` is found at or above the cwd (a copy without its git directory, like the shared
+   * corpus), take `root` as the git root. Copilot itself then reads the cwd only. Default false.
+   */
+  assumeRootIsGitRoot?: boolean;
+}
+
+/** Drops one leading BOM. */
+function dropBom(s: string): string {
+  return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+}
+
+/** Ancestors of `dir` up to and including `top`, `dir` first (or just `dir` when `top` is not above it). */
+function chain(dir: string, top: string): string[] {
+  const out = [dir];
+  let d = dir;
+  while (d !== top) {
+    const p = dirname(d);
+    if (p === d) return [dir];
+    out.push(p);
+    d = p;
+  }
+  return out;
+}
+
+/** The nearest ancestor of `cwd` (inclusive) holding `.git`, or undefined. */
+export function copilotGitRoot(cwd: string): string | undefined {
+  let d = cwd;
+  for (;;) {
+    if (statSafe(join(d, ".git"))) return d;
+    const p = dirname(d);
+    if (p === d) return undefined;
+    d = p;
+  }
+}
+
+/** Offsets [start, end) of code spans and fenced/indented-free code blocks in `text`, where `@` is not an import. */
+function codeRanges(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  const fence = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[^\n]*$|(?![\s\S]))/gm;
+  for (let m = fence.exec(text); m; m = fence.exec(text)) out.push([m.index, m.index + m[0].length]);
+  const span = /(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g;
+  for (let m = span.exec(text); m; m = span.exec(text)) {
+    const s = m.index;
+    if (!out.some(([a, b]) => s >= a && s < b)) out.push([s, s + m[0].length]);
+  }
+  return out;
+}
+
+/** `@path` tokens Copilot takes as imports: `@` at a line start or after a non-word character, then the path. */
+const TOKEN = /(^|[^\w@.\-/])@([^\s()<>[\]{}"'`,;|]+)/gm;
+
+/** One import candidate: where its path ends (offset) and the path as written (trailing punctuation cut). */
+export function copilotImportTokens(text: string): { at: number; end: number; path: string }[] {
+  const code = codeRanges(text);
+  const out: { at: number; end: number; path: string }[] = [];
+  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
+    const at = m.index + (m[1] as string).length;
+    if (code.some(([a, b]) => at >= a && at < b)) continue;
+    const path = (m[2] as string).replace(/[.:!?]+$/, "");
+    if (path === "") continue;
+    out.push({ at, end: at + 1 + path.length, path });
+  }
+  return out;
+}
+
+/** 1-based line and column of offset `i` in `text`. */
+function lineCol(text: string, i: number): { line: number; column: number } {
+  const before = text.slice(0, i);
+  const nl = before.lastIndexOf("\n");
+  return { line: before.split("\n").length, column: i - nl };
+}
+
+interface ExpandCtx {
+  root: string;
+  seen: Set<string>;
+  imports: ImportEdge[];
+  items: ContextItem[];
+  texts: Map<string, string>;
+  findings: Finding[];
+  top: string;
+}
+
+/** Inlines the imports of `text` (the file `abs`, shown as `from`) as Copilot does. */
+function expand(text: string, abs: string, from: string, hop: number, ctx: ExpandCtx): string {
+  const tokens = copilotImportTokens(text);
+  if (tokens.length === 0) return text;
+  let out = "";
+  let last = 0;
+  for (const t of tokens) {
+    const targetAbs = resolve(dirname(abs), t.path);
+    const target = displayPath(targetAbs, ctx.root);
+    const st = statSafe(targetAbs);
+    const pos = lineCol(text, t.at);
+    const edge = { from, ...pos, token: t.path, targetAbs: toPosix(targetAbs), target, hop };
+    if (!st?.isFile()) {
+      ctx.imports.push({
+        ...edge,
+        status: "missing",
+        reason: "no regular file there: Copilot leaves the token as prose",
+      });
+      continue;
+    }
+    out += text.slice(last, t.end);
+    last = t.end;
+    const real = safeRealpath(targetAbs) ?? targetAbs;
+    if (ctx.seen.has(real)) {
+      out += `\n\n<imported_custom_instruction source="${targetAbs}" skipped="already-loaded" />`;
+      ctx.imports.push({ ...edge, status: "duplicate", reason: "already inlined in this block" });
+      continue;
+    }
+    const r = readTextFile(targetAbs);
+    if (!r.ok) {
+      ctx.findings.push({
+        ruleId: "read-failed",
+        severity: "warning",
+        file: target,
+        message: describeReadFailure(r, target),
+      });
+      ctx.imports.push({ ...edge, status: "unreadable", reason: "could not be read" });
+      continue;
+    }
+    ctx.seen.add(real);
+    const inner = expand(dropBom(r.text).trim(), targetAbs, target, hop + 1, ctx);
+    out += `\n\n<imported_custom_instruction source="${targetAbs}">\n${inner}\n</imported_custom_instruction>`;
+    ctx.imports.push({ ...edge, status: "loaded", reason: "inlined into the block after the token" });
+    if (!ctx.texts.has(target)) {
+      ctx.items.push({
+        path: target,
+        kind: "import",
+        loadedAt: "launch",
+        bytes: Buffer.byteLength(inner),
+        fileBytes: r.fileBytes,
+        charged: false,
+        importedBy: from,
+        reason: `inlined by @${t.path} into ${ctx.top}'s block (counted in that block)`,
+      });
+      ctx.texts.set(target, inner);
+    }
+  }
+  return out + text.slice(last);
+}
+
+/** Parses an `.instructions.md` file's frontmatter the way Copilot reads `applyTo` and `description`. */
+export function parseInstructionFrontmatter(text: string): {
+  applyTo: string | undefined;
+  description: string;
+  error?: string;
+} {
+  const m = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!m) return { applyTo: undefined, description: "" };
+  let data: unknown;
+  try {
+    data = YAML.parse(m[1] as string);
+  } catch (e) {
+    return { applyTo: undefined, description: "", error: String((e as Error).message).split("\n")[0] };
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data))
+    return { applyTo: undefined, description: "" };
+  const d = data as Record<string, unknown>;
+  const raw = d.applyTo ?? d.paths;
+  const applyTo =
+    typeof raw === "string"
+      ? raw
+      : Array.isArray(raw)
+        ? raw.map((x) => String(x)).join(", ")
+        : raw === null || raw === undefined
+          ? undefined
+          : String(raw);
+  const description = typeof d.description === "string" ? d.description : "";
+  return { applyTo, description };
+}
+
+/** Every `*.instructions.md` below `dir` (any depth, dot-directories skipped), sorted by path. */
+function instructionFiles(dir: string, suffix: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string, depth: number) => {
+    if (depth > 32) return;
+    let names: string[];
+    try {
+      names = readdirSync(d);
+    } catch {
+      return;
+    }
+    for (const n of names.sort()) {
+      const p = join(d, n);
+      const st = statSafe(p);
+      if (st?.isDirectory()) {
+        if (!n.startsWith(".")) walk(p, depth + 1);
+      } else if (st?.isFile() && n.endsWith(suffix)) out.push(p);
+    }
+  };
+  walk(dir, 0);
+  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Splits an `applyTo` value on commas outside braces (`src/*.{ts,js}` stays one pattern), trimmed. */
+export function splitApplyTo(applyTo: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (const ch of applyTo) {
+    if (ch === "{") depth++;
+    else if (ch === "}" && depth > 0) depth--;
+    if (ch === "," && depth === 0) {
+      out.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((p) => p.trim()).filter((p) => p !== "");
+}
+
+/** Reads one instruction file; undefined when unreadable (a finding). */
+function readInstruction(abs: string, root: string, findings: Finding[]): CopilotInstructionFile | undefined {
+  const path = displayPath(abs, root);
+  const r = readTextFile(abs);
+  if (!r.ok) {
+    findings.push({
+      ruleId: "read-failed",
+      severity: "warning",
+      file: path,
+      message: describeReadFailure(r, path),
+    });
+    return undefined;
+  }
+  const text = dropBom(r.text);
+  const fm = parseInstructionFrontmatter(text);
+  const trimmed = fm.applyTo?.trim();
+  const always = trimmed === undefined || COPILOT_ALWAYS_PATTERNS.includes(trimmed);
+  return {
+    abs,
+    path,
+    text,
+    fileBytes: r.fileBytes,
+    applyTo: fm.applyTo,
+    description: fm.description,
+    always,
+    patterns: always ? [] : splitApplyTo(fm.applyTo as string),
+  };
+}
+
+/**
+ * Whether one `applyTo` pattern matches a path (POSIX, relative to the git root) as Copilot CLI 1.0.102
+ * does: a leading `./` is dropped; a pattern without a slash matches the path's base name (`*.ts`,
+ * `a.ts`); dot files match; case matters; braces expand. A leading `/`, a trailing `/`, a bare directory
+ * name with a slash in it, backslashes and `;` never match a file.
+ */
+export function copilotPatternMatches(pattern: string, rel: string): boolean {
+  const p = pattern.startsWith("./") ? pattern.slice(2) : pattern;
+  if (p === "") return false;
+  return picomatch.isMatch(rel, p, { dot: true, basename: !p.includes("/") });
+}
+
+/** Whether a path (POSIX, relative to the git root) matches an instruction file's patterns. */
+export function copilotApplyToMatches(file: CopilotInstructionFile, rel: string): boolean {
+  if (file.always) return true;
+  return file.patterns.some((p) => copilotPatternMatches(p, rel));
+}
+
+/** The instruction part of the system message, from its parts (see the top of this file). */
+export function renderRegion(
+  blocks: readonly string[],
+  always: readonly string[],
+  tableRows: readonly string[],
+): string {
+  let out = "";
+  if (blocks.length > 0)
+    out += `\n${blocks.map((b) => `<custom_instruction>\n${b}\n</custom_instruction>`).join("\n\n")}\n`;
+  const alwaysText = always.join("\n\n");
+  if (alwaysText !== "") out += `\n${alwaysText}\n`;
+  if (tableRows.length > 0) out += `\n${COPILOT_TABLE_HEAD}${tableRows.join("")}`;
+  if (blocks.length > 0 && (alwaysText !== "" || tableRows.length > 0)) out += "\n";
+  return out;
+}
+
+/**
+ * Computes Copilot CLI's launch instructions for a working directory. Never throws for file problems (they
+ * become findings); throws {@link UsageError} when `root` or `cwd` is not a directory or `cwd` lies outside
+ * `root`. Bytes are UTF-8 bytes. Verified on Copilot CLI {@link COPILOT_VERIFIED_VERSION}.
+ */
+export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
+  const root = safeRealpath(resolve(opts.root));
+  if (!root || !statSafe(root)?.isDirectory()) throw new UsageError(`${opts.root}: not a directory`);
+  const cwd = safeRealpath(resolve(root, opts.cwd ?? "."));
+  if (!cwd || !statSafe(cwd)?.isDirectory())
+    throw new UsageError(`--cwd ${opts.cwd}: not a directory under ${opts.root}`);
+  if (!inside(root, cwd)) throw new UsageError(`--cwd ${opts.cwd}: lies outside the repository root ${root}`);
+  const gitRoot = copilotGitRoot(cwd) ?? (opts.assumeRootIsGitRoot ? root : cwd);
+
+  const findings: Finding[] = [];
+  const items: ContextItem[] = [];
+  const texts = new Map<string, string>();
+  const imports: ImportEdge[] = [];
+  const memory: MemoryRecord[] = [];
+  const applied: AppliedSource[] = [];
+  const blocks: string[] = [];
+  const copilotHome = opts.copilotHome ?? (opts.home ? join(opts.home, ".copilot") : undefined);
+
+  const between = chain(cwd, gitRoot).slice(1, -1); // nearest the cwd first, both ends excluded
+  const ends = gitRoot === cwd ? [cwd] : [gitRoot, cwd];
+  const candidates: { abs: string; why: string; kind: "memory" | "rule" }[] = [];
+  if (copilotHome)
+    candidates.push({
+      abs: join(copilotHome, "copilot-instructions.md"),
+      why: "user instructions (~/.copilot)",
+      kind: "rule",
+    });
+  for (const d of ends)
+    candidates.push({
+      abs: join(d, COPILOT_INSTRUCTIONS_FILE),
+      why: "repository instructions",
+      kind: "rule",
+    });
+  for (const d of ends)
+    for (const n of COPILOT_MEMORY_NAMES) candidates.push({ abs: join(d, n), why: `${n}`, kind: "memory" });
+  for (const d of between) {
+    candidates.push({
+      abs: join(d, COPILOT_INSTRUCTIONS_FILE),
+      why: "repository instructions of a directory between the git root and the cwd",
+      kind: "rule",
+    });
+    for (const n of COPILOT_MEMORY_NAMES)
+      candidates.push({
+        abs: join(d, n),
+        why: `${n} of a directory between the git root and the cwd`,
+        kind: "memory",
+      });
+  }
+
+  for (const c of candidates) {
+    if (!statSafe(c.abs)?.isFile()) continue;
+    const path = displayPath(c.abs, root);
+    const r = readTextFile(c.abs);
+    if (!r.ok) {
+      findings.push({
+        ruleId: "read-failed",
+        severity: "warning",
+        file: path,
+        message: describeReadFailure(r, path),
+      });
+      continue;
+    }
+    const ctx: ExpandCtx = {
+      root,
+      seen: new Set([r.realPath]),
+      imports,
+      items: [],
+      texts,
+      findings,
+      top: path,
+    };
+    const text = expand(dropBom(r.text), c.abs, path, 1, ctx);
+    blocks.push(text);
+    items.push({
+      path,
+      kind: c.kind,
+      loadedAt: "launch",
+      bytes: Buffer.byteLength(text),
+      fileBytes: r.fileBytes,
+      charged: true,
+      importedBy: null,
+      reason: `${c.why}; sent whole as a <custom_instruction> block${ctx.items.length > 0 ? " with its imports inlined" : ""}`,
+    });
+    texts.set(path, text);
+    items.push(...ctx.items);
+    if (c.kind === "memory") memory.push({ path, absPath: c.abs, dir: dirname(c.abs), kind: "memory" });
+    if (copilotHome && c.abs.startsWith(copilotHome))
+      applied.push({ kind: "file", name: path, effect: "adds a <custom_instruction> block" });
+  }
+
+  // Instruction files.
+  const instrDirs: [string, string][] = [];
+  if (copilotHome) instrDirs.push([join(copilotHome, "instructions"), ".instructions.md"]);
+  for (const d of ends)
+    instrDirs.push(
+      [join(d, COPILOT_INSTRUCTIONS_DIR), ".instructions.md"],
+      [join(d, CLAUDE_RULES_DIR), ".md"],
+    );
+  const always: string[] = [];
+  const scoped: CopilotInstructionFile[] = [];
+  const rules: RuleRecord[] = [];
+  for (const [dir, suffix] of instrDirs) {
+    for (const abs of instructionFiles(dir, suffix)) {
+      const f = readInstruction(abs, root, findings);
+      if (!f) continue;
+      const real = safeRealpath(abs) ?? abs;
+      rules.push({
+        path: f.path,
+        absPath: abs,
+        realPath: real,
+        base: gitRoot,
+        scoped: !f.always,
+        globs: f.patterns,
+        ...(f.always
+          ? {
+              unscopedWhy:
+                f.applyTo === undefined
+                  ? "no applyTo: Copilot applies it to every file"
+                  : `applyTo ${JSON.stringify(f.applyTo)} matches every file`,
+            }
+          : {}),
+        text: f.text,
+        fileBytes: f.fileBytes,
+        atLaunch: f.always,
+      });
+      if (copilotHome && abs.startsWith(copilotHome))
+        applied.push({
+          kind: "file",
+          name: f.path,
+          effect: f.always ? "adds an always-on instruction file" : "adds a row to the instructions table",
+        });
+      if (f.always) {
+        always.push(f.text);
+        items.push({
+          path: f.path,
+          kind: "rule",
+          loadedAt: "launch",
+          bytes: Buffer.byteLength(f.text),
+          fileBytes: f.fileBytes,
+          charged: true,
+          importedBy: null,
+          reason:
+            f.applyTo === undefined
+              ? "instructions file without applyTo: sent whole at launch, frontmatter included"
+              : `instructions file with applyTo ${JSON.stringify(f.applyTo)} (every file): sent whole at launch, frontmatter included`,
+        });
+        texts.set(f.path, f.text);
+      } else scoped.push(f);
+    }
+  }
+  const tableRows = scoped.map((f) => {
+    const shown = inside(root, f.abs) ? toPosix(relative(cwd, f.abs)) : toPosix(f.abs);
+    return `| ${f.patterns.join(", ")} | '${shown}' | ${f.description} |\n`;
+  });
+  return {
+    root,
+    cwd,
+    gitRoot,
+    items,
+    texts,
+    imports,
+    rules,
+    memory,
+    findings,
+    applied,
+    blocks,
+    always,
+    scoped,
+    region: renderRegion(blocks, always, tableRows),
+  };
+}

@@ -1,0 +1,385 @@
+/**
+ * The fixture repositories of the Copilot CLI conformance suite: each a settled behaviour (see
+ * docs/findings-copilot-cli.md). `files` go under `repo/` (a git repository unless `git: false`),
+ * `home` under the throwaway HOME (then the model runs in the user view), `views` are paths (relative to
+ * the repository) the scripted model asks the CLI's `view` tool to read, in order.
+ */
+import type { Entry } from "../support/codex-layout.js";
+
+export interface CopilotCase {
+  name: string;
+  files: Record<string, Entry>;
+  cwd?: string;
+  git?: boolean;
+  home?: Record<string, Entry>;
+  views?: string[];
+}
+
+const fm = (applyTo: string, body: string) => `---\napplyTo: ${applyTo}\n---\n${body}\n`;
+
+export const COPILOT_CASES: CopilotCase[] = [
+  // Which files, where from, in which order.
+  {
+    name: "a_copilot_instructions_file_alone_is_one_block",
+    files: { ".github/copilot-instructions.md": "Use tabs.\n" },
+  },
+  {
+    name: "copilot_instructions_then_agents_claude_gemini_in_that_order",
+    files: {
+      "GEMINI.md": "ge\n",
+      "CLAUDE.md": "cl\n",
+      "AGENTS.md": "ag\n",
+      ".github/copilot-instructions.md": "ci\n",
+    },
+  },
+  {
+    name: "an_agents_md_only_repository_sends_one_block",
+    files: { "AGENTS.md": "# Agents\n\nRun npm test.\n" },
+  },
+  { name: "a_claude_md_only_repository_is_read_by_copilot", files: { "CLAUDE.md": "claude only\n" } },
+  { name: "a_gemini_md_only_repository_is_read_by_copilot", files: { "GEMINI.md": "gemini only\n" } },
+  {
+    name: "other_agents_files_are_not_read",
+    files: {
+      "AGENTS.md": "ag\n",
+      ".claude/CLAUDE.md": "dotclaude\n",
+      "CLAUDE.local.md": "local\n",
+      "AGENTS.override.md": "override\n",
+      ".cursor/rules/x.mdc": "cursor\n",
+      ".github/instructions/plain.md": "not an instructions file\n",
+    },
+  },
+  {
+    name: "the_git_root_then_the_cwd_then_the_directories_between",
+    cwd: "p/q",
+    files: {
+      ".github/copilot-instructions.md": "root-ci\n",
+      "AGENTS.md": "root-ag\n",
+      "CLAUDE.md": "root-cl\n",
+      "p/.github/copilot-instructions.md": "p-ci\n",
+      "p/AGENTS.md": "p-ag\n",
+      "p/q/.github/copilot-instructions.md": "q-ci\n",
+      "p/q/AGENTS.md": "q-ag\n",
+      "p/q/GEMINI.md": "q-ge\n",
+    },
+  },
+  {
+    name: "directories_between_the_git_root_and_the_cwd_come_nearest_the_cwd_first",
+    cwd: "a/b/c/d",
+    files: {
+      "AGENTS.md": "root\n",
+      "a/AGENTS.md": "A\n",
+      "a/b/AGENTS.md": "B\n",
+      "a/b/c/AGENTS.md": "C\n",
+      "a/b/c/d/AGENTS.md": "D\n",
+    },
+  },
+  {
+    name: "files_below_the_cwd_are_not_sent_at_launch",
+    files: {
+      "AGENTS.md": "root\n",
+      "a/AGENTS.md": "a\n",
+      "a/CLAUDE.md": "acl\n",
+      "a/.github/copilot-instructions.md": "a-ci\n",
+    },
+  },
+  {
+    name: "a_launch_in_a_subdirectory_without_its_own_files_sends_the_git_roots",
+    cwd: "src/lib",
+    files: { "AGENTS.md": "root\n", ".github/copilot-instructions.md": "ci\n", "src/lib/x.ts": "x\n" },
+  },
+  {
+    name: "a_nested_git_repository_is_its_own_root",
+    cwd: "inner/sub",
+    files: {
+      "AGENTS.md": "outer\n",
+      "inner/.git": { git: true },
+      "inner/AGENTS.md": "inner\n",
+      "inner/sub/AGENTS.md": "sub\n",
+    },
+  },
+  // Text transforms.
+  {
+    name: "trailing_newlines_and_spaces_are_kept_as_written",
+    files: { ".github/copilot-instructions.md": "A1\n\n\n", "AGENTS.md": "  B1  \n", "CLAUDE.md": "C1" },
+  },
+  {
+    name: "a_bom_is_dropped_and_crlf_kept",
+    files: { ".github/copilot-instructions.md": "\uFEFFA2\r\nline2\r\n" },
+  },
+  {
+    name: "frontmatter_and_comments_are_sent_in_the_block",
+    files: {
+      "AGENTS.md": "---\nfoo: bar\n---\nbody\n<!-- comment -->\nafter\n",
+      ".github/copilot-instructions.md": "---\napplyTo: '**'\n---\nCI <b>&amp;\"q\"</b>\n",
+    },
+  },
+  {
+    name: "empty_and_whitespace_files_are_sent_as_empty_blocks",
+    files: { ".github/copilot-instructions.md": "", "AGENTS.md": "  \n\n", "CLAUDE.md": "real\n" },
+  },
+  {
+    name: "a_large_agents_md_is_sent_whole",
+    files: { "AGENTS.md": `${"y".repeat(199)}\n`.repeat(300), "CLAUDE.md": "after\n" },
+  },
+  { name: "non_ascii_text_is_sent_as_is", files: { "AGENTS.md": "Ünïcödé — 日本語 🚀\n" } },
+  {
+    name: "a_symlinked_agents_md_is_followed_and_dangling_or_directory_links_are_skipped",
+    files: {
+      "real/x.md": "LINKED\n",
+      "AGENTS.md": { link: "real/x.md" },
+      "CLAUDE.md": { link: "nowhere.md" },
+      "GEMINI.md": { link: "real" },
+    },
+  },
+  // Imports.
+  {
+    name: "an_at_import_is_inlined_after_its_token",
+    files: {
+      "AGENTS.md": "see @docs/x.md and [link](docs/y.md)\n",
+      "docs/x.md": "XDOC\n",
+      "docs/y.md": "YDOC\n",
+    },
+  },
+  {
+    name: "imports_nest_and_resolve_from_the_importing_files_directory",
+    files: {
+      "CLAUDE.md": "@AGENTS.md\n",
+      "AGENTS.md": "see @docs/x.md\n",
+      "docs/x.md": "x then @y.md and @docs/y.md\n",
+      "docs/y.md": "Y\n",
+    },
+  },
+  {
+    name: "imports_in_code_spans_and_fences_and_missing_targets_stay_prose",
+    files: {
+      "AGENTS.md":
+        "a `@docs/c.md` code\n```\n@docs/c.md\n```\nmail me@docs.x npm @scope/pkg @missing.md @./docs/c.md end\n",
+      "docs/c.md": "C\n",
+    },
+  },
+  {
+    name: "a_second_import_of_a_file_in_one_block_is_marked_already_loaded",
+    files: {
+      "AGENTS.md": "t1 @docs/a.md. t2 (@docs/a.md) t3 @docs/b.md\n",
+      "docs/a.md": "A no newline",
+      "docs/b.md": "B\n\n\n",
+    },
+  },
+  {
+    name: "a_file_imported_by_two_blocks_is_inlined_in_each",
+    files: { "AGENTS.md": "ag @shared.md\n", "CLAUDE.md": "cl @shared.md\n", "shared.md": "SHARED\n" },
+  },
+  {
+    name: "an_import_cycle_stops_at_the_file_already_in_the_block",
+    files: { "AGENTS.md": "top @a.md\n", "a.md": "a @b.md\n", "b.md": "b @a.md and @AGENTS.md\n" },
+  },
+  {
+    name: "directories_and_home_paths_are_not_imported",
+    files: { "AGENTS.md": "@docs @~/h.md @/nonexistent/abs.md\n", "docs/z.md": "z\n" },
+    home: { "h.md": "HOMEFILE\n" },
+  },
+  {
+    name: "an_import_in_github_copilot_instructions_resolves_from_dot_github",
+    files: {
+      ".github/copilot-instructions.md": "ci @x.md @../AGENTS.md\n",
+      ".github/x.md": "GX",
+      "AGENTS.md": "AG\n",
+    },
+  },
+  {
+    name: "any_file_extension_is_imported",
+    files: { "AGENTS.md": "@img.png @data.json\n", "img.png": "PNG\n", "data.json": '{"a":1}\n' },
+  },
+  // Path-scoped instruction files.
+  {
+    name: "an_instructions_file_for_every_path_is_sent_whole_after_the_blocks",
+    files: {
+      ".github/copilot-instructions.md": "CI\n",
+      ".github/instructions/all.instructions.md": fm('"**"', "ALL"),
+    },
+  },
+  {
+    name: "instructions_files_come_in_path_order_with_a_table_for_scoped_ones",
+    files: {
+      ".github/copilot-instructions.md": "CI\n",
+      "AGENTS.md": "AG\n",
+      ".github/instructions/b.instructions.md": fm('"**"', "B"),
+      ".github/instructions/a.instructions.md": fm("'**/*'", "A"),
+      ".github/instructions/s/c.instructions.md": fm("src/**", "C"),
+      ".github/instructions/n.instructions.md": "no frontmatter\n",
+      ".github/instructions/d.instructions.md": '---\ndescription: Dd\napplyTo: "*.ts, src/**"\n---\nD\n',
+    },
+  },
+  {
+    name: "applyto_forms_that_mean_every_file",
+    files: {
+      ".github/instructions/1.instructions.md": fm("'*'", "ONE"),
+      ".github/instructions/3.instructions.md": fm("\n  - '**'", "THREE"),
+      ".github/instructions/4.instructions.md": fm("''", "FOUR"),
+      ".github/instructions/6.instructions.md": fm("' ** '", "SIX"),
+      ".github/instructions/7.instructions.md": "---\napplyto: '**'\n---\nSEVEN\n",
+      ".github/instructions/8.instructions.md": "---\napplyTo: '**'\nfoo: [\n---\nBAD8\n",
+    },
+  },
+  {
+    name: "applyto_forms_that_are_scoped",
+    files: {
+      ".github/instructions/2.instructions.md": fm("'**/*.md'", "TWO"),
+      ".github/instructions/5.instructions.md": fm("'/**'", "FIVE"),
+      ".github/instructions/6.instructions.md": fm("'./src/**'", "SIX"),
+      ".github/instructions/8.instructions.md": fm("'**, src/**'", "EIGHT"),
+      ".github/instructions/9.instructions.md": fm("\n  - 'src/**'", "NINE"),
+      ".github/instructions/a.instructions.md": fm("[src/**, lib/**]", "LIST"),
+      ".github/instructions/b.instructions.md": fm("'**/**'", "STARS"),
+    },
+  },
+  {
+    name: "only_scoped_instructions_give_a_table_alone",
+    files: { ".github/instructions/s.instructions.md": fm("'src/**'", "S") },
+  },
+  {
+    name: "a_table_after_blocks_without_always_on_files",
+    files: {
+      "AGENTS.md": "root\n",
+      ".github/instructions/s.instructions.md": "---\ndescription: 'what it is'\napplyTo: 'src/**'\n---\nS\n",
+    },
+  },
+  {
+    name: "a_bom_and_crlf_instructions_file_is_scoped_by_its_frontmatter",
+    files: {
+      ".github/instructions/4.instructions.md": "\uFEFF---\r\napplyTo: 'src/**'\r\n---\r\nCRLF4\r\n",
+      ".github/instructions/5.instructions.md": "\uFEFF---\r\napplyTo: '**'\r\n---\r\nCRLF5\r\n",
+    },
+  },
+  {
+    name: "an_empty_instructions_file_is_dropped",
+    files: {
+      ".github/instructions/e.instructions.md": "",
+      ".github/instructions/f.instructions.md": "F\n",
+      "AGENTS.md": "AG\n",
+    },
+  },
+  {
+    name: "imports_in_instructions_files_are_not_inlined",
+    files: { ".github/instructions/i.instructions.md": "inst @docs/a.md\n", "docs/a.md": "A\n" },
+  },
+  {
+    name: "instructions_of_the_git_root_and_the_cwd_load_but_not_of_directories_between",
+    cwd: "p/q",
+    files: {
+      ".github/instructions/x.instructions.md": fm("'**'", "root-instr"),
+      "p/.github/instructions/x.instructions.md": fm("'**'", "p-instr"),
+      "p/q/.github/instructions/x.instructions.md": fm("'**'", "q-instr"),
+      "p/q/.github/instructions/s.instructions.md": fm("'src/**'", "q-scoped"),
+    },
+  },
+  {
+    name: "instructions_in_dot_directories_below_the_instructions_dir_are_skipped",
+    files: {
+      ".github/instructions/.hidden/h.instructions.md": fm("'**'", "HIDDEN"),
+      ".github/instructions/deep/er/d.instructions.md": fm("'**'", "DEEP"),
+    },
+  },
+  {
+    name: "no_git_repository_means_only_the_cwd",
+    git: false,
+    cwd: "x",
+    files: { "AGENTS.md": "root\n", "x/AGENTS.md": "x\n", ".github/copilot-instructions.md": "ci\n" },
+  },
+  {
+    name: "claude_rules_are_instruction_files_after_github_instructions",
+    files: {
+      ".claude/rules/a.md": "RULE-A\n",
+      ".claude/rules/sub/b.md": "RULE-B\n",
+      ".claude/rules/p.md": "---\npaths:\n  - src/**\n  - lib/*.ts\n---\nRULE-PATHS\n",
+      ".claude/rules/q.md": fm("'src/**'", "RULE-APPLYTO"),
+      ".claude/rules/x.txt": "TXT\n",
+      ".github/instructions/g.instructions.md": "GH-INSTR\n",
+      ".github/instructions/s.instructions.md": fm("'lib/**'", "GH-S"),
+      "AGENTS.md": "AG\n",
+    },
+  },
+  {
+    name: "claude_rules_of_the_git_root_come_before_the_cwds_instructions",
+    cwd: "p",
+    files: {
+      ".claude/rules/a.md": "ROOT-RULE\n",
+      "p/.claude/rules/a.md": "P-RULE\n",
+      "p/.github/instructions/g.instructions.md": "P-GH\n",
+    },
+  },
+  // The user view.
+  {
+    name: "the_users_copilot_instructions_come_first",
+    files: { "AGENTS.md": "AG\n" },
+    home: {
+      ".copilot/copilot-instructions.md": "HOME-CI\n",
+      ".copilot/instructions/h.instructions.md": fm("'**'", "HOME-INSTR"),
+      ".copilot/instructions/g.instructions.md": fm("'src/**'", "HOME-SCOPED"),
+      ".copilot/AGENTS.md": "not read\n",
+      "AGENTS.md": "not read either\n",
+    },
+  },
+  {
+    name: "user_and_repository_always_on_instructions_user_first",
+    files: { ".github/instructions/r.instructions.md": "REPO\n" },
+    home: { ".copilot/instructions/u.instructions.md": "USER\n" },
+  },
+  // On demand.
+  {
+    name: "a_view_attaches_matching_instructions_and_nested_memory_once",
+    files: {
+      "AGENTS.md": "root\n",
+      "a/AGENTS.md": "nested-a\n",
+      "a/CLAUDE.md": "nested-a-cl\n",
+      "a/GEMINI.md": "nested-a-ge\n",
+      ".github/instructions/t.instructions.md": fm("'**/*.ts'", "TS <x> & \"q\" 'a'"),
+      ".github/instructions/u.instructions.md": fm("'a/**'", "UNDER-A"),
+      "a/f.ts": "code\n",
+      "a/g.ts": "code2\n",
+      "b/h.md": "md\n",
+    },
+    views: ["a/f.ts", "a/g.ts", "b/h.md"],
+  },
+  {
+    name: "a_view_attaches_the_nested_memory_of_the_files_own_directory",
+    files: {
+      "x/y/AGENTS.md": "XY\n",
+      "x/y/CLAUDE.md": "XY-CL\n",
+      "x/y/f.txt": "f\n",
+      ".github/instructions/m.instructions.md": fm("'*.md'", "ROOT-MD"),
+    },
+    views: ["x/y/f.txt"],
+  },
+  {
+    name: "the_applyto_matcher_strips_dot_slash_matches_base_names_and_splits_on_commas",
+    files: {
+      ".github/instructions/01.instructions.md": fm("'./src/**'", "DOTSLASH"),
+      ".github/instructions/02.instructions.md": fm("'/src/**'", "SLASH"),
+      ".github/instructions/03.instructions.md": fm("'lib/**, src/**'", "COMMA"),
+      ".github/instructions/04.instructions.md": fm("'src'", "DIR"),
+      ".github/instructions/05.instructions.md": fm("'*.ts'", "STARTS"),
+      ".github/instructions/06.instructions.md": fm("'SRC/**'", "UPPER"),
+      ".github/instructions/07.instructions.md": fm("'src/*.{ts,js}'", "BRACE"),
+      ".github/instructions/08.instructions.md": fm("'**/a.ts'", "BASENAME"),
+      ".github/instructions/09.instructions.md": fm("'src/'", "TRAILSLASH"),
+      ".github/instructions/10.instructions.md": fm("'a.ts'", "BARE"),
+      ".github/instructions/12.instructions.md": fm("'**/.hidden/**'", "DOT"),
+      ".github/instructions/13.instructions.md": fm("'src/**;lib/**'", "SEMI"),
+      "src/a.ts": "a\n",
+      "x/.hidden/c.md": "c\n",
+    },
+    views: ["src/a.ts", "x/.hidden/c.md"],
+  },
+  {
+    name: "a_view_of_a_path_no_pattern_matches_attaches_nothing",
+    files: { "src/a.py": "p\n", ".github/instructions/t.instructions.md": fm("'**/*.ts'", "TS") },
+    views: ["src/a.py"],
+  },
+  {
+    name: "a_view_attaches_a_scoped_claude_rule",
+    files: { ".claude/rules/p.md": "---\npaths:\n  - src/**\n---\nRULE-PATHS\n", "src/a.ts": "a\n" },
+    views: ["src/a.ts"],
+  },
+];
