@@ -77,7 +77,7 @@ describe("cap --agent codex: the fresh-clone view and --user", () => {
     }
     const j = JSON.parse(cap({ HOME: home }, repo, ...args, "--json").stdout);
     expect(j).toMatchObject({ view: "fresh-clone", total: 22, projectRoot: { path: repo } });
-    expect(j.applied).toBeUndefined();
+    expect(j.applied).toEqual([]);
   });
 
   it("cap_user_applies_codex_home_and_lists_what_it_applied", () => {
@@ -94,7 +94,7 @@ describe("cap --agent codex: the fresh-clone view and --user", () => {
       "view: user (this machine's user files, settings, approvals and environment)\napplied:",
     );
     expect(text.stdout).toContain(
-      `  setting project_doc_max_bytes = 12 (${codexHome}/config.toml): budget of the AGENTS.md chain: 12 bytes`,
+      `  setting project_doc_max_bytes=12 (${codexHome}/config.toml): budget of the AGENTS.md chain: 12 bytes`,
     );
     expect(text.stdout).toContain(`  file ${codexHome}/AGENTS.md: global AGENTS file: 7 bytes`);
     const j = JSON.parse(
