@@ -42,6 +42,7 @@ export const LAUNCH_CASES: LaunchCase[] = [
     files: { "AGENTS.md": "A root\n", ".claude/CLAUDE.local.md": "mine, misplaced\n", "a/.keep": "" },
     cwd: "a",
     expect: ["AGENTS.md"],
+    expectOn: { "2.1.197": [] },
   },
   { name: "no_memory_files_load_nothing", files: { "README.md": "hi\n" }, expect: [] },
   { name: "a_root_claude_md_loads", files: { "CLAUDE.md": "# Rules\n\nBe brief.\n" }, expect: ["CLAUDE.md"] },

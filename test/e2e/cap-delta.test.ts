@@ -192,7 +192,7 @@ describe("cap --base: the change against the base revision, per file", () => {
     const tmp = tempRepo();
     const r = cap([root, "--base", "main", "--agent", "all", "--all-cwds"], { TMPDIR: tmp });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^ok {3}Claude Code \. +\d+ \/ 4096 {2}±0 B$/m);
+    expect(r.stdout).toMatch(/^ok {3}Claude Code +\. +\d+ \/ 4096 {2}±0 B$/m);
     expect(readdirSync(tmp)).toEqual([]);
   });
 });
