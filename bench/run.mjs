@@ -10,6 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** [name, loader] — one line per benchmark module. */
 const BENCHES = [
+  ["startup", () => import("./startup.mjs")],
   ["cap", () => import("./cap.mjs")],
   ["markdown", () => import("./markdown.mjs")],
   ["hook", () => import("./hook.mjs")],

@@ -6,34 +6,54 @@
 import { Command, CommanderError } from "commander";
 import { InputFileError, UsageError } from "../errors.js";
 import { VERSION } from "../version.js";
-import { registerCap } from "./commands/cap.js";
-import { registerExplain } from "./commands/explain.js";
-import { registerHook } from "./commands/hook.js";
-import { registerInit } from "./commands/init.js";
-import { registerLint } from "./commands/lint.js";
-import { registerPointers } from "./commands/pointers.js";
-import { registerRoute } from "./commands/route.js";
-import { registerVerify } from "./commands/verify.js";
+type Register = (program: Command) => void;
 
-/** A fresh commander program with every command registered. */
-export function buildProgram(): Command {
+/**
+ * Every command, in help order, with a loader for its one thin file under ./commands. A run imports only
+ * the command it invokes (and with it only what that command needs), so `--version` and `cap` do not pay
+ * for the verifier, the router or the linter at start-up; help and unknown commands load all of them.
+ */
+const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Register>]> = [
+  ["cap", async () => (await import("./commands/cap.js")).registerCap],
+  ["route", async () => (await import("./commands/route.js")).registerRoute],
+  ["hook", async () => (await import("./commands/hook.js")).registerHook],
+  ["explain", async () => (await import("./commands/explain.js")).registerExplain],
+  ["pointers", async () => (await import("./commands/pointers.js")).registerPointers],
+  ["lint", async () => (await import("./commands/lint.js")).registerLint],
+  ["init", async () => (await import("./commands/init.js")).registerInit],
+  ["verify", async () => (await import("./commands/verify.js")).registerVerify],
+];
+
+/**
+ * The commands a run on `args` (the arguments after node and the script) needs: the named command when
+ * the first non-option argument names one; none for a bare `--version` / `-V`; otherwise (help, no
+ * arguments, an unknown command) all of them, so commander can list them and suggest the nearest.
+ */
+export function commandsFor(args: readonly string[]): string[] {
+  const first = args.find((a) => !a.startsWith("-"));
+  if (
+    first !== undefined &&
+    COMMANDS.some(([name]) => name === first) &&
+    !args.includes("--help") &&
+    !args.includes("-h")
+  )
+    return [first];
+  if (first === undefined && args.length > 0 && args.every((a) => a === "--version" || a === "-V")) return [];
+  return COMMANDS.map(([name]) => name);
+}
+
+/**
+ * A fresh commander program with the named commands registered (default: every command).
+ * @param names command names from {@link commandsFor}; an unknown name is ignored
+ */
+export async function buildProgram(names?: readonly string[]): Promise<Command> {
   const program = new Command("agent-context")
     .description("Measure, cap, route and explain what AI coding agents load into their context.")
     .version(VERSION)
     .exitOverride()
     .showHelpAfterError();
-  for (const register of [
-    registerCap,
-    registerRoute,
-    registerHook,
-    registerExplain,
-    registerPointers,
-    registerLint,
-    registerInit,
-    registerVerify,
-  ]) {
-    register(program);
-  }
+  const wanted = COMMANDS.filter(([name]) => names === undefined || names.includes(name));
+  for (const register of await Promise.all(wanted.map(([, load]) => load()))) register(program);
   return program;
 }
 
@@ -46,7 +66,7 @@ export function buildProgram(): Command {
 export async function runCli(argv: readonly string[]): Promise<number> {
   process.exitCode = 0;
   try {
-    await buildProgram().parseAsync([...argv]);
+    await (await buildProgram(commandsFor(argv.slice(2)))).parseAsync([...argv]);
   } catch (e) {
     if (e instanceof CommanderError) {
       process.exitCode = e.exitCode === 0 ? 0 : 2;
