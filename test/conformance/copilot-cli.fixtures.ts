@@ -382,4 +382,42 @@ export const COPILOT_CASES: CopilotCase[] = [
     files: { ".claude/rules/p.md": "---\npaths:\n  - src/**\n---\nRULE-PATHS\n", "src/a.ts": "a\n" },
     views: ["src/a.ts"],
   },
+  // Found by the differential runs of `verify --agent copilot` (docs/findings-copilot-cli.md, "Found later").
+  {
+    name: "an_import_followed_by_words_on_its_line_is_inlined_after_its_token",
+    files: {
+      "AGENTS.md": "Read @docs/a.md before you start, and @docs/b.md too.\nEnd.\n",
+      "docs/a.md": "A-DOC\n",
+      "docs/b.md": "B-DOC\n",
+    },
+  },
+  {
+    name: "a_file_that_imports_itself_is_marked_already_loaded",
+    files: { "AGENTS.md": "Self: @AGENTS.md here.\n", "CLAUDE.md": "Also @./CLAUDE.md\n" },
+  },
+  {
+    name: "an_unquoted_double_star_apply_to_is_a_pattern_not_every_file",
+    files: {
+      ".github/instructions/t.instructions.md": fm("**/*.ts", "UNQUOTED-TS"),
+      ".github/instructions/u.instructions.md": fm("**", "UNQUOTED-ALL"),
+      ".github/instructions/v.instructions.md": fm("src/**/*.ts, **/*.md", "UNQUOTED-LIST"),
+      "src/a.ts": "a\n",
+      "b.md": "b\n",
+    },
+    views: ["src/a.ts", "b.md"],
+  },
+  {
+    name: "frontmatter_that_is_not_yaml_is_read_line_by_line",
+    files: {
+      ".github/instructions/a.instructions.md": "---\napplyTo: '**/*.md'\nfoo: [\n---\nBAD-SCOPED\n",
+      ".github/instructions/b.instructions.md": fm("*.ts", "ALIAS-TS"),
+      ".github/instructions/c.instructions.md": fm("src/** # note", "COMMENT"),
+      ".github/instructions/d.instructions.md": "---\nfoo: [\napplyTo: src/**\n---\nBAD-BEFORE\n",
+      ".github/instructions/e.instructions.md": "---\napplyTo: **/*.ts\ndescription: d\n---\nWITH-DESC\n",
+      ".github/instructions/f.instructions.md": "---\napplyTo:   \"**/*.ts\n---\nOPEN-QUOTE\n",
+      "src/a.ts": "a\n",
+      "d/b.md": "b\n",
+    },
+    views: ["src/a.ts", "d/b.md"],
+  },
 ];

@@ -254,6 +254,23 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
   return out + text.slice(last);
 }
 
+/**
+ * `applyTo` (else `paths:`) read line by line, as Copilot CLI 1.0.102 reads frontmatter that is not valid
+ * YAML: the first `applyTo: VALUE` line, VALUE trimmed and one pair of matching surrounding quotes dropped
+ * (an unmatched quote stays). So an unquoted double-star pattern (an alias to YAML) is that pattern, and one bad line elsewhere does not make the file apply to every file; the description is
+ * then empty. Settled by `an_unquoted_double_star_apply_to_is_a_pattern_not_every_file` and `frontmatter_that_is_not_yaml_is_read_line_by_line`.
+ */
+function lineApplyTo(frontmatter: string): string | undefined {
+  for (const key of ["applyTo", "paths"]) {
+    const m = new RegExp(`^${key}:[ \\t]*(.*?)[ \\t]*\\r?$`, "m").exec(frontmatter);
+    if (!m) continue;
+    const v = m[1] as string;
+    const q = /^(['"])(.*)\1$/.exec(v);
+    return q ? (q[2] as string) : v;
+  }
+  return undefined;
+}
+
 /** Parses an `.instructions.md` file's frontmatter the way Copilot reads `applyTo` and `description`. */
 export function parseInstructionFrontmatter(text: string): {
   applyTo: string | undefined;
@@ -266,7 +283,11 @@ export function parseInstructionFrontmatter(text: string): {
   try {
     data = YAML.parse(m[1] as string);
   } catch (e) {
-    return { applyTo: undefined, description: "", error: String((e as Error).message).split("\n")[0] };
+    return {
+      applyTo: lineApplyTo(m[1] as string),
+      description: "",
+      error: String((e as Error).message).split("\n")[0],
+    };
   }
   if (!data || typeof data !== "object" || Array.isArray(data))
     return { applyTo: undefined, description: "" };
