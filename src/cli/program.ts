@@ -6,6 +6,7 @@
 import { Command, CommanderError } from "commander";
 import { InputFileError, UsageError } from "../errors.js";
 import { VERSION } from "../version.js";
+
 type Register = (program: Command) => void;
 
 /**
