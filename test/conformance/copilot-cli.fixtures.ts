@@ -414,7 +414,7 @@ export const COPILOT_CASES: CopilotCase[] = [
       ".github/instructions/c.instructions.md": fm("src/** # note", "COMMENT"),
       ".github/instructions/d.instructions.md": "---\nfoo: [\napplyTo: src/**\n---\nBAD-BEFORE\n",
       ".github/instructions/e.instructions.md": "---\napplyTo: **/*.ts\ndescription: d\n---\nWITH-DESC\n",
-      ".github/instructions/f.instructions.md": "---\napplyTo:   \"**/*.ts\n---\nOPEN-QUOTE\n",
+      ".github/instructions/f.instructions.md": '---\napplyTo:   "**/*.ts\n---\nOPEN-QUOTE\n',
       "src/a.ts": "a\n",
       "d/b.md": "b\n",
     },
