@@ -26,10 +26,15 @@
  *
  * Implemented on the `ignore` package (gitignore semantics, `ignorecase: true`), not on picomatch: the CLI's
  * own matcher is a gitignore-line compiler, and picomatch cannot express "a matched directory matches
- * everything below it" or "no slash means any depth" without re-implementing gitignore.
+ * everything below it" or "no slash means any depth" without re-implementing gitignore. Its major release 5
+ * (`ignore5`, npm:ignore@5.3.2), not the 7 the rest of the product uses for `.gitignore`: the CLI matches as
+ * 5.x does where they differ — an unclosed `[` (`[**` matches every path; `[src/**` does not compile and is
+ * dropped) and `[!a]` / `[^a]`, which 5.x reads as a class of `!`/`^` and `a`, not a negation (settled on
+ * 2.1.332 by the differential test: `a_rule_matches_bracket_classes_as_the_cli_does_*` in
+ * test/conformance/fuzz/found.ts).
  */
 import { isAbsolute, relative } from "node:path";
-import ignore, { type Ignore } from "ignore";
+import ignoreModule, { type Ignore } from "ignore5";
 import { toPosix } from "../fs/paths.js";
 import { type BraceBudget, claudeBraceBudget, expandBracesAsClaudeCode, splitPathsValue } from "./braces.js";
 
@@ -77,6 +82,9 @@ function isMatchablePath(relPath: string): boolean {
   return !/^\.\.?(\/|$)/.test(relPath);
 }
 
+/** ignore 5.x is CommonJS with a `default` that is itself (its typings declare an ES default export). */
+const ignore = ignoreModule.default;
+
 const cache = new Map<string, ClaudeGlobMatcher>();
 
 /**
@@ -91,13 +99,15 @@ export function compileClaudeGlobs(patterns: readonly string[]): ClaudeGlobMatch
   const dropped: string[] = [];
   for (const p of patterns) {
     try {
-      ignore().add({ pattern: p }).test("probe");
+      ignore().add(p).ignores("probe");
       usable.push(p);
     } catch {
       dropped.push(p);
     }
   }
-  const ig: Ignore = ignore({ ignorecase: true }).add(usable.map((pattern) => ({ pattern })));
+  const ig: Ignore = ignore({ ignorecase: true }).add(usable);
+  // 5.x does not say which line decided: the last positive pattern that matches the path alone did.
+  const single = usable.map((p) => [p, ignore({ ignorecase: true }).add(p)] as const);
   const matcher: ClaudeGlobMatcher = {
     patterns: usable,
     dropped,
@@ -105,8 +115,12 @@ export function compileClaudeGlobs(patterns: readonly string[]): ClaudeGlobMatch
       const p = toPosix(relPath);
       if (!isMatchablePath(p)) return null;
       try {
-        const r = ig.test(p);
-        return r.ignored ? (r.rule?.pattern ?? usable[0] ?? null) : null;
+        if (!ig.ignores(p)) return null;
+        for (let i = single.length - 1; i >= 0; i--) {
+          const [pattern, one] = single[i] as (typeof single)[number];
+          if (!pattern.startsWith("!") && one.ignores(p)) return pattern;
+        }
+        return usable[0] ?? null;
       } catch {
         return null;
       }

@@ -76,12 +76,31 @@ describe("the seeded generator", () => {
     expect(many.every((c) => c.reads.length > 0 && c.reads.length <= 3)).toBe(true);
   });
 
+  it("covers_the_user_layer_settings_environment_switches_and_added_directories", () => {
+    const any = (f: (c: FuzzCase) => boolean) => many.some(f);
+    expect(any((c) => ".cfg/CLAUDE.md" in c.files)).toBe(true);
+    expect(any((c) => Object.keys(c.files).some((p) => p.startsWith(".cfg/rules/")))).toBe(true);
+    expect(any((c) => Object.values(c.files).some((t) => t.includes('"claudeMdExcludes"')))).toBe(true);
+    expect(any((c) => Object.keys(c.files).some((p) => p.endsWith(".claude/settings.local.json")))).toBe(
+      true,
+    );
+    expect(any((c) => (c.files[".cfg/settings.json"] ?? "").includes('"instructionFiles"'))).toBe(true);
+    expect(any((c) => c.env.CLAUDE_CODE_DISABLE_CLAUDE_MDS !== undefined)).toBe(true);
+    expect(any((c) => c.env.CLAUDE_CODE_DISABLE_ATTACHMENTS === "1")).toBe(true);
+    expect(
+      any((c) => c.addDirs.length > 0 && c.env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD !== undefined),
+    ).toBe(true);
+    expect(
+      any((c) => c.addDirs.length > 0 && c.env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD === undefined),
+    ).toBe(true);
+  });
+
   it("a_feature_added_at_the_end_keeps_the_files_every_earlier_feature_wrote", () => {
     const extra: Feature = {
       name: "a settings file",
       p: 1,
       apply: (ctx) => {
-        ctx.files.set(".claude/settings.json", "{}\n");
+        ctx.files.set(".claude/example-feature.json", "{}\n");
         ctx.env.EXAMPLE_SWITCH = "1";
       },
     };
@@ -89,8 +108,8 @@ describe("the seeded generator", () => {
       const before = gen(`plug:${i}`);
       const after = gen(`plug:${i}`, [...FEATURES, extra]);
       expect(after.files).toMatchObject(before.files);
-      expect(after.files[".claude/settings.json"]).toBe("{}\n");
-      expect(after.env).toEqual({ EXAMPLE_SWITCH: "1" });
+      expect(after.files[".claude/example-feature.json"]).toBe("{}\n");
+      expect(after.env).toEqual({ ...before.env, EXAMPLE_SWITCH: "1" });
     }
   });
 });
@@ -110,6 +129,7 @@ describe("the shrinker", () => {
     },
     links: { ".claude/rules/l.md": "../../docs/a.md" },
     env: {},
+    addDirs: [],
     reads: ["docs/a.md", "a/CLAUDE.md"],
   };
 

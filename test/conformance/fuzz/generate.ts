@@ -29,8 +29,10 @@ export interface FuzzCase {
   files: Record<string, string>;
   /** Link path → target (relative to the link's directory, or absolute with `<R>`). */
   links: Record<string, string>;
-  /** Extra environment of the launch (none of today's features set one; the user-layer features will). */
+  /** Extra environment of the launch (the env-switch feature sets Claude Code's switches). */
   env: Record<string, string>;
+  /** `--add-dir` directories, relative to the root (both sides get them). */
+  addDirs: string[];
   /** Files the scripted model reads with the Read tool after launch, in order. */
   reads: string[];
 }
@@ -46,6 +48,7 @@ export interface GenContext {
   files: Map<string, string>;
   links: Map<string, string>;
   env: Record<string, string>;
+  addDirs: string[];
   /** cwd and its ancestors up to the root, outermost first. */
   levels: string[];
   /** Directories of the project below the cwd. */
@@ -421,8 +424,140 @@ const encodings: Feature = {
   },
 };
 
+/**
+ * The user layer: `$CLAUDE_CONFIG_DIR` (`.cfg` at the root, as the harness sets it) with a CLAUDE.md and
+ * unscoped and scoped rules; the harness runs the model in the user view with the same home and config dir.
+ */
+const userLayer: Feature = {
+  name: "the user layer under $CLAUDE_CONFIG_DIR",
+  p: 0.3,
+  apply(ctx) {
+    const r = ctx.rng;
+    if (r.chance(0.7)) {
+      const docs = [...ctx.files.keys()].filter((f) => f.endsWith(".md") && !f.startsWith(".cfg/"));
+      const imp = docs.length > 0 && r.chance(0.4) ? `@~/../${r.pick(docs)}\n` : "";
+      put(ctx, ".cfg/CLAUDE.md", `${body(ctx, ".cfg/CLAUDE.md")}${imp}`, false);
+    }
+    for (let i = r.int(1, 2); i > 0; i--) {
+      const p = `.cfg/rules/${r.pick(["u", "user", "z"])}${i}.md`;
+      const text = r.chance(0.5) ? `${fenced(r)}User rule ${p}.\n` : body(ctx, p);
+      put(ctx, p, text, false);
+    }
+  },
+};
+
+/** A random frontmatter block in a random fence, over random globs. */
+const fenced = (r: Rng): string =>
+  r.weighted(
+    FENCES.map(([f]) => f),
+    FENCES.map(([, w]) => w),
+  )(
+    r.weighted(
+      FRONTMATTER.map(([f]) => f),
+      FRONTMATTER.map(([, w]) => w),
+    )(r.pick(GLOBS), r.pick(GLOBS)),
+  );
+
+/** The memory files the case has, for patterns that should hit some of them. */
+const memoryPaths = (ctx: GenContext) =>
+  [...ctx.files.keys(), ...ctx.links.keys()].filter((f) =>
+    MEMORY_NAMES.some(([n]) => f === n || f.endsWith(`/${n}`)),
+  );
+
+/**
+ * Settings that change the set: `claudeMdExcludes` (absolute globs, `**` forms and misses) in the
+ * project's `.claude/settings.json` or `.claude/settings.local.json` of the working directory or in the
+ * user's settings, and the AGENTS.md plugin's `instructionFiles` mode in the user's settings.
+ */
+const settings: Feature = {
+  name: "settings: claudeMdExcludes and the AGENTS.md mode",
+  p: 0.3,
+  apply(ctx) {
+    const r = ctx.rng;
+    const where = () =>
+      r.weighted(
+        [
+          j(ctx.cwd, ".claude/settings.json"),
+          j(ctx.cwd, ".claude/settings.local.json"),
+          ".cfg/settings.json",
+        ],
+        [3, 2, 2],
+      );
+    const json = new Map<string, Record<string, unknown>>();
+    const get = (f: string): Record<string, unknown> => {
+      const o = json.get(f) ?? {};
+      json.set(f, o);
+      return o;
+    };
+    if (r.chance(0.7)) {
+      const mem = memoryPaths(ctx);
+      const patterns: string[] = [];
+      for (let i = r.int(1, 2); i > 0; i--) {
+        const target = mem.length > 0 ? r.pick(mem) : "CLAUDE.md";
+        patterns.push(
+          r.weighted(
+            [
+              `<R>/${target}`,
+              `**/${target}`,
+              `**/${posix.basename(target)}`,
+              `<R>/${dirOf(target) || "x"}/**`,
+              "**/nothing.md",
+            ],
+            [3, 2, 1, 1, 0.5],
+          ),
+        );
+      }
+      get(where()).claudeMdExcludes = patterns;
+    }
+    if (r.chance(0.4)) {
+      const mode = r.weighted(
+        ["claude-md-or-agents-md", "claude-md-and-agents-md", "claude-md", "managed-only"],
+        [1, 3, 2, 0.5],
+      );
+      get(".cfg/settings.json").pluginConfigs = {
+        "cc-plugin-agents-md@builtin": { options: { instructionFiles: mode } },
+      };
+    }
+    for (const [f, v] of json) put(ctx, f, `${JSON.stringify(v, null, 2)}\n`, false);
+  },
+};
+
+/**
+ * Environment switches the CLI reads (CLAUDE_CODE_DISABLE_CLAUDE_MDS, CLAUDE_CODE_DISABLE_ATTACHMENTS) and
+ * `--add-dir` of a directory beside the working directory, with or without
+ * CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD.
+ */
+const switches: Feature = {
+  name: "environment switches and --add-dir",
+  p: 0.25,
+  apply(ctx) {
+    const r = ctx.rng;
+    if (r.chance(0.15)) ctx.env.CLAUDE_CODE_DISABLE_CLAUDE_MDS = r.pick(["1", "true"]);
+    if (r.chance(0.2)) ctx.env.CLAUDE_CODE_DISABLE_ATTACHMENTS = "1";
+    if (ctx.aside.length > 0 && r.chance(0.7)) {
+      const dir = r.pick(ctx.aside);
+      ctx.addDirs.push(dir);
+      if (!ctx.files.has(j(dir, "CLAUDE.md"))) put(ctx, j(dir, "CLAUDE.md"), body(ctx, j(dir, "CLAUDE.md")));
+      if (r.chance(0.5))
+        put(ctx, j(dir, ".claude/rules/added.md"), body(ctx, j(dir, ".claude/rules/added.md")), false);
+      if (r.chance(0.7)) ctx.env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD = r.pick(["1", "true"]);
+    }
+  },
+};
+
 /** The generator's features, in the order they run. Append new ones at the end (see the module doc). */
-export const FEATURES: Feature[] = [memoryFiles, rules, plainFiles, chains, symlinks, imports, encodings];
+export const FEATURES: Feature[] = [
+  memoryFiles,
+  rules,
+  plainFiles,
+  chains,
+  symlinks,
+  imports,
+  encodings,
+  userLayer,
+  settings,
+  switches,
+];
 
 /**
  * Generates the case for `seed` with the given features (default {@link FEATURES}). `releases` are the
@@ -456,6 +591,7 @@ export function generateCase(
     files: new Map(),
     links: new Map(),
     env: {},
+    addDirs: [],
     levels,
     below,
     aside,
@@ -487,6 +623,7 @@ export function generateCase(
     files,
     links: Object.fromEntries(ctx.links),
     env: { ...ctx.env },
+    addDirs: [...ctx.addDirs],
     reads,
   };
 }

@@ -66,7 +66,13 @@ export async function observeCli(c: FuzzCase, w: Written): Promise<Observation> 
     release: c.release,
     env: c.env,
     script: c.reads.map((r) => [{ type: "tool_use", name: "Read", input: { file_path: join(w.root, r) } }]),
-    args: ["--permission-mode", "acceptEdits", "--allowedTools", "Read,Write,Edit,Bash"],
+    args: [
+      "--permission-mode",
+      "acceptEdits",
+      "--allowedTools",
+      "Read,Write,Edit,Bash",
+      ...c.addDirs.flatMap((d) => ["--add-dir", join(w.root, d)]),
+    ],
     timeoutMs: 120_000,
   });
   if (run.mainRequests.length !== c.reads.length + 1) {
@@ -105,10 +111,35 @@ export function modelReleaseFor(release: string): string {
 /** Runs the model on a written case. */
 export function observeModel(c: FuzzCase, w: Written): Observation {
   return withHome(w.home, () => {
-    const snapshot = claudeCode.launch({ root: w.root, cwd: w.cwd, release: modelReleaseFor(c.release) });
+    // The user view with the CLI's own home, config dir and environment: the user layer, the user's and
+    // the local settings and the switches apply on both sides.
+    const snapshot = claudeCode.launch({
+      root: w.root,
+      cwd: w.cwd,
+      release: modelReleaseFor(c.release),
+      view: "user",
+      user: { home: w.home, env: { HOME: w.home, CLAUDE_CONFIG_DIR: w.configDir, ...c.env } },
+      addDirs: c.addDirs.map((d) => join(w.root, d)),
+    });
+    // The CLI labels a file by the layer of the memory file or rule its import chain starts from.
+    const byPath = new Map(snapshot.items.map((it) => [it.path, it]));
+    const fromUserLayer = (path: string): boolean => {
+      const seen = new Set<string>();
+      let p: string | null = path;
+      while (p !== null && !seen.has(p)) {
+        if (resolve(w.root, p).startsWith(`${w.configDir}/`)) return true;
+        seen.add(p);
+        p = byPath.get(p)?.importedBy ?? null;
+      }
+      return false;
+    };
     const launch = snapshot.items.map((it) => ({
       path: resolve(w.root, it.path),
-      label: it.charged ? CLAUDE_LABELS.project : CLAUDE_LABELS.local,
+      label: fromUserLayer(it.path)
+        ? CLAUDE_LABELS.user
+        : it.charged
+          ? CLAUDE_LABELS.project
+          : CLAUDE_LABELS.local,
       text: snapshot.texts.get(it.path) ?? "",
     }));
     const session = claudeCode.onDemand?.(snapshot);

@@ -124,6 +124,8 @@ export function formatFixture(c: FuzzCase, root: string, cli: Observation, why: 
     `    git: ${q(c.git)},`,
     `    files: ${obj(c.files)},`,
     ...(Object.keys(c.links).length ? [`    links: ${obj(c.links)},`] : []),
+    ...(Object.keys(c.env).length ? [`    env: ${obj(c.env)},`] : []),
+    ...(c.addDirs.length ? [`    addDirs: ${q(c.addDirs)},`] : []),
     `    reads: ${q(c.reads)},`,
     `    expect: ${q(cli.launch.map((l) => rel(root, l)))},`,
     `    expectReads: ${q(cli.reads.map((t) => t.map((l) => rel(root, l))))},`,
