@@ -29,7 +29,7 @@ import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
-import { walkFiles } from "../fs/walk.js";
+import { type WalkResult, walkFiles } from "../fs/walk.js";
 import { rebaseGlobs, SAFE_PATH } from "../globs/rebase.js";
 import type { LintRuleMeta } from "../model/agent.js";
 import type { Finding } from "../model/finding.js";
@@ -298,6 +298,24 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     });
   };
 
+  // The bounds that cut a walk (depth, entries, time), each reported once, where it cuts.
+  const walkBounds = (problems: WalkResult["problems"], what: string) => {
+    const deep = problems.filter((p) => /^deeper than /.test(p.message));
+    const first = deep[0];
+    if (first) {
+      const limit = /^deeper than ([\d,]+)/.exec(first.message)?.[1] ?? "64";
+      note(
+        "pointer-bound",
+        first.path,
+        `bound: ${what} are looked for at most ${limit} directories deep (the walker's depth limit); this directory and everything below it got no pointer` +
+          (deep.length > 1 ? `, nor ${deep.length - 1} more directories cut at the same depth` : ""),
+      );
+    }
+    for (const p of problems) {
+      if (p.message.includes("walk stopped after"))
+        note("pointer-bound", p.path, `bound: ${p.message}; no pointer for them`);
+    }
+  };
   let dirsChecked = 0;
   let dirsSkipped = 0;
   let preloadUsed = 0;
@@ -318,6 +336,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         !SKIP_DIRS.has(name) && !repos.some((o) => o !== repo && o.root === join(repo.root, rel)),
       includeFile: (rel, name) => isMemoryFile(rel, name),
     });
+    walkBounds(walked.problems, "memory files");
     const byDir = new Map<string, { path: string; realPath: string }[]>();
     for (const f of walked.files) {
       // A directory reached through a symlink that stays inside the repository is named by its real path
@@ -472,6 +491,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     const rulesRoot = join(repo.root, ".claude", "rules");
     if (!statSafe(rulesRoot)?.isDirectory()) continue;
     const rules = walkFiles(rulesRoot, { includeFile: (_r, name) => name.endsWith(".md") });
+    walkBounds(rules.problems, "rules");
     for (const f of rules.files) {
       if (full()) {
         overCount++;

@@ -182,3 +182,19 @@ describe("pointers touch only what they wrote", () => {
     expect(Buffer.byteLength(text) - Buffer.byteLength(unmarked)).toBe(96);
   });
 });
+
+describe("every bound is reported where it cuts", () => {
+  it("pointers_name_the_depth_limit_and_the_first_directory_it_cuts_in_a_100_level_nest", () => {
+    const levels = Array.from({ length: 99 }, (_, i) => `n${i + 1}`);
+    const dirs = ["", ...levels.map((_, i) => levels.slice(0, i + 1).join("/"))];
+    const { repo, cfg } = workspace(dirs);
+    const r = pointers(repo, cfg);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^wrote 65 pointer\(s\)/);
+    const cut = levels.slice(0, 65).join("/");
+    const lines = r.stderr.split("\n").filter((l) => l.includes("bound:"));
+    expect(lines).toEqual([
+      `notice: ${cut}: bound: memory files are looked for at most 64 directories deep (the walker's depth limit); this directory and everything below it got no pointer`,
+    ]);
+  });
+});
