@@ -726,8 +726,15 @@ function writePointers(result: PointersResult, existing: Existing[]): void {
   const { rulesDir } = result;
   const fail = (e: unknown): never => {
     if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException)?.code;
+    const todo =
+      code === "ENOTDIR" || code === "EEXIST"
+        ? "make that path a directory, or pass another --config-dir"
+        : code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG"
+          ? "free space or raise the limit, then rerun"
+          : "make that directory writable, or pass a --config-dir you can write to";
     throw new UsageError(
-      `cannot write pointers into ${rulesDir}: ${describeErrno(e)}; nothing written — make that directory writable, or pass a --config-dir you can write to`,
+      `cannot write pointers into ${rulesDir}: ${describeErrno(e)}; nothing written — ${todo}`,
     );
   };
   let created: string | undefined;

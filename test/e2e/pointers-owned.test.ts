@@ -198,3 +198,93 @@ describe("every bound is reported where it cuts", () => {
     ]);
   });
 });
+
+describe("an unwritable config dir", () => {
+  it("a_config_dir_below_a_regular_file_is_one_line_naming_it_exit_2_and_nothing_written", () => {
+    const { root, repo } = workspace(["d1"]);
+    w(join(root, "afile"), "x\n");
+    const before = snapshot(root);
+    const r = pointers(repo, join(root, "afile/cfg"));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      `agent-context: cannot write pointers into ${join(root, "afile/cfg/rules")}: ENOTDIR, a component of the path is a file, not a directory; nothing written — make that path a directory, or pass another --config-dir\n`,
+    );
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("a_rules_path_that_is_a_file_is_named_and_left_as_it_was", () => {
+    const { repo, cfg, rules } = workspace(["d1"]);
+    w(rules, "not a directory\n");
+    const r = pointers(repo, cfg);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^agent-context: cannot write pointers into ${rules}: EEXIST, it exists and is not a directory; nothing written — [^\\n]*\\n$`,
+      ),
+    );
+    expect(readFileSync(rules, "utf8")).toBe("not a directory\n");
+  });
+
+  it("a_write_that_fails_midway_changes_no_pointer_and_leaves_no_temporary_file", () => {
+    // A real failure as root: the file size limit (ulimit -f, 1 KiB blocks) lets small pointers be staged
+    // and fails the large one with EFBIG.
+    const { repo, cfg, rules } = workspace(["a1", "a2", "a3", "a4"]);
+    pointersJson(repo, cfg);
+    const before = snapshot(cfg);
+    w(join(repo, "a0/CLAUDE.md"), "new memory\n"); // shifts the pointers' texts: 001 and 002 would change
+    for (const d of ["a2", "a3", "a4"]) rmSync(join(repo, d), { recursive: true }); // 004 would be removed
+    const imports = Array.from({ length: 40 }, (_, i) => `@doc-${i}.md`).join("\n");
+    w(join(repo, "z/CLAUDE.md"), `${imports}\n`);
+    for (let i = 0; i < 40; i++) w(join(repo, `z/doc-${i}.md`), "d\n");
+    const r = spawnSync(
+      "bash",
+      [
+        "-c",
+        `ulimit -f 1; exec "$0" "$@"`,
+        process.execPath,
+        CLI,
+        "pointers",
+        "--config-dir",
+        cfg,
+        "--no-project-settings",
+      ],
+      { cwd: repo, encoding: "utf8" },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^agent-context: cannot write pointers into ${rules}: EFBIG, [^\\n]*; nothing written — [^\\n]*\\n$`,
+      ),
+    );
+    expect(snapshot(cfg)).toEqual(before);
+    // without the limit the same run succeeds
+    const ok = pointersJson(repo, cfg);
+    expect(ok.pointers).toHaveLength(3);
+    expect(ok.removed).toEqual([join(rules, "repository-004.md")]);
+  });
+
+  it("a_config_dir_the_run_created_is_removed_again_when_the_write_fails", () => {
+    const { root, repo } = workspace([]);
+    const imports = Array.from({ length: 40 }, (_, i) => `@doc-${i}.md`).join("\n");
+    w(join(repo, "z/CLAUDE.md"), `${imports}\n`);
+    for (let i = 0; i < 40; i++) w(join(repo, `z/doc-${i}.md`), "d\n");
+    const cfg = join(root, "new/cfg");
+    const r = spawnSync(
+      "bash",
+      [
+        "-c",
+        `ulimit -f 1; exec "$0" "$@"`,
+        process.execPath,
+        CLI,
+        "pointers",
+        "--config-dir",
+        cfg,
+        "--no-project-settings",
+      ],
+      { cwd: repo, encoding: "utf8" },
+    );
+    expect(r.status).toBe(2);
+    expect(existsSync(join(root, "new"))).toBe(false);
+  });
+});
