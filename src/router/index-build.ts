@@ -8,7 +8,8 @@ import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensurePrivateDir } from "../fs/private-dir.js";
-import { readTextFile } from "../fs/read.js";
+import { inside } from "../fs/paths.js";
+import { readTextFile, safeRealpath } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import { anchoredPathRegex, requiredLiteral, triggerModes, triggerToRegexSource } from "../globs/trigger.js";
 import type { Finding } from "../model/index.js";
@@ -61,7 +62,8 @@ function underClaudeRules(rel: string): boolean {
 
 /**
  * Finds the shard files for the configured `routers` globs (relative to root). Returns their stamps in
- * sorted order and problems (a shard under `.claude/rules/` is refused). Never throws.
+ * sorted order and problems (a shard under `.claude/rules/`, or one whose real path leaves the repository
+ * through a link, is refused). Never throws.
  */
 export function findShards(
   root: string,
@@ -107,6 +109,17 @@ export function findShards(
         routerFinding(
           rel,
           `${rel}: router shards must not live under .claude/rules/ (Claude Code would load them all at launch); move it to .agent-context/routers/`,
+        ),
+      );
+      continue;
+    }
+    const real = safeRealpath(join(root, rel));
+    const realRoot = safeRealpath(root) ?? root;
+    if (real !== undefined && !inside(realRoot, real)) {
+      problems.push(
+        routerFinding(
+          rel,
+          `${rel}: router shard is a link to ${real}, outside the repository; not read (a repository's router must not make the hook read files outside it) — copy the shard into the repository`,
         ),
       );
       continue;
