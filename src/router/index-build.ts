@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensurePrivateDir } from "../fs/private-dir.js";
 import { inside } from "../fs/paths.js";
+import { ensurePrivateDir } from "../fs/private-dir.js";
 import { readTextFile, safeRealpath } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import { anchoredPathRegex, requiredLiteral, triggerModes, triggerToRegexSource } from "../globs/trigger.js";
