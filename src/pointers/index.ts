@@ -35,7 +35,7 @@ import type { LintRuleMeta } from "../model/agent.js";
 import type { Finding } from "../model/finding.js";
 import { MAX_DIRS_CHECKED, MAX_POINTER_BYTES, MAX_POINTERS, MAX_TOTAL_BYTES } from "./bounds.js";
 import { readRulePaths } from "./frontmatter.js";
-import { MARKER_LINE_BYTES, markPointer, pointerOwnership } from "./marker.js";
+import { MARKER_LINE_BYTES, markPointer, pointerOwnership, unmarkPointer } from "./marker.js";
 import {
   isPointerBody,
   MEMORY_POINTER_INTRO,
@@ -46,7 +46,7 @@ import {
 
 export * from "./bounds.js";
 export { readRulePaths } from "./frontmatter.js";
-export { MARKER_LINE_BYTES, markPointer, pointerOwnership } from "./marker.js";
+export { MARKER_LINE_BYTES, markPointer, pointerOwnership, unmarkPointer } from "./marker.js";
 
 /** The Claude Code release the pointer model was verified on. */
 export const POINTERS_VERIFIED_ON = CLAUDE_CODE_VERIFIED_VERSION;
@@ -644,6 +644,11 @@ function settleNames(
   note: (id: "pointer-foreign-file" | "pointer-bound", subject: string, message: string) => void,
 ): Existing[] {
   const existing = existingFiles(result.rulesDir, prefix);
+  // A file without a marker whose text is, byte for byte, what this run renders for one of its pointers
+  // (marker aside) is this tool's own output, written before pointers carried a marker: nothing of the
+  // user's is in it, so it is taken over (rewritten with the marker, or removed if its name moves).
+  const rendered = new Set(result.pointers.map((p) => unmarkPointer(p.text)));
+  for (const e of existing) if (e.owner === "foreign" && rendered.has(e.text ?? "\0")) e.owner = "ours";
   const held = new Set<string>();
   for (const e of existing) {
     if (e.owner === "ours") continue;

@@ -47,6 +47,12 @@ export function pointerOwnership(text: string): "ours" | "edited" | "foreign" {
   if (!text.startsWith("---\n")) return "foreign";
   const m = MARKER_RE.exec(text.slice(4));
   if (!m) return "foreign";
-  const rest = `---\n${text.slice(4 + m[0].length)}`;
-  return sha256(rest) === m[1] ? "ours" : "edited";
+  return sha256(unmarkPointer(text)) === m[1] ? "ours" : "edited";
+}
+
+/** `text` without its marker line (as {@link markPointer} received it); `text` itself when it has none. */
+export function unmarkPointer(text: string): string {
+  if (!text.startsWith("---\n")) return text;
+  const m = MARKER_RE.exec(text.slice(4));
+  return m ? `---\n${text.slice(4 + m[0].length)}` : text;
 }

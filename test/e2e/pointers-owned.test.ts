@@ -153,6 +153,27 @@ describe("pointers touch only what they wrote", () => {
     expect(snapshot(cfg)).toEqual(before);
   });
 
+  it("an_unmarked_pointer_holding_exactly_what_this_run_writes_is_taken_over_and_an_altered_one_is_not", () => {
+    // What an agent-context before the marker wrote: the same text without the marker line.
+    const { repo, cfg, rules } = workspace(["d1", "d2", "d3"]);
+    pointersJson(repo, cfg);
+    const unmark = (t: string) => t.replace(/^# agent-context pointer sha256:[0-9a-f]{64}\n/m, "");
+    const marked = ["001", "002", "003"].map((n) => readFileSync(join(rules, `repository-${n}.md`), "utf8"));
+    marked.forEach((t, i) => {
+      writeFileSync(join(rules, `repository-00${i + 1}.md`), unmark(t));
+    });
+    const altered = `${unmark(marked[2] ?? "")}Also mine.\n`;
+    writeFileSync(join(rules, "repository-003.md"), altered);
+    const r = pointersJson(repo, cfg);
+    expect(readFileSync(join(rules, "repository-001.md"), "utf8")).toBe(marked[0]);
+    expect(readFileSync(join(rules, "repository-002.md"), "utf8")).toBe(marked[1]);
+    expect(readFileSync(join(rules, "repository-003.md"), "utf8")).toBe(altered);
+    expect(r.pointers.map((p) => p.file.slice(-7))).toEqual(["-001.md", "-002.md", "-004.md"]);
+    expect(r.notices.map((n) => [n.file, n.message.slice(0, 40)])).toEqual([
+      [join(rules, "repository-003.md"), "reads like a pointer but carries no agen"],
+    ]);
+  });
+
   it("a_symlink_or_directory_named_like_a_pointer_is_left_alone", () => {
     const { root, repo, cfg, rules } = workspace(["d1", "d2"]);
     w(join(root, "elsewhere.md"), "user text\n");
