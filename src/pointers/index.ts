@@ -332,8 +332,11 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     // Memory directories.
     const walked = walkFiles(repo.root, {
       // another repository in play below this one is walked as itself, not as nested memory
+      // nothing below `.claude/<dir>/` is memory (isMemoryFile): the rules are walked on their own
       enterDir: (rel, name) =>
-        !SKIP_DIRS.has(name) && !repos.some((o) => o !== repo && o.root === join(repo.root, rel)),
+        !SKIP_DIRS.has(name) &&
+        !/(^|\/)\.claude\/./.test(rel) &&
+        !repos.some((o) => o !== repo && o.root === join(repo.root, rel)),
       includeFile: (rel, name) => isMemoryFile(rel, name),
     });
     walkBounds(walked.problems, "memory files");

@@ -220,6 +220,21 @@ describe("every bound is reported where it cuts", () => {
   });
 });
 
+describe("the rules walk's depth bound", () => {
+  it("pointers_name_the_depth_limit_where_it_cuts_the_rules_directory", () => {
+    const { repo, cfg } = workspace([]);
+    const deep = Array.from({ length: 66 }, (_, i) => `r${i + 1}`);
+    w(join(repo, ".claude/rules/top.md"), '---\npaths: "top/**"\n---\nx\n');
+    w(join(repo, ".claude/rules", ...deep, "deep.md"), '---\npaths: "deep/**"\n---\nx\n');
+    const r = pointers(repo, cfg);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^wrote 1 pointer\(s\)/);
+    expect(r.stderr.split("\n").filter((l) => l.includes("bound:"))).toEqual([
+      `notice: .claude/rules/${deep.slice(0, 65).join("/")}: bound: rules are looked for at most 64 directories deep (the walker's depth limit); this directory and everything below it got no pointer`,
+    ]);
+  });
+});
+
 describe("an unwritable config dir", () => {
   it("a_config_dir_below_a_regular_file_is_one_line_naming_it_exit_2_and_nothing_written", () => {
     const { root, repo } = workspace(["d1"]);
