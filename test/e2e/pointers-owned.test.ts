@@ -99,7 +99,7 @@ describe("pointers touch only what they wrote", () => {
     // each is named, with what to do
     for (const n of ["003", "050"]) {
       expect(r.stderr).toContain(
-        `notice: ${join(rules, `repository-${n}.md`)}: named like a pointer but not written by agent-context (no ownership marker); left alone`,
+        `warning: ${join(rules, `repository-${n}.md`)}: named like a pointer but not written by agent-context (no ownership marker); left alone`,
       );
     }
     expect(r.stderr).toContain("rename it, or pass another --prefix");
@@ -215,7 +215,7 @@ describe("every bound is reported where it cuts", () => {
     const cut = levels.slice(0, 65).join("/");
     const lines = r.stderr.split("\n").filter((l) => l.includes("bound:"));
     expect(lines).toEqual([
-      `notice: ${cut}: bound: memory files are looked for at most 64 directories deep (the walker's depth limit); this directory and everything below it got no pointer`,
+      `warning: ${cut}: bound: memory files are looked for at most 64 directories deep (the walker's depth limit); this directory and everything below it got no pointer`,
     ]);
   });
 });
@@ -230,7 +230,7 @@ describe("the rules walk's depth bound", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^wrote 1 pointer\(s\)/);
     expect(r.stderr.split("\n").filter((l) => l.includes("bound:"))).toEqual([
-      `notice: .claude/rules/${deep.slice(0, 65).join("/")}: bound: rules are looked for at most 64 directories deep (the walker's depth limit); this directory and everything below it got no pointer`,
+      `warning: .claude/rules/${deep.slice(0, 65).join("/")}: bound: rules are looked for at most 64 directories deep (the walker's depth limit); this directory and everything below it got no pointer`,
     ]);
   });
 });
