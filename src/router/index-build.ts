@@ -98,6 +98,10 @@ export function findShards(
       const w = walkFiles(dir, {
         maxDepth: 16,
         enterDir: (_rel, name) => name !== "node_modules" && name !== ".git",
+        // a fifo, socket or device where a shard would be: named below, never opened
+        onSpecial: (e) => {
+          if (re.test(e.rel)) found.add(prefix ? `${prefix}/${e.rel}` : e.rel);
+        },
       });
       for (const f of w.files) if (re.test(f.rel)) found.add(prefix ? `${prefix}/${f.rel}` : f.rel);
     }
@@ -127,6 +131,15 @@ export function findShards(
     try {
       const st = statSync(join(root, rel), { throwIfNoEntry: false });
       if (st?.isFile()) stamps.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
+      else if (st && !st.isDirectory()) {
+        const type = st.isFIFO() ? "fifo" : st.isSocket() ? "socket" : "device";
+        problems.push(
+          routerFinding(
+            rel,
+            `${rel}: router shard is a ${type}, not a regular file; not read — make it a file or remove it`,
+          ),
+        );
+      }
     } catch {
       // unreadable: not a shard
     }
@@ -134,9 +147,16 @@ export function findShards(
   return { stamps, problems };
 }
 
-/** The cache key for a set of shards: their paths, sizes and mtimes. */
-export function indexKey(root: string, stamps: ShardStamp[]): string {
-  return JSON.stringify([INDEX_VERSION, root, stamps.map((s) => [s.path, s.size, s.mtimeMs])]);
+/** The cache key for a set of shards: their paths, sizes and mtimes, and what finding them reported. */
+export function indexKey(root: string, stamps: ShardStamp[], findProblems: Finding[] = []): string {
+  // What finding the shards reported (a linked-out or special shard, which is no stamp) is part of the key,
+  // so that a cached index never hides a problem that appeared without a shard changing.
+  return JSON.stringify([
+    INDEX_VERSION,
+    root,
+    stamps.map((s) => [s.path, s.size, s.mtimeMs]),
+    ...(findProblems.length ? [findProblems.map((p) => p.message)] : []),
+  ]);
 }
 
 /** Builds the index from the shards (no cache). Malformed rows and unreadable shards become problems. */
@@ -176,7 +196,7 @@ export function buildIndex(root: string, stamps: ShardStamp[], findProblems: Fin
     }
     shards.push({ path: st.path, domain: parsed.domain, rows: parsed.rows.length, rules: ruleSet.size });
   }
-  return { v: INDEX_VERSION, root, key: indexKey(root, stamps), shards, rows, problems };
+  return { v: INDEX_VERSION, root, key: indexKey(root, stamps, findProblems), shards, rows, problems };
 }
 
 /** 32-bit FNV-1a of a string, as 8 hex digits (file names only; not a security hash). */
@@ -235,7 +255,7 @@ export function loadIndex(
   opts: { useCache?: boolean } = {},
 ): RouterIndex & { cached: boolean } {
   const { stamps, problems } = findShards(root, routers);
-  const key = indexKey(root, stamps);
+  const key = indexKey(root, stamps, problems);
   const file = cacheFile(root);
   if (opts.useCache !== false && file !== null) {
     try {

@@ -4,7 +4,7 @@
  * repositories. (The `.agent-context.json` keys that would leave it are configuration errors: see the last
  * test.)
  */
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -54,6 +54,23 @@ describe("router files outside the repository", () => {
     const outside = run([HOOK], repo, call("lib/a.ts"));
     expect(outside.code).toBe(0);
     expect(outside.stdout).not.toContain("OUTSIDE-ROW-1");
+  });
+
+  it("a_router_shard_that_is_a_fifo_is_named_also_after_the_index_was_cached", () => {
+    const top = tempRepo({
+      "repo/CLAUDE.md": "m\n",
+      "repo/.agent-context/routers/a.md":
+        "# Router: x\n\n`src/**` | INSIDE-ROW-1 → .agent-context/rules/ |\n",
+    });
+    const repo = join(top, "repo");
+    mkdirSync(join(repo, ".git"));
+    expect(run([CLI, "route", "--map"], repo).stderr).toBe(""); // builds and caches the index
+    execFileSync("mkfifo", [join(repo, ".agent-context/routers/f.md")]);
+    const r = run([CLI, "route", "--map"], repo);
+    expect(r.stderr).toBe(
+      "agent-context route: .agent-context/routers/f.md: router shard is a fifo, not a regular file; not read — make it a file or remove it\n",
+    );
+    expect(r.stdout).toContain("Router: x");
   });
 
   it("configuration_that_leaves_the_repository_or_repeats_a_key_is_an_error_naming_the_key", () => {
