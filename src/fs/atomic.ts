@@ -83,21 +83,46 @@ export function writeFileAtomic(path: string, data: string | Buffer): void {
   }
 }
 
+/** The file's current bytes, or null when it does not exist. Never throws. */
+function currentBytes(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Writes several files all-or-nothing as far as the file system allows: every new content is first staged
  * in a temporary file beside its target (flushed); only when all are staged are they renamed over their
  * targets. A failure while staging removes every staged file and throws, leaving all targets untouched.
- * A symlinked target is written through its link (the link stays). With `expected` (the text the new
- * content was computed from; null: the file did not exist), a target that changed since is left alone:
- * nothing is written and {@link UsageError} names it.
+ * An entry whose `data` is null removes its file, after the staging succeeded. A failure while committing
+ * (a rename or removal) puts back what the files committed before it held, removes the staged files left,
+ * and throws the underlying error. A symlinked target is written through its link (the link stays). With
+ * `expected` (the text the new content was computed from; null: the file did not exist), a target that
+ * changed since is left alone: nothing is written and {@link UsageError} names it.
  */
 export function writeFilesAtomic(
-  input: readonly { path: string; data: string | Buffer; expected?: string | null }[],
+  input: readonly { path: string; data: string | Buffer | null; expected?: string | null }[],
 ): void {
   const files = input.map((f) => ({ ...f, path: throughLinks(f.path) }));
-  const staged: { tmp: string; path: string }[] = [];
+  const staged: { tmp: string | null; path: string }[] = [];
+  const unstage = () => {
+    for (const s of staged) {
+      if (s.tmp === null) continue;
+      try {
+        unlinkSync(s.tmp);
+      } catch {
+        // already gone
+      }
+    }
+  };
   try {
     for (const f of files) {
+      if (f.data === null) {
+        staged.push({ tmp: null, path: f.path });
+        continue;
+      }
       const tmp = join(
         dirname(f.path),
         `.${basename(f.path)}.${process.pid}.${Date.now()}.${staged.length}.tmp`,
@@ -127,14 +152,38 @@ export function writeFilesAtomic(
         );
     }
   } catch (e) {
-    for (const s of staged) {
-      try {
-        unlinkSync(s.tmp);
-      } catch {
-        // already gone
-      }
-    }
+    unstage();
     throw e;
   }
-  for (const s of staged) renameSync(s.tmp, s.path);
+  const before = staged.map((s) => currentBytes(s.path));
+  let i = 0;
+  try {
+    for (; i < staged.length; i++) {
+      const s = staged[i] as { tmp: string | null; path: string };
+      if (s.tmp === null) {
+        try {
+          unlinkSync(s.path);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+        }
+      } else {
+        renameSync(s.tmp, s.path);
+        s.tmp = null;
+      }
+    }
+  } catch (e) {
+    // Put back what the files committed so far held, newest first, then drop the staged files left.
+    for (let j = i - 1; j >= 0; j--) {
+      const s = staged[j] as { path: string };
+      const old = before[j];
+      try {
+        if (old === null || old === undefined) unlinkSync(s.path);
+        else writeFileAtomic(s.path, old);
+      } catch {
+        // best effort: the error below names the failure
+      }
+    }
+    unstage();
+    throw e;
+  }
 }

@@ -150,6 +150,16 @@ export function statSafe(path: string): import("node:fs").Stats | undefined {
   }
 }
 
+/** True when `path` is a symlink that cannot resolve because it leads back to itself (ELOOP). Never throws. */
+export function linkLoop(path: string): boolean {
+  try {
+    statSync(path);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ELOOP";
+  }
+}
+
 /** A one-line message for a failed read, naming the file and what to do. */
 export function describeReadFailure(f: ReadFailure, shownPath: string = f.path): string {
   switch (f.reason) {

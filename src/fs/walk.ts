@@ -55,6 +55,24 @@ export interface WalkOptions {
   maxEntries?: number;
   /** Wall time (milliseconds) before the walk stops with a problem. Default {@link WALK_MAX_MS}. */
   maxMillis?: number;
+  /**
+   * Called for an entry that `includeFile` accepts but that is neither a directory nor a regular file (a
+   * fifo, socket or device, also one reached through a symlink such as a link to `/dev/zero`). Such an
+   * entry is never opened and never in `files`; without this option it is skipped silently.
+   */
+  onSpecial?: (entry: { path: string; rel: string; type: string }) => void;
+}
+
+function specialType(x: {
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+}): string {
+  if (x.isFIFO()) return "fifo";
+  if (x.isSocket()) return "socket";
+  if (x.isCharacterDevice() || x.isBlockDevice()) return "device";
+  return "special file";
 }
 
 /** Lists a directory in the order the OS returns entries (no sorting). Throws like readdirSync. */
@@ -168,8 +186,15 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
       let isFile = ent.isFile();
       let entReal: string | undefined = isDir || isFile ? join(real, name) : undefined;
       const link = ent.isSymbolicLink();
+      const special = (type: string) => {
+        if (opts.onSpecial && (!opts.includeFile || opts.includeFile(r, name)))
+          opts.onSpecial({ path: p, rel: r, type });
+      };
       if (!isDir && !isFile) {
-        if (!link && !isUnknown(ent)) continue; // fifo, socket, device: never opened
+        if (!link && !isUnknown(ent)) {
+          special(specialType(ent)); // fifo, socket, device: never opened
+          continue;
+        }
         let st: import("node:fs").Stats | undefined;
         try {
           st = statSync(p);
@@ -180,6 +205,10 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
         }
         isDir = st.isDirectory();
         isFile = st.isFile();
+        if (!isDir && !isFile) {
+          special(specialType(st));
+          continue;
+        }
         // Reached by its real path: the link's real path follows from its target without a realpath call.
         entReal = dir === real && link ? linkRealpath(real, name) : undefined;
       }

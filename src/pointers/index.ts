@@ -16,7 +16,7 @@
  *
  * A pointer is text this module writes; no repository byte is copied into it.
  */
-import { mkdirSync, readdirSync, realpathSync, unlinkSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, realpathSync, rmdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import {
   CLAUDE_CODE_VERIFIED_VERSION,
@@ -26,19 +26,27 @@ import {
   listRulesIn,
 } from "../agents/claude-code/index.js";
 import { UsageError } from "../errors.js";
-import { writeFileAtomic } from "../fs/atomic.js";
+import { writeFilesAtomic } from "../fs/atomic.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
-import { walkFiles } from "../fs/walk.js";
+import { type WalkResult, walkFiles } from "../fs/walk.js";
 import { rebaseGlobs, SAFE_PATH } from "../globs/rebase.js";
 import type { LintRuleMeta } from "../model/agent.js";
 import type { Finding } from "../model/finding.js";
 import { MAX_DIRS_CHECKED, MAX_POINTER_BYTES, MAX_POINTERS, MAX_TOTAL_BYTES } from "./bounds.js";
 import { readRulePaths } from "./frontmatter.js";
-import { MEMORY_POINTER_INTRO, PREFIX_RE, pointerFileRe, RULE_POINTER_INTRO } from "./names.js";
+import { MARKER_LINE_BYTES, markPointer, pointerOwnership, unmarkPointer } from "./marker.js";
+import {
+  isPointerBody,
+  MEMORY_POINTER_INTRO,
+  PREFIX_RE,
+  pointerFileRe,
+  RULE_POINTER_INTRO,
+} from "./names.js";
 
 export * from "./bounds.js";
 export { readRulePaths } from "./frontmatter.js";
+export { MARKER_LINE_BYTES, markPointer, pointerOwnership, unmarkPointer } from "./marker.js";
 
 /** The Claude Code release the pointer model was verified on. */
 export const POINTERS_VERIFIED_ON = CLAUDE_CODE_VERIFIED_VERSION;
@@ -82,9 +90,12 @@ export interface Pointer {
   kind: "rule" | "memory";
   /** For memory pointers: whether the memory was preloaded in place. */
   preloaded?: boolean;
-  /** The full file text. */
+  /** The full file text, ownership marker included (./marker.ts). */
   text: string;
-  /** UTF-8 bytes of `text`. */
+  /**
+   * UTF-8 bytes of `text`: the file's size, marker line included. What the agent is charged when the
+   * pointer attaches is its body, which holds neither the frontmatter nor the marker.
+   */
   bytes: number;
 }
 
@@ -124,6 +135,16 @@ export const POINTER_RULES = {
     description: "A path or glob outside the safe character set; left out",
     defaultSeverity: "info",
   },
+  /**
+   * A file in the rules directory named like a pointer of this prefix that the tool cannot prove it wrote
+   * (no ownership marker, not a regular file) or that was edited since: left alone, its name skipped.
+   */
+  foreignFile: {
+    id: "pointer-foreign-file",
+    description:
+      "A file named like a pointer that agent-context did not write, or that was edited since; left alone",
+    defaultSeverity: "warning",
+  },
   /** An unscoped rule: nothing to point at by path. */
   unscoped: {
     id: "pointer-unscoped",
@@ -148,7 +169,7 @@ export interface PointersResult {
   notices: Finding[];
   /** Pointer files created or changed (absolute). Empty in a dry run. */
   written: string[];
-  /** Stale pointer files of this prefix removed (absolute). */
+  /** Stale pointer files of this prefix removed (absolute): only files carrying an intact marker. */
   removed: string[];
   /** Pointer files already holding the right text. */
   unchanged: string[];
@@ -188,9 +209,13 @@ function realDir(p: string, what: string): string {
 
 /**
  * Computes the pointer set for a harness run and, unless `dryRun`, writes it into `<configDir>/rules/`
- * atomically (temp file + rename), leaving files that already hold the right text untouched and removing
- * stale `<prefix>-NNN.md` files (never any other file). Throws {@link UsageError} for a missing cwd or added
- * directory or a bad prefix; everything else left out becomes a finding in `notices` ({@link POINTER_RULES}).
+ * all-or-nothing (staged temp files, then renames; any failure puts everything back), leaving files that
+ * already hold the right text untouched. Every pointer carries an ownership marker (./marker.ts): only a
+ * `<prefix>-NNN.md` file whose marker is intact is overwritten or, when stale, removed; any other file of
+ * that name (the user's own, or a pointer the user edited) is left alone with a `pointer-foreign-file`
+ * notice and the pointers take the next free names. Throws {@link UsageError} for a missing cwd or added
+ * directory, a bad prefix, or a rules directory that cannot be written (nothing is written then);
+ * everything else left out becomes a finding in `notices` ({@link POINTER_RULES}).
  */
 export function generatePointers(opts: PointersOptions): PointersResult {
   const prefix = opts.prefix ?? "repository";
@@ -232,11 +257,12 @@ export function generatePointers(opts: PointersOptions): PointersResult {
   let overTotal = 0;
   const full = () => pointers.length >= MAX_POINTERS;
   const offer = (c: Candidate) => {
-    const text = c.render(c.globs);
-    if (text === null) {
+    const rendered = c.render(c.globs);
+    if (rendered === null) {
       note("pointer-bound", c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
       return;
     }
+    const text = markPointer(rendered);
     const bytes = Buffer.byteLength(text, "utf8");
     if (bytes > MAX_POINTER_BYTES) {
       note("pointer-bound", c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
@@ -272,6 +298,24 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     });
   };
 
+  // The bounds that cut a walk (depth, entries, time), each reported once, where it cuts.
+  const walkBounds = (problems: WalkResult["problems"], what: string) => {
+    const deep = problems.filter((p) => /^deeper than /.test(p.message));
+    const first = deep[0];
+    if (first) {
+      const limit = /^deeper than ([\d,]+)/.exec(first.message)?.[1] ?? "64";
+      note(
+        "pointer-bound",
+        first.path,
+        `bound: ${what} are looked for at most ${limit} directories deep (the walker's depth limit); this directory and everything below it got no pointer` +
+          (deep.length > 1 ? `, nor ${deep.length - 1} more directories cut at the same depth` : ""),
+      );
+    }
+    for (const p of problems) {
+      if (p.message.includes("walk stopped after"))
+        note("pointer-bound", p.path, `bound: ${p.message}; no pointer for them`);
+    }
+  };
   let dirsChecked = 0;
   let dirsSkipped = 0;
   let preloadUsed = 0;
@@ -288,10 +332,14 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     // Memory directories.
     const walked = walkFiles(repo.root, {
       // another repository in play below this one is walked as itself, not as nested memory
+      // nothing below `.claude/<dir>/` is memory (isMemoryFile): the rules are walked on their own
       enterDir: (rel, name) =>
-        !SKIP_DIRS.has(name) && !repos.some((o) => o !== repo && o.root === join(repo.root, rel)),
+        !SKIP_DIRS.has(name) &&
+        !/(^|\/)\.claude\/./.test(rel) &&
+        !repos.some((o) => o !== repo && o.root === join(repo.root, rel)),
       includeFile: (rel, name) => isMemoryFile(rel, name),
     });
+    walkBounds(walked.problems, "memory files");
     const byDir = new Map<string, { path: string; realPath: string }[]>();
     for (const f of walked.files) {
       // A directory reached through a symlink that stays inside the repository is named by its real path
@@ -446,6 +494,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     const rulesRoot = join(repo.root, ".claude", "rules");
     if (!statSafe(rulesRoot)?.isDirectory()) continue;
     const rules = walkFiles(rulesRoot, { includeFile: (_r, name) => name.endsWith(".md") });
+    walkBounds(rules.problems, "rules");
     for (const f of rules.files) {
       if (full()) {
         overCount++;
@@ -528,8 +577,9 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     unchanged: [],
     totalBytes: total,
   };
-  if (!opts.dryRun) writePointers(result, prefix);
-  else markDryRun(result, prefix);
+  const existing = settleNames(result, prefix, note);
+  if (!opts.dryRun) writePointers(result, existing);
+  else markDryRun(result, existing);
   return result;
 }
 
@@ -543,45 +593,199 @@ export function readsBack(text: string, globs: string[]): boolean {
   return back.globs.length === globs.length && back.globs.every((g, i) => g === globs[i]);
 }
 
-function existingOwn(rulesDir: string, prefix: string): string[] {
+/** A file in the rules directory named like a pointer of the run's prefix, and who owns it. */
+interface Existing {
+  name: string;
+  abs: string;
+  /** `ours`: marker intact; `edited`: marker, hash differs; `foreign`: no marker; `other`: not a regular file or unreadable. */
+  owner: "ours" | "edited" | "foreign" | "other";
+  text?: string;
+  why?: string;
+}
+
+function existingFiles(rulesDir: string, prefix: string): Existing[] {
+  let names: string[];
   try {
     const re = pointerFileRe(prefix);
-    return readdirSync(rulesDir).filter((n) => re.test(n));
+    names = readdirSync(rulesDir)
+      .filter((n) => re.test(n))
+      .sort();
   } catch {
     return [];
   }
+  return names.map((name): Existing => {
+    const abs = join(rulesDir, name);
+    let st: ReturnType<typeof lstatSync>;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      return { name, abs, owner: "other", why: "vanished while listed" };
+    }
+    if (st.isSymbolicLink()) return { name, abs, owner: "other", why: "a symbolic link" };
+    if (!st.isFile())
+      return { name, abs, owner: "other", why: st.isDirectory() ? "a directory" : "not a regular file" };
+    const r = readTextFile(abs, MAX_POINTER_BYTES * 4);
+    if (!r.ok)
+      return {
+        name,
+        abs,
+        owner: "other",
+        why: r.reason === "too-large" ? "larger than any pointer" : "not readable",
+      };
+    return { name, abs, owner: pointerOwnership(r.text), text: r.text };
+  });
 }
 
-function markDryRun(result: PointersResult, prefix: string): void {
-  const wanted = new Set(result.pointers.map((p) => basename(p.file)));
-  for (const n of existingOwn(result.rulesDir, prefix)) {
-    if (!wanted.has(n)) result.removed.push(join(result.rulesDir, n));
+/**
+ * Gives each pointer its file name: `<prefix>-NNN.md`, numbered from 001 in order, skipping every name held
+ * by a file the tool cannot prove it wrote (each such file gets a `pointer-foreign-file` notice naming it
+ * and what to do). Returns the existing files of the prefix.
+ */
+function settleNames(
+  result: PointersResult,
+  prefix: string,
+  note: (id: "pointer-foreign-file" | "pointer-bound", subject: string, message: string) => void,
+): Existing[] {
+  const existing = existingFiles(result.rulesDir, prefix);
+  // A file without a marker whose text is, byte for byte, what this run renders for one of its pointers
+  // (marker aside) is this tool's own output, written before pointers carried a marker: nothing of the
+  // user's is in it, so it is taken over (rewritten with the marker, or removed if its name moves).
+  const rendered = new Set(result.pointers.map((p) => unmarkPointer(p.text)));
+  for (const e of existing) if (e.owner === "foreign" && rendered.has(e.text ?? "\0")) e.owner = "ours";
+  const held = new Set<string>();
+  for (const e of existing) {
+    if (e.owner === "ours") continue;
+    held.add(e.name);
+    const keep = "left alone, and the pointers take other names";
+    if (e.owner === "edited") {
+      note(
+        "pointer-foreign-file",
+        e.abs,
+        `a pointer edited since agent-context wrote it (its text no longer matches its ownership marker); ${keep} — delete it to let pointers manage it again, or delete its marker line to keep it as your own rule`,
+      );
+    } else if (e.owner === "foreign") {
+      const legacy = isPointerBody(readRulePaths(e.text ?? "").body);
+      note(
+        "pointer-foreign-file",
+        e.abs,
+        legacy
+          ? `reads like a pointer but carries no agent-context ownership marker (written by hand, or by an agent-context that did not mark its pointers yet); ${keep} — delete it if it is an old pointer`
+          : `named like a pointer but not written by agent-context (no ownership marker); ${keep} — rename it, or pass another --prefix, to keep your rule out of the pointers' names`,
+      );
+    } else {
+      note(
+        "pointer-foreign-file",
+        e.abs,
+        `named like a pointer but ${e.why ?? "not a regular file"}; ${keep} — rename or remove it`,
+      );
+    }
   }
+  let n = 0;
+  const kept: Pointer[] = [];
+  for (const p of result.pointers) {
+    do n++;
+    while (held.has(`${prefix}-${String(n).padStart(3, "0")}.md`));
+    if (n > 999) break;
+    p.file = join(result.rulesDir, `${prefix}-${String(n).padStart(3, "0")}.md`);
+    kept.push(p);
+  }
+  if (kept.length < result.pointers.length) {
+    note(
+      "pointer-bound",
+      result.configDir,
+      `bound: pointer names run from ${prefix}-001.md to ${prefix}-999.md and files not written by agent-context hold the free ones; ${result.pointers.length - kept.length} more left out`,
+    );
+    result.pointers = kept;
+    result.totalBytes = kept.reduce((t, p) => t + p.bytes, 0);
+  }
+  return existing;
 }
 
-function writePointers(result: PointersResult, prefix: string): void {
-  mkdirSync(result.rulesDir, { recursive: true });
+function markDryRun(result: PointersResult, existing: Existing[]): void {
+  const wanted = new Set(result.pointers.map((p) => p.file));
+  for (const e of existing) if (e.owner === "ours" && !wanted.has(e.abs)) result.removed.push(e.abs);
+}
+
+/** An fs error code in words, for the message that says why the pointers could not be written. */
+function describeErrno(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  const words: Record<string, string> = {
+    ENOTDIR: "a component of the path is a file, not a directory",
+    EEXIST: "it exists and is not a directory",
+    EACCES: "permission denied",
+    EPERM: "operation not permitted",
+    EROFS: "read-only file system",
+    ENOSPC: "no space left on the device",
+    EDQUOT: "disk quota exceeded",
+    EFBIG: "file too large for this process or file system",
+    ENOENT: "a component of the path does not exist or was removed",
+    EISDIR: "a directory is in the way",
+  };
+  return code ? `${code}, ${words[code] ?? (e as Error).message}` : String((e as Error)?.message ?? e);
+}
+
+/**
+ * Writes the pointer set all-or-nothing ({@link writeFilesAtomic}): new and changed pointers, and the
+ * removal of stale ones of this prefix that carry an intact marker. Any failure leaves the rules directory
+ * as it was (no pointer changed, no temporary file, a rules directory it created removed again) and
+ * throws {@link UsageError} naming the directory.
+ */
+function writePointers(result: PointersResult, existing: Existing[]): void {
+  const { rulesDir } = result;
+  const fail = (e: unknown): never => {
+    if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException)?.code;
+    const todo =
+      code === "ENOTDIR" || code === "EEXIST"
+        ? "make that path a directory, or pass another --config-dir"
+        : code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG"
+          ? "free space or raise the limit, then rerun"
+          : "make that directory writable, or pass a --config-dir you can write to";
+    throw new UsageError(
+      `cannot write pointers into ${rulesDir}: ${describeErrno(e)}; nothing written — ${todo}`,
+    );
+  };
+  let created: string | undefined;
+  try {
+    created = mkdirSync(rulesDir, { recursive: true });
+  } catch (e) {
+    fail(e);
+  }
+  const own = new Map(existing.filter((e) => e.owner === "ours").map((e) => [e.abs, e.text ?? ""]));
+  const ops: { path: string; data: string | null; expected: string | null }[] = [];
   const wanted = new Set<string>();
   for (const p of result.pointers) {
-    wanted.add(basename(p.file));
-    const cur = readTextFile(p.file, MAX_POINTER_BYTES * 4);
-    if (cur.ok && cur.text === p.text) {
+    wanted.add(p.file);
+    const cur = own.get(p.file);
+    if (cur === p.text) {
       result.unchanged.push(p.file);
       continue;
     }
-    writeFileAtomic(p.file, p.text);
-    result.written.push(p.file);
+    ops.push({ path: p.file, data: p.text, expected: cur ?? null });
   }
-  for (const n of existingOwn(result.rulesDir, prefix)) {
-    if (wanted.has(n)) continue;
-    const abs = join(result.rulesDir, n);
-    try {
-      unlinkSync(abs);
-      result.removed.push(abs);
-    } catch {
-      // vanished meanwhile: nothing to remove
+  const stale: string[] = [];
+  for (const [abs, text] of own) {
+    if (wanted.has(abs)) continue;
+    ops.push({ path: abs, data: null, expected: text });
+    stale.push(abs);
+  }
+  try {
+    if (ops.length > 0) writeFilesAtomic(ops);
+  } catch (e) {
+    // remove the directories this run created, innermost first (only if still empty)
+    if (created !== undefined) {
+      for (let d = rulesDir; d.length >= created.length; d = dirname(d)) {
+        try {
+          rmdirSync(d);
+        } catch {
+          break;
+        }
+      }
     }
+    fail(e);
   }
+  result.written.push(...ops.filter((o) => o.data !== null).map((o) => o.path));
+  result.removed.push(...stale);
 }
 
 function renderRule(globs: string[], root: string, target: string): string | null {
@@ -602,7 +806,7 @@ function renderMemory(globs: string[], dir: string, files: string[], preloaded: 
   let listed = 0;
   for (const f of files) {
     const line = `- \`${f}\`\n`;
-    if (Buffer.byteLength(text + line, "utf8") + reserve > MAX_POINTER_BYTES) break;
+    if (Buffer.byteLength(text + line, "utf8") + reserve + MARKER_LINE_BYTES > MAX_POINTER_BYTES) break;
     text += line;
     listed++;
   }

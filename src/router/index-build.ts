@@ -7,8 +7,9 @@
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inside } from "../fs/paths.js";
 import { ensurePrivateDir } from "../fs/private-dir.js";
-import { readTextFile } from "../fs/read.js";
+import { readTextFile, safeRealpath } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import { anchoredPathRegex, requiredLiteral, triggerModes, triggerToRegexSource } from "../globs/trigger.js";
 import type { Finding } from "../model/index.js";
@@ -61,7 +62,8 @@ function underClaudeRules(rel: string): boolean {
 
 /**
  * Finds the shard files for the configured `routers` globs (relative to root). Returns their stamps in
- * sorted order and problems (a shard under `.claude/rules/` is refused). Never throws.
+ * sorted order and problems (a shard under `.claude/rules/`, or one whose real path leaves the repository
+ * through a link, is refused). Never throws.
  */
 export function findShards(
   root: string,
@@ -96,6 +98,10 @@ export function findShards(
       const w = walkFiles(dir, {
         maxDepth: 16,
         enterDir: (_rel, name) => name !== "node_modules" && name !== ".git",
+        // a fifo, socket or device where a shard would be: named below, never opened
+        onSpecial: (e) => {
+          if (re.test(e.rel)) found.add(prefix ? `${prefix}/${e.rel}` : e.rel);
+        },
       });
       for (const f of w.files) if (re.test(f.rel)) found.add(prefix ? `${prefix}/${f.rel}` : f.rel);
     }
@@ -111,9 +117,29 @@ export function findShards(
       );
       continue;
     }
+    const real = safeRealpath(join(root, rel));
+    const realRoot = safeRealpath(root) ?? root;
+    if (real !== undefined && !inside(realRoot, real)) {
+      problems.push(
+        routerFinding(
+          rel,
+          `${rel}: router shard is a link to ${real}, outside the repository; not read (a repository's router must not make the hook read files outside it) — copy the shard into the repository`,
+        ),
+      );
+      continue;
+    }
     try {
       const st = statSync(join(root, rel), { throwIfNoEntry: false });
       if (st?.isFile()) stamps.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
+      else if (st && !st.isDirectory()) {
+        const type = st.isFIFO() ? "fifo" : st.isSocket() ? "socket" : "device";
+        problems.push(
+          routerFinding(
+            rel,
+            `${rel}: router shard is a ${type}, not a regular file; not read — make it a file or remove it`,
+          ),
+        );
+      }
     } catch {
       // unreadable: not a shard
     }
@@ -121,9 +147,16 @@ export function findShards(
   return { stamps, problems };
 }
 
-/** The cache key for a set of shards: their paths, sizes and mtimes. */
-export function indexKey(root: string, stamps: ShardStamp[]): string {
-  return JSON.stringify([INDEX_VERSION, root, stamps.map((s) => [s.path, s.size, s.mtimeMs])]);
+/** The cache key for a set of shards: their paths, sizes and mtimes, and what finding them reported. */
+export function indexKey(root: string, stamps: ShardStamp[], findProblems: Finding[] = []): string {
+  // What finding the shards reported (a linked-out or special shard, which is no stamp) is part of the key,
+  // so that a cached index never hides a problem that appeared without a shard changing.
+  return JSON.stringify([
+    INDEX_VERSION,
+    root,
+    stamps.map((s) => [s.path, s.size, s.mtimeMs]),
+    ...(findProblems.length ? [findProblems.map((p) => p.message)] : []),
+  ]);
 }
 
 /** Builds the index from the shards (no cache). Malformed rows and unreadable shards become problems. */
@@ -163,7 +196,7 @@ export function buildIndex(root: string, stamps: ShardStamp[], findProblems: Fin
     }
     shards.push({ path: st.path, domain: parsed.domain, rows: parsed.rows.length, rules: ruleSet.size });
   }
-  return { v: INDEX_VERSION, root, key: indexKey(root, stamps), shards, rows, problems };
+  return { v: INDEX_VERSION, root, key: indexKey(root, stamps, findProblems), shards, rows, problems };
 }
 
 /** 32-bit FNV-1a of a string, as 8 hex digits (file names only; not a security hash). */
@@ -222,7 +255,7 @@ export function loadIndex(
   opts: { useCache?: boolean } = {},
 ): RouterIndex & { cached: boolean } {
   const { stamps, problems } = findShards(root, routers);
-  const key = indexKey(root, stamps);
+  const key = indexKey(root, stamps, problems);
   const file = cacheFile(root);
   if (opts.useCache !== false && file !== null) {
     try {

@@ -200,5 +200,8 @@ describe(`pointers with the real Claude Code CLI ${claudeVersion()}`, () => {
     expect(ea[1]).not.toContain("EAPP-ROOT-MEM-7d1");
     expect(ea[2]).toContain(`Contents of ${ePtr}`);
     expect(ea[2]).toContain(`\`${join(eapp, "CLAUDE.md")}\``);
+
+    // The ownership marker (a YAML comment in the frontmatter) reaches the model by neither route.
+    for (const run of [h, r, e]) expect(everything(run)).not.toContain("agent-context pointer sha256:");
   });
 });

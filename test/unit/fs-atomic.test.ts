@@ -1,6 +1,7 @@
 import {
   chmodSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -35,6 +36,38 @@ describe("atomic writes", () => {
       ]),
     ).toThrow(/ENOENT/);
     expect(readFileSync(a, "utf8")).toBe("old a");
+    expect(readdirSync(dir)).toEqual(["a.md"]);
+  });
+
+  it("a_failure_while_committing_puts_back_every_file_committed_before_it", () => {
+    // A removal that fails after two renames (unlink of a directory: EISDIR, as root too).
+    const dir = mkdtempSync(join(tmpdir(), "ac-atomic-"));
+    const a = join(dir, "a.md");
+    const b = join(dir, "b.md");
+    const c = join(dir, "c.md");
+    writeFileSync(a, "old a");
+    mkdirSync(c);
+    expect(() =>
+      writeFilesAtomic([
+        { path: a, data: "new a" },
+        { path: b, data: "new b" },
+        { path: c, data: null },
+      ]),
+    ).toThrow();
+    expect(readFileSync(a, "utf8")).toBe("old a");
+    expect(existsSync(b)).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual(["a.md", "c.md"]);
+  });
+
+  it("a_null_entry_removes_its_file_with_the_writes", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ac-atomic-"));
+    const a = join(dir, "a.md");
+    const b = join(dir, "b.md");
+    writeFileSync(b, "stale");
+    writeFilesAtomic([
+      { path: a, data: "new a" },
+      { path: b, data: null, expected: "stale" },
+    ]);
     expect(readdirSync(dir)).toEqual(["a.md"]);
   });
 

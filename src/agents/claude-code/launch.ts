@@ -17,7 +17,7 @@
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve } from "node:path";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
-import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
+import { describeReadFailure, linkLoop, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import type {
   ContextItem,
   Finding,
@@ -31,7 +31,7 @@ import type {
 import type { ClaudeLaunchOptions, ClaudeLaunchResult } from "./index.js";
 import type { MemoryLayer } from "./layers.js";
 import { claudeRelease } from "./releases.js";
-import { ruleBase, ruleScope, walkRules, walkRulesDir } from "./rules.js";
+import { ruleBase, ruleScope, specialRuleMessage, walkRules, walkRulesDir } from "./rules.js";
 import {
   CLAUDE_MAX_FILE_BYTES,
   CLAUDE_MAX_IMPORT_HOPS,
@@ -214,7 +214,9 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
           warn(
             "import-missing",
             origin.importedBy ?? shown,
-            `${shown}: imported by ${origin.importedBy} but no such file; the import costs nothing`,
+            linkLoop(path)
+              ? `${shown}: imported by ${origin.importedBy} but a symlink loop (the link resolves to itself); the import costs nothing`
+              : `${shown}: imported by ${origin.importedBy} but no such file; the import costs nothing`,
             "fix or remove the import",
           );
         return { status: "missing", why: "no such file" };
@@ -413,6 +415,8 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     );
     const walk = walkRulesDir(join(userDir, "rules"));
     for (const pr of walk.problems) warn("walk-stopped", show(pr.path), `${show(pr.path)}: ${pr.message}`);
+    for (const sp of walk.special)
+      warn("read-failed", show(sp.path), specialRuleMessage(show(sp.path), sp.type));
     for (const f of walk.files) {
       load(
         f.realPath,
@@ -463,8 +467,10 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         show(p),
       );
     }
-    const walk = projectFiles ? walkRules(dir) : { files: [], problems: [] };
+    const walk = projectFiles ? walkRules(dir) : { files: [], problems: [], special: [] };
     for (const pr of walk.problems) warn("walk-stopped", show(pr.path), `${show(pr.path)}: ${pr.message}`);
+    for (const sp of walk.special)
+      warn("read-failed", show(sp.path), specialRuleMessage(show(sp.path), sp.type));
     for (const f of walk.files) {
       if (behaviour.ruleLinksStayInsideCwd && f.realPath !== f.path && !inside(cwd, f.realPath)) {
         // Settled on 2.1.332: a rule reached through a link whose real path leaves the working directory

@@ -49,7 +49,7 @@ export function ruleScope(fm: Frontmatter): { globs: string[] | undefined; why: 
  * `unscoped_rules_load_beyond_sixty_four_directories_deep`; docs/findings-claude-rules-depth.md). The
  * walk still ends: each directory is entered once by its real path, and the path length bounds depth.
  */
-export function walkRules(dir: string): ReturnType<typeof walkFiles> {
+export function walkRules(dir: string): RulesWalk {
   return walkRulesDir(join(dir, ".claude", "rules"));
 }
 
@@ -57,12 +57,26 @@ export function walkRules(dir: string): ReturnType<typeof walkFiles> {
  * Walks one rules directory itself (e.g. the user layer's `$CLAUDE_CONFIG_DIR/rules`) for `*.md` files in
  * Claude Code's order, as {@link walkRules} does for `<dir>/.claude/rules`.
  */
-export function walkRulesDir(rulesDir: string): ReturnType<typeof walkFiles> {
-  return walkFiles(rulesDir, {
+export function walkRulesDir(rulesDir: string): RulesWalk {
+  const special: RulesWalk["special"] = [];
+  const walk = walkFiles(rulesDir, {
     maxDepth: Number.POSITIVE_INFINITY,
     order: "os",
     includeFile: (_rel, name) => name.endsWith(".md"),
+    onSpecial: (e) => special.push({ path: e.path, type: e.type }),
   });
+  return { ...walk, special };
+}
+
+/**
+ * A rules walk: the rule files and walk problems, and the `*.md` entries that are not regular files (a
+ * fifo, socket or device, also through a symlink such as one to `/dev/zero`), which are never opened.
+ */
+export type RulesWalk = ReturnType<typeof walkFiles> & { special: { path: string; type: string }[] };
+
+/** The warning for a rules entry that is not a regular file, worded as for a memory file (read-failed). */
+export function specialRuleMessage(shown: string, type: string): string {
+  return `${shown}: is a ${type}, not a regular file; it was not opened`;
 }
 
 export interface ClassifiedRule extends RuleInfo {
@@ -150,6 +164,15 @@ export function listRulesIn(root: string, dir: string = root): ListedRules {
     file: displayPath(p.path, root),
     message: `${displayPath(p.path, root)}: ${p.message}`,
   }));
+  for (const sp of walk.special) {
+    const shown = displayPath(sp.path, root);
+    findings.push({
+      ruleId: "read-failed",
+      severity: "warning",
+      file: shown,
+      message: specialRuleMessage(shown, sp.type),
+    });
+  }
   const rules = walk.files.map((f) => {
     const c = classifyRule(f.realPath, root);
     return { ...c, base: ruleBase(join(rulesDir, "x")) };

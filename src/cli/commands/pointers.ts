@@ -88,6 +88,8 @@ export function registerPointers(program: Command): void {
           "  hook-route pointers need a PreToolUse hook for Read in the config dir's settings.json: node <agent-context>/dist/hook.mjs (the hook agent-context init installs; it serves pointers of any prefix)\n",
         );
       }
-      for (const n of r.notices) process.stderr.write(`notice: ${n.file}: ${n.message}\n`);
+      // A warning (a bound that cut, a file left alone) reads as one; what is merely left out is a notice.
+      for (const n of r.notices)
+        process.stderr.write(`${n.severity === "info" ? "notice" : n.severity}: ${n.file}: ${n.message}\n`);
     });
 }

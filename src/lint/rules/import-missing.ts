@@ -4,7 +4,7 @@
  * case (found on case-insensitive file systems, not on Linux). A token that names no file-like path
  * (`@inject/Provide`, `@team`) is reported as a warning with the escape. Settled on Claude Code 2.1.332.
  */
-import { readdirSync } from "node:fs";
+import { lstatSync, readdirSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { statSafe } from "../../fs/read.js";
 import { claudeImports } from "../claude-imports.js";
@@ -35,6 +35,46 @@ export function caseInsensitiveMatch(abs: string): string | null {
   return cur === abs ? null : cur;
 }
 
+/**
+ * What lies at an import's absolute target when it is not a regular file: `null` when nothing does (no
+ * entry at all), else the words for the message and its help — a link loop, a link to nothing, or an entry
+ * that is not a regular file (a fifo, directory, socket or device). Never throws.
+ */
+export function notAFile(abs: string): { what: string; help: string } | null {
+  let link = false;
+  try {
+    link = lstatSync(abs).isSymbolicLink();
+  } catch {
+    return null;
+  }
+  try {
+    const st = statSync(abs);
+    if (st.isFile()) return null;
+    const type = st.isDirectory()
+      ? "a directory"
+      : st.isFIFO()
+        ? "a fifo"
+        : st.isSocket()
+          ? "a socket"
+          : st.isCharacterDevice() || st.isBlockDevice()
+            ? "a device"
+            : "a special file";
+    return {
+      what: `names ${type}${link ? " (through a symlink)" : ""}, not a regular file`,
+      help: "import a regular text file, or remove the import",
+    };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ELOOP")
+      return {
+        what: "is a symlink loop (the link resolves to itself)",
+        help: "point the link at a real file, or remove the import",
+      };
+    if (link) return { what: "is a symlink to a missing file", help: "fix the link, or remove the import" };
+    return null;
+  }
+}
+
 const rule: LintRule = {
   meta: {
     id: "import-missing",
@@ -46,6 +86,18 @@ const rule: LintRule = {
     if (!facts) return [];
     return claudeImports(ctx).verdicts.flatMap((v) => {
       if (v.kind !== "missing") return [];
+      const odd = notAFile(v.target);
+      if (odd)
+        return [
+          finding(
+            rule.meta,
+            v.file,
+            v.line,
+            v.column,
+            `@${v.token} ${odd.what}, so nothing is imported`,
+            odd.help,
+          ),
+        ];
       const trimmed = v.token.replace(TRAILING_PUNCT, "");
       const trimmedAbs = trimmed !== v.token ? facts.resolveImport(v.from, trimmed) : null;
       const cased = caseInsensitiveMatch(v.target);
