@@ -12,6 +12,7 @@ import { registerHook } from "./commands/hook.js";
 import { registerInit } from "./commands/init.js";
 import { registerLint } from "./commands/lint.js";
 import { registerPointers } from "./commands/pointers.js";
+import { registerReport } from "./commands/report.js";
 import { registerRoute } from "./commands/route.js";
 import { registerVerify } from "./commands/verify.js";
 
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
     registerLint,
     registerInit,
     registerVerify,
+    registerReport,
   ]) {
     register(program);
   }
