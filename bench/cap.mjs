@@ -16,7 +16,7 @@ const IMPORTS_PER_DOC = 8; // 2,000 × 8 = 16,000 import tokens
 const CHAIN_DEPTH = 128;
 
 /** Writes the synthetic repository under `root`; returns the list of regular files written. */
-function generate(root) {
+export function generate(root) {
   rmSync(root, { recursive: true, force: true });
   const files = [];
   const write = (rel, text) => {
@@ -76,16 +76,22 @@ function time(fn, runs) {
   return { ms: median(ts), cpu: median(cpus), last };
 }
 
+/**
+ * The synthetic monorepo at `root`, generated unless a copy of this generator version is there; returns
+ * its regular files. Shared with the report benchmark (bench/report.mjs).
+ */
+export function syntheticRepo(root, log) {
+  if (existsSync(join(root, ".stamp")) && readFileSync(join(root, ".stamp"), "utf8") === GENERATOR_VERSION)
+    return JSON.parse(readFileSync(join(root, ".files.json"), "utf8"));
+  const t0 = performance.now();
+  const files = generate(root);
+  log(`generated ${files.length} files in ${(performance.now() - t0).toFixed(0)} ms at ${root}`);
+  return files;
+}
+
 export async function run({ workDir, log }) {
   const root = join(workDir, "repo");
-  let files;
-  if (existsSync(join(root, ".stamp")) && readFileSync(join(root, ".stamp"), "utf8") === GENERATOR_VERSION) {
-    files = JSON.parse(readFileSync(join(root, ".files.json"), "utf8"));
-  } else {
-    const t0 = performance.now();
-    files = generate(root);
-    log(`generated ${files.length} files in ${(performance.now() - t0).toFixed(0)} ms at ${root}`);
-  }
+  const files = syntheticRepo(root, log);
   const { runCap, claudeLaunchSet, evaluateCap, renderCapJson } = await import(
     join(projectRoot, "dist/index.js")
   );

@@ -15,6 +15,7 @@ const BENCHES = [
   ["markdown", () => import("./markdown.mjs")],
   ["hook", () => import("./hook.mjs")],
   ["pointers", () => import("./pointers.mjs")],
+  ["report", () => import("./report.mjs")],
 ];
 
 const only = process.argv.slice(2);

@@ -23,6 +23,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ["lint", async () => (await import("./commands/lint.js")).registerLint],
   ["init", async () => (await import("./commands/init.js")).registerInit],
   ["verify", async () => (await import("./commands/verify.js")).registerVerify],
+  ["report", async () => (await import("./commands/report.js")).registerReport],
 ];
 
 /**

@@ -12,6 +12,7 @@ const INSTALL_STEP = "Install agent-context";
 
 interface Step {
   name?: string;
+  if?: string;
   uses?: string;
   run?: string;
   shell?: string;
@@ -31,6 +32,28 @@ function substitute(s: string, inputs: Record<string, string>): string {
     if (!(name in action.inputs)) throw new Error(`action.yml refers to an undeclared input ${name}`);
     return inputs[name] ?? action.inputs[name]?.default ?? "";
   });
+}
+
+/**
+ * A step's `if:` as the runner evaluates it, for the forms action.yml uses: `${{ A && B }}` where each term
+ * is `!cancelled()` (true: nothing is cancelled here) or `inputs.NAME == 'VALUE'`. Without `!cancelled()`
+ * (or `always()`), a step after a failed one does not run (the runner's implicit `success()`).
+ */
+function stepRuns(step: Step, inputs: Record<string, string>, failed: boolean): boolean {
+  if (step.if === undefined) return !failed;
+  const expr = step.if.replace(/^\$\{\{\s*/, "").replace(/\s*\}\}$/, "");
+  let statusCheck = false;
+  const ok = expr.split("&&").every((raw) => {
+    const term = raw.trim();
+    if (term === "!cancelled()" || term === "always()") {
+      statusCheck = true;
+      return true;
+    }
+    const m = /^inputs\.([\w-]+)\s*==\s*'([^']*)'$/.exec(term);
+    if (!m) throw new Error(`action.yml: an if: this test cannot evaluate: ${step.if}`);
+    return substitute(`\${{ inputs.${m[1]} }}`, inputs) === m[2];
+  });
+  return ok && (statusCheck || !failed);
 }
 
 /**
@@ -66,10 +89,12 @@ async function runAction(
   let stdout = "";
   let stderr = "";
   let code: number | null = 0;
+  let failed: number | null = null;
   for (const [i, step] of action.runs.steps.entries()) {
     if (step.uses) continue;
     if (!step.run) continue;
     if (opts.only ? step.name !== opts.only : step.name === INSTALL_STEP) continue;
+    if (!stepRuns(step, given, failed !== null)) continue;
     expect(step.shell).toBe("bash");
     const script = join(mkdtempSync(join(tmpdir(), "ac-action-step-")), `step-${i}.sh`);
     writeFileSync(script, substitute(step.run, given));
@@ -102,9 +127,9 @@ async function runAction(
     stdout += r.stdout;
     stderr += r.stderr;
     code = r.status;
-    if (code !== 0) break;
+    if (code !== 0 && failed === null) failed = code;
   }
-  return { code, stdout, stderr };
+  return { code: failed ?? code, stdout, stderr };
 }
 
 function gitRepo(files: Record<string, string>): string {
@@ -132,6 +157,8 @@ describe("the GitHub Action (action.yml)", () => {
       "format",
       "github-token",
       "node-version",
+      "report",
+      "report-file",
       "summary",
     ]);
   });
@@ -169,6 +196,30 @@ describe("the GitHub Action (action.yml)", () => {
     expect(r.stdout).toMatch(
       /^::error file=docs\/conventions.md,line=1,col=1,title=cap-exceeded::Claude Code loads \d+ bytes/m,
     );
+  });
+
+  it("report_true_writes_the_html_report_even_when_the_cap_fails_and_uploads_it", async () => {
+    const ws = gitRepo({ ".agent-context.json": '{"cap": 1}\n', "CLAUDE.md": "# Project\n" });
+    const r = await runAction(
+      ws,
+      { report: "true", "report-file": "out/report.html", summary: "false", comment: "false" },
+      {},
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(join(ws, "out/report.html"));
+    expect(readFileSync(join(ws, "out/report.html"), "utf8")).toMatch(/^<!doctype html>/);
+    const upload = action.runs.steps.find((s) => s.uses?.startsWith("actions/upload-artifact@"));
+    expect(upload?.uses).toBe("actions/upload-artifact@v4");
+    const expr = (inner: string) => ["$", "{{ ", inner, " }}"].join("");
+    expect(upload?.if).toBe(expr("!cancelled() && inputs.report == 'true'"));
+    expect(upload?.with?.path).toBe(expr("inputs.report-file"));
+  });
+
+  it("without_report_no_html_file_is_written", async () => {
+    const ws = gitRepo({ ".agent-context.json": '{"cap": 4096}\n', "CLAUDE.md": "# Project\n" });
+    const r = await runAction(ws, { command: "cap", summary: "false", comment: "false" });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(ws, "agent-context-report.html"))).toBe(false);
   });
 
   it("cap_within_the_cap_passes_silently", async () => {

@@ -1,0 +1,489 @@
+/**
+ * The data of the HTML report: `cap`'s runs (every agent × every launch directory with its own memory, as
+ * `cap --all-cwds` computes them, with the per-file change against a base revision), lint's findings, the
+ * on-demand sources of each launch with how many repository files their globs match, and the router's
+ * shards, gathered into one plain, JSON-serialisable object. Nothing here renders; ./page.ts turns the
+ * object into HTML. Nothing here re-derives the loader: items, rules, reasons and deltas come from the
+ * snapshots `runCapMatrix` returns. Every size is in bytes (UTF-8 bytes injected, or bytes on disk).
+ */
+import { relative, sep } from "node:path";
+import { agents as registeredAgents } from "../../agents/index.js";
+import { runCapMatrix } from "../../budget/matrix.js";
+import type { CapRun } from "../../budget/run.js";
+import { loadConfig } from "../../config.js";
+import { compileClaudeGlobs } from "../../globs/claude.js";
+import { LintContext, lintRepository } from "../../lint/index.js";
+import type { ContextItem, Finding } from "../../model/index.js";
+import { DEFAULT_ROUTERS, loadIndex } from "../../router/index-build.js";
+import { VERSION } from "../../version.js";
+import { layoutTree, type TreeNode, weight } from "./treemap.js";
+
+/** How many treemap cells a launch draws at most; the smaller files are folded into one "+K more" cell. */
+export const MAX_CELLS = 150;
+/** How many files a launch's table lists at most (the largest charged ones, in load order). */
+export const MAX_TABLE_ROWS = 1000;
+/** How many on-demand sources a launch lists at most. */
+export const MAX_ON_DEMAND_ROWS = 1000;
+/** How many rules a router shard's row lists by name at most. */
+export const MAX_RULES_NAMED = 30;
+/** The treemap's virtual box (aspect 5:3); cells are drawn in percent of it. */
+export const TREEMAP_BOX = { w: 1000, h: 600 } as const;
+
+/** One file that loads at launch. */
+export interface ReportFile {
+  /** Display path (POSIX, relative to the root; absolute outside it). */
+  path: string;
+  kind: ContextItem["kind"];
+  /** UTF-8 bytes injected into the context. */
+  bytes: number;
+  /** Bytes on disk. */
+  fileBytes: number;
+  charged: boolean;
+  importedBy: string | null;
+  /** Why it loads (and is charged), as `cap` explains it. */
+  why: string;
+  /** Change in charged bytes against the base revision; null without a base or when unchanged. */
+  change: number | null;
+}
+
+/** One treemap cell or group box, in percent of the chart box. */
+export interface ReportCell {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Nesting depth (0: a top-level group). */
+  depth: number;
+  /** A file (or the "+K more" cell), focusable; false for a group box. */
+  leaf: boolean;
+  /** Short label (base name, or the group's title). */
+  label: string;
+  /** The file's display path; null for a group box and for the "+K more" cell. */
+  path: string | null;
+  /** Pattern class: memory, import, rule, local, more, group. */
+  kind: string;
+  /** Injected bytes (a group: the sum of its files). */
+  bytes: number;
+  /** Bytes on disk (a group or "+K more": the sum). */
+  fileBytes: number;
+  /** Why it loads (a group: what it holds). */
+  why: string;
+}
+
+/** A source the agent attaches on demand: a scoped rule or a nested memory file. */
+export interface ReportOnDemand {
+  path: string;
+  /** `scoped rule` or `nested memory`. */
+  kind: string;
+  /** Globs relative to the repository root as written in the rule (a nested memory file: `DIR/**`). */
+  globs: string[];
+  /** How many repository files the globs match (0: the source never loads). */
+  matches: number;
+}
+
+/** One launch of one agent (one working directory). */
+export interface ReportLaunch {
+  /** Launch directory relative to the root (`.` for the root). */
+  cwd: string;
+  /** The cap charged against, bytes. */
+  cap: number;
+  /** Where the cap comes from (the configuration file, or `default`). */
+  capSource: string;
+  /** Charged bytes. */
+  total: number;
+  over: number;
+  spare: number;
+  /** Within the cap, the ratchet (if checked) holds and the agent's own verdict passes. */
+  ok: boolean;
+  /** The agent's own verdict when it fails the launch (e.g. a truncated chain), else null. */
+  failure: string | null;
+  /** Files loaded at launch, in load order (at most {@link MAX_TABLE_ROWS}). */
+  files: ReportFile[];
+  /** How many loaded files the table leaves out. */
+  filesOmitted: number;
+  /** The treemap, groups before their cells. */
+  cells: ReportCell[];
+  /** Charged files folded into the "+K more" cell. */
+  moreCount: number;
+  onDemand: ReportOnDemand[];
+  onDemandOmitted: number;
+  /** The change against the base revision, or null. */
+  delta: {
+    base: string;
+    commit: string;
+    before: number;
+    after: number;
+    change: number;
+    cwdAtBase: boolean;
+    files: {
+      path: string;
+      before: number | null;
+      after: number | null;
+      change: number;
+      why: string | null;
+    }[];
+  } | null;
+}
+
+/** One agent's part of the report. */
+export interface ReportAgent {
+  id: string;
+  name: string;
+  /** The release modelled in this report. */
+  version: string;
+  /** Every release the model was verified on (the registry's list, newest first). */
+  releases: string[];
+  launches: ReportLaunch[];
+}
+
+/** A lint finding, as shown beside its file. */
+export interface ReportFinding {
+  ruleId: string;
+  severity: Finding["severity"];
+  file: string;
+  line: number | null;
+  message: string;
+  help: string | null;
+}
+
+/** A router shard: its triggers and the rules they reach. */
+export interface ReportShard {
+  path: string;
+  domain: string;
+  rows: number;
+  triggers: number;
+  /** Distinct rules its rows reach (at most {@link MAX_RULES_NAMED} named). */
+  rules: string[];
+  rulesTotal: number;
+}
+
+/** Everything the HTML report shows. Plain data: `JSON.stringify` round-trips it. */
+export interface ReportData {
+  tool: { name: "agent-context"; version: string };
+  /** The repository's directory name (the absolute root is not shown: a report is shared). */
+  repository: string;
+  /** `--base REF` as given, or the CI default's description; null when no base was compared. */
+  base: string | null;
+  agents: ReportAgent[];
+  lint: ReportFinding[];
+  /** Null when the repository has no router shard. */
+  router: ReportShard[] | null;
+}
+
+/** Options of {@link collectReport}. */
+export interface CollectOptions {
+  /** Repository root (absolute). */
+  root: string;
+  /** `--agent`: an id or `all` (default: the registry's default agent). */
+  agent?: string;
+  /** `--base REF`. */
+  base?: string;
+  /** Environment for CI detection (default process.env), as `cap`. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Collects the report's data: `runCapMatrix` with every launch directory (as `cap --all-cwds`), `lint`
+ * over the repository, the router index. Throws {@link UsageError} (exit 2) where `cap` does: an unknown
+ * agent, a `--base` that is not a commit, a malformed configuration.
+ */
+export function collectReport(opts: CollectOptions): ReportData {
+  const runs = runCapMatrix({
+    dir: opts.root,
+    agent: opts.agent,
+    allCwds: true,
+    ...(opts.base !== undefined ? { base: opts.base } : {}),
+    ...(opts.env ? { env: opts.env } : {}),
+  });
+  const root = runs[0]?.root ?? opts.root;
+  const files = new LintContext(root, []).files();
+  const matcher = globCounter(root, files);
+  const out: ReportAgent[] = [];
+  for (const run of runs) {
+    let agent = out.find((a) => a.id === run.agent);
+    if (!agent) {
+      const model = registeredAgents().find((a) => a.id === run.agent);
+      agent = {
+        id: run.agent,
+        name: run.snapshot.agent.name,
+        version: run.agentVersion,
+        releases: [...(model?.releases ?? [run.agentVersion])],
+        launches: [],
+      };
+      out.push(agent);
+    }
+    agent.launches.push(launchOf(run, files, matcher));
+  }
+  const lint = lintRepository({ root }).findings.map((f) => ({
+    ruleId: f.ruleId,
+    severity: f.severity,
+    file: f.file,
+    line: f.line ?? null,
+    message: f.message,
+    help: f.help ?? null,
+  }));
+  const base = runs.find((r) => r.delta)?.delta?.base ?? null;
+  return {
+    tool: { name: "agent-context", version: VERSION },
+    repository: root.split(sep).pop() || root,
+    base,
+    agents: out,
+    lint,
+    router: routerOf(root),
+  };
+}
+
+/** Counts repository files matched by globs relative to a base directory, memoized by (base, globs). */
+function globCounter(
+  root: string,
+  files: readonly string[],
+): (globs: readonly string[], base: string) => number {
+  const memo = new Map<string, number>();
+  return (globs, base) => {
+    const prefix = relative(root, base).split(sep).join("/");
+    const key = `${prefix}\0${globs.join("\0")}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let n = 0;
+    if (!prefix.startsWith("..")) {
+      const m = compileClaudeGlobs(globs);
+      for (const f of files) {
+        if (prefix !== "" && !f.startsWith(`${prefix}/`)) continue;
+        if (m.match(prefix === "" ? f : f.slice(prefix.length + 1)) !== null) n++;
+      }
+    }
+    memo.set(key, n);
+    return n;
+  };
+}
+
+function launchOf(
+  run: CapRun,
+  repoFiles: readonly string[],
+  count: (globs: readonly string[], base: string) => number,
+): ReportLaunch {
+  const cwd = relative(run.root, run.cwd).split(sep).join("/") || ".";
+  const why = new Map(run.evaluation.contributors.map((c) => [c.item.path, c.why]));
+  const changes = new Map((run.delta?.files ?? []).map((f) => [f.path, f.change]));
+  const all: ReportFile[] = run.items.map((i) => ({
+    path: i.path,
+    kind: i.kind,
+    bytes: i.bytes,
+    fileBytes: i.fileBytes,
+    charged: i.charged,
+    importedBy: i.importedBy,
+    why: why.get(i.path) ?? i.reason,
+    change: changes.get(i.path) ?? null,
+  }));
+  let files = all;
+  if (all.length > MAX_TABLE_ROWS) {
+    const keep = new Set(
+      [...all]
+        .sort((a, b) => Number(b.charged) - Number(a.charged) || b.bytes - a.bytes)
+        .slice(0, MAX_TABLE_ROWS),
+    );
+    files = all.filter((f) => keep.has(f));
+  }
+  const { cells, moreCount } = treemapOf(all);
+  const onDemand = onDemandOf(run, repoFiles, count);
+  const d = run.delta;
+  return {
+    cwd,
+    cap: run.cap.cap,
+    capSource: run.cap.source,
+    total: run.evaluation.total,
+    over: run.evaluation.over,
+    spare: run.evaluation.spare,
+    ok: run.ok,
+    failure: run.snapshot.verdict?.failure ?? null,
+    files,
+    filesOmitted: all.length - files.length,
+    cells,
+    moreCount,
+    onDemand: onDemand.slice(0, MAX_ON_DEMAND_ROWS),
+    onDemandOmitted: Math.max(0, onDemand.length - MAX_ON_DEMAND_ROWS),
+    delta: d
+      ? {
+          base: d.base,
+          commit: d.commit,
+          before: d.before,
+          after: d.after,
+          change: d.change,
+          cwdAtBase: d.cwdAtBase,
+          files: d.files.map((f) => ({
+            path: f.path,
+            before: f.before,
+            after: f.after,
+            change: f.change,
+            why: f.why ?? null,
+          })),
+        }
+      : null,
+  };
+}
+
+const GROUP_TITLES: Record<string, string> = {
+  memory: "Memory files and their imports",
+  rule: "Rules (unscoped: always loaded)",
+  import: "Imports",
+  local: "Personal memory",
+};
+
+/**
+ * The treemap of the charged files: the {@link MAX_CELLS} largest, nested by why they load (a memory file
+ * with the files it imports; rules), the rest folded into one "+K more" cell. Cells in percent of the box.
+ */
+export function treemapOf(files: readonly ReportFile[]): { cells: ReportCell[]; moreCount: number } {
+  const charged = files.filter((f) => f.charged && f.bytes > 0);
+  const drawn = new Set([...charged].sort((a, b) => b.bytes - a.bytes).slice(0, MAX_CELLS));
+  const rest = charged.filter((f) => !drawn.has(f));
+  const leaf = (f: ReportFile): TreeNode<ReportCell> => ({
+    value: f.bytes,
+    data: cell(f.path.split("/").pop() || f.path, f.path, f.kind, f.bytes, f.fileBytes, f.why, true),
+  });
+  const byPath = new Map<string, ReportFile>();
+  for (const f of drawn) byPath.set(f.path, f);
+  const children = new Map<string, ReportFile[]>();
+  const tops: ReportFile[] = [];
+  for (const f of charged) {
+    if (!drawn.has(f)) continue;
+    const parent = f.importedBy !== null && f.importedBy !== f.path ? byPath.get(f.importedBy) : undefined;
+    if (parent) children.set(parent.path, [...(children.get(parent.path) ?? []), f]);
+    else tops.push(f);
+  }
+  const seen = new Set<string>();
+  const node = (f: ReportFile): TreeNode<ReportCell> => {
+    seen.add(f.path);
+    const kids = (children.get(f.path) ?? []).filter((k) => !seen.has(k.path)).map(node);
+    if (kids.length === 0) return leaf(f);
+    const all = [leaf(f), ...kids];
+    const disk = all.reduce((s, k) => s + k.data.fileBytes, 0);
+    const bytes = all.reduce((s, k) => s + weight(k), 0);
+    return {
+      value: 0,
+      data: cell(
+        `${f.path} + imports`,
+        null,
+        "group",
+        bytes,
+        disk,
+        `${f.path} and the files it imports`,
+        false,
+      ),
+      children: all,
+    };
+  };
+  const groups = new Map<string, TreeNode<ReportCell>[]>();
+  for (const f of tops) {
+    const g = f.kind in GROUP_TITLES ? f.kind : "import";
+    groups.set(g, [...(groups.get(g) ?? []), node(f)]);
+  }
+  const forest: TreeNode<ReportCell>[] = [];
+  for (const [g, kids] of groups) {
+    const title = GROUP_TITLES[g] as string;
+    const bytes = kids.reduce((s, k) => s + weight(k), 0);
+    const disk = kids.reduce((s, k) => s + k.data.fileBytes, 0);
+    forest.push({ value: 0, data: cell(title, null, "group", bytes, disk, title, false), children: kids });
+  }
+  if (rest.length > 0) {
+    const bytes = rest.reduce((s, f) => s + f.bytes, 0);
+    const disk = rest.reduce((s, f) => s + f.fileBytes, 0);
+    forest.push({
+      value: bytes,
+      data: cell(
+        `+${rest.length} more`,
+        null,
+        "more",
+        bytes,
+        disk,
+        `${rest.length} smaller charged files, not drawn (the table lists them)`,
+        true,
+      ),
+    });
+  }
+  const placed = layoutTree(
+    forest,
+    { x: 0, y: 0, w: TREEMAP_BOX.w, h: TREEMAP_BOX.h },
+    { pad: 3, header: 18 },
+  );
+  const cells = placed.map((p) => {
+    const c = { ...p.data, depth: p.depth, leaf: p.leaf };
+    c.x = round((p.rect.x / TREEMAP_BOX.w) * 100);
+    c.y = round((p.rect.y / TREEMAP_BOX.h) * 100);
+    c.w = round((p.rect.w / TREEMAP_BOX.w) * 100);
+    c.h = round((p.rect.h / TREEMAP_BOX.h) * 100);
+    return c;
+  });
+  return { cells, moreCount: rest.length };
+}
+
+function cell(
+  label: string,
+  path: string | null,
+  kind: string,
+  bytes: number,
+  fileBytes: number,
+  why: string,
+  leaf: boolean,
+): ReportCell {
+  return { x: 0, y: 0, w: 0, h: 0, depth: 0, leaf, label, path, kind, bytes, fileBytes, why };
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+/**
+ * The launch's on-demand sources: its scoped rules (globs as the agent reads them) and, for an agent with
+ * an on-demand part, the memory files below the launch directory that the launch did not load (`DIR/**`).
+ */
+function onDemandOf(
+  run: CapRun,
+  repoFiles: readonly string[],
+  count: (globs: readonly string[], base: string) => number,
+): ReportOnDemand[] {
+  const out: ReportOnDemand[] = [];
+  for (const r of run.snapshot.rules) {
+    if (!r.scoped) continue;
+    out.push({ path: r.path, kind: "scoped rule", globs: [...r.globs], matches: count(r.globs, r.base) });
+  }
+  const model = registeredAgents().find((a) => a.id === run.agent);
+  if (model?.onDemand) {
+    const names = new Set(model.memoryFileNames);
+    const loaded = new Set(run.items.map((i) => i.path));
+    const cwd = relative(run.root, run.cwd).split(sep).join("/");
+    for (const f of repoFiles) {
+      const slash = f.lastIndexOf("/");
+      if (slash < 0 || !names.has(f.slice(slash + 1)) || loaded.has(f)) continue;
+      const dir = f.slice(0, slash);
+      if (cwd !== "" && !dir.startsWith(`${cwd}/`)) continue;
+      if (dir === cwd) continue;
+      const under = `${dir}/`;
+      out.push({
+        path: f,
+        kind: "nested memory",
+        globs: [`${dir}/**`],
+        matches: repoFiles.reduce((n, x) => n + (x.startsWith(under) ? 1 : 0), 0),
+      });
+    }
+  }
+  return out;
+}
+
+function routerOf(root: string): ReportShard[] | null {
+  const { config } = loadConfig(root);
+  const index = loadIndex(root, config.routers ?? DEFAULT_ROUTERS, { useCache: false });
+  if (index.shards.length === 0) return null;
+  return index.shards.map((s) => {
+    const rows = index.rows.filter((r) => r.shard === s.path);
+    const rules = [...new Set(rows.flatMap((r) => r.rules))];
+    return {
+      path: s.path,
+      domain: s.domain,
+      rows: rows.length,
+      triggers: rows.reduce((n, r) => n + r.triggers.length, 0),
+      rules: rules.slice(0, MAX_RULES_NAMED),
+      rulesTotal: rules.length,
+    };
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * `agent-context report` on the command line (the built CLI, real temp directories and git): the default
+ * file and the printed path, bad input (one `agent-context:` line naming the thing, exit 2, no file, no
+ * temp file), and the cap on what the treemap draws in a large repository.
+ */
+import { execFileSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { MAX_CELLS } from "../../src/report/html/collect.js";
+import { cli, embeddedData } from "./report-helpers.js";
+
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
+function repo(files: Record<string, string>): string {
+  const d = realpathSync(mkdtempSync(join(tmpdir(), "ac-report-cli-")));
+  made.push(d);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(d, rel)), { recursive: true });
+    writeFileSync(join(d, rel), text);
+  }
+  return d;
+}
+
+const SMALL = { "CLAUDE.md": "# Project\n\nBe brief.\n", ".claude/rules/style.md": "# Style\n\nTabs.\n" };
+
+it("without_out_it_writes_agent_context_report_html_in_the_current_directory_and_prints_its_path", () => {
+  const r = repo(SMALL);
+  const run = cli(["report"], r);
+  expect(run.code).toBe(0);
+  expect(run.stdout).toBe(`${join(r, "agent-context-report.html")}\n`);
+  const data = embeddedData(join(r, "agent-context-report.html"));
+  expect(data.agents.map((a) => a.id)).toEqual(["claude-code"]);
+  expect(data.agents[0]?.launches[0]?.total).toBe(
+    Buffer.byteLength("# Project\n\nBe brief.", "utf8") + Buffer.byteLength("# Style\n\nTabs.", "utf8"),
+  );
+});
+
+describe("bad input is one agent-context line, exit 2, and no file", () => {
+  const r = repo(SMALL);
+  const out = join(r, "out.html");
+  const cases: [string, string[], RegExp][] = [
+    [
+      "a_missing_dir",
+      ["report", join(r, "nope"), "--out", out],
+      /^agent-context: DIR .*nope: no such directory$/,
+    ],
+    [
+      "a_dir_that_is_a_file",
+      ["report", join(r, "CLAUDE.md"), "--out", out],
+      /^agent-context: DIR .*CLAUDE\.md: not a directory$/,
+    ],
+    [
+      "an_out_in_a_missing_directory",
+      ["report", r, "--out", join(r, "missing/dir/r.html")],
+      /^agent-context: --out .*missing\/dir\/r\.html: directory .*missing\/dir does not exist; create it or write elsewhere$/,
+    ],
+    [
+      "an_out_that_is_a_directory",
+      ["report", r, "--out", join(r, ".claude")],
+      /^agent-context: --out .*\.claude: is a directory; give a file name/,
+    ],
+    [
+      "an_unknown_agent",
+      ["report", r, "--out", out, "--agent", "cursor"],
+      /^agent-context: --agent cursor: must be one of claude-code, codex, gemini-cli, copilot-cli, all$/,
+    ],
+    [
+      "a_base_outside_git",
+      ["report", r, "--out", out, "--base", "main"],
+      /^agent-context: --base main: .* is not inside a git repository$/,
+    ],
+  ];
+  it.each(cases)("%s", (_name, args, message) => {
+    const before = readdirSync(r).sort();
+    const run = cli(args, r);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    const lines = run.stderr.split("\n").filter((l) => l.startsWith("agent-context"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(r).sort()).toEqual(before);
+  });
+
+  it("a_base_that_is_not_a_commit", () => {
+    const g = repo(SMALL);
+    execFileSync("git", ["init", "-q"], { cwd: g });
+    const run = cli(["report", g, "--out", join(g, "r.html"), "--base", "no-such-ref"], g);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toMatch(
+      /^agent-context: --base no-such-ref: not a commit in the git repository at /,
+    );
+    expect(existsSync(join(g, "r.html"))).toBe(false);
+  });
+});
+
+it("a_large_repository_draws_the_largest_cells_and_folds_the_rest_into_one_more_cell", () => {
+  const files: Record<string, string> = { "CLAUDE.md": "# Big\n" };
+  for (let i = 0; i < MAX_CELLS + 50; i++)
+    files[`.claude/rules/r${i}.md`] = `# Rule ${i}\n\n${"x".repeat(i + 1)}\n`;
+  const r = repo(files);
+  const out = join(r, "big.html");
+  expect(cli(["report", r, "--out", out], r).code).toBe(0);
+  const launch = embeddedData(out).agents[0]?.launches[0];
+  const leaves = launch?.cells.filter((c) => c.leaf) ?? [];
+  expect(leaves).toHaveLength(MAX_CELLS + 1);
+  expect(launch?.moreCount).toBe(51);
+  expect(leaves.filter((c) => c.path === null).map((c) => c.label)).toEqual(["+51 more"]);
+  // The smallest files are the folded ones; the table still lists every file.
+  expect(leaves.some((c) => c.path === ".claude/rules/r0.md")).toBe(false);
+  expect(leaves.some((c) => c.path === `.claude/rules/r${MAX_CELLS + 49}.md`)).toBe(true);
+  expect(launch?.files).toHaveLength(MAX_CELLS + 51);
+});

@@ -1,0 +1,131 @@
+/**
+ * Escaping in the HTML report: repository text (file names, globs, reasons, lint messages) never becomes
+ * markup, and the embedded JSON cannot close its script element. Built from a data object holding hostile
+ * text in every field the page prints.
+ */
+import { describe, expect, it } from "vitest";
+import type { ReportData } from "../../src/report/html/collect.js";
+import { treemapOf } from "../../src/report/html/collect.js";
+import { escapeHtml, jsonForScript, renderReportHtml } from "../../src/report/html/page.js";
+
+const EVIL = `<img src=x onerror=alert(1)>"'&</script><!--`;
+
+function hostileData(): ReportData {
+  const file = {
+    path: `docs/${EVIL}.md`,
+    kind: "import" as const,
+    bytes: 100,
+    fileBytes: 120,
+    charged: true,
+    importedBy: `CLAUDE${EVIL}.md`,
+    why: `imported by ${EVIL}`,
+    change: 5,
+  };
+  const { cells, moreCount } = treemapOf([file]);
+  return {
+    tool: { name: "agent-context", version: "0.1.0" },
+    repository: `repo${EVIL}`,
+    base: `main${EVIL}`,
+    agents: [
+      {
+        id: "claude-code",
+        name: `Claude ${EVIL}`,
+        version: "1",
+        releases: ["1"],
+        launches: [
+          {
+            cwd: `pkg/${EVIL}`,
+            cap: 4096,
+            capSource: `config ${EVIL}`,
+            total: 100,
+            over: 0,
+            spare: 3996,
+            ok: true,
+            failure: null,
+            files: [file],
+            filesOmitted: 0,
+            cells,
+            moreCount,
+            onDemand: [
+              {
+                path: `.claude/rules/${EVIL}.md`,
+                kind: "scoped rule",
+                globs: [`src/${EVIL}/**`],
+                matches: 0,
+              },
+            ],
+            onDemandOmitted: 0,
+            delta: {
+              base: `main${EVIL}`,
+              commit: "0123456789abcdef",
+              before: 95,
+              after: 100,
+              change: 5,
+              cwdAtBase: true,
+              files: [{ path: file.path, before: 95, after: 100, change: 5, why: EVIL }],
+            },
+          },
+        ],
+      },
+    ],
+    lint: [{ ruleId: `r${EVIL}`, severity: "warning", file: file.path, line: 1, message: EVIL, help: EVIL }],
+    router: [
+      {
+        path: `.agent-context/routers/${EVIL}.md`,
+        domain: EVIL,
+        rows: 1,
+        triggers: 2,
+        rules: [EVIL],
+        rulesTotal: 1,
+      },
+    ],
+  };
+}
+
+describe("escapeHtml", () => {
+  it("escapes_every_character_that_can_open_markup_or_end_an_attribute", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
+  });
+});
+
+describe("jsonForScript", () => {
+  it("leaves_no_less_than_sign_and_parses_back_to_the_same_value", () => {
+    const v = { s: EVIL, t: "\u2028\u2029" };
+    const out = jsonForScript(v);
+    expect(out).not.toContain("<");
+    expect(out).not.toMatch(/[\u2028\u2029]/);
+    expect(JSON.parse(out)).toEqual(v);
+  });
+});
+
+describe("renderReportHtml", () => {
+  const html = renderReportHtml(hostileData());
+
+  it("prints_no_repository_text_as_markup", () => {
+    expect(html).not.toContain("<img");
+    const markup = html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, "");
+    expect(markup).not.toContain("onerror=alert(1)>");
+    expect(markup).not.toContain(`"'&<`);
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  it("has_exactly_two_script_elements_and_one_closing_tag_each", () => {
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html.match(/<!--/g)).toBeNull();
+  });
+
+  it("embeds_the_data_as_json_that_parses_back_to_the_data", () => {
+    const m = html.match(/<script type="application\/json" id="report-data">([^<]*)<\/script>/);
+    expect(m).not.toBeNull();
+    expect(JSON.parse((m as RegExpMatchArray)[1] as string)).toEqual(hostileData());
+  });
+
+  it("loads_nothing_from_anywhere_a_csp_forbids_every_fetch", () => {
+    expect(html).toContain("default-src 'none'");
+    expect(html).not.toMatch(/\b(src|href)="(https?:)?\/\//);
+    expect(html).not.toMatch(/@import|url\(/);
+  });
+});
