@@ -311,6 +311,13 @@ function readOnce(ctx: Ctx): void {
   const realCwd = safeRealpath(cwd) ?? cwd;
   if (real && !inside(cwd, real) && !inside(realCwd, real)) return;
 
+  // The user layer's scoped rules ($CLAUDE_CONFIG_DIR/rules, where `pointers` writes) come first, before
+  // the nested memory of the directories between (2.1.332, the differential test's g332:72): globs relative
+  // to the working directory (docs/findings-pointers.md).
+  const userDir = ctx.layers?.userDir;
+  if (userDir && existsSync(join(userDir, "rules"))) {
+    attachScopedRules(ctx, cwd, listRuleFilesIn(ctx, join(userDir, "rules")), "user rules");
+  }
   for (const dir of nestedDirs(cwd, target)) {
     // A directory that does not exist holds nothing to attach, nor does anything below it (a target of
     // 10,000 made-up segments would otherwise cost quadratic time; test/e2e/bad-input-route.test.ts).
@@ -342,12 +349,6 @@ function readOnce(ctx: Ctx): void {
     ctx.processed = before;
     attachScopedRules(ctx, dir, rules, `nested ${shown}/.claude/rules`);
     for (const p of after) ctx.processed.add(p);
-  }
-  // The user layer's scoped rules ($CLAUDE_CONFIG_DIR/rules, where `pointers` writes): globs relative to
-  // the working directory (docs/findings-pointers.md).
-  const userDir = ctx.layers?.userDir;
-  if (userDir && existsSync(join(userDir, "rules"))) {
-    attachScopedRules(ctx, cwd, listRuleFilesIn(ctx, join(userDir, "rules")), "user rules");
   }
   for (const dir of cwdLevelDirs(cwd)) {
     const rulesDir = join(dir, ".claude", "rules");

@@ -192,6 +192,27 @@ export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
     expect: [],
     expectReads: [[".claude/rules/ts1.md"]],
   },
+  {
+    // The model attached the user's scoped rules after the nested memory of the directories between; the
+    // CLI attaches them first (seed g332:72, with the user-layer feature; hand-shrunk).
+    name: "scoped_user_rules_attach_before_the_nested_memory_of_the_directories_between",
+    seed: "g332:72",
+    release: "2.1.332",
+    cwd: "",
+    home: "home",
+    git: [""],
+    files: {
+      ".cfg/rules/z1.md": '---\npaths: "**/*.md"\n---\nUser rule z1.\n',
+      ".cfg/rules/z2.md": "---\npaths: d/**\n---\nUser rule z2.\n",
+      "d/CLAUDE.md": "Nested memory of d.\n",
+      "d/.claude/rules/u.md": "Unscoped nested rule.\n",
+      "d/x.md": "x\n",
+    },
+    reads: ["d/x.md"],
+    expect: [],
+    // (the CLI's own order of the two user rules: z2 before z1, as the model lists that folder)
+    expectReads: [[".cfg/rules/z2.md", ".cfg/rules/z1.md", "d/CLAUDE.md", "d/.claude/rules/u.md"]],
+  },
   // Bracket classes as the CLI's gitignore matcher (the `ignore` package's major release 5) reads them,
   // settled while shrinking the lenient flow list above (seed f332:12 had `paths: [**, **]`): an unclosed
   // `[` makes `[**` match every path, `[!a]` and `[^a]` are classes of `!`/`^` and `a`, not negations, and
