@@ -89,7 +89,10 @@ export function writeFileAtomic(path: string, data: string | Buffer): void {
  * targets. A failure while staging removes every staged file and throws, leaving all targets untouched.
  * A symlinked target is written through its link (the link stays). With `expected` (the text the new
  * content was computed from; null: the file did not exist), a target that changed since is left alone:
- * nothing is written and {@link UsageError} names it.
+ * nothing is written and {@link UsageError} names it. A failure while renaming (a target replaced by a
+ * directory, a read-only place) rolls back the targets renamed already and removes the staged files:
+ * {@link UsageError} names the file that failed and no file is changed.
+ * @throws UsageError (a changed target, a failed rename); the file system error of a failed staging write
  */
 export function writeFilesAtomic(
   input: readonly { path: string; data: string | Buffer; expected?: string | null }[],
@@ -121,7 +124,15 @@ export function writeFilesAtomic(
     }
     for (const f of files) {
       if (f.expected === undefined) continue;
-      if (currentText(f.path) !== f.expected)
+      let now: string | null;
+      try {
+        now = currentText(f.path);
+      } catch (e) {
+        throw new UsageError(
+          `${f.path}: cannot be read back (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}: it changed while agent-context was working); left alone, nothing written — rerun`,
+        );
+      }
+      if (now !== f.expected)
         throw new UsageError(
           `${f.path}: changed while agent-context was working; left alone, nothing written — rerun`,
         );
@@ -136,5 +147,44 @@ export function writeFilesAtomic(
     }
     throw e;
   }
-  for (const s of staged) renameSync(s.tmp, s.path);
+  // Renames, rolled back on a failure: a target renamed already gets its original bytes back (from the
+  // text it was checked against, or a copy read now), and every staged file left is removed, so a failure
+  // here too leaves every target as it was and no temporary file behind.
+  const originals = files.map((f) => {
+    if (typeof f.expected === "string") return f.expected;
+    try {
+      return readFileSync(f.path);
+    } catch {
+      return null;
+    }
+  });
+  let done = 0;
+  try {
+    for (; done < staged.length; done++) {
+      const st = staged[done] as { tmp: string; path: string };
+      renameSync(st.tmp, st.path);
+    }
+  } catch (e) {
+    for (let i = done; i < staged.length; i++) {
+      try {
+        unlinkSync((staged[i] as { tmp: string }).tmp);
+      } catch {
+        // already gone
+      }
+    }
+    for (let i = 0; i < done; i++) {
+      const orig = originals[i];
+      const path = (staged[i] as { path: string }).path;
+      try {
+        if (orig === null || orig === undefined) unlinkSync(path);
+        else writeFileAtomic(path, orig);
+      } catch {
+        // best effort: the error below names the file that failed
+      }
+    }
+    const failed = (staged[done] as { path: string } | undefined)?.path ?? "";
+    throw new UsageError(
+      `${failed}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); nothing written, every file left as it was`,
+    );
+  }
 }
