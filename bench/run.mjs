@@ -14,6 +14,7 @@ const BENCHES = [
   ["markdown", () => import("./markdown.mjs")],
   ["hook", () => import("./hook.mjs")],
   ["pointers", () => import("./pointers.mjs")],
+  ["lint", () => import("./lint.mjs")],
 ];
 
 const only = process.argv.slice(2);
