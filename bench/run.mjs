@@ -16,6 +16,7 @@ const BENCHES = [
   ["hook", () => import("./hook.mjs")],
   ["pointers", () => import("./pointers.mjs")],
   ["report", () => import("./report.mjs")],
+  ["lint", () => import("./lint.mjs")],
 ];
 
 const only = process.argv.slice(2);

@@ -98,9 +98,11 @@ function currentBytes(path: string): Buffer | null {
  * targets. A failure while staging removes every staged file and throws, leaving all targets untouched.
  * An entry whose `data` is null removes its file, after the staging succeeded. A failure while committing
  * (a rename or removal) puts back what the files committed before it held, removes the staged files left,
- * and throws the underlying error. A symlinked target is written through its link (the link stays). With
+ * and throws (see below). A symlinked target is written through its link (the link stays). With
  * `expected` (the text the new content was computed from; null: the file did not exist), a target that
  * changed since is left alone: nothing is written and {@link UsageError} names it.
+ * The commit failure is reported as {@link UsageError} naming the file that failed and its error code.
+ * @throws UsageError (a changed target, a failed rename or removal); the file system error of a failed staging write
  */
 export function writeFilesAtomic(
   input: readonly { path: string; data: string | Buffer | null; expected?: string | null }[],
@@ -146,7 +148,15 @@ export function writeFilesAtomic(
     }
     for (const f of files) {
       if (f.expected === undefined) continue;
-      if (currentText(f.path) !== f.expected)
+      let now: string | null;
+      try {
+        now = currentText(f.path);
+      } catch (e) {
+        throw new UsageError(
+          `${f.path}: cannot be read back (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}: it changed while agent-context was working); left alone, nothing written — rerun`,
+        );
+      }
+      if (now !== f.expected)
         throw new UsageError(
           `${f.path}: changed while agent-context was working; left alone, nothing written — rerun`,
         );
@@ -184,6 +194,9 @@ export function writeFilesAtomic(
       }
     }
     unstage();
-    throw e;
+    const failed = (staged[i] as { path: string } | undefined)?.path ?? "";
+    throw new UsageError(
+      `${failed}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); nothing written, every file left as it was`,
+    );
   }
 }

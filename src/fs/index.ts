@@ -1,2 +1,3 @@
+export * from "./deadline.js";
 export * from "./read.js";
 export * from "./walk.js";

@@ -14,6 +14,7 @@ import {
   realpathSync,
   statSync,
 } from "node:fs";
+import { checkDeadline } from "./deadline.js";
 
 /** Files larger than this (bytes) are not read; callers report them by name. 64 MiB. */
 export const MAX_READ_BYTES = 64 * 1024 * 1024;
@@ -61,11 +62,13 @@ export interface ReadOptions {
 }
 
 /**
- * Reads a file as text, safely. Follows symlinks. Never throws.
+ * Reads a file as text, safely. Follows symlinks. Never throws, except `DeadlineExceeded` once the
+ * process deadline (./deadline.ts, set only by the hook) has passed.
  * @param path absolute path
  * @param limit maximum size in bytes to read (default {@link MAX_READ_BYTES})
  */
 export function readTextFile(path: string, limit = MAX_READ_BYTES, opts: ReadOptions = {}): ReadResult {
+  checkDeadline();
   let st: import("node:fs").Stats;
   let knownReal = false;
   try {

@@ -13,6 +13,7 @@
  */
 import { type Dirent, lstatSync, opendirSync, readdirSync, readlinkSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { checkDeadline } from "./deadline.js";
 import { safeRealpath } from "./read.js";
 
 export interface WalkEntry {
@@ -100,7 +101,8 @@ export interface WalkResult {
 
 /**
  * Walks `root` depth-first (sorted, or in the OS's order). See the module doc for the guarantees and
- * bounds. Never throws.
+ * bounds. Never throws, except `DeadlineExceeded` once the process deadline (./deadline.ts, set only by
+ * the hook) has passed.
  * @returns the files found (`path` as reached, `realPath`, `rel` to the root) and the problems met
  *   (`path` absolute, `message` without the path): unlistable directories, the depth limit, link loops,
  *   and a bound that stopped the walk (then `files` holds what was found before it).
@@ -171,6 +173,7 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
     onPath.add(real);
     for (const ent of list) {
       if (stopped) break;
+      checkDeadline();
       if (++entries > maxEntries) {
         stop(dir, `${maxEntries.toLocaleString("en-US")} directory entries (the walker's entry limit)`);
         break;

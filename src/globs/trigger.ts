@@ -313,6 +313,54 @@ export function compileTrigger(glob: string, mode: TriggerMode): RegExp {
   return new RegExp(runRegexSource(triggerToRegexSource(glob, mode), mode));
 }
 
+/** Longest trigger accepted (characters of the glob as written); a longer one never fires. */
+export const MAX_TRIGGER_CHARS = 1024;
+/** Longest regular-expression source a trigger may translate to (characters); a longer one never fires. */
+export const MAX_TRIGGER_SOURCE_CHARS = 16 * 1024;
+
+/** Why a trigger cannot be used: a sentence for a message ("longer than 1,024 characters"). */
+export type TriggerCompileResult = { ok: true; re: RegExp } | { ok: false; reason: string };
+
+/**
+ * Compiles a regular-expression run source (from {@link triggerToRegexSource}, already wrapped by
+ * {@link runRegexSource} or not: `wrapped`) on its own, bounded: a source over
+ * {@link MAX_TRIGGER_SOURCE_CHARS} or one V8 refuses (a SyntaxError, or a stack overflow in its compiler,
+ * which V8 reports lazily on first use: the regex is run once on "" here to force it) gives `ok: false`.
+ * Never throws.
+ */
+export function compileRunSource(source: string, mode: TriggerMode): TriggerCompileResult {
+  if (source.length > MAX_TRIGGER_SOURCE_CHARS)
+    return {
+      ok: false,
+      reason: `its regular expression is longer than ${MAX_TRIGGER_SOURCE_CHARS.toLocaleString("en-US")} characters`,
+    };
+  try {
+    const re = new RegExp(runRegexSource(source, mode));
+    re.test("");
+    return { ok: true, re };
+  } catch (e) {
+    return { ok: false, reason: `it does not compile (${String((e as Error)?.message ?? e).slice(0, 80)}…)` };
+  }
+}
+
+/**
+ * Compiles one trigger for one mode on its own, with a bound on its size: a glob over
+ * {@link MAX_TRIGGER_CHARS} characters, or one whose regex is too large or does not compile, gives
+ * `ok: false` with the reason, and is treated as never firing (the other triggers and rows stand). Never
+ * throws.
+ */
+export function compileTriggerSafe(glob: string, mode: TriggerMode): TriggerCompileResult {
+  if (glob.length > MAX_TRIGGER_CHARS)
+    return { ok: false, reason: `longer than ${MAX_TRIGGER_CHARS.toLocaleString("en-US")} characters` };
+  let source: string;
+  try {
+    source = triggerToRegexSource(glob, mode);
+  } catch (e) {
+    return { ok: false, reason: `it does not translate (${(e as Error)?.message ?? e})` };
+  }
+  return compileRunSource(source, mode);
+}
+
 /**
  * Which modes a trigger takes part in: a trigger with whitespace is a command pattern (word mode only);
  * one with a `/` is a path pattern (path mode only); any other (`*.kt`, `terraform`) is tried both ways.

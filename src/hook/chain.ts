@@ -11,6 +11,7 @@
  * itself, keyed by `session_id`; when it cannot be kept, rules are injected again, never blocked.
  */
 import { loadConfig } from "../config.js";
+import { withinDeadline } from "../fs/deadline.js";
 import { findRoot } from "../router/root.js";
 import { type ChainState, emptyChainState, type HookCall, type HookHandler } from "./call.js";
 import { onReadGaps } from "./handlers/on-read.js";
@@ -35,6 +36,7 @@ export interface HookOutput {
 /**
  * Builds the call every handler reads: parses the tool input once (./targets.ts).
  * @param fields the event's tool, input and cwd (absolute), the repository root and its configuration
+ * @throws DeadlineExceeded (src/fs/deadline.ts) once the hook's deadline has passed; nothing else
  */
 export function hookCall(
   fields: Omit<HookCall, "target" | "routed" | "delivered" | "env"> & {
@@ -43,12 +45,12 @@ export function hookCall(
   },
 ): HookCall {
   const env = fields.env ?? process.env;
-  const target = toolTarget(fields.tool, fields.input, fields.cwd, env.HOME);
+  const target = withinDeadline(() => toolTarget(fields.tool, fields.input, fields.cwd, env.HOME));
   return {
     ...fields,
     env,
     target,
-    routed: routerTarget(target, fields.root),
+    routed: withinDeadline(() => routerTarget(target, fields.root)),
     delivered: fields.delivered ?? new Set(),
   };
 }
@@ -114,7 +116,7 @@ export async function runHook(stdin: string, opts: { env?: NodeJS.ProcessEnv } =
   const env = opts.env ?? process.env;
   try {
     if (env.AGENT_CONTEXT_HOOK_FAULT === "throw") throw new Error("injected fault");
-    const ev = readHookEvent(stdin, process.cwd());
+    const ev = withinDeadline(() => readHookEvent(stdin, process.cwd()));
     if (!ev.ok) return { stdout: "", stderr: ev.stderr };
     const { tool, input, cwd, sessionId } = ev.event;
     const root = findRoot(cwd, env);

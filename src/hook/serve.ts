@@ -10,8 +10,9 @@
  * before the hook starts, and no timer is ever created.
  */
 import { constants, openSync, readSync, writeSync } from "node:fs";
+import { deadlinePassed, setDeadline } from "../fs/deadline.js";
 import { runHook } from "./chain.js";
-import { MAX_HOOK_STDIN } from "./protocol.js";
+import { hookTimeoutMs, MAX_HOOK_STDIN } from "./protocol.js";
 import { armWatchdog, disarmWatchdog, installWatchdog } from "./watchdog.js";
 
 function say(fd: number, text: string): void {
@@ -71,14 +72,34 @@ export function readHookStdin(): Promise<string> {
   });
 }
 
+/** The share of the watchdog's timeout after which the hook's work stops (src/fs/deadline.ts). */
+export const DEADLINE_SHARE = 0.8;
+
 /**
- * Serves one PreToolUse call in this process: stdin → chain → stdout/stderr; sets exit status 0. The
- * watchdog (./watchdog.ts) may end the process earlier, also with status 0 and no stdout. Never rejects.
+ * Serves one PreToolUse call in this process: stdin → chain → stdout/stderr; sets exit status 0.
+ *
+ * Two bounds, both ending with status 0: the process deadline, set here to {@link DEADLINE_SHARE} of the
+ * watchdog's timeout (AGENT_CONTEXT_HOOK_TIMEOUT_MS, default 5000 ms: 4000 ms), which the hook's walks,
+ * reads, loops and synchronous steps check (src/fs/deadline.ts) — once it has passed, the call prints no
+ * stdout and one line on stderr, whatever the handlers produced; and the watchdog (./watchdog.ts), which
+ * ends the process while it waits (stdin, a module load). Never rejects.
  */
 export async function serveHook(): Promise<void> {
   installWatchdog();
+  const timeout = hookTimeoutMs();
+  const bound = Math.floor(timeout * DEADLINE_SHARE);
+  // Counted from the process's start (performance.now()'s origin), so Node's own start-up is inside it.
+  setDeadline(bound - performance.now());
   try {
     const r = await runHook(await readHookStdin());
+    if (deadlinePassed()) {
+      process.exitCode = 0;
+      say(
+        2,
+        `agent-context hook: stopped at its deadline (${bound} ms, ${DEADLINE_SHARE * 100}% of the ${timeout} ms watchdog); nothing injected\n`,
+      );
+      return;
+    }
     if (r.stderr) say(2, r.stderr);
     if (r.stdout) say(1, r.stdout);
   } catch {

@@ -11,6 +11,7 @@
  * call's working directory. Claude Code 2.1.332 sends absolute `file_path`s and `cwd` (docs/findings-hook.md).
  */
 import { isAbsolute, resolve } from "node:path";
+import { checkDeadline } from "../fs/deadline.js";
 import { pathTarget, type Target as RouterTarget, rootRelative } from "../router/match.js";
 import { commandWords, pathLikeWords } from "../shell/index.js";
 
@@ -45,7 +46,8 @@ export type ToolTarget =
  * @param input `tool_input` of the hook event, as the model sent it (anything: garbage gives null)
  * @param cwd the call's working directory, absolute
  * @param home the directory `~` stands for (default `$HOME`)
- * @returns null when the call names no command with words and no file. Never throws.
+ * @returns null when the call names no command with words and no file. Never throws, except
+ *   `DeadlineExceeded` (src/fs/deadline.ts) once the hook's deadline has passed.
  */
 export function toolTarget(
   tool: string,
@@ -58,12 +60,13 @@ export function toolTarget(
   if (typeof i.command === "string") {
     const words = commandWords(i.command);
     if (words.length === 0) return null;
-    const files: string[] = [];
+    // Sets, not `includes`: a command naming 200,000 paths costs linear time (it was quadratic: > 60 s).
+    const files = new Set<string>();
     for (const w of pathLikeWords(words)) {
-      const p = resolve(cwd, home ? w.replace(/^~(?=\/|$)/, home) : w);
-      if (!files.includes(p)) files.push(p);
+      checkDeadline();
+      files.add(resolve(cwd, home ? w.replace(/^~(?=\/|$)/, home) : w));
     }
-    return { kind: "command", tool, command: i.command, words, files };
+    return { kind: "command", tool, command: i.command, words, files: [...files] };
   }
   for (const key of FILE_KEYS) {
     const v = i[key];
@@ -82,12 +85,13 @@ export function toolTarget(
 export function routerTarget(t: ToolTarget | null, root: string): RouterTarget | null {
   if (!t) return null;
   if (t.kind === "command") {
-    const paths: string[] = [];
+    const paths = new Set<string>();
     for (const f of t.files) {
+      checkDeadline();
       const r = rootRelative(root, root, f);
-      if (r && !paths.includes(r)) paths.push(r);
+      if (r) paths.add(r);
     }
-    return { tool: t.tool, display: t.command, paths, words: t.words.join(" ") };
+    return { tool: t.tool, display: t.command, paths: [...paths], words: t.words.join(" ") };
   }
   return t.key === "path" ? null : pathTarget(t.tool, root, root, t.file);
 }

@@ -15,7 +15,7 @@ import { displayPath, inside } from "../fs/paths.js";
 import { statSafe } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import type { AgentModel, Snapshot } from "../model/index.js";
-import { type FixResult, fixRuleText } from "./fix.js";
+import { type FixRefusal, type FixResult, fixRuleText } from "./fix.js";
 import { gitFiles } from "./git.js";
 import type { LintRule } from "./rule.js";
 import { type ClaudeFacts, claudeFacts } from "./sources.js";
@@ -119,11 +119,19 @@ export class LintContext {
     let r = this.fixes.get(path);
     if (r === undefined) {
       const facts = this.claude();
-      r = facts ? fixRuleText(text, (t) => facts.classifyText(t).scoped, this.rules) : null;
+      const refusals: FixRefusal[] = [];
+      r = facts ? fixRuleText(text, (t) => facts.classifyText(t).scoped, this.rules, refusals) : null;
       this.fixes.set(path, r);
+      if (refusals.length > 0) this.fixRefusals.set(path, refusals);
     }
     return r;
   }
+
+  /**
+   * Fixes left undone because they would change what a value means, by the path given to {@link fixFor}
+   * (each with its 1-based line and a sentence).
+   */
+  readonly fixRefusals = new Map<string, FixRefusal[]>();
 
   /**
    * A value derived from the facts and shared between rules (e.g. the import analysis several import

@@ -6,6 +6,7 @@
  * CLIs.
  */
 import { join } from "node:path";
+import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { readTextFile } from "../fs/read.js";
 import type { Finding } from "../model/finding.js";
@@ -37,6 +38,11 @@ export interface LintResult {
   findings: Finding[];
   /** Files `--fix` rewrote (relative paths) and the rule ids each fix addressed. */
   fixed: { file: string; ruleIds: string[] }[];
+  /**
+   * Fixes `--fix` left undone, each with the file (relative), its 1-based line and why: a value it cannot
+   * rewrite without changing what it means (an alias, anchor, tag or flow value). Empty without `fix`.
+   */
+  notFixed: { file: string; line: number; message: string }[];
 }
 
 function runRules(
@@ -56,30 +62,42 @@ function runRules(
  * Runs every rule on a repository. With `fix`, first computes the safe fix of every file with a fixable
  * finding ({@link LintContext.fixFor}: the edits of all fixable rules, verified together), writes them
  * all-or-nothing ({@link writeFilesAtomic}), then lints again and reports what remains. Throws UsageError
- * for a missing directory or a malformed `.agent-context.json`, and the file system error of a failed write
- * (no file is changed then).
+ * for a missing directory or a malformed `.agent-context.json`, and for a write that fails or a file that
+ * changed since it was read, naming the file (no file is changed then, no temporary file is left).
  */
 export function lintRepository(opts: LintOptions): LintResult {
   const rules = opts.rules ?? RULES;
   let ctx = new LintContext(opts.root, rules, opts.release ? { release: opts.release } : {});
   const first = runRules(ctx, rules, opts.onProgress);
-  if (!opts.fix) return { root: ctx.root, findings: first, fixed: [] };
+  if (!opts.fix) return { root: ctx.root, findings: first, fixed: [], notFixed: [] };
+  const notFixed = [...ctx.fixRefusals].flatMap(([file, rs]) => rs.map((r) => ({ file, ...r })));
   const files = [...new Set(first.filter((d) => d.fixable).map((d) => d.file))].sort();
-  const edits: { path: string; data: string; file: string; ruleIds: string[] }[] = [];
+  const edits: { path: string; data: string; expected: string; file: string; ruleIds: string[] }[] = [];
   for (const file of files) {
     const abs = join(ctx.root, file);
     const r = readTextFile(abs);
     if (!r.ok || !r.validUtf8) continue;
     const fixed = ctx.fixFor(file, r.text);
-    if (fixed) edits.push({ path: abs, data: fixed.text, file, ruleIds: fixed.ruleIds });
+    if (fixed) edits.push({ path: abs, data: fixed.text, expected: r.text, file, ruleIds: fixed.ruleIds });
   }
-  if (edits.length === 0) return { root: ctx.root, findings: first, fixed: [] };
+  if (edits.length === 0) return { root: ctx.root, findings: first, fixed: [], notFixed };
   opts.onProgress?.("writing fixes");
-  writeFilesAtomic(edits);
+  // All-or-nothing: a file changed since it was read, or one that cannot be written, leaves every file as
+  // it was and no temporary file (src/fs/atomic.ts); the UsageError names the file (exit 2).
+  try {
+    writeFilesAtomic(edits);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const err = e as NodeJS.ErrnoException;
+    throw new UsageError(
+      `${err.path ?? "a file"}: cannot be written (${err.code ?? err.message}); nothing written, every file left as it was`,
+    );
+  }
   ctx = new LintContext(opts.root, rules, opts.release ? { release: opts.release } : {});
   return {
     root: ctx.root,
     findings: runRules(ctx, rules, opts.onProgress),
     fixed: edits.map((e) => ({ file: e.file, ruleIds: e.ruleIds })),
+    notFixed,
   };
 }

@@ -11,14 +11,20 @@ import { inside } from "../fs/paths.js";
 import { ensurePrivateDir } from "../fs/private-dir.js";
 import { readTextFile, safeRealpath } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
-import { anchoredPathRegex, requiredLiteral, triggerModes, triggerToRegexSource } from "../globs/trigger.js";
+import {
+  anchoredPathRegex,
+  compileTriggerSafe,
+  requiredLiteral,
+  triggerModes,
+  triggerToRegexSource,
+} from "../globs/trigger.js";
 import type { Finding } from "../model/index.js";
 import { parseShard, routerFinding, type ShardRow } from "./shard.js";
 
 /** Default shard location, relative to the root. Never under `.claude/rules/` (Claude Code loads those). */
 export const DEFAULT_ROUTERS = [".agent-context/routers/*.md"];
 /** Bumped when the cached shape changes. */
-const INDEX_VERSION = 4;
+const INDEX_VERSION = 5;
 /** Shards larger than this are not read (bytes). */
 export const MAX_SHARD_BYTES = 4 * 1024 * 1024;
 
@@ -185,7 +191,27 @@ export function buildIndex(root: string, stamps: ShardStamp[], findProblems: Fin
       const pathLit: string[] = [];
       const wordLit: string[] = [];
       for (const t of row.triggers) {
+        // Each trigger on its own, bounded: one that cannot be compiled never fires, and costs only itself.
         const m = triggerModes(t);
+        const bad = (["path", "word"] as const)
+          .filter((mode) => m[mode])
+          .map((mode) => compileTriggerSafe(t, mode))
+          .find((c) => !c.ok);
+        if (bad && !bad.ok) {
+          const shown = t.length > 60 ? `${t.slice(0, 60)}…` : t;
+          problems.push(
+            routerFinding(
+              st.path,
+              `${st.path}:${row.line}: trigger \`${shown}\` is not used (${bad.reason}); it never fires, the row's other triggers and the other rows stand`,
+              row.line,
+            ),
+          );
+          pathRe.push(null);
+          wordRe.push(null);
+          pathLit.push("");
+          wordLit.push("");
+          continue;
+        }
         pathRe.push(m.path ? triggerToRegexSource(t, "path") : null);
         wordRe.push(m.word ? triggerToRegexSource(t, "word") : null);
         pathLit.push(m.path ? requiredLiteral(t, "path") : "");

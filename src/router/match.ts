@@ -5,7 +5,8 @@
  * (src/hook/targets.ts: `toolTarget`, then `routerTarget` for this room's view).
  */
 import { isAbsolute, relative, resolve } from "node:path";
-import { normalizeTargetPath, runRegexSource } from "../globs/trigger.js";
+import { checkDeadline, isDeadlineExceeded, tickDeadline } from "../fs/deadline.js";
+import { compileRunSource, normalizeTargetPath } from "../globs/trigger.js";
 import type { IndexRow, RouterIndex } from "./index-build.js";
 
 export interface Target {
@@ -46,21 +47,38 @@ export function pathTarget(tool: string, root: string, cwd: string, path: string
   return r ? { tool, display: r, paths: [r], words: null } : null;
 }
 
-const reCache = new Map<string, RegExp>();
-function re(source: string, mode: "path" | "word"): RegExp {
+/** Compiled sources; null for a source that does not compile (it never fires). */
+const reCache = new Map<string, RegExp | null>();
+function re(source: string, mode: "path" | "word"): RegExp | null {
   const k = mode + source;
   let r = reCache.get(k);
-  if (!r) {
-    r = new RegExp(runRegexSource(source, mode));
+  if (r === undefined) {
+    const c = compileRunSource(source, mode);
+    r = c.ok ? c.re : null;
     reCache.set(k, r);
   }
   return r;
 }
 
-/** Every row that fires for the target, in index order (shard order, then line order). */
+/** `re.test(s)`, false when V8 gives up on it (a stack overflow at run time): that trigger does not fire. */
+function fires(r: RegExp | null, s: string): boolean {
+  if (r === null) return false;
+  try {
+    return r.test(s);
+  } catch (e) {
+    if (isDeadlineExceeded(e)) throw e;
+    return false;
+  }
+}
+
+/**
+ * Every row that fires for the target, in index order (shard order, then line order). A trigger that
+ * does not compile never fires; the other rows stand. Throws only `DeadlineExceeded` (src/fs/deadline.ts).
+ */
 export function matchRows(index: RouterIndex, target: Target): RowMatch[] {
   const out: RowMatch[] = [];
   for (const row of index.rows) {
+    checkDeadline();
     const m = matchRow(row, target);
     if (m) out.push(m);
   }
@@ -74,8 +92,9 @@ export function matchRow(row: IndexRow, target: Target): RowMatch | null {
     if (p != null) {
       const lit = row.pathLit[i] ?? "";
       for (const path of target.paths) {
+        tickDeadline();
         if (lit !== "" && !path.includes(lit)) continue;
-        if (re(p, "path").test(path))
+        if (fires(re(p, "path"), path))
           return { row, trigger: row.triggers[i] as string, mode: "path", matched: path };
       }
     }
@@ -85,7 +104,7 @@ export function matchRow(row: IndexRow, target: Target): RowMatch | null {
       w != null &&
       target.words !== null &&
       (wl === "" || target.words.includes(wl)) &&
-      re(w, "word").test(target.words)
+      fires(re(w, "word"), target.words)
     ) {
       return { row, trigger: row.triggers[i] as string, mode: "word", matched: target.display };
     }

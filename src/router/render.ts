@@ -25,6 +25,7 @@
 
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { checkDeadline } from "../fs/deadline.js";
 import { inside } from "../fs/paths.js";
 import { readTextFile, safeRealpath } from "../fs/read.js";
 import type { ItemKind } from "../model/index.js";
@@ -151,6 +152,22 @@ export function resolveRule(
   return found(hit ? `${dir}/${hit}` : null);
 }
 
+/** Most characters of a target the header echoes; a longer one is shortened, never the rules dropped. */
+export const MAX_HEADER_TARGET_CHARS = 200;
+
+/**
+ * The target as the header shows it: as written when it has at most {@link MAX_HEADER_TARGET_CHARS}
+ * characters, else its first characters, `…` and its full size in UTF-8 bytes (a Bash command of 9 KB
+ * would otherwise push the header past the call's byte bound and drop every rule). Pure.
+ */
+export function shortTarget(display: string, maxChars = MAX_HEADER_TARGET_CHARS): string {
+  if (display.length <= maxChars) return display;
+  let head = display.slice(0, maxChars - 40);
+  // Never cut a surrogate pair in half.
+  if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
+  return `${head}… (${byteLen(display).toLocaleString("en-US")} bytes in all)`;
+}
+
 export interface RenderOptions {
   root: string;
   tool: string;
@@ -164,7 +181,10 @@ export interface RenderOptions {
   extras?: ExtraDelivery[];
 }
 
-/** Renders the injection for the matched rows (see module doc). Never throws. */
+/**
+ * Renders the injection for the matched rows (see module doc). Never throws, except `DeadlineExceeded`
+ * (src/fs/deadline.ts) once the hook's deadline has passed.
+ */
 export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injection {
   const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -175,6 +195,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
   const rows: Injection["rows"] = [];
   let candidates = 0;
   for (const m of matches) {
+    checkDeadline();
     const rules: ResolvedRule[] = [];
     for (const id of m.row.rules) {
       if (unlowerable.has(id)) continue;
@@ -200,7 +221,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
   if (rows.length === 0 && extras.length === 0) return empty;
 
   const NOTE_RESERVE = 160;
-  const header = `agent-context: rules that apply to ${opts.tool} \`${opts.display}\` — read and follow them.`;
+  const header = `agent-context: rules that apply to ${opts.tool} \`${shortTarget(opts.display)}\` — read and follow them.`;
   let text = header;
   if (byteLen(text) + NOTE_RESERVE > maxBytes) return empty;
   const listed: Injection["rows"] = [];

@@ -108,3 +108,44 @@ describe("lint --fix", () => {
     expect(readdirSync(join(dir, ".claude/rules")).sort()).toEqual(names.map((n) => `${n}.md`).sort());
   });
 });
+
+/** A fresh repository with `files` (relative path → text) and one source file for globs to match. */
+function repoWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "ac-fix-meaning-"));
+  mkdirSync(join(dir, ".claude/rules"), { recursive: true });
+  mkdirSync(join(dir, "src"));
+  writeFileSync(join(dir, "src/a.ts"), "x\n");
+  for (const [rel, text] of Object.entries(files)) writeFileSync(join(dir, rel), text);
+  return dir;
+}
+
+describe("lint --fix never changes what a value means", () => {
+  // Before: `globs: *e` (a YAML alias) became `paths: "*e"`, a glob the author never wrote.
+  it.each([
+    ["an_alias", "---\nglobs: *e\n---\nBody\n", 2, "a YAML alias"],
+    ["an_alias_of_a_declared_anchor", '---\nx: &e "src/**"\nglobs: *e\n---\nBody\n', 3, "an anchor"],
+    ["an_anchor", "---\nglobs: &g *.ts\n---\nBody\n", 2, "a YAML anchor"],
+    ["a_tag", "---\nglobs: !!str *.ts\n---\nBody\n", 2, "a YAML tag"],
+    ["a_flow_list", "---\nglobs: [src/*.ts, lib/*.ts]\n---\nBody\n", 2, "a YAML flow value"],
+    ["an_alias_list_item", "---\nglobs:\n  - *e\n---\nBody\n", 3, "a YAML alias"],
+  ])("%s_is_left_alone_with_a_message_naming_the_file_and_line", (_name, text, line, why) => {
+    const dir = repoWith({ ".claude/rules/r.md": text });
+    const r = lint(dir, "--fix");
+    expect(readFileSync(join(dir, ".claude/rules/r.md"), "utf8")).toBe(text);
+    expect(r.fixed).toEqual([]);
+    expect(r.stderr).toContain(`.claude/rules/r.md:${line}: `);
+    expect(r.stderr).toContain(why);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("a_glob_yaml_cannot_read_is_still_quoted_exactly", () => {
+    const dir = repoWith({
+      ".claude/rules/r.md": "---\nglobs:\n  - **/*.ts\n  - {src,lib}/*.ts\n---\nBody\n",
+    });
+    const r = lint(dir, "--fix");
+    expect(r.stderr).toBe("");
+    expect(readFileSync(join(dir, ".claude/rules/r.md"), "utf8")).toBe(
+      '---\npaths:\n  - "**/*.ts"\n  - "{src,lib}/*.ts"\n---\nBody\n',
+    );
+  });
+});

@@ -129,6 +129,12 @@ interface Ctx {
   outside?: { from: string; target: string }[];
   /** The launch's layers (user view, settings, switches); absent: the fresh-clone defaults. */
   layers?: ClaudeLayers;
+  /**
+   * Rules directories already walked and parsed in this session, with the findings the walk made: each
+   * directory is read once per session, not once per target (a Bash command naming 20,000 paths parsed
+   * every rule 20,000 times).
+   */
+  ruleDirs?: Map<string, { rules: RuleFile[]; findings: Finding[] }>;
 }
 
 function emit(
@@ -246,6 +252,12 @@ function listRuleFiles(ctx: Ctx, dir: string): RuleFile[] {
 
 /** The `.md` files of one rules directory, walked as at launch, each read and classified. */
 function listRuleFilesIn(ctx: Ctx, rulesDir: string): RuleFile[] {
+  const cached = ctx.ruleDirs?.get(rulesDir);
+  if (cached) {
+    ctx.findings.push(...cached.findings);
+    return cached.rules;
+  }
+  const findingsBefore = ctx.findings.length;
   const walk = walkRulesDir(rulesDir);
   for (const p of walk.problems)
     ctx.findings.push({
@@ -266,6 +278,7 @@ function listRuleFilesIn(ctx: Ctx, rulesDir: string): RuleFile[] {
     // Attached by its real path, as at launch (a linked rule shows its target's path).
     out.push({ abs: f.realPath, fileBytes: r.fileBytes, text, paths });
   }
+  ctx.ruleDirs?.set(rulesDir, { rules: out, findings: ctx.findings.slice(findingsBefore) });
   return out;
 }
 
@@ -381,6 +394,7 @@ export function claudeOnReadSession(opts: {
   const cwd = resolve(opts.cwd ?? root);
   const loaded = new Set<string>(opts.alreadyLoaded ?? []);
   const home = opts.home ?? process.env.HOME ?? "/";
+  const ruleDirs = new Map<string, { rules: RuleFile[]; findings: Finding[] }>();
   return {
     loaded,
     read(target: string): ClaudeOnReadResult {
@@ -396,6 +410,7 @@ export function claudeOnReadSession(opts: {
         items: [],
         texts: new Map(),
         findings: [],
+        ruleDirs,
         ...(opts.layers ? { layers: opts.layers } : {}),
       };
       readOnce(ctx);

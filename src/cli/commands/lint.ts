@@ -46,6 +46,8 @@ export function registerLint(program: Command): void {
       } finally {
         progress.done();
       }
+      for (const n of result.notFixed)
+        process.stderr.write(`agent-context lint --fix: ${n.file}:${n.line}: ${n.message}\n`);
       const out = renderLintOutput(result, format, { color: shouldColor(process.stdout), rules: ALL_RULES });
       process.stdout.write(out.stdout);
       process.exitCode = out.exitCode;

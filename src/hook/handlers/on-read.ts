@@ -14,6 +14,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { checkDeadline, withinDeadline } from "../../fs/deadline.js";
 import type { ExtraDelivery } from "../../router/render.js";
 import type { HookHandler } from "../call.js";
 import { distModuleUrl } from "../dist-module.js";
@@ -32,6 +33,7 @@ export function nothingToAttach(cwd: string, absTargets: string[]): boolean {
     if (dirname(d) === d) break;
   }
   for (const t of absTargets) {
+    checkDeadline();
     const rel = relative(cwd, dirname(t));
     if (rel === "" || rel.startsWith("..")) continue;
     let d = cwd;
@@ -57,30 +59,35 @@ export const onReadGaps: HookHandler = async (call, state) => {
     const m = (await import(
       distModuleUrl("agents/claude-code/on-read.js")
     )) as typeof import("../../agents/claude-code/on-read.js");
-    const cli = m.claudeAttachTargets(tool, input, cwd);
-    const cliSet = new Set(cli);
-    const session = m.claudeOnReadSession({ root, cwd });
-    const cliKeys: string[] = [];
-    for (const t of cli) {
-      for (const it of session.read(t).items) cliKeys.push(`file:${resolve(root, it.path)}`);
-    }
-    const extras: ExtraDelivery[] = [];
-    for (const t of abs) {
-      if (cliSet.has(t)) continue;
-      const r = session.read(t);
-      for (const it of r.items) {
-        extras.push({
-          key: `file:${resolve(root, it.path)}`,
-          path: it.path,
-          kind: it.kind,
-          why: `${it.reason}; Claude Code would not attach it for this ${tool} call`,
-          text: r.texts.get(it.path) ?? "",
-          fileBytes: it.fileBytes,
-        });
+    // Under the hook's deadline (src/fs/deadline.ts): the on-read model parses rules (CommonMark, YAML),
+    // steps that have no loop of ours to check, so V8's execution timeout interrupts them.
+    withinDeadline(() => {
+      const cli = m.claudeAttachTargets(tool, input, cwd);
+      const cliSet = new Set(cli);
+      const session = m.claudeOnReadSession({ root, cwd });
+      const cliKeys: string[] = [];
+      for (const t of cli) {
+        for (const it of session.read(t).items) cliKeys.push(`file:${resolve(root, it.path)}`);
       }
-    }
-    state.extras.push(...extras);
-    state.cliKeys.push(...cliKeys);
+      const extras: ExtraDelivery[] = [];
+      for (const t of abs) {
+        checkDeadline();
+        if (cliSet.has(t)) continue;
+        const r = session.read(t);
+        for (const it of r.items) {
+          extras.push({
+            key: `file:${resolve(root, it.path)}`,
+            path: it.path,
+            kind: it.kind,
+            why: `${it.reason}; Claude Code would not attach it for this ${tool} call`,
+            text: r.texts.get(it.path) ?? "",
+            fileBytes: it.fileBytes,
+          });
+        }
+      }
+      state.extras.push(...extras);
+      state.cliKeys.push(...cliKeys);
+    });
   } catch {
     // fail open: no on-read gaps
   }

@@ -12,6 +12,7 @@
 import { readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { withinDeadline } from "../../fs/deadline.js";
 import { POINTER_FILE_RE } from "../../pointers/names.js";
 import { hookLimits } from "../../router/route.js";
 import type { HookHandler } from "../call.js";
@@ -31,7 +32,8 @@ export const hookPointers: HookHandler = async (call, state) => {
     const mod = (await import(
       distModuleUrl("pointers/hook-route.js")
     )) as typeof import("../../pointers/hook-route.js");
-    const text = mod.hookRoutePointers(call.target.file, { configDir, maxBytes });
+    const file = call.target.file;
+    const text = withinDeadline(() => mod.hookRoutePointers(file, { configDir, maxBytes }));
     if (text) state.sections.push(text);
   } catch {
     // fail open: no pointers

@@ -3,6 +3,7 @@
  * rendered with the on-read gaps found before it (./on-read.ts) into one bounded section
  * (src/router/route.ts, src/router/render.ts: at most `hook.maxRows` rows and `hook.maxBytes` bytes).
  */
+import { withinDeadline } from "../../fs/deadline.js";
 import { routeCall } from "../../router/route.js";
 import type { HookHandler } from "../call.js";
 
@@ -12,14 +13,17 @@ import type { HookHandler } from "../call.js";
  * (a cached index has been reported before).
  */
 export const routerRules: HookHandler = (call, state) => {
-  const r = routeCall({
-    root: call.root,
-    target: call.routed,
-    config: call.config,
-    delivered: call.delivered,
-    useCache: call.useCache,
-    extras: state.extras,
-  });
+  // Under the hook's deadline (src/fs/deadline.ts): a DeadlineExceeded goes up to the chain, which fails open.
+  const r = withinDeadline(() =>
+    routeCall({
+      root: call.root,
+      target: call.routed,
+      config: call.config,
+      delivered: call.delivered,
+      useCache: call.useCache,
+      extras: state.extras,
+    }),
+  );
   state.route = r;
   if (!r.index.cached) for (const m of r.problems) state.stderr.push(`agent-context hook: ${m.message}\n`);
   if (r.injection.text) state.sections.push(r.injection.text);

@@ -9,11 +9,11 @@ import { ruleSources } from "../claude-rules.js";
 import { finding, type LintRule } from "../rule.js";
 
 /**
- * Whether globs match at least one repository file (`files`: POSIX paths relative to `root`), the globs
- * being relative to the absolute directory `base`. True for a base outside the repository (not ours to
- * judge).
+ * The reference: whether `globs` (relative to the absolute directory `base`) match at least one of `files`
+ * (POSIX paths relative to `root`), by trying every file. True for a base outside the repository (not
+ * ours to judge). Kept for the differential test of {@link deadGlobIndex}; lint uses the index.
  */
-function globsMatchSomething(
+export function globsMatchSomething(
   globs: readonly string[],
   base: string,
   root: string,
@@ -29,6 +29,74 @@ function globsMatchSomething(
   return false;
 }
 
+/**
+ * The directory every match of one gitignore-style pattern lies in (lower case, ending in `/`), or null
+ * when the pattern can match at any depth or starts with a wildcard (then every file is a candidate). A
+ * pattern with a `/` before its end is anchored to its base (gitignore), so its literal leading directories
+ * are a prefix of every path it matches; matching ignores case, so the prefix is lower-cased. Pure.
+ */
+export function patternDirPrefix(pattern: string): string | null {
+  if (pattern.startsWith("!")) return null;
+  const p = pattern.replace(/\/+$/, "");
+  if (!p.slice(0, -1).includes("/") && !p.startsWith("/")) return null;
+  const body = p.startsWith("/") ? p.slice(1) : p;
+  const meta = body.search(/[*?[\\{]/);
+  const literal = meta < 0 ? body : body.slice(0, meta);
+  const cut = literal.lastIndexOf("/");
+  return cut <= 0 ? null : literal.slice(0, cut + 1).toLowerCase();
+}
+
+/**
+ * One index of the repository's files for every rule of a lint run: `matches(globs, base)` answers what
+ * {@link globsMatchSomething} answers, in time near linear in rules + files. The files are sorted once
+ * (lower case, for case-insensitive prefix ranges); each pattern with a literal directory prefix is tried
+ * only on the files under it (a binary search finds them), the others on every file; answers are
+ * memoised by base and glob list, and each glob list is compiled once (src/globs/claude.ts).
+ * @param root the repository root (absolute); @param files POSIX paths relative to it
+ */
+export function deadGlobIndex(root: string, files: readonly string[]) {
+  const sorted = files
+    .map((f) => ({ key: f.toLowerCase(), f }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const keys = sorted.map((x) => x.key);
+  const lowerBound = (k: string) => {
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((keys[mid] as string) < k) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const memo = new Map<string, boolean>();
+  return {
+    matches(globs: readonly string[], base: string): boolean {
+      const prefix = relative(root, base).split(sep).join("/");
+      if (prefix.startsWith("..")) return true;
+      const key = `${prefix}\0${globs.join("\0")}`;
+      const known = memo.get(key);
+      if (known !== undefined) return known;
+      const m = compileClaudeGlobs(globs);
+      const tryRange = (dir: string): boolean => {
+        const from = `${prefix === "" ? "" : `${prefix.toLowerCase()}/`}${dir}`;
+        for (let i = lowerBound(from); i < keys.length && (keys[i] as string).startsWith(from); i++) {
+          const f = (sorted[i] as { f: string }).f;
+          if (prefix !== "" && !f.startsWith(`${prefix}/`)) continue;
+          if (m.match(prefix === "" ? f : f.slice(prefix.length + 1)) !== null) return true;
+        }
+        return false;
+      };
+      const dirs = globs.map(patternDirPrefix);
+      let hit: boolean;
+      if (dirs.some((d) => d === null)) hit = tryRange("");
+      else hit = [...new Set(dirs as string[])].some((d) => tryRange(d));
+      memo.set(key, hit);
+      return hit;
+    },
+  };
+}
+
 const rule: LintRule = {
   meta: {
     id: "rule-dead-glob",
@@ -36,9 +104,11 @@ const rule: LintRule = {
     defaultSeverity: "warning",
   },
   check(ctx) {
+    let index: ReturnType<typeof deadGlobIndex> | undefined;
     return ruleSources(ctx).flatMap(({ rule: r }) => {
       if (!r.scoped || r.globs.length === 0) return [];
-      if (globsMatchSomething(r.globs, r.base, ctx.root, ctx.files())) return [];
+      index ??= deadGlobIndex(ctx.root, ctx.files());
+      if (index.matches(r.globs, r.base)) return [];
       return [
         finding(
           rule.meta,
