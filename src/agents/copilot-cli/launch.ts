@@ -305,11 +305,23 @@ export function parseInstructionFrontmatter(text: string): {
   return { applyTo, description };
 }
 
-/** Every `*.instructions.md` below `dir` (any depth, dot-directories skipped), sorted by path. */
-function instructionFiles(dir: string, suffix: string): string[] {
+/** At most this many directory entries are looked at below one instructions directory. */
+export const COPILOT_WALK_MAX_ENTRIES = 200_000;
+
+/**
+ * Every `*.instructions.md` below `dir` (any depth up to 32, dot-directories skipped, symlinked directories
+ * followed), sorted by path. Bounded: a symlinked directory that leads back to one of its own ancestors (a
+ * link loop) is not entered again — otherwise two loops per level make the walk exponential — and the walk
+ * stops after {@link COPILOT_WALK_MAX_ENTRIES} entries; each cut is a warning in `findings` naming the
+ * directory and the limit.
+ */
+function instructionFiles(dir: string, suffix: string, root: string, findings: Finding[]): string[] {
   const out: string[] = [];
-  const walk = (d: string, depth: number) => {
-    if (depth > 32) return;
+  let entries = 0;
+  let stopped = false;
+  const loops: string[] = [];
+  const walk = (d: string, depth: number, ancestors: ReadonlySet<string>) => {
+    if (depth > 32 || stopped) return;
     let names: string[];
     try {
       names = readdirSync(d);
@@ -317,14 +329,38 @@ function instructionFiles(dir: string, suffix: string): string[] {
       return;
     }
     for (const n of names.sort()) {
+      if (++entries > COPILOT_WALK_MAX_ENTRIES) {
+        stopped = true;
+        return;
+      }
       const p = join(d, n);
       const st = statSafe(p);
       if (st?.isDirectory()) {
-        if (!n.startsWith(".")) walk(p, depth + 1);
+        if (n.startsWith(".")) continue;
+        const real = safeRealpath(p) ?? p;
+        if (ancestors.has(real)) {
+          if (loops.length < 3) loops.push(displayPath(p, root));
+          continue;
+        }
+        walk(p, depth + 1, new Set([...ancestors, real]));
       } else if (st?.isFile() && n.endsWith(suffix)) out.push(p);
     }
   };
-  walk(dir, 0);
+  walk(dir, 0, new Set([safeRealpath(dir) ?? dir]));
+  for (const l of loops)
+    findings.push({
+      ruleId: "walk-stopped",
+      severity: "warning",
+      file: l,
+      message: `${l}: a link loop (it leads back to a directory above it); not entered again`,
+    });
+  if (stopped)
+    findings.push({
+      ruleId: "walk-stopped",
+      severity: "warning",
+      file: displayPath(dir, root),
+      message: `${displayPath(dir, root)}: stopped after ${COPILOT_WALK_MAX_ENTRIES.toLocaleString("en-US")} entries; instruction files beyond were not counted`,
+    });
   return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -515,7 +551,7 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
   const scoped: CopilotInstructionFile[] = [];
   const rules: RuleRecord[] = [];
   for (const [dir, suffix] of instrDirs) {
-    for (const abs of instructionFiles(dir, suffix)) {
+    for (const abs of instructionFiles(dir, suffix, root, findings)) {
       const f = readInstruction(abs, root, findings);
       if (!f) continue;
       const real = safeRealpath(abs) ?? abs;
