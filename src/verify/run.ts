@@ -43,8 +43,8 @@ import { startTrap } from "./upstream.js";
 
 /** Default time one CLI run may take, in milliseconds. */
 export const VERIFY_DEFAULT_TIMEOUT_MS = 60_000;
-/** Time `CLI --version` may take, in milliseconds. */
-const VERSION_TIMEOUT_MS = 20_000;
+/** Time `CLI --version` may take, in milliseconds (Gemini CLI 0.61.0 takes over 10 s on a loaded machine). */
+const VERSION_TIMEOUT_MS = 30_000;
 /** Probes run at the same time (the CLIs are heavy; CI machines have 2 cores). */
 const PROBE_CONCURRENCY = 2;
 
@@ -249,7 +249,8 @@ interface Prepared {
 
 async function prepare(opts: VerifyCliOptions, env: Record<string, string>): Promise<Prepared> {
   const runner = verifyRunner(opts.agent);
-  const bin = findCli(opts.agent, runner, opts.cli, opts.path ?? process.env.PATH ?? "");
+  const found = findCli(opts.agent, runner, opts.cli, opts.path ?? process.env.PATH ?? "");
+  const bin = runner.resolveBin ? runner.resolveBin(found) : found;
   const release = await cliRelease(opts.agent, runner, bin, env);
   return {
     runner,

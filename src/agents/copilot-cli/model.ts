@@ -9,6 +9,7 @@ import { checkRelease } from "../release.js";
 import { copilotLaunchExtra, LAUNCH_EXTRA } from "./extra.js";
 import { COPILOT_NAME, COPILOT_VERIFIED_VERSION, copilotLaunch } from "./launch.js";
 import { copilotOnDemand } from "./on-read.js";
+import { copilotVerifyRunner } from "./verify.js";
 
 /** Default cap for Copilot CLI launch context, in bytes, when `.agent-context.json` sets none. */
 export const DEFAULT_COPILOT_CAP = 8192;
@@ -82,6 +83,7 @@ export const copilotCli: AgentModel = {
     const extra = copilotLaunchExtra(snapshot);
     return copilotOnDemand(snapshot, extra.scoped, extra.gitRoot);
   },
+  capabilities: { verify: copilotVerifyRunner },
   findingRules: [
     {
       id: "copilot-unmodelled-setting",
