@@ -43,7 +43,10 @@ import { startTrap } from "./upstream.js";
 
 /** Default time one CLI run may take, in milliseconds. */
 export const VERIFY_DEFAULT_TIMEOUT_MS = 60_000;
-/** Time `CLI --version` may take, in milliseconds (Gemini CLI 0.61.0 takes over 10 s on a loaded machine). */
+/**
+ * The least time `CLI --version` may take, in milliseconds (Gemini CLI 0.61.0 takes 13 s on an idle
+ * 2-core machine, over 30 s on a loaded one); a longer `--timeout` raises it to the same.
+ */
 const VERSION_TIMEOUT_MS = 30_000;
 /** Probes run at the same time (the CLIs are heavy; CI machines have 2 cores). */
 const PROBE_CONCURRENCY = 2;
@@ -208,18 +211,19 @@ async function cliRelease(
   runner: VerifyRunner,
   bin: string,
   env: Record<string, string>,
+  timeoutMs: number,
 ): Promise<string> {
   const home = mkdtempSync(join(tmpdir(), "agent-context-verify-home-"));
   try {
     const r = await runProcess(bin, ["--version"], {
       cwd: home,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, DISABLE_AUTOUPDATER: "1", ...env },
-      timeoutMs: VERSION_TIMEOUT_MS,
+      timeoutMs,
     });
     if (r.spawnError) throw new UsageError(`${agent.name} CLI ${bin}: could not start: ${r.spawnError}`);
     if (r.timedOut)
       throw new UsageError(
-        `${agent.name} CLI ${bin}: \`--version\` did not answer within ${VERSION_TIMEOUT_MS / 1000} s`,
+        `${agent.name} CLI ${bin}: \`--version\` did not answer within ${timeoutMs / 1000} s (killed; raise --timeout)`,
       );
     const release = runner.parseVersion(r.stdout);
     if (!release)
@@ -257,7 +261,13 @@ async function prepare(opts: VerifyCliOptions, env: Record<string, string>): Pro
   const runner = verifyRunner(opts.agent);
   const found = findCli(opts.agent, runner, opts.cli, opts.path ?? process.env.PATH ?? "");
   const bin = runner.resolveBin ? runner.resolveBin(found) : found;
-  const release = await cliRelease(opts.agent, runner, bin, env);
+  const release = await cliRelease(
+    opts.agent,
+    runner,
+    bin,
+    env,
+    Math.max(VERSION_TIMEOUT_MS, opts.timeoutMs ?? VERIFY_DEFAULT_TIMEOUT_MS),
+  );
   return {
     runner,
     bin,
