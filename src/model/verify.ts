@@ -93,6 +93,11 @@ export interface VerifyProbe {
 export interface VerifyRunner {
   /** The executable's name on PATH (`claude`, `codex`). */
   readonly executable: string;
+  /**
+   * The executable to run for the one found (`--cli` or PATH), e.g. a native binary for its npm launcher.
+   * Absent: the one found. Must not throw.
+   */
+  resolveBin?(bin: string): string;
   /** The release in the output of `EXECUTABLE --version`, or undefined when the format is not known. */
   parseVersion(versionOutput: string): string | undefined;
   /** True when the runner can script Read calls (`--read`). */

@@ -3,7 +3,7 @@
  * `model: ... / your CLI: ...` under the file it concerns, and how to report it.
  */
 import type { Disagreement } from "../verify/compare.js";
-import type { ProbesReport, VerifyHeader, VerifyReport } from "../verify/run.js";
+import type { ProbesReport, VerifyAllReport, VerifyHeader, VerifyReport } from "../verify/run.js";
 
 const ISSUES = "https://github.com/agent-context/agent-context/issues";
 
@@ -81,4 +81,21 @@ export function renderProbesText(r: ProbesReport): string {
   }
   lines.push(...trafficLines(r.traffic));
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * `verify --agent all` as text: each found agent's report as for one agent, then one line per agent whose
+ * CLI was not found (`skipped`) or could not be run (`error`).
+ */
+export function renderVerifyAllText(r: VerifyAllReport): string {
+  let out = "";
+  const tail: string[] = [];
+  for (const e of r.agents) {
+    if (e.status === "verified")
+      out += "probes" in e.report ? renderProbesText(e.report) : renderVerifyText(e.report);
+    else if (e.status === "not-found") tail.push(`skipped: ${e.message}`);
+    else tail.push(`error: ${e.message}`);
+  }
+  if (!r.agents.some((e) => e.status === "verified")) tail.push("verify: no agent CLI was found on PATH");
+  return out + tail.map((l) => `${l}\n`).join("");
 }

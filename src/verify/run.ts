@@ -43,8 +43,11 @@ import { startTrap } from "./upstream.js";
 
 /** Default time one CLI run may take, in milliseconds. */
 export const VERIFY_DEFAULT_TIMEOUT_MS = 60_000;
-/** Time `CLI --version` may take, in milliseconds. */
-const VERSION_TIMEOUT_MS = 20_000;
+/**
+ * The least time `CLI --version` may take, in milliseconds (Gemini CLI 0.61.0 takes 13 s on an idle
+ * 2-core machine, over 30 s on a loaded one); a longer `--timeout` raises it to the same.
+ */
+const VERSION_TIMEOUT_MS = 30_000;
 /** Probes run at the same time (the CLIs are heavy; CI machines have 2 cores). */
 const PROBE_CONCURRENCY = 2;
 
@@ -123,6 +126,11 @@ export interface ProbesReport extends VerifyHeader {
   agrees: boolean;
 }
 
+/** No CLI to run: `runner.executable` is not on PATH (and no `--cli` was given). Exit 2 for one agent. */
+export class CliNotFoundError extends UsageError {
+  override name = "CliNotFoundError";
+}
+
 /** The agent's runner; UsageError when the agent has none. */
 export function verifyRunner(agent: AgentModel): VerifyRunner {
   const r = agent.capabilities?.verify;
@@ -148,7 +156,8 @@ function executable(p: string): boolean {
 
 /**
  * The CLI to run: `--cli` (checked to be an executable file) or the first `runner.executable` on PATH.
- * @throws UsageError naming what to do when there is none
+ * @throws CliNotFoundError (a UsageError) when it is not on PATH; UsageError for a `--cli` that is missing
+ *   or not executable
  */
 export function findCli(
   agent: AgentModel,
@@ -173,7 +182,7 @@ export function findCli(
     const p = join(dir, runner.executable);
     if (executable(p)) return p;
   }
-  throw new UsageError(
+  throw new CliNotFoundError(
     `${agent.name}: \`${runner.executable}\` is not on PATH; install it, or give its path with --cli`,
   );
 }
@@ -202,18 +211,19 @@ async function cliRelease(
   runner: VerifyRunner,
   bin: string,
   env: Record<string, string>,
+  timeoutMs: number,
 ): Promise<string> {
   const home = mkdtempSync(join(tmpdir(), "agent-context-verify-home-"));
   try {
     const r = await runProcess(bin, ["--version"], {
       cwd: home,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, DISABLE_AUTOUPDATER: "1", ...env },
-      timeoutMs: VERSION_TIMEOUT_MS,
+      timeoutMs,
     });
     if (r.spawnError) throw new UsageError(`${agent.name} CLI ${bin}: could not start: ${r.spawnError}`);
     if (r.timedOut)
       throw new UsageError(
-        `${agent.name} CLI ${bin}: \`--version\` did not answer within ${VERSION_TIMEOUT_MS / 1000} s`,
+        `${agent.name} CLI ${bin}: \`--version\` did not answer within ${timeoutMs / 1000} s (killed; raise --timeout)`,
       );
     const release = runner.parseVersion(r.stdout);
     if (!release)
@@ -249,8 +259,15 @@ interface Prepared {
 
 async function prepare(opts: VerifyCliOptions, env: Record<string, string>): Promise<Prepared> {
   const runner = verifyRunner(opts.agent);
-  const bin = findCli(opts.agent, runner, opts.cli, opts.path ?? process.env.PATH ?? "");
-  const release = await cliRelease(opts.agent, runner, bin, env);
+  const found = findCli(opts.agent, runner, opts.cli, opts.path ?? process.env.PATH ?? "");
+  const bin = runner.resolveBin ? runner.resolveBin(found) : found;
+  const release = await cliRelease(
+    opts.agent,
+    runner,
+    bin,
+    env,
+    Math.max(VERSION_TIMEOUT_MS, opts.timeoutMs ?? VERIFY_DEFAULT_TIMEOUT_MS),
+  );
   return {
     runner,
     bin,
@@ -522,4 +539,56 @@ export async function verifyProbes(opts: VerifyCliOptions): Promise<ProbesReport
   } finally {
     await trap.close();
   }
+}
+
+/** One agent of `verify --agent all`. */
+export type VerifyAllEntry =
+  | { agent: { id: string; name: string }; status: "verified"; report: VerifyReport | ProbesReport }
+  | { agent: { id: string; name: string }; status: "not-found"; message: string }
+  | { agent: { id: string; name: string }; status: "error"; message: string };
+
+export interface VerifyAllReport {
+  /** Every registered agent with a verify runner, in registry order. */
+  agents: VerifyAllEntry[];
+  /** True when at least one CLI was found and every one found agrees (an agent not found does not count). */
+  agrees: boolean;
+}
+
+/**
+ * `verify --agent all`: every registered agent that has a verify runner, one after another (the CLIs are
+ * heavy), each on its own executable found on PATH; an agent whose executable is not on PATH is reported
+ * as `not-found`, not as a failure; a CLI that is found but cannot be used (it does not start, times out,
+ * prints an unknown version) is an `error` entry. With `probes`, each found CLI runs its bundled probes
+ * instead of the repository.
+ */
+export async function verifyAll(
+  opts: Omit<VerifyOptions, "agent" | "cli" | "agentVersion" | "reads" | "saveCase"> & { probes?: boolean },
+): Promise<VerifyAllReport> {
+  const out: VerifyAllEntry[] = [];
+  for (const agent of agents()) {
+    if (!agent.capabilities?.verify) continue;
+    const id = { id: agent.id, name: agent.name };
+    try {
+      const report = opts.probes
+        ? await verifyProbes({
+            agent,
+            ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+            ...(opts.path !== undefined ? { path: opts.path } : {}),
+          })
+        : await verifyRepository({ ...opts, agent });
+      out.push({ agent: id, status: "verified", report });
+    } catch (e) {
+      if (e instanceof CliNotFoundError) out.push({ agent: id, status: "not-found", message: e.message });
+      else if (e instanceof UsageError) out.push({ agent: id, status: "error", message: e.message });
+      else throw e;
+    }
+  }
+  const verified = out.filter((e) => e.status === "verified");
+  return {
+    agents: out,
+    agrees:
+      verified.length > 0 &&
+      out.every((e) => e.status !== "error") &&
+      verified.every((e) => e.status === "verified" && e.report.agrees),
+  };
 }

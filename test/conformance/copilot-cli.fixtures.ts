@@ -391,6 +391,16 @@ export const COPILOT_CASES: CopilotCase[] = [
       "docs/b.md": "B-DOC\n",
     },
   },
+  // Found by the import-inlined probe of `verify --agent copilot-cli --probes`.
+  {
+    name: "an_imported_file_keeps_its_leading_whitespace",
+    files: {
+      "AGENTS.md": "a @one.md b @two.md c @three.md\n",
+      "one.md": "  lead\n",
+      "two.md": "\n\nx\n\n",
+      "three.md": "\ufeff \t y \t\n",
+    },
+  },
   {
     name: "a_file_that_imports_itself_is_marked_already_loaded",
     files: { "AGENTS.md": "Self: @AGENTS.md here.\n", "CLAUDE.md": "Also @./CLAUDE.md\n" },

@@ -13,7 +13,8 @@
  *    followed, dangling links and directories skipped). A leading BOM is dropped; nothing else is touched
  *    (frontmatter, comments, CRLF, whitespace and empty files are sent as they are).
  * 3. Each block's `@path` tokens (outside code spans and fences) that name an existing regular file,
- *    resolved from the containing file's directory, get that file's trimmed text inlined right after the
+ *    resolved from the containing file's directory, get that file's text (BOM dropped, trailing whitespace
+ *    trimmed, leading whitespace kept: settled by `verify --probes` on 1.0.102) inlined right after the
  *    token: `\n\n<imported_custom_instruction source="ABS">\nTEXT\n</imported_custom_instruction>`,
  *    recursively; a file already inlined in the same block gets
  *    `\n\n<imported_custom_instruction source="ABS" skipped="already-loaded" />` instead.
@@ -234,7 +235,7 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
       continue;
     }
     ctx.seen.add(real);
-    const inner = expand(dropBom(r.text).trim(), targetAbs, target, hop + 1, ctx);
+    const inner = expand(dropBom(r.text).trimEnd(), targetAbs, target, hop + 1, ctx);
     out += `\n\n<imported_custom_instruction source="${targetAbs}">\n${inner}\n</imported_custom_instruction>`;
     ctx.imports.push({ ...edge, status: "loaded", reason: "inlined into the block after the token" });
     if (!ctx.texts.has(target)) {

@@ -6,19 +6,13 @@
  */
 import type { AgentModel, AppliedSource, Finding, LaunchOptions, Snapshot } from "../../model/index.js";
 import { checkRelease } from "../release.js";
-import {
-  COPILOT_NAME,
-  COPILOT_VERIFIED_VERSION,
-  type CopilotInstructionFile,
-  copilotLaunch,
-} from "./launch.js";
+import { copilotLaunchExtra, LAUNCH_EXTRA } from "./extra.js";
+import { COPILOT_NAME, COPILOT_VERIFIED_VERSION, copilotLaunch } from "./launch.js";
 import { copilotOnDemand } from "./on-read.js";
+import { copilotVerifyRunner } from "./verify.js";
 
 /** Default cap for Copilot CLI launch context, in bytes, when `.agent-context.json` sets none. */
 export const DEFAULT_COPILOT_CAP = 8192;
-
-/** What the on-demand session needs beyond the snapshot, per snapshot. */
-const LAUNCH_EXTRA = new WeakMap<Snapshot, { scoped: CopilotInstructionFile[]; gitRoot: string }>();
 
 /** The Copilot CLI model. */
 export const copilotCli: AgentModel = {
@@ -86,9 +80,10 @@ export const copilotCli: AgentModel = {
     return snapshot;
   },
   onDemand(snapshot: Snapshot) {
-    const extra = LAUNCH_EXTRA.get(snapshot) ?? { scoped: [], gitRoot: snapshot.root };
+    const extra = copilotLaunchExtra(snapshot);
     return copilotOnDemand(snapshot, extra.scoped, extra.gitRoot);
   },
+  capabilities: { verify: copilotVerifyRunner },
   findingRules: [
     {
       id: "copilot-unmodelled-setting",

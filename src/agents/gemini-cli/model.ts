@@ -6,6 +6,7 @@ import type { AgentModel, LaunchOptions, Snapshot } from "../../model/index.js";
 import { checkRelease } from "../release.js";
 import { geminiLaunch } from "./launch.js";
 import { geminiOnDemand } from "./on-read.js";
+import { geminiVerifyRunner } from "./verify.js";
 import { GEMINI_CLI_ID, GEMINI_CLI_NAME, GEMINI_CLI_VERIFIED_VERSION } from "./version.js";
 
 /** Default cap for Gemini CLI launch context, in bytes (context blocks as sent, framing included). */
@@ -23,4 +24,5 @@ export const geminiCli: AgentModel = {
     return geminiLaunch(opts);
   },
   onDemand: (snapshot) => geminiOnDemand(snapshot),
+  capabilities: { verify: geminiVerifyRunner },
 };

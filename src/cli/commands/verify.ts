@@ -2,8 +2,8 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { agentById, defaultAgent } from "../../agents/index.js";
 import { UsageError } from "../../errors.js";
-import { renderProbesText, renderVerifyText } from "../../report/verify.js";
-import { VERIFY_DEFAULT_TIMEOUT_MS, verifyProbes, verifyRepository } from "../../verify/run.js";
+import { renderProbesText, renderVerifyAllText, renderVerifyText } from "../../report/verify.js";
+import { VERIFY_DEFAULT_TIMEOUT_MS, verifyAll, verifyProbes, verifyRepository } from "../../verify/run.js";
 import {
   agentOption,
   agentVersionOption,
@@ -19,6 +19,9 @@ import {
  * offline on a throwaway copy of the repository's instruction files and compares what it delivers with the
  * model, file by file and byte for byte (src/verify/run.ts). Exit 0 when they agree, 1 when they differ,
  * 2 for usage or a CLI that cannot be run. JSON: the {@link VerifyReport} (or ProbesReport) as is.
+ * `--agent all` runs every agent whose CLI is on PATH, one after another ({@link VerifyAllReport}): exit 1
+ * when one disagrees, else 2 when none is found or a found one cannot be run, else 0; an agent whose CLI
+ * is not found is listed as such, not counted as a failure.
  */
 export function registerVerify(program: Command): void {
   const cmd = program
@@ -28,7 +31,7 @@ export function registerVerify(program: Command): void {
     );
   dirArgument(cmd);
   cwdOption(cmd);
-  agentVersionOption(agentOption(cmd, { all: false }));
+  agentVersionOption(agentOption(cmd, { all: true }));
   cmd
     .option("--cli <path>", "the agent executable to run (default: found on PATH)")
     .option(
@@ -58,8 +61,6 @@ export function registerVerify(program: Command): void {
         json?: boolean;
       },
     ) => {
-      if (opts.agent === "all") throw new UsageError("verify runs one agent's CLI: give --agent ID, not all");
-      const agent = opts.agent ? agentById(opts.agent) : defaultAgent();
       let timeoutMs = VERIFY_DEFAULT_TIMEOUT_MS;
       if (opts.timeout !== undefined) {
         const s = Number(opts.timeout);
@@ -67,6 +68,28 @@ export function registerVerify(program: Command): void {
           throw new UsageError(`--timeout ${opts.timeout}: give a number of seconds above 0`);
         timeoutMs = Math.round(s * 1000);
       }
+      if (opts.agent === "all") {
+        const given = [
+          opts.cli !== undefined && "--cli",
+          opts.agentVersion !== undefined && "--agent-version",
+          opts.read.length > 0 && "--read",
+          opts.saveCase !== undefined && "--save-case",
+        ].filter((x): x is string => typeof x === "string");
+        if (given.length > 0)
+          throw new UsageError(
+            `--agent all runs each agent's CLI found on PATH: it takes no ${given.join(", ")}`,
+          );
+        if (opts.probes && (dir !== undefined || opts.cwd !== undefined))
+          throw new UsageError("--probes runs the bundled probes: it takes no DIR or --cwd");
+        const place = opts.probes ? { root: process.cwd(), cwd: process.cwd() } : resolvePlace(dir, opts.cwd);
+        const r = await verifyAll({ ...place, timeoutMs, ...(opts.probes ? { probes: true } : {}) });
+        process.stdout.write(opts.json ? `${JSON.stringify(r, null, 2)}\n` : renderVerifyAllText(r));
+        const found = r.agents.some((e) => e.status === "verified");
+        const disagrees = r.agents.some((e) => e.status === "verified" && !e.report.agrees);
+        process.exitCode = disagrees ? 1 : !found || r.agents.some((e) => e.status === "error") ? 2 : 0;
+        return;
+      }
+      const agent = opts.agent ? agentById(opts.agent) : defaultAgent();
       const common = {
         agent,
         timeoutMs,

@@ -1,0 +1,21 @@
+/** What Copilot's on-demand session and verify prediction need from a launch beyond the snapshot. */
+import type { Snapshot } from "../../model/index.js";
+import { type CopilotInstructionFile, copilotLaunch } from "./launch.js";
+
+/** Per snapshot made by the copilot-cli model's launch: the path-scoped files and the git root. */
+export const LAUNCH_EXTRA = new WeakMap<Snapshot, { scoped: CopilotInstructionFile[]; gitRoot: string }>();
+
+/**
+ * The path-scoped instruction files (the table rows) and the git root of a snapshot made by the
+ * copilot-cli model's launch; for any other snapshot (a copy, a test double), those of
+ * `copilotLaunch` of its root and cwd, recomputed.
+ */
+export function copilotLaunchExtra(snapshot: Snapshot): {
+  scoped: CopilotInstructionFile[];
+  gitRoot: string;
+} {
+  const known = LAUNCH_EXTRA.get(snapshot);
+  if (known) return known;
+  const r = copilotLaunch({ root: snapshot.root, cwd: snapshot.cwd });
+  return { scoped: r.scoped, gitRoot: r.gitRoot };
+}

@@ -1,0 +1,275 @@
+/**
+ * Runs a real Gemini CLI offline (`gemini -p hi`) against the loopback Gemini upstream
+ * (src/verify/upstream-gemini.ts) with a throwaway HOME, and parses what it sent into context blocks: the
+ * one harness the product's `verify` and the conformance suite (test/support/gemini.ts) share. Settled on
+ * Gemini CLI 0.61.0 (docs/findings-gemini-cli.md).
+ *
+ * The launch arrives as `--- Context from: ABS ---\n...\n--- End of Context from: ABS ---` blocks inside
+ * `<loaded_context>` of the system instruction (user memory) and of the first user message (project
+ * memory); a scripted `read_file` gets the just-in-time context appended to its output between
+ * {@link JIT_CONTEXT_PREFIX} and {@link JIT_CONTEXT_SUFFIX}.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { isAbsolute, join } from "node:path";
+import { type ParseError, parse as parseJsonc } from "jsonc-parser";
+import { type DeliveredFile, type Snapshot, VerifyRunError, type VerifyRunner } from "../../model/index.js";
+import { runProcess } from "../../verify/process.js";
+import { type GeminiPart, type GeminiRequest, startGeminiServer } from "../../verify/upstream-gemini.js";
+import { geminiOnDemand, JIT_CONTEXT_PREFIX, JIT_CONTEXT_SUFFIX } from "./on-read.js";
+import { GEMINI_PROBES } from "./probes.js";
+
+export interface GeminiRun {
+  /** Exit status (null when killed). */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** True when the CLI was killed at the timeout. */
+  timedOut?: boolean;
+  /** Set when the binary could not be started. */
+  spawnError?: string;
+  /** Model API requests, in order. */
+  requests: GeminiRequest[];
+  /** The requests of the main conversation (they offer tools), in order. */
+  mainRequests: GeminiRequest[];
+  /** Other requests to the upstream, as `METHOD path`. */
+  other: string[];
+  home: string;
+}
+
+export interface RunGeminiCliOptions {
+  /** The `gemini` executable (absolute path, or a name found on PATH). */
+  bin: string;
+  /** Directory the CLI starts in (absolute). */
+  cwd: string;
+  prompt?: string;
+  /** Model turns for the main conversation (e.g. `read_file` calls). */
+  script?: GeminiPart[][];
+  /** Extra arguments after `-p PROMPT`, e.g. `["--include-directories", dir]`. */
+  args?: string[];
+  /** Throwaway HOME (a fresh temp directory when absent); its `.gemini/settings.json` is written. */
+  home?: string;
+  /** User settings merged over the auth selection (written to HOME/.gemini/settings.json). */
+  userSettings?: Record<string, unknown>;
+  /** Extra environment, applied last. */
+  env?: Record<string, string>;
+  /** Kill the CLI after this many milliseconds (default 90,000). */
+  timeoutMs?: number;
+}
+
+/**
+ * Runs `BIN -p PROMPT [args]` in `cwd` offline: API-key auth against the loopback upstream
+ * (`GOOGLE_GEMINI_BASE_URL`), trusted workspace (`GEMINI_CLI_TRUST_WORKSPACE`, so the workspace
+ * settings apply), no relaunch into a child process. Resolves when the CLI exits or is killed at the
+ * timeout; never rejects.
+ */
+export async function runGeminiCli(opts: RunGeminiCliOptions): Promise<GeminiRun> {
+  const server = await startGeminiServer(opts.script ?? []);
+  const home = opts.home ?? mkdtempSync(join(tmpdir(), "ac-gemini-home-"));
+  mkdirSync(join(home, ".gemini"), { recursive: true });
+  writeFileSync(
+    join(home, ".gemini/settings.json"),
+    JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } }, ...opts.userSettings }),
+  );
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    GOOGLE_GEMINI_BASE_URL: server.url,
+    GEMINI_API_KEY: "offline-verify-key",
+    GEMINI_CLI_TRUST_WORKSPACE: "true",
+    GEMINI_CLI_NO_RELAUNCH: "true",
+    NO_COLOR: "1",
+    ...opts.env,
+  };
+  try {
+    const r = await runProcess(opts.bin, ["-p", opts.prompt ?? "hi", ...(opts.args ?? [])], {
+      cwd: opts.cwd,
+      env,
+      timeoutMs: opts.timeoutMs ?? 90_000,
+    });
+    return {
+      ...r,
+      requests: server.requests,
+      mainRequests: server.requests.filter((q) => q.main),
+      other: server.other,
+      home,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** One `--- Context from: PATH ---` block as the CLI sent it. */
+export interface GeminiBlock {
+  /** Absolute path as the CLI printed it. */
+  path: string;
+  /** The whole block, framing lines included (what the model's item `bytes` measures). */
+  block: string;
+}
+
+const BLOCK = /--- Context from: (.+?) ---\n[\s\S]*?\n--- End of Context from: \1 ---/g;
+
+/** Every context block of a text, in order. */
+export function parseBlocks(text: string): GeminiBlock[] {
+  return [...text.matchAll(BLOCK)].map((m) => ({ path: m[1] as string, block: m[0] }));
+}
+
+/**
+ * The first main request.
+ * @throws Error naming the exit status and stderr when the CLI sent none
+ */
+function firstMain(run: GeminiRun): GeminiRequest {
+  const first = run.mainRequests[0];
+  if (!first)
+    throw new Error(`the CLI sent no main request (exit ${run.code}): ${run.stderr.slice(0, 2000)}`);
+  return first;
+}
+
+/** The `<loaded_context>` of the first user message (project memory), or "" when the CLI sent none. */
+export function sessionContext(run: GeminiRun): string {
+  const text: string = firstMain(run).body.contents?.[0]?.parts?.[0]?.text ?? "";
+  const i = text.indexOf("<loaded_context>");
+  const j = text.indexOf("</loaded_context>");
+  return i < 0 || j < 0 ? "" : text.slice(i, j + "</loaded_context>".length);
+}
+
+/** The `<loaded_context>` of the system instruction (user memory, `~/.gemini/`), or "". */
+export function systemContext(run: GeminiRun): string {
+  // biome-ignore lint/suspicious/noExplicitAny: API parts
+  const parts: any[] = firstMain(run).body.systemInstruction?.parts ?? [];
+  const text = parts.map((p) => p.text ?? "").join("");
+  const i = text.lastIndexOf("<loaded_context>");
+  const j = text.lastIndexOf("</loaded_context>");
+  return i < 0 || j < 0 ? "" : text.slice(i, j + "</loaded_context>".length);
+}
+
+/**
+ * The launch blocks in the order the CLI sends them: the system instruction's (user memory) first, then
+ * the first user message's (project memory).
+ * @throws Error when the CLI sent no main request
+ */
+export function launchBlocks(run: GeminiRun): GeminiBlock[] {
+  return [...parseBlocks(systemContext(run)), ...parseBlocks(sessionContext(run))];
+}
+
+/** The function responses of the last main request, in order (`output` of each tool result). */
+export function toolOutputs(run: GeminiRun): string[] {
+  const last = run.mainRequests[run.mainRequests.length - 1];
+  // biome-ignore lint/suspicious/noExplicitAny: API contents
+  const contents: any[] = last?.body.contents ?? [];
+  return contents.flatMap((c) =>
+    // biome-ignore lint/suspicious/noExplicitAny: API parts
+    (c.parts ?? []).flatMap((p: any) =>
+      p.functionResponse ? [String(p.functionResponse.response?.output ?? "")] : [],
+    ),
+  );
+}
+
+/** The just-in-time context appended to a tool output (between the CLI's framing), or "" when none. */
+export function jitContext(output: string): string {
+  const i = output.indexOf(JIT_CONTEXT_PREFIX);
+  if (i < 0) return "";
+  const rest = output.slice(i + JIT_CONTEXT_PREFIX.length);
+  return rest.endsWith(JIT_CONTEXT_SUFFIX) ? rest.slice(0, -JIT_CONTEXT_SUFFIX.length) : rest;
+}
+
+/** The version line of `gemini --version` (0.61.0): the bare release, `0.61.0`. */
+const GEMINI_VERSION_LINE = /^\s*v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\s*$/m;
+
+const WORKSPACE_SETTINGS = /(^|\/)\.gemini\/settings\.json$/;
+
+/**
+ * The workspace settings a verify copy keeps: `context.fileName`, `context.memoryBoundaryMarkers`,
+ * `context.importFormat` and the relative `context.includeDirectories` that stay inside the copy — the keys
+ * that shape the context files (src/agents/gemini-cli/settings.ts). Everything else (MCP servers, hooks,
+ * tool discovery and call commands, telemetry, sandbox, extensions) is dropped. Undefined when the text is
+ * not a JSON object (with comments) the CLI would read.
+ */
+export function sanitizeGeminiSettings(text: string): string | undefined {
+  const errors: ParseError[] = [];
+  const value = parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: false });
+  if (errors.length > 0 || typeof value !== "object" || value === null || Array.isArray(value))
+    return undefined;
+  const ctx = (value as Record<string, unknown>).context;
+  const kept: Record<string, unknown> = {};
+  if (ctx && typeof ctx === "object" && !Array.isArray(ctx)) {
+    const c = ctx as Record<string, unknown>;
+    for (const k of ["fileName", "memoryBoundaryMarkers", "importFormat"] as const)
+      if (k in c) kept[k] = c[k];
+    if (Array.isArray(c.includeDirectories))
+      kept.includeDirectories = c.includeDirectories.filter(
+        (d): d is string =>
+          typeof d === "string" && !isAbsolute(d) && !d.startsWith("~") && !d.split(/[\\/]/).includes(".."),
+      );
+  }
+  return `${JSON.stringify(Object.keys(kept).length > 0 ? { context: kept } : {}, null, 2)}\n`;
+}
+
+/** The top-level blocks of a gemini-cli snapshot (imports are inside them), as delivered files. */
+function blocksOf(
+  snapshot: Snapshot,
+  items: Snapshot["items"],
+  texts: ReadonlyMap<string, string>,
+): DeliveredFile[] {
+  return items
+    .filter((it) => it.importedBy === null)
+    .map((it) => ({
+      path: isAbsolute(it.path) ? it.path : join(snapshot.root, it.path),
+      text: texts.get(it.path) ?? "",
+    }));
+}
+
+/**
+ * Gemini CLI's verify runner: `gemini -p hi` against the loopback upstream with a throwaway HOME; each
+ * `--read` is a scripted `read_file` whose just-in-time context is compared. Files are compared as whole
+ * blocks (framing included), in the CLI's order. Settled on Gemini CLI 0.61.0.
+ */
+export const geminiVerifyRunner: VerifyRunner = {
+  executable: "gemini",
+  parseVersion: (out) => GEMINI_VERSION_LINE.exec(out)?.[1],
+  reads: true,
+  copies: (rel) => WORKSPACE_SETTINGS.test(rel),
+  sanitize: (rel, text) => (WORKSPACE_SETTINGS.test(rel) ? sanitizeGeminiSettings(text) : text),
+  async observe(req) {
+    const run = await runGeminiCli({
+      bin: req.bin,
+      cwd: req.cwd,
+      home: req.home,
+      script: req.reads.map((p) => [{ functionCall: { name: "read_file", args: { file_path: p } } }]),
+      // Usage statistics go to play.googleapis.com (the trap refuses them; better not to try).
+      userSettings: { privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false } },
+      env: { ...req.proxyEnv },
+      timeoutMs: req.timeoutMs,
+    });
+    if (run.spawnError) throw new VerifyRunError(`could not start: ${run.spawnError}`);
+    if (run.timedOut)
+      throw new VerifyRunError(`did not finish within ${req.timeoutMs / 1000} s (killed; raise --timeout)`);
+    if (run.mainRequests.length === 0) {
+      const err = run.stderr.trim().split("\n").slice(0, 3).join(" / ").slice(0, 400);
+      throw new VerifyRunError(`\`-p\` sent no model request (exit ${run.code})${err ? `: ${err}` : ""}`);
+    }
+    const outputs = toolOutputs(run);
+    if (outputs.length < req.reads.length)
+      throw new VerifyRunError(
+        `the scripted read_file calls returned ${outputs.length} of ${req.reads.length} tool results`,
+      );
+    const files = (blocks: GeminiBlock[]): DeliveredFile[] =>
+      blocks.map((b) => ({ path: b.path, text: b.block }));
+    return {
+      launch: { files: files(launchBlocks(run)) },
+      reads: req.reads.map((_, i) => ({ files: files(parseBlocks(jitContext(outputs[i] ?? ""))) })),
+      otherRequests: run.other,
+    };
+  },
+  predict(snapshot, reads) {
+    const session = geminiOnDemand(snapshot);
+    return {
+      launch: { files: blocksOf(snapshot, snapshot.items, snapshot.texts) },
+      reads: reads.map((target) => {
+        const r = session.read(target);
+        return { files: blocksOf(snapshot, r.items, r.texts) };
+      }),
+    };
+  },
+  probes: GEMINI_PROBES,
+};

@@ -1,0 +1,65 @@
+/**
+ * The pure parts of the Gemini CLI and Copilot CLI verify runners: the version lines of the pinned
+ * releases, the copilot npm launcher resolved to its native binary, and what a copy keeps of Gemini's
+ * workspace settings.
+ */
+import { realpathSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { copilotNativeBin, copilotVerifyRunner } from "../../src/agents/copilot-cli/verify.js";
+import { geminiVerifyRunner, sanitizeGeminiSettings } from "../../src/agents/gemini-cli/verify.js";
+import { copilotBin, copilotLauncher } from "../support/copilot.js";
+
+describe("the version lines of the pinned releases", () => {
+  it("gemini_0_61_0_prints_the_bare_release", () => {
+    expect(geminiVerifyRunner.parseVersion("0.61.0\n")).toBe("0.61.0");
+    expect(geminiVerifyRunner.parseVersion("codex-cli 0.171.0\n")).toBeUndefined();
+  });
+  it("copilot_1_0_102_prints_its_name_the_release_and_a_full_stop", () => {
+    expect(
+      copilotVerifyRunner.parseVersion(
+        "GitHub Copilot CLI 1.0.102.\nRun 'copilot update' to check for updates.\n",
+      ),
+    ).toBe("1.0.102");
+    expect(copilotVerifyRunner.parseVersion("0.61.0\n")).toBeUndefined();
+  });
+});
+
+describe("the copilot executable verify runs", () => {
+  it("the_npm_launcher_resolves_to_the_native_binary_beside_it", () => {
+    expect(realpathSync(copilotVerifyRunner.resolveBin?.(copilotLauncher()) ?? "")).toBe(
+      realpathSync(copilotBin()),
+    );
+  });
+  it("the_native_binary_and_a_missing_path_stay_as_given", () => {
+    expect(copilotNativeBin(copilotBin())).toBe(copilotBin());
+    expect(copilotNativeBin("/nonexistent/copilot")).toBe("/nonexistent/copilot");
+  });
+});
+
+describe("what a copy keeps of gemini's workspace settings", () => {
+  it("only_the_context_keys_that_shape_loading_stay", () => {
+    const text = `{
+      // comments are allowed
+      "mcpServers": { "x": { "command": "sh" } },
+      "hooks": { "BeforeTool": [{ "command": "curl evil" }] },
+      "tools": { "discoveryCommand": "sh x", "callCommand": "sh y" },
+      "context": { "fileName": ["AGENTS.md"], "importFormat": "flat", "memoryBoundaryMarkers": [".git"],
+                   "includeDirectories": ["docs", "/etc", "~/x", "../up"], "loadMemoryFromIncludeDirectories": true }
+    }`;
+    expect(JSON.parse(sanitizeGeminiSettings(text) ?? "")).toEqual({
+      context: {
+        fileName: ["AGENTS.md"],
+        memoryBoundaryMarkers: [".git"],
+        importFormat: "flat",
+        includeDirectories: ["docs"],
+      },
+    });
+  });
+  it("a_file_the_cli_would_refuse_is_left_out_and_other_files_pass_unchanged", () => {
+    expect(sanitizeGeminiSettings('{ "context": {}, }')).toBeUndefined();
+    expect(geminiVerifyRunner.sanitize("GEMINI.md", "x")).toBe("x");
+    expect(geminiVerifyRunner.copies(".gemini/settings.json")).toBe(true);
+    expect(copilotVerifyRunner.copies(".github/instructions/a/b.instructions.md")).toBe(true);
+    expect(copilotVerifyRunner.copies(".vscode/mcp.json")).toBe(false);
+  });
+});
