@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { ReportData } from "../../src/report/html/collect.js";
 import { treemapOf } from "../../src/report/html/collect.js";
-import { escapeHtml, jsonForScript, renderReportHtml } from "../../src/report/html/page.js";
+import { escapeHtml, jsonForScript, MAX_LINT_FILES, renderReportHtml } from "../../src/report/html/page.js";
 
 const EVIL = `<img src=x onerror=alert(1)>"'&</script><!--`;
 
@@ -127,5 +127,35 @@ describe("renderReportHtml", () => {
     expect(html).toContain("default-src 'none'");
     expect(html).not.toMatch(/\b(src|href)="(https?:)?\/\//);
     expect(html).not.toMatch(/@import|url\(/);
+  });
+});
+
+describe("renderReportHtml on many findings", () => {
+  const data = hostileData();
+  const launchFile = data.lint[0]?.file as string;
+  const many = Array.from({ length: MAX_LINT_FILES + 100 }, (_, i) => ({
+    ruleId: "rule-dead-glob",
+    severity: "warning" as const,
+    file: `.claude/rules/r${String(i).padStart(4, "0")}.md`,
+    message: `dead ${i}`,
+    line: null,
+    help: null,
+  }));
+  const html = renderReportHtml({ ...data, lint: [...data.lint, ...many] });
+  const embedded = JSON.parse(
+    (
+      /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "{}"
+    ).replace(/\\u003c/g, "<"),
+  ) as ReportData;
+
+  it("lists_at_most_the_bound_of_files_and_counts_the_rest", () => {
+    expect(html).toContain(`Lint findings (${many.length + 1})`);
+    expect(html).toContain("r0000.md");
+    expect(html).not.toContain(`r${String(MAX_LINT_FILES + 99).padStart(4, "0")}.md`);
+    expect(html).toContain("and 101 more files with findings");
+  });
+
+  it("embeds_only_the_findings_of_files_a_launch_lists", () => {
+    expect(embedded.lint.map((f) => f.file)).toEqual([launchFile]);
   });
 });

@@ -42,7 +42,15 @@ const signed = (x: number): string => (x > 0 ? `+${n(x)} B` : x < 0 ? `−${n(-x
 export function renderReportHtml(data: ReportData): string {
   const e = escapeHtml;
   const byFile = new Map<string, ReportFinding[]>();
-  for (const f of data.lint) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  for (const f of data.lint) {
+    const list = byFile.get(f.file);
+    if (list) list.push(f);
+    else byFile.set(f.file, [f]);
+  }
+  // The page's script shows a file's findings when its treemap cell is selected: only findings of files
+  // that a launch lists travel in the embedded data (a 10,000-rule repository has 20,000 findings).
+  const listed = new Set(data.agents.flatMap((a) => a.launches.flatMap((l) => l.files.map((f) => f.path))));
+  const embedded: ReportData = { ...data, lint: data.lint.filter((f) => listed.has(f.file)) };
   const nav = data.agents
     .map(
       (a, ai) =>
@@ -68,9 +76,9 @@ export function renderReportHtml(data: ReportData): string {
 <main>
 ${data.agents.map((a, ai) => agentSection(a, ai, byFile)).join("\n")}
 ${routerSection(data)}
-${lintSection(data.lint)}
+${lintSection(data.lint, byFile)}
 </main>
-<script type="application/json" id="report-data">${jsonForScript(data)}</script>
+<script type="application/json" id="report-data">${jsonForScript(embedded)}</script>
 <script>${SCRIPT}</script>
 </body>
 </html>
@@ -211,17 +219,28 @@ function routerSection(data: ReportData): string {
 <div class="scroll"><table><thead><tr><th scope="col">Shard</th><th scope="col">Domain</th><th scope="col">Rows</th><th scope="col">Triggers</th><th scope="col">Rules reached</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
-function lintSection(findings: readonly ReportFinding[]): string {
+/** At most this many files are listed in the lint section; the rest are counted (`lint` lists them all). */
+export const MAX_LINT_FILES = 500;
+
+function lintSection(
+  findings: readonly ReportFinding[],
+  byFile: ReadonlyMap<string, ReportFinding[]>,
+): string {
   const e = escapeHtml;
   if (findings.length === 0) return `<section id="lint"><h2>Lint findings</h2><p>None.</p></section>`;
-  const files = [...new Set(findings.map((f) => f.file))].sort();
+  const files = [...byFile.keys()].sort();
   const body = files
+    .slice(0, MAX_LINT_FILES)
     .map((file) => {
-      const fs = findings.filter((f) => f.file === file);
+      const fs = byFile.get(file) ?? [];
       return `<li><code class="path">${e(file)}</code><ul>${fs.map((f) => `<li class="sev-${f.severity}"><strong>${f.severity}</strong> <code>${e(f.ruleId)}</code>${f.line ? ` line ${f.line}` : ""}: ${e(f.message)}${f.help ? ` <em>${e(f.help)}</em>` : ""}</li>`).join("")}</ul></li>`;
     })
     .join("");
-  return `<section id="lint" aria-labelledby="lint-h"><h2 id="lint-h">Lint findings (${findings.length})</h2><ul class="by-file">${body}</ul></section>`;
+  const more =
+    files.length > MAX_LINT_FILES
+      ? `<p class="more">… and ${n(files.length - MAX_LINT_FILES)} more files with findings: <code>agent-context lint</code> lists them all.</p>`
+      : "";
+  return `<section id="lint" aria-labelledby="lint-h"><h2 id="lint-h">Lint findings (${findings.length})</h2><ul class="by-file">${body}</ul>${more}</section>`;
 }
 
 const CSS = `
