@@ -7,8 +7,9 @@
  * tools). Settled on Gemini CLI 0.61.0. `verify` (src/agents/gemini-cli/verify.ts) and the conformance
  * suite (test/support/gemini.ts) share it.
  */
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { jsonRequestServer } from "./upstream.js";
 
 /** One part of a model turn: text or a function call (a tool call). */
 export type GeminiPart = { text: string } | { functionCall: { name: string; args: Record<string, unknown> } };
@@ -62,50 +63,39 @@ export async function startGeminiServer(script: GeminiPart[][] = []): Promise<Ge
   const requests: GeminiRequest[] = [];
   const other: string[] = [];
   let turn = 0;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const url = req.url ?? "";
-      // biome-ignore lint/suspicious/noExplicitAny: JSON body
-      let body: any = null;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      } catch {
-        body = null;
-      }
-      if (req.method !== "POST" || !url.startsWith("/v1beta/models/")) {
-        other.push(`${req.method} ${url}`);
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end("{}");
-        return;
-      }
-      if (url.includes(":countTokens")) {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end('{"totalTokens":1}');
-        return;
-      }
-      const main = Array.isArray(body?.tools) && body.tools.length > 0;
-      requests.push({ url, body, main });
-      const gc = body?.generationConfig ?? {};
-      const schema = gc.responseJsonSchema ?? gc.responseSchema;
-      let parts: GeminiPart[] = [{ text: "done" }];
-      if (schema || gc.responseMimeType === "application/json")
-        parts = [{ text: JSON.stringify(satisfy(schema)) }];
-      else if (main && turn < script.length) parts = script[turn++] as GeminiPart[];
-      const reply = {
-        candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
-        usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
-        modelVersion: "offline",
-      };
-      if (url.includes(":streamGenerateContent")) {
-        res.writeHead(200, { "content-type": "text/event-stream" });
-        res.end(`data: ${JSON.stringify(reply)}\n\n`);
-        return;
-      }
+  const server: Server = jsonRequestServer((req, res, body) => {
+    const url = req.url ?? "";
+    if (req.method !== "POST" || !url.startsWith("/v1beta/models/")) {
+      other.push(`${req.method} ${url}`);
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end("{}");
+      return;
+    }
+    if (url.includes(":countTokens")) {
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify(reply));
-    });
+      res.end('{"totalTokens":1}');
+      return;
+    }
+    const main = Array.isArray(body?.tools) && body.tools.length > 0;
+    requests.push({ url, body, main });
+    const gc = body?.generationConfig ?? {};
+    const schema = gc.responseJsonSchema ?? gc.responseSchema;
+    let parts: GeminiPart[] = [{ text: "done" }];
+    if (schema || gc.responseMimeType === "application/json")
+      parts = [{ text: JSON.stringify(satisfy(schema)) }];
+    else if (main && turn < script.length) parts = script[turn++] as GeminiPart[];
+    const reply = {
+      candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+      usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+      modelVersion: "offline",
+    };
+    if (url.includes(":streamGenerateContent")) {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.end(`data: ${JSON.stringify(reply)}\n\n`);
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(reply));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

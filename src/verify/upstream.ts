@@ -8,7 +8,7 @@
  * "Main conversation" requests are those that offer tools; side requests (titles, summaries) get a plain
  * "ok" text reply and do not advance the script.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type ContentBlock =
@@ -37,14 +37,14 @@ export interface Upstream {
 let toolCounter = 0;
 
 /**
- * Starts the upstream on 127.0.0.1 (a free port). After the script runs out, every main turn answers with
- * text "done". Any other request (another path or method) is recorded in `requests` with `main: false` and
- * answered 404. Settled against Claude Code 2.1.332 and 2.1.197.
+ * An HTTP server for a loopback upstream: reads each request's whole body and calls `handle` with the body
+ * parsed as JSON (null when empty or not JSON). Shared by the Claude, Gemini and OpenAI-style upstreams.
  */
-export async function startUpstream(script: Turn[] = []): Promise<Upstream> {
-  const requests: RecordedRequest[] = [];
-  let turn = 0;
-  const server: Server = createServer((req, res) => {
+export function jsonRequestServer(
+  // biome-ignore lint/suspicious/noExplicitAny: JSON body
+  handle: (req: IncomingMessage, res: ServerResponse, body: any) => void,
+): Server {
+  return createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -56,71 +56,84 @@ export async function startUpstream(script: Turn[] = []): Promise<Upstream> {
       } catch {
         body = null;
       }
-      const url = req.url ?? "";
-      if (req.method !== "POST" || !url.startsWith("/v1/messages")) {
-        requests.push({ url: `${req.method} ${url}`, body, main: false });
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end("{}");
-        return;
-      }
-      if (url.includes("count_tokens")) {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end('{"input_tokens":10}');
-        return;
-      }
-      const main = Array.isArray(body?.tools) && body.tools.length > 0;
-      const rec: RecordedRequest = { url, body, main };
-      requests.push(rec);
-      let blocks: ContentBlock[] = [{ type: "text", text: "done" }];
-      if (main) {
-        const t = script[turn++];
-        if (t) blocks = typeof t === "function" ? t(rec) : t;
-      } else {
-        blocks = [{ type: "text", text: "ok" }];
-      }
-      const content = blocks.map((b) =>
-        b.type === "tool_use" ? { ...b, id: b.id ?? `toolu_${String(++toolCounter).padStart(6, "0")}` } : b,
-      );
-      const stop = content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn";
-      const msg = {
-        id: `msg_${requests.length}`,
-        type: "message",
-        role: "assistant",
-        model: body?.model ?? "claude",
-        content: [] as unknown[],
-        stop_reason: null as string | null,
-        stop_sequence: null,
-        usage: { input_tokens: 1, output_tokens: 1 },
-      };
-      if (!body?.stream) {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ ...msg, content, stop_reason: stop }));
-        return;
-      }
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      const ev = (type: string, data: Record<string, unknown>) =>
-        res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-      ev("message_start", { message: msg });
-      content.forEach((b, index) => {
-        if (b.type === "text") {
-          ev("content_block_start", { index, content_block: { type: "text", text: "" } });
-          ev("content_block_delta", { index, delta: { type: "text_delta", text: b.text } });
-        } else {
-          ev("content_block_start", {
-            index,
-            content_block: { type: "tool_use", id: b.id, name: b.name, input: {} },
-          });
-          ev("content_block_delta", {
-            index,
-            delta: { type: "input_json_delta", partial_json: JSON.stringify(b.input) },
-          });
-        }
-        ev("content_block_stop", { index });
-      });
-      ev("message_delta", { delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 1 } });
-      ev("message_stop", {});
-      res.end();
+      handle(req, res, body);
     });
+  });
+}
+
+/**
+ * Starts the upstream on 127.0.0.1 (a free port). After the script runs out, every main turn answers with
+ * text "done". Any other request (another path or method) is recorded in `requests` with `main: false` and
+ * answered 404. Settled against Claude Code 2.1.332 and 2.1.197.
+ */
+export async function startUpstream(script: Turn[] = []): Promise<Upstream> {
+  const requests: RecordedRequest[] = [];
+  let turn = 0;
+  const server: Server = jsonRequestServer((req, res, body) => {
+    const url = req.url ?? "";
+    if (req.method !== "POST" || !url.startsWith("/v1/messages")) {
+      requests.push({ url: `${req.method} ${url}`, body, main: false });
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end("{}");
+      return;
+    }
+    if (url.includes("count_tokens")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"input_tokens":10}');
+      return;
+    }
+    const main = Array.isArray(body?.tools) && body.tools.length > 0;
+    const rec: RecordedRequest = { url, body, main };
+    requests.push(rec);
+    let blocks: ContentBlock[] = [{ type: "text", text: "done" }];
+    if (main) {
+      const t = script[turn++];
+      if (t) blocks = typeof t === "function" ? t(rec) : t;
+    } else {
+      blocks = [{ type: "text", text: "ok" }];
+    }
+    const content = blocks.map((b) =>
+      b.type === "tool_use" ? { ...b, id: b.id ?? `toolu_${String(++toolCounter).padStart(6, "0")}` } : b,
+    );
+    const stop = content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn";
+    const msg = {
+      id: `msg_${requests.length}`,
+      type: "message",
+      role: "assistant",
+      model: body?.model ?? "claude",
+      content: [] as unknown[],
+      stop_reason: null as string | null,
+      stop_sequence: null,
+      usage: { input_tokens: 1, output_tokens: 1 },
+    };
+    if (!body?.stream) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ...msg, content, stop_reason: stop }));
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    const ev = (type: string, data: Record<string, unknown>) =>
+      res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    ev("message_start", { message: msg });
+    content.forEach((b, index) => {
+      if (b.type === "text") {
+        ev("content_block_start", { index, content_block: { type: "text", text: "" } });
+        ev("content_block_delta", { index, delta: { type: "text_delta", text: b.text } });
+      } else {
+        ev("content_block_start", {
+          index,
+          content_block: { type: "tool_use", id: b.id, name: b.name, input: {} },
+        });
+        ev("content_block_delta", {
+          index,
+          delta: { type: "input_json_delta", partial_json: JSON.stringify(b.input) },
+        });
+      }
+      ev("content_block_stop", { index });
+    });
+    ev("message_delta", { delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 1 } });
+    ev("message_stop", {});
+    res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

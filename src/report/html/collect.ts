@@ -8,6 +8,7 @@
  */
 import { relative, sep } from "node:path";
 import { agents as registeredAgents } from "../../agents/index.js";
+import type { FileChange, LaunchDelta } from "../../budget/delta.js";
 import { runCapMatrix } from "../../budget/matrix.js";
 import type { CapRun } from "../../budget/run.js";
 import { loadConfig } from "../../config.js";
@@ -108,21 +109,11 @@ export interface ReportLaunch {
   onDemand: ReportOnDemand[];
   onDemandOmitted: number;
   /** The change against the base revision, or null. */
-  delta: {
-    base: string;
-    commit: string;
-    before: number;
-    after: number;
-    change: number;
-    cwdAtBase: boolean;
-    files: {
-      path: string;
-      before: number | null;
-      after: number | null;
-      change: number;
-      why: string | null;
-    }[];
-  } | null;
+  delta:
+    | (Omit<LaunchDelta, "files"> & {
+        files: (Pick<FileChange, "path" | "before" | "after" | "change"> & { why: string | null })[];
+      })
+    | null;
 }
 
 /** One agent's part of the report. */
