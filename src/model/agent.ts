@@ -82,6 +82,12 @@ export interface AgentCapabilities {
   pointers?: true;
   /** `verify` can run the agent's real CLI offline and compare it with the model (src/agents/<id>/verify.ts). */
   verify?: VerifyRunner;
+  /**
+   * How the agent matches a scoped rule's patterns (as the snapshot lists them) against a file: returns a
+   * test of a POSIX path relative to the rule's base directory. Absent: Claude Code's `paths:` matcher is
+   * the one used (src/globs/claude.ts). The report counts each scoped rule's matching files with it.
+   */
+  scopeMatcher?: (patterns: readonly string[]) => (relPath: string) => boolean;
 }
 
 /** One agent, as the rest of the product sees it. */

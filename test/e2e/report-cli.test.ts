@@ -124,3 +124,28 @@ it("a_large_repository_draws_the_largest_cells_and_folds_the_rest_into_one_more_
   expect(leaves.some((c) => c.path === `.claude/rules/r${MAX_CELLS + 49}.md`)).toBe(true);
   expect(launch?.files).toHaveLength(MAX_CELLS + 51);
 });
+
+it("a_copilot_scoped_instruction_counts_the_files_copilots_own_applyto_matcher_matches", () => {
+  // `src` is a directory to Claude Code's gitignore matcher (2 files) but never a file to Copilot's applyTo;
+  // `*.TS` matches `a.ts` ignoring case for Claude Code, not for Copilot.
+  const r = repo({
+    ".github/instructions/dir.instructions.md": "---\napplyTo: 'src'\n---\nDIR\n",
+    ".github/instructions/upper.instructions.md": "---\napplyTo: '*.TS'\n---\nUPPER\n",
+    ".github/instructions/ts.instructions.md": "---\napplyTo: '**/*.ts'\n---\nTS\n",
+    "src/a.ts": "a\n",
+    "src/b.ts": "b\n",
+  });
+  execFileSync("git", ["init", "-q"], { cwd: r });
+  const out = join(r, "out.html");
+  const run = cli(["report", r, "--agent", "copilot-cli", "--out", out]);
+  expect(run.code, run.stderr).toBe(0);
+  const launch = embeddedData(out).agents[0]?.launches[0] as unknown as {
+    onDemand: { path: string; matches: number }[];
+  };
+  const matches = Object.fromEntries(launch.onDemand.map((o) => [o.path, o.matches]));
+  expect(matches).toEqual({
+    ".github/instructions/dir.instructions.md": 0,
+    ".github/instructions/ts.instructions.md": 2,
+    ".github/instructions/upper.instructions.md": 0,
+  });
+});

@@ -7,7 +7,7 @@
 import type { AgentModel, AppliedSource, Finding, LaunchOptions, Snapshot } from "../../model/index.js";
 import { checkRelease } from "../release.js";
 import { copilotLaunchExtra, LAUNCH_EXTRA } from "./extra.js";
-import { COPILOT_NAME, COPILOT_VERIFIED_VERSION, copilotLaunch } from "./launch.js";
+import { COPILOT_NAME, COPILOT_VERIFIED_VERSION, copilotLaunch, copilotPatternMatches } from "./launch.js";
 import { copilotOnDemand } from "./on-read.js";
 import { copilotVerifyRunner } from "./verify.js";
 
@@ -83,7 +83,11 @@ export const copilotCli: AgentModel = {
     const extra = copilotLaunchExtra(snapshot);
     return copilotOnDemand(snapshot, extra.scoped, extra.gitRoot);
   },
-  capabilities: { verify: copilotVerifyRunner },
+  capabilities: {
+    verify: copilotVerifyRunner,
+    // applyTo patterns, relative to the git root (./launch.ts, copilotPatternMatches).
+    scopeMatcher: (patterns) => (rel) => patterns.some((p) => copilotPatternMatches(p, rel)),
+  },
   findingRules: [
     {
       id: "copilot-unmodelled-setting",

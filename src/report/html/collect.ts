@@ -228,19 +228,22 @@ export function collectReport(opts: CollectOptions): ReportData {
 function globCounter(
   root: string,
   files: readonly string[],
-): (globs: readonly string[], base: string) => number {
+): (globs: readonly string[], base: string, agent: string) => number {
   const memo = new Map<string, number>();
-  return (globs, base) => {
+  return (globs, base, agent) => {
     const prefix = relative(root, base).split(sep).join("/");
-    const key = `${prefix}\0${globs.join("\0")}`;
+    // The agent's own matcher where it has one (Copilot's applyTo), else Claude Code's paths: matcher.
+    const own = registeredAgents().find((a) => a.id === agent)?.capabilities?.scopeMatcher;
+    const key = `${own ? agent : ""}\0${prefix}\0${globs.join("\0")}`;
     const known = memo.get(key);
     if (known !== undefined) return known;
     let n = 0;
     if (!prefix.startsWith("..")) {
-      const m = compileClaudeGlobs(globs);
+      const claude = own ? undefined : compileClaudeGlobs(globs);
+      const test = own ? own(globs) : (rel: string) => claude?.match(rel) !== null;
       for (const f of files) {
         if (prefix !== "" && !f.startsWith(`${prefix}/`)) continue;
-        if (m.match(prefix === "" ? f : f.slice(prefix.length + 1)) !== null) n++;
+        if (test(prefix === "" ? f : f.slice(prefix.length + 1))) n++;
       }
     }
     memo.set(key, n);
@@ -251,7 +254,7 @@ function globCounter(
 function launchOf(
   run: CapRun,
   repoFiles: readonly string[],
-  count: (globs: readonly string[], base: string) => number,
+  count: (globs: readonly string[], base: string, agent: string) => number,
 ): ReportLaunch {
   const cwd = relative(run.root, run.cwd).split(sep).join("/") || ".";
   const why = new Map(run.evaluation.contributors.map((c) => [c.item.path, c.why]));
@@ -431,12 +434,17 @@ function round(n: number): number {
 function onDemandOf(
   run: CapRun,
   repoFiles: readonly string[],
-  count: (globs: readonly string[], base: string) => number,
+  count: (globs: readonly string[], base: string, agent: string) => number,
 ): ReportOnDemand[] {
   const out: ReportOnDemand[] = [];
   for (const r of run.snapshot.rules) {
     if (!r.scoped) continue;
-    out.push({ path: r.path, kind: "scoped rule", globs: [...r.globs], matches: count(r.globs, r.base) });
+    out.push({
+      path: r.path,
+      kind: "scoped rule",
+      globs: [...r.globs],
+      matches: count(r.globs, r.base, run.agent),
+    });
   }
   const model = registeredAgents().find((a) => a.id === run.agent);
   if (model?.onDemand) {
