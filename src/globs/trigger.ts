@@ -362,6 +362,25 @@ export function compileTriggerSafe(glob: string, mode: TriggerMode): TriggerComp
 }
 
 /**
+ * Why a router trigger is not used, or undefined when it compiles in every mode it takes part in
+ * ({@link triggerModes}, {@link compileTriggerSafe}). The one check the router index and lint share.
+ */
+export function unusableTriggerReason(glob: string): string | undefined {
+  const modes = triggerModes(glob);
+  for (const m of ["path", "word"] as const) {
+    if (!modes[m]) continue;
+    const c = compileTriggerSafe(glob, m);
+    if (!c.ok) return c.reason;
+  }
+  return undefined;
+}
+
+/** A trigger as messages show it: at most 60 characters, then `…`. */
+export function shownTrigger(glob: string): string {
+  return glob.length > 60 ? `${glob.slice(0, 60)}…` : glob;
+}
+
+/**
  * Which modes a trigger takes part in: a trigger with whitespace is a command pattern (word mode only);
  * one with a `/` is a path pattern (path mode only); any other (`*.kt`, `terraform`) is tried both ways.
  */

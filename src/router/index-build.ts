@@ -13,10 +13,11 @@ import { readTextFile, safeRealpath } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
 import {
   anchoredPathRegex,
-  compileTriggerSafe,
   requiredLiteral,
+  shownTrigger,
   triggerModes,
   triggerToRegexSource,
+  unusableTriggerReason,
 } from "../globs/trigger.js";
 import type { Finding } from "../model/index.js";
 import { parseShard, routerFinding, type ShardRow } from "./shard.js";
@@ -192,17 +193,12 @@ export function buildIndex(root: string, stamps: ShardStamp[], findProblems: Fin
       const wordLit: string[] = [];
       for (const t of row.triggers) {
         // Each trigger on its own, bounded: one that cannot be compiled never fires, and costs only itself.
-        const m = triggerModes(t);
-        const bad = (["path", "word"] as const)
-          .filter((mode) => m[mode])
-          .map((mode) => compileTriggerSafe(t, mode))
-          .find((c) => !c.ok);
-        if (bad && !bad.ok) {
-          const shown = t.length > 60 ? `${t.slice(0, 60)}…` : t;
+        const bad = unusableTriggerReason(t);
+        if (bad !== undefined) {
           problems.push(
             routerFinding(
               st.path,
-              `${st.path}:${row.line}: trigger \`${shown}\` is not used (${bad.reason}); it never fires, the row's other triggers and the other rows stand`,
+              `${st.path}:${row.line}: trigger \`${shownTrigger(t)}\` is not used (${bad}); it never fires, the row's other triggers and the other rows stand`,
               row.line,
             ),
           );
@@ -212,6 +208,7 @@ export function buildIndex(root: string, stamps: ShardStamp[], findProblems: Fin
           wordLit.push("");
           continue;
         }
+        const m = triggerModes(t);
         pathRe.push(m.path ? triggerToRegexSource(t, "path") : null);
         wordRe.push(m.word ? triggerToRegexSource(t, "word") : null);
         pathLit.push(m.path ? requiredLiteral(t, "path") : "");

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { readTextFile } from "../../fs/read.js";
-import { compileRunSource, compileTriggerSafe, triggerModes } from "../../globs/trigger.js";
+import { compileRunSource, shownTrigger, unusableTriggerReason } from "../../globs/trigger.js";
 import type { Finding } from "../../model/finding.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../../router/index-build.js";
 import { finding, type LintRule } from "../rule.js";
@@ -38,20 +38,15 @@ const rule: LintRule = {
         const at = lineText.indexOf(`\`${trigger}\``);
         // A trigger that cannot be compiled (too long, or refused by V8) never fires: said here, once,
         // naming the shard and line, instead of an internal error (the router leaves its pattern out).
-        const modes = triggerModes(trigger);
-        const broken = (["path", "word"] as const)
-          .filter((m) => modes[m])
-          .map((m) => compileTriggerSafe(trigger, m))
-          .find((c) => !c.ok);
-        if (broken && !broken.ok) {
-          const shown = trigger.length > 60 ? `${trigger.slice(0, 60)}…` : trigger;
+        const broken = unusableTriggerReason(trigger);
+        if (broken !== undefined) {
           out.push(
             finding(
               rule.meta,
               row.shard,
               row.line,
               at >= 0 ? at + 2 : 1,
-              `trigger \`${shown}\` is not used (${broken.reason}), so ${row.rules.join(", ")} never fire${row.rules.length === 1 ? "s" : ""} through it`,
+              `trigger \`${shownTrigger(trigger)}\` is not used (${broken}), so ${row.rules.join(", ")} never fire${row.rules.length === 1 ? "s" : ""} through it`,
               "shorten or simplify the trigger; the row's other triggers and the other rows still fire",
             ),
           );
