@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeAttachTargets, claudeOnReadSession } from "../../src/agents/claude-code/on-read.js";
+import { claudeRelease } from "../../src/agents/claude-code/releases.js";
+import { attachedPerTurn } from "../../src/agents/claude-code/verify.js";
 import { claudeReleases, claudeVersion, launchSections, runClaude } from "../support/claude.js";
 import type { ContentBlock } from "../support/upstream.js";
 
@@ -19,6 +21,8 @@ interface Attached {
 }
 interface Observed {
   launch: string[];
+  /** The launch files' texts as the CLI sent them (absolute path → text). */
+  launchTexts: Map<string, string>;
   turns: Attached[][];
 }
 
@@ -43,10 +47,11 @@ function subst<T>(v: T, root: string): T {
   return JSON.parse(JSON.stringify(v).replaceAll(ROOTVAR, root));
 }
 
-const SYSTEM_BLOCK = /^Contents of (\/[^\n]*?):\n\n([\s\S]*)$/;
-const BLOCK = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n([\s\S]*)\n<\/system-reminder>\n?$/;
-
-/** Runs one CLI session that calls `tools` one per turn; returns the launch paths and each turn's attachments. */
+/**
+ * Runs one CLI session that calls `tools` one per turn; returns the launch paths and each turn's attachments,
+ * read by the one parser of both releases' formats (`attachedPerTurn`: 2.1.332's `<system-reminder>` blocks
+ * in the tool result's message, 2.1.197's `role: "system"` messages after it, several files per message).
+ */
 async function observe(release: string, root: string, cwdRel: string, tools: Tool[]): Promise<Observed> {
   const script: ContentBlock[][] = tools.map(([name, input]) => [
     { type: "tool_use", name, input: subst(input, root) },
@@ -57,36 +62,17 @@ async function observe(release: string, root: string, cwdRel: string, tools: Too
     script,
     args: ["--permission-mode", "acceptEdits", "--allowedTools", "Read,Write,Edit,Bash"],
   });
-  const launch = launchSections(run).map((s) => s.path);
-  const last = run.mainRequests.at(-1);
-  if (!last || run.mainRequests.length !== tools.length + 1) {
+  const sections = launchSections(run);
+  const launch = sections.map((s) => s.path);
+  const launchTexts = new Map(sections.map((s) => [s.path, s.text]));
+  if (run.mainRequests.length !== tools.length + 1) {
     throw new Error(
       `expected ${tools.length + 1} main requests, got ${run.mainRequests.length}: ${run.stderr}`,
     );
   }
-  // biome-ignore lint/suspicious/noExplicitAny: API message JSON
-  const messages = last.body.messages as any[];
-  const turns: Attached[][] = [];
-  messages.forEach((m, i) => {
-    // 2.1.197 attaches each file as a `system` message of its own after the tool result, its content
-    // exactly `Contents of PATH:\n\n` and the text.
-    if (m.role === "system" && typeof m.content === "string" && turns.length > 0) {
-      const mm = SYSTEM_BLOCK.exec(m.content);
-      if (mm) turns.at(-1)?.push({ path: mm[1] ?? "", text: mm[2] ?? "" });
-      return;
-    }
-    if (i === 0 || m.role !== "user" || !Array.isArray(m.content)) return;
-    // biome-ignore lint/suspicious/noExplicitAny: API content blocks
-    if (!m.content.some((b: any) => b.type === "tool_result")) return;
-    const found: Attached[] = [];
-    for (const b of m.content) {
-      if (b.type !== "text") continue;
-      const mm = BLOCK.exec(b.text);
-      if (mm) found.push({ path: mm[1] ?? "", text: mm[2] ?? "" });
-    }
-    turns.push(found);
-  });
-  return { launch, turns };
+  const turns: Attached[][] = attachedPerTurn(run).map((t) => t.map((f) => ({ path: f.path, text: f.text })));
+  while (turns.length < tools.length) turns.push([]);
+  return { launch, launchTexts, turns };
 }
 
 /** The model's prediction for the same session. */
@@ -96,12 +82,22 @@ function predict(
   cwdRel: string,
   tools: Tool[],
   launch: string[],
+  launchTexts?: Map<string, string>,
 ): Attached[][] {
   const cwd = join(root, cwdRel);
-  const session = claudeOnReadSession({ root, cwd, alreadyLoaded: launch, release });
+  const session = claudeOnReadSession({
+    root,
+    cwd,
+    alreadyLoaded: launch,
+    release,
+    ...(launchTexts ? { launchTexts } : {}),
+  });
   return tools.map(([name, input]) =>
-    claudeAttachTargets(name, subst(input, root), cwd).flatMap((t) => {
-      const r = session.read(t);
+    claudeAttachTargets(name, subst(input, root), cwd, release).flatMap((t) => {
+      const r = session.read(t, {
+        tool: name,
+        whole: input.offset === undefined && input.limit === undefined,
+      });
       return r.items.map((it) => ({ path: resolve(root, it.path), text: r.texts.get(it.path) ?? "" }));
     }),
   );
@@ -124,9 +120,8 @@ async function pool<T, R>(items: T[], n: number, f: (t: T) => Promise<R>): Promi
 
 const rel = (root: string, a: Attached[]) => a.map((x) => ({ ...x, path: x.path.replace(`${root}/`, "") }));
 
-// On read, only the newest release is settled: 2.1.197 attaches the files as `system` messages, several
-// files per message, which `observe` does not split yet (docs/findings-claude-releases.md, "Not settled").
-const RELEASES = claudeReleases().slice(0, 1);
+// Every pinned release the model knows (docs/findings-claude-releases.md has what differs on read).
+const RELEASES = claudeReleases();
 
 for (const release of RELEASES) {
   describe(`Claude Code ${release} on read`, () => {
@@ -202,7 +197,14 @@ for (const release of RELEASES) {
         "a_read_of_%s_attaches_exactly_the_predicted_rules",
         (r, i) => {
           const obs = observed[i] as Observed;
-          const want = predict(release, root, "", [["Read", { file_path: `${ROOTVAR}/${r}` }]], obs.launch);
+          const want = predict(
+            release,
+            root,
+            "",
+            [["Read", { file_path: `${ROOTVAR}/${r}` }]],
+            obs.launch,
+            obs.launchTexts,
+          );
           expect(rel(root, obs.turns[0] ?? [])).toEqual(rel(root, want[0] ?? []));
         },
       );
@@ -292,7 +294,7 @@ for (const release of RELEASES) {
       it.each(cases)("%s_attaches_exactly_the_predicted_files", (_n, si, ti) => {
         const s = NESTED_SESSIONS[si as number] as (typeof NESTED_SESSIONS)[number];
         const obs = observed[si as number] as Observed;
-        const want = predict(release, root, s.cwd, s.tools, obs.launch);
+        const want = predict(release, root, s.cwd, s.tools, obs.launch, obs.launchTexts);
         expect(rel(root, obs.turns[ti as number] ?? [])).toEqual(rel(root, want[ti as number] ?? []));
       });
 
@@ -360,7 +362,7 @@ for (const release of RELEASES) {
 
       it("every_attached_file_and_its_text_are_predicted_byte_for_byte", () => {
         expect(rel(root, observed.turns[0] ?? [])).toEqual(
-          rel(root, predict(release, root, "", tools, observed.launch)[0] ?? []),
+          rel(root, predict(release, root, "", tools, observed.launch, observed.launchTexts)[0] ?? []),
         );
       });
 
@@ -369,7 +371,10 @@ for (const release of RELEASES) {
         for (const p of ["src/a/b/CLAUDE.md", "src/a/b/c/CLAUDE.md", ".claude/rules/empty.md", "docs/x.md"]) {
           expect(got).not.toContain(p);
         }
-        expect(got).not.toContain("docs/launch.md");
+        // 2.1.197 does not count the launch set as in context on read: nested memory brings its import
+        // docs/launch.md again (releases.ts, launchSetInContextOnRead).
+        if (claudeRelease(release).launchSetInContextOnRead) expect(got).not.toContain("docs/launch.md");
+        else expect(got).toContain("docs/launch.md");
         expect(got).toEqual(expect.arrayContaining(["docs/y.md", "docs/z.md"]));
       });
     });
@@ -421,12 +426,13 @@ for (const release of RELEASES) {
           const obs = observed[i] as Observed;
           const r = roots[i] as string;
           expect(rel(r, obs.turns[0] ?? [])).toEqual(
-            rel(r, predict(release, r, "", s.tools, obs.launch)[0] ?? []),
+            rel(r, predict(release, r, "", s.tools, obs.launch, obs.launchTexts)[0] ?? []),
           );
         },
       );
 
       it("write_edit_and_a_plain_bash_read_attach_but_a_pipe_does_not", () => {
+        if (!claudeRelease(release).attachOnEveryFileTool) return;
         const count = (i: number) => (observed[i] as Observed).turns[0]?.length ?? 0;
         expect(count(0)).toBe(2);
         expect(count(1)).toBe(2);
@@ -434,15 +440,25 @@ for (const release of RELEASES) {
         expect(count(4)).toBe(0);
         expect(count(5)).toBe(0);
       });
+
+      it("on_2_1_197_only_a_read_of_an_existing_file_attaches", () => {
+        if (claudeRelease(release).attachOnEveryFileTool) return;
+        // Write, Edit, Bash cat/head and a Read of a missing file: nothing on 2.1.197.
+        for (const i of [0, 1, 2, 3, 4, 5, 6]) expect((observed[i] as Observed).turns[0] ?? []).toEqual([]);
+      });
     });
 
     // ---------------------------------------------------------------------------------------------------------
-    // AGENTS.md on read (settled on 2.1.332, docs/findings-claude-agents-md.md): a nested AGENTS.md is never
-    // attached, in a project of AGENTS files, of CLAUDE files or of none; a nested CLAUDE.md still is.
+    // AGENTS.md on read. On 2.1.332 the built-in AGENTS.md plugin adds, after a Read, the AGENTS files of the
+    // directories below the working directory down to the file's (outermost first, AGENTS.md before
+    // .claude/AGENTS.md), in a project with no CLAUDE file at the working directory or above, leaving out a
+    // directory that has a CLAUDE file of its own (on-read.ts, agentsOnRead). 2.1.197 adds none.
+    // A first version of this suite read only the `<system-reminder>` blocks and took these for "never
+    // attached" (docs/findings-claude-agents-md.md).
 
-    const AGENTS_ON_READ: [string, Record<string, string>, string, string[]][] = [
+    const AGENTS_ON_READ: [string, Record<string, string>, string, Record<string, string[]>][] = [
       [
-        "a_nested_agents_md_is_not_attached_on_read_in_an_agents_md_project",
+        "a_nested_agents_md_and_dot_claude_agents_md_are_added_on_read_in_an_agents_md_project_on_2_1_332",
         {
           "AGENTS.md": "A root\n",
           "sub/AGENTS.md": "A sub\n",
@@ -450,13 +466,13 @@ for (const release of RELEASES) {
           "sub/x.ts": "x\n",
         },
         "sub/x.ts",
-        [],
+        { "2.1.332": ["sub/AGENTS.md", "sub/.claude/AGENTS.md"], "2.1.197": [] },
       ],
       [
-        "a_nested_agents_md_is_not_attached_on_read_in_a_claude_md_project",
+        "a_nested_agents_md_is_not_added_on_read_in_a_claude_md_project",
         { "CLAUDE.md": "C root\n", "sub/AGENTS.md": "A sub\n", "sub/x.ts": "x\n" },
         "sub/x.ts",
-        [],
+        { "2.1.332": [], "2.1.197": [] },
       ],
       [
         "a_nested_claude_md_is_attached_on_read_in_an_agents_md_project_and_its_agents_md_is_not",
@@ -467,13 +483,13 @@ for (const release of RELEASES) {
           "sub/x.ts": "x\n",
         },
         "sub/x.ts",
-        ["sub/CLAUDE.md"],
+        { "2.1.332": ["sub/CLAUDE.md"], "2.1.197": ["sub/CLAUDE.md"] },
       ],
       [
-        "nested_agents_md_files_two_levels_down_are_not_attached_on_read",
+        "nested_agents_md_files_two_levels_down_are_added_on_read_outermost_first_on_2_1_332",
         { "AGENTS.md": "A root\n", "a/AGENTS.md": "A a\n", "a/b/AGENTS.md": "A b\n", "a/b/x.ts": "x\n" },
         "a/b/x.ts",
-        [],
+        { "2.1.332": ["a/AGENTS.md", "a/b/AGENTS.md"], "2.1.197": [] },
       ],
       // Premises of lint's agents-md-shadowed help and of local-memory-in-dot-claude (on read).
       [
@@ -485,7 +501,7 @@ for (const release of RELEASES) {
           "sub/x.ts": "x\n",
         },
         "sub/x.ts",
-        ["sub/CLAUDE.md", "sub/AGENTS.md"],
+        { "2.1.332": ["sub/CLAUDE.md", "sub/AGENTS.md"], "2.1.197": ["sub/CLAUDE.md", "sub/AGENTS.md"] },
       ],
       [
         "a_nested_dot_claude_claude_local_md_is_not_attached_on_read",
@@ -496,7 +512,44 @@ for (const release of RELEASES) {
           "sub/x.ts": "x\n",
         },
         "sub/x.ts",
-        ["sub/CLAUDE.local.md"],
+        { "2.1.332": ["sub/CLAUDE.local.md"], "2.1.197": ["sub/CLAUDE.local.md"] },
+      ],
+      [
+        "the_plugin_adds_an_agents_files_imports_after_it_with_comments_stripped_and_nothing_trimmed",
+        {
+          "AGENTS.md": "A root\n",
+          "sub/AGENTS.md": "\n\n<!-- c -->\n---\nx: 1\n---\nA sub\n@imp.md\n@../other.md\n",
+          "sub/imp.md": "I\n@deep.md\n",
+          "sub/deep.md": "D\n",
+          "other.md": "O\n",
+          "sub/x.ts": "x\n",
+        },
+        "sub/x.ts",
+        { "2.1.332": ["sub/AGENTS.md", "sub/imp.md", "sub/deep.md", "other.md"], "2.1.197": [] },
+      ],
+      [
+        "a_dot_claude_claude_md_or_a_claude_local_md_hides_the_agents_md_of_its_directory_only",
+        {
+          "AGENTS.md": "A root\n",
+          "sub/.claude/CLAUDE.md": "C sub\n",
+          "sub/AGENTS.md": "A sub\n",
+          "sub/d/AGENTS.md": "A d\n",
+          "sub/d/x.ts": "x\n",
+        },
+        "sub/d/x.ts",
+        { "2.1.332": ["sub/.claude/CLAUDE.md", "sub/d/AGENTS.md"], "2.1.197": ["sub/.claude/CLAUDE.md"] },
+      ],
+      [
+        "an_empty_claude_md_at_the_root_does_not_stop_the_plugin",
+        { "CLAUDE.md": "", "AGENTS.md": "A root\n", "sub/AGENTS.md": "A sub\n", "sub/x.ts": "x\n" },
+        "sub/x.ts",
+        { "2.1.332": ["sub/AGENTS.md"], "2.1.197": [] },
+      ],
+      [
+        "an_agents_md_with_the_text_of_a_file_in_context_is_not_added",
+        { "AGENTS.md": "same\n", "sub/AGENTS.md": "same\n", "sub/e/AGENTS.md": "  \n", "sub/e/x.ts": "x\n" },
+        "sub/e/x.ts",
+        { "2.1.332": [], "2.1.197": [] },
       ],
     ];
 
@@ -518,10 +571,161 @@ for (const release of RELEASES) {
       it.each(AGENTS_ON_READ.map((c) => [c[0], c[2], c[3]] as const))("%s", (name, read, expected) => {
         const { root, obs } = seen.get(name) as { root: string; obs: Observed };
         const tools: Tool[] = [["Read", { file_path: `${ROOTVAR}/${read}` }]];
-        expect(rel(root, obs.turns[0] ?? []).map((a) => a.path)).toEqual(expected);
+        expect(rel(root, obs.turns[0] ?? []).map((a) => a.path)).toEqual(expected[release]);
         expect(rel(root, obs.turns[0] ?? [])).toEqual(
-          rel(root, predict(release, root, "", tools, obs.launch)[0] ?? []),
+          rel(root, predict(release, root, "", tools, obs.launch, obs.launchTexts)[0] ?? []),
         );
+      });
+    });
+
+    // ---------------------------------------------------------------------------------------------------------
+    // What counts as in context already, and a read of a directory (settled on both releases; the second
+    // column is what each release attaches per turn).
+
+    const SESSIONS: {
+      name: string;
+      files: Record<string, string>;
+      reads: string[];
+      /** Per release, what the CLI attaches per read (a release left out: the model is checked alone). */
+      expect: Record<string, string[][]>;
+    }[] = [
+      {
+        name: "an_import_loaded_at_launch_is_attached_again_by_nested_memory_only_on_2_1_197",
+        files: {
+          "CLAUDE.md": "Root\n@docs/launch.md\n",
+          "docs/launch.md": "L\n",
+          "sub/CLAUDE.md": "Sub\n@../CLAUDE.md\n@../docs/launch.md\n",
+          "sub/x.ts": "x\n",
+        },
+        reads: ["sub/x.ts"],
+        expect: {
+          "2.1.332": [["sub/CLAUDE.md"]],
+          "2.1.197": [["sub/CLAUDE.md", "CLAUDE.md", "docs/launch.md"]],
+        },
+      },
+      {
+        name: "a_file_read_earlier_in_the_session_is_not_attached_again_as_an_import",
+        files: {
+          "CLAUDE.md": "Root\n",
+          "docs/z.md": "Z\n",
+          "sub/CLAUDE.md": "Sub\n@../docs/z.md\n",
+          "sub/x.ts": "x\n",
+          "sub/y.ts": "y\n",
+          "sub2/CLAUDE.md": "Sub2\n@../docs/z.md\n",
+          "sub2/y.ts": "y\n",
+        },
+        reads: ["docs/z.md", "sub/x.ts", "sub/y.ts", "sub2/y.ts"],
+        expect: {
+          "2.1.332": [[], ["sub/CLAUDE.md"], [], ["sub2/CLAUDE.md"]],
+          "2.1.197": [[], ["sub/CLAUDE.md"], [], ["sub2/CLAUDE.md"]],
+        },
+      },
+      {
+        name: "the_import_of_an_attached_scoped_rule_is_not_sent_and_on_2_1_332_never_attached_later",
+        files: {
+          "CLAUDE.md": "Root\n",
+          ".claude/rules/s.md": '---\npaths: "**/*.ts"\n---\nS\n@../../docs/q.md\n',
+          "docs/q.md": "Q\n",
+          "sub/CLAUDE.md": "Sub\n@../docs/q.md\n",
+          "sub/x.ts": "x\n",
+          "y.ts": "y\n",
+        },
+        reads: ["y.ts", "sub/x.ts"],
+        expect: {
+          "2.1.332": [[".claude/rules/s.md"], ["sub/CLAUDE.md"]],
+          "2.1.197": [[".claude/rules/s.md"], ["sub/CLAUDE.md", "docs/q.md"]],
+        },
+      },
+      {
+        name: "the_plugin_adds_an_agents_file_once_per_session_and_not_after_a_whole_read_of_it",
+        files: {
+          "AGENTS.md": "A root\n",
+          "sub/AGENTS.md": "A sub\n",
+          "sub/d/AGENTS.md": "A d\n",
+          "sub/x.ts": "x\n",
+          "sub/d/y.ts": "y\n",
+          "sub/d/z.ts": "z\n",
+        },
+        reads: ["sub/AGENTS.md", "sub/d/AGENTS.md#part", "sub/d/y.ts", "sub/d/z.ts"],
+        expect: {
+          "2.1.332": [[], [], ["sub/d/AGENTS.md"], []],
+          "2.1.197": [[], [], [], []],
+        },
+      },
+      {
+        name: "the_plugin_adds_nothing_for_a_missing_file_a_directory_or_a_file_outside_the_working_directory",
+        files: {
+          "sub/AGENTS.md": "A sub\n",
+          "sub/d/x.ts": "x\n",
+          "dup/AGENTS.md": "A sub\n",
+          "dup/x.ts": "x\n",
+        },
+        reads: ["sub/missing.ts", "sub/d", "/etc/hostname", "sub/d/x.ts", "dup/x.ts"],
+        expect: {
+          "2.1.332": [[], [], [], ["sub/AGENTS.md"], ["dup/AGENTS.md"]],
+          "2.1.197": [[], [], [], [], []],
+        },
+      },
+      {
+        // Found by the differential test (seed h332:147): an import with its own `paths:` under a rule is a
+        // scoped rule of the same folder, matched relative to the folder's directory.
+        name: "an_import_with_its_own_paths_under_a_nested_rule_attaches_when_its_globs_match_the_read",
+        files: {
+          "a/b/.claude/rules/test1.md":
+            '---\npaths: "x.ts"\n---\n@../../../../d/api1.md\n@../../../../d/api2.md\n',
+          "d/api1.md": "---\npaths: c/**\n---\nAPI1\n",
+          "d/api2.md": "---\npaths: zzz/**\n---\nAPI2\n",
+          "a/b/c/y.md": "C\n",
+        },
+        reads: ["a/b/c/y.md"],
+        expect: { "2.1.332": [["d/api1.md"]] },
+      },
+      {
+        name: "an_import_with_its_own_paths_under_a_root_rule_attaches_on_a_matching_read_though_its_rule_does_not_fire",
+        files: {
+          ".claude/rules/top.md": '---\npaths: "q.ts"\n---\n@../../d/api1.md\n',
+          "d/api1.md": '---\npaths: "**/*.md"\n---\nAPI1\n',
+          "a/y.md": "C\n",
+          "q.ts": "q\n",
+        },
+        reads: ["a/y.md", "q.ts"],
+        expect: { "2.1.332": [["d/api1.md"], [".claude/rules/top.md"]] },
+      },
+      {
+        name: "a_read_of_a_directory_attaches_like_a_read_of_a_file_in_it_only_on_2_1_332",
+        files: { "CLAUDE.md": "Root\n", "sub/CLAUDE.md": "Sub\n", "sub/d/x.ts": "x\n" },
+        reads: ["sub/d", "sub/d/x.ts"],
+        expect: {
+          "2.1.332": [["sub/CLAUDE.md"], []],
+          "2.1.197": [[], ["sub/CLAUDE.md"]],
+        },
+      },
+    ];
+
+    describe("what is in context already, against the real cli", () => {
+      const seen = new Map<string, { root: string; obs: Observed; tools: Tool[] }>();
+      beforeAll(async () => {
+        const results = await pool(SESSIONS, 4, async (c) => {
+          const root = writeTree(c.files);
+          // `PATH#part`: a Read with offset and limit. An absolute path is read as it is.
+          const tools: Tool[] = c.reads.map((r) => {
+            const [p, part] = r.split("#");
+            const file_path = p?.startsWith("/") ? p : `${ROOTVAR}/${p}`;
+            return ["Read", part ? { file_path, offset: 1, limit: 1 } : { file_path }];
+          });
+          return { root, tools, obs: await observe(release, root, "", tools) };
+        });
+        SESSIONS.forEach((c, i) => {
+          seen.set(c.name, results[i] as { root: string; obs: Observed; tools: Tool[] });
+        });
+      }, 300_000);
+
+      it.each(SESSIONS.map((c) => [c.name, c] as const))("%s", (name, c) => {
+        const { root, obs, tools } = seen.get(name) as { root: string; obs: Observed; tools: Tool[] };
+        if (c.expect[release])
+          expect(obs.turns.map((t) => rel(root, t).map((a) => a.path))).toEqual(c.expect[release]);
+        const want = predict(release, root, "", tools, obs.launch, obs.launchTexts);
+        expect(obs.turns.map((t) => rel(root, t))).toEqual(want.map((t) => rel(root, t)));
       });
     });
   });

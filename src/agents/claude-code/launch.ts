@@ -340,6 +340,13 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       edge.reason = out.why;
       if (out.real !== undefined && out.real !== target) edge.realTarget = out.real;
     }
+    // A scoped rule is not in context: a later import of it (by AGENTS.md or CLAUDE.local.md, which load
+    // after the rules of their level) loads it as an import (2.1.332; found by the differential test, seed
+    // h332:150, case `a_scoped_rule_imported_by_agents_md_loads_as_an_import`).
+    if (origin.kind === "rule" && scoped) {
+      processed.delete(key);
+      processed.delete(real);
+    }
     return dropped
       ? { status: "dropped", why: "has its own `paths:` under a rule: dropped (its imports load)" }
       : { status: "loaded", why: scoped ? "scoped rule: not injected" : "loaded" };

@@ -55,10 +55,17 @@ export interface ClaudeLayers {
   view: View;
   /** The AGENTS.md mode in force. */
   mode: InstructionFilesMode;
-  /** No instruction file loads at all (CLAUDE_CODE_DISABLE_CLAUDE_MDS, CLAUDE_CODE_SIMPLE, managed-only). */
+  /** No instruction file loads at launch (CLAUDE_CODE_DISABLE_CLAUDE_MDS, CLAUDE_CODE_SIMPLE, managed-only). */
   nothingLoads: boolean;
+  /**
+   * Nothing attaches on read either (CLAUDE_CODE_DISABLE_CLAUDE_MDS, CLAUDE_CODE_SIMPLE). Not so in the
+   * managed-only mode, which filters the launch set only: nested memory, nested rules and scoped rules (the
+   * user's too) still attach on read (2.1.332; found by the differential test, seeds h332:43, 342, 404, 456).
+   */
+  nothingLoadsOnRead: boolean;
   /** Nothing attaches on read (CLAUDE_CODE_DISABLE_ATTACHMENTS); the launch set is unchanged. */
   nothingAttaches: boolean;
+
   /** True when the absolute path is excluded by `claudeMdExcludes` (picomatch, `dot: true`). */
   excluded(absPath: string, layer: MemoryLayer): boolean;
   /** The user layer's directory ($CLAUDE_CONFIG_DIR, default ~/.claude); user view only. */
@@ -277,10 +284,12 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
     });
 
   let nothingLoads = mode === "managed-only";
+  let nothingLoadsOnRead = false;
   for (const name of ["CLAUDE_CODE_DISABLE_CLAUDE_MDS", "CLAUDE_CODE_SIMPLE"]) {
     const v = env[name];
     if (envTruthy(v)) {
       nothingLoads = true;
+      nothingLoadsOnRead = true;
       applied.push({
         kind: "env",
         name,
@@ -347,6 +356,7 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
     view,
     mode,
     nothingLoads,
+    nothingLoadsOnRead,
     nothingAttaches,
     excluded,
     ...(userDir ? { userDir } : {}),

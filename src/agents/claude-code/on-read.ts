@@ -12,7 +12,7 @@
  * or attached before). Each attached file arrives as its own
  * `<system-reminder>\nContents of ABSPATH:\n\nTEXT\n</system-reminder>` block after the tool result.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { readTextFile, safeRealpath } from "../../fs/index.js";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
@@ -50,8 +50,8 @@ export interface ClaudeOnReadOptions {
   /** The file the tool touches: absolute, or relative to `cwd`. It need not exist. */
   target: string;
   /**
-   * Absolute paths already in the agent's context (the launch set, files read before): never attached
-   * again. `explain` passes the launch items here.
+   * Absolute paths of the launch set: never attached again on 2.1.332; on 2.1.197, which does not count
+   * the launch set as in context on read, ignored (./releases.ts). `explain` passes the launch items here.
    */
   alreadyLoaded?: Iterable<string>;
 }
@@ -65,8 +65,16 @@ export interface ClaudeOnReadResult extends OnDemandResult {
 }
 
 /** A session: remembers what is in context, so each file is attached once, as in the CLI. */
+/** How a tool reached the target (default: a whole-file Read). */
+export interface ClaudeReadHow {
+  /** The tool (`Read`, `Write`, `Edit`, `Bash` …): the AGENTS.md plugin adds its files after a Read only. */
+  tool?: string;
+  /** False for a Read with `offset` or `limit`: an AGENTS file read in part is still added later. */
+  whole?: boolean;
+}
+
 export interface ClaudeOnReadSession extends OnDemandSession {
-  read(target: string): ClaudeOnReadResult;
+  read(target: string, how?: ClaudeReadHow): ClaudeOnReadResult;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -239,6 +247,10 @@ interface RuleFile {
   fileBytes: number;
   text: string;
   paths: string[] | undefined;
+  /** The rule's imports as written (resolved from its real path, `abs`). */
+  imports: string[];
+  /** Set by {@link withConditionalImports}: an import with its own `paths:`, attached like a scoped rule. */
+  importedBy?: string;
 }
 
 /**
@@ -274,17 +286,61 @@ function listRuleFilesIn(ctx: Ctx, rulesDir: string): RuleFile[] {
       continue;
     const r = readTextFile(f.path, CLAUDE_MAX_FILE_BYTES);
     if (!r.ok) continue;
-    const { text, paths } = parseFile(r.text, ctx.behaviour);
+    const { text, paths, imports } = parseFile(r.text, ctx.behaviour);
     // Attached by its real path, as at launch (a linked rule shows its target's path).
-    out.push({ abs: f.realPath, fileBytes: r.fileBytes, text, paths });
+    out.push({ abs: f.realPath, fileBytes: r.fileBytes, text, paths, imports });
   }
   ctx.ruleDirs?.set(rulesDir, { rules: out, findings: ctx.findings.slice(findingsBefore) });
   return out;
 }
 
-function attachScopedRules(ctx: Ctx, base: string, rules: RuleFile[], where: string): void {
+const conditionalCache = new WeakMap<RuleFile[], RuleFile[]>();
+
+/**
+ * `rules`, each followed by the files it imports (depth-first, at most 4 hops, inside the working
+ * directory) that have a `paths:` of their own: the CLI drops such an import at launch but keeps it as a
+ * scoped rule of the same folder, attached on a read its globs match relative to the folder's directory,
+ * whether or not the importing rule fires (2.1.332; found by the differential test, seed h332:147;
+ * claude-onread.test.ts `an_import_with_its_own_paths_under_a_rule_attaches_when_its_globs_match_the_read`).
+ */
+function withConditionalImports(ctx: Ctx, rules: RuleFile[]): RuleFile[] {
+  const cached = conditionalCache.get(rules);
+  if (cached) return cached;
+  const out: RuleFile[] = [];
+  const seen = new Set<string>(rules.map((r) => r.abs));
+  const visit = (from: string, imports: string[], depth: number, rule: string) => {
+    if (depth > CLAUDE_MAX_IMPORT_HOPS) return;
+    for (const p of imports) {
+      const imp = resolveImportPath(p, safeRealpath(from) ?? from, ctx.home);
+      if (seen.has(imp) || !inside(ctx.cwd, imp) || !isTextPath(imp)) continue;
+      seen.add(imp);
+      const r = readTextFile(imp, CLAUDE_MAX_FILE_BYTES);
+      if (!r.ok) continue;
+      const parsed = parseFile(r.text, ctx.behaviour);
+      if (parsed.paths !== undefined)
+        out.push({
+          abs: imp,
+          fileBytes: r.fileBytes,
+          text: parsed.text,
+          paths: parsed.paths,
+          imports: [],
+          importedBy: rule,
+        });
+      visit(imp, parsed.imports, depth + 1, rule);
+    }
+  };
+  for (const rule of rules) {
+    out.push(rule);
+    visit(rule.abs, rule.imports, 1, rule.abs);
+  }
+  conditionalCache.set(rules, out);
+  return out;
+}
+
+function attachScopedRules(ctx: Ctx, base: string, listed: RuleFile[], where: string): void {
   const rel = relative(base, ctx.target);
   if (!rel || rel.startsWith("..") || isAbsolute(rel)) return;
+  const rules = withConditionalImports(ctx, listed);
   for (const rule of rules) {
     if (!rule.paths) continue;
     const fired = compileClaudeGlobs(rule.paths).match(toPosix(rel));
@@ -302,8 +358,136 @@ function attachScopedRules(ctx: Ctx, base: string, rules: RuleFile[], where: str
       rule.fileBytes,
       "rule",
       null,
-      `scoped rule (${where}): paths glob "${fired}" matches ${shownRel} relative to ${displayPath(base, ctx.root)}`,
+      `${rule.importedBy ? `imported by ${displayPath(rule.importedBy, ctx.root)} with paths of its own, a ` : ""}scoped rule (${where}): paths glob "${fired}" matches ${shownRel} relative to ${displayPath(base, ctx.root)}`,
     );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The AGENTS.md plugin on read (2.1.332): a built-in plugin's hook on Read adds, after the tool result, in a
+// `role: "system"` message `tool.call hook additional context: Contents of PATH:\n\nTEXT` (joined by "\n"),
+// the AGENTS files of the directories below the working directory down to the file's, with their imports.
+// Read from the CLI's bundle (plugin "agents_md", hooks `tool.call` on Read) and settled by
+// claude-onread.test.ts "agents md on read".
+
+/** The names the plugin looks for in a directory, in its order. */
+const PLUGIN_AGENTS_NAMES = ["AGENTS.md", join(".claude", "AGENTS.md")];
+/** The CLAUDE files whose presence in a directory hides its AGENTS files (the default mode). */
+const PLUGIN_CLAUDE_NAMES = ["CLAUDE.md", join(".claude", "CLAUDE.md"), "CLAUDE.local.md"];
+
+/** What the plugin keeps across one session's reads. */
+interface AgentsPluginState {
+  /** Files it added, and AGENTS files read whole: never added again. */
+  given: Set<string>;
+  /** The launch set (absolute paths). */
+  inContextPaths: Set<string>;
+  /** Trimmed texts of the launch set's project and local files. */
+  inContextTexts: Set<string>;
+  /** A CLAUDE file with text at the working directory or above (decided once per session). */
+  claudeProject?: boolean;
+}
+
+/** One file as the plugin sends it: the file, or one of its imports (`parent` set). */
+interface PluginPart {
+  abs: string;
+  text: string;
+  fileBytes: number;
+  parent: string | null;
+}
+
+/** `files` (absolute, in order) each followed depth-first by its imports, as the on-read loader reads them. */
+function pluginParts(ctx: Ctx, files: string[]): PluginPart[] {
+  const sub: Ctx = {
+    ...ctx,
+    target: "\0",
+    loaded: new Set(),
+    processed: new Set(),
+    items: [],
+    texts: new Map(),
+    findings: [],
+  };
+  for (const f of files) loadWithImports(sub, f, 0, "memory", null, "");
+  return sub.items.map((it) => ({
+    abs: isAbsolute(it.path) ? it.path : join(ctx.root, it.path),
+    text: sub.texts.get(it.path) ?? "",
+    fileBytes: it.fileBytes,
+    parent: it.importedBy,
+  }));
+}
+
+function agentsOnRead(ctx: Ctx, st: AgentsPluginState, whole: boolean): void {
+  const { behaviour, layers, cwd, target } = ctx;
+  // CLAUDE_CODE_DISABLE_CLAUDE_MDS and CLAUDE_CODE_SIMPLE stop it too (settled on 2.1.332 by a probe with
+  // CLAUDE_CODE_DISABLE_CLAUDE_MDS=1), as does CLAUDE_CODE_DISABLE_ATTACHMENTS (its code); managed-only: below.
+  if (!behaviour.agentsMdOnRead || layers?.nothingLoadsOnRead || layers?.nothingAttaches) return;
+  const mode = layers?.mode ?? "claude-md-or-agents-md";
+  if (mode === "claude-md" || mode === "managed-only") return;
+  if (!isRegularFile(target) || !inside(cwd, target)) return;
+  const fallback = mode === "claude-md-or-agents-md";
+  if (fallback) {
+    st.claudeProject ??= cwdLevelDirs(cwd).some((d) =>
+      PLUGIN_CLAUDE_NAMES.some((n) => pluginParts(ctx, [join(d, n)]).length > 0),
+    );
+    if (st.claudeProject) return;
+  }
+  const agentsParts: PluginPart[] = [];
+  const claudeParts: PluginPart[] = [];
+  for (const dir of nestedDirs(cwd, target)) {
+    const claude = pluginParts(
+      ctx,
+      PLUGIN_CLAUDE_NAMES.map((n) => join(dir, n)),
+    );
+    claudeParts.push(...claude);
+    // The default mode leaves out the AGENTS files of a directory that has a CLAUDE file.
+    if (fallback && claude.some((p) => p.parent === null)) continue;
+    agentsParts.push(
+      ...pluginParts(
+        ctx,
+        PLUGIN_AGENTS_NAMES.map((n) => join(dir, n)),
+      ),
+    );
+  }
+  // Not already in context: by path (the launch set, the CLAUDE files on the way) or by trimmed text (the
+  // launch set's project files, the CLAUDE files on the way); then not given before in the session.
+  const paths = new Set([...st.inContextPaths, ...claudeParts.map((p) => p.abs)]);
+  const texts = new Set([...st.inContextTexts, ...claudeParts.map((p) => p.text.trim())]);
+  const fresh: PluginPart[] = [];
+  for (const p of agentsParts) {
+    const t = p.text.trim();
+    if (paths.has(p.abs) || (t !== "" && texts.has(t))) continue;
+    paths.add(p.abs);
+    if (!st.given.has(p.abs)) fresh.push(p);
+  }
+  for (const p of fresh) {
+    if (p.abs === target) {
+      if (whole) st.given.add(p.abs);
+      continue;
+    }
+    st.given.add(p.abs);
+    const path = displayPath(p.abs, ctx.root);
+    ctx.items.push({
+      path,
+      kind: p.parent === null ? "memory" : "import",
+      loadedAt: "read",
+      bytes: Buffer.byteLength(p.text, "utf8"),
+      fileBytes: p.fileBytes,
+      charged: false,
+      importedBy: p.parent,
+      reason:
+        p.parent === null
+          ? `nested AGENTS file: Claude Code's AGENTS.md plugin adds it after a Read below ${displayPath(dirname(p.abs), ctx.root)}/`
+          : `imported by ${p.parent} (added with it by the AGENTS.md plugin)`,
+    });
+    ctx.texts.set(path, p.text);
+  }
+}
+
+/** Whether `p` is (or links to) a regular file. Never throws. */
+function isRegularFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
   }
 }
 
@@ -312,7 +496,7 @@ const PATH_MAX_BYTES = 4096;
 
 function readOnce(ctx: Ctx): void {
   const { cwd, target } = ctx;
-  if (ctx.layers?.nothingLoads || ctx.layers?.nothingAttaches) return;
+  if (ctx.layers?.nothingLoadsOnRead || ctx.layers?.nothingAttaches) return;
   // The CLI attaches nothing for a file outside the working directory (or reached through a link
   // that leads outside it).
   if (!inside(cwd, target)) return;
@@ -323,6 +507,8 @@ function readOnce(ctx: Ctx): void {
   const real = safeRealpath(target);
   const realCwd = safeRealpath(cwd) ?? cwd;
   if (real && !inside(cwd, real) && !inside(realCwd, real)) return;
+  // 2.1.197 attaches only when a Read gets a file's text: nothing for a missing file or a directory.
+  if (!ctx.behaviour.attachOnEveryFileTool && !isRegularFile(target)) return;
 
   // The user layer's scoped rules ($CLAUDE_CONFIG_DIR/rules, where `pointers` writes) come first, before
   // the nested memory of the directories between (2.1.332, the differential test's g332:72): globs relative
@@ -375,7 +561,8 @@ function readOnce(ctx: Ctx): void {
  * attached at most once and files already in context are never attached.
  *
  * @param opts.root repository root (absolute); @param opts.cwd working directory (absolute, default root)
- * @param opts.alreadyLoaded absolute paths in context before the first call (e.g. the launch set)
+ * @param opts.alreadyLoaded absolute paths of the launch set (in context before the first call on 2.1.332;
+ *   2.1.197 attaches them again when nested memory imports them)
  * @param opts.home directory for `~/` imports (default: `$HOME`)
  * Never throws; unreadable files become problems. Verified on Claude Code 2.1.332.
  */
@@ -388,16 +575,30 @@ export function claudeOnReadSession(opts: {
   layers?: ClaudeLayers;
   /** The Claude Code release to model (default: the newest verified; ./releases.ts). */
   release?: string;
+  /**
+   * The injected texts of the launch set's project and local files (absolute path → text): the AGENTS.md
+   * plugin adds no file whose trimmed text equals one of them.
+   */
+  launchTexts?: ReadonlyMap<string, string>;
 }): ClaudeOnReadSession {
   const behaviour = claudeRelease(opts.release);
   const root = resolve(opts.root);
   const cwd = resolve(opts.cwd ?? root);
-  const loaded = new Set<string>(opts.alreadyLoaded ?? []);
+  // 2.1.197 does not count the launch set as in context on read (releases.ts, launchSetInContextOnRead).
+  const launchSet = [...(opts.alreadyLoaded ?? [])];
+  const loaded = new Set<string>(behaviour.launchSetInContextOnRead ? launchSet : []);
+  const plugin: AgentsPluginState = {
+    given: new Set(),
+    inContextPaths: new Set(launchSet),
+    inContextTexts: new Set(
+      [...(opts.launchTexts ?? new Map()).values()].map((t) => t.trim()).filter(Boolean),
+    ),
+  };
   const home = opts.home ?? process.env.HOME ?? "/";
   const ruleDirs = new Map<string, { rules: RuleFile[]; findings: Finding[] }>();
   return {
     loaded,
-    read(target: string): ClaudeOnReadResult {
+    read(target: string, how: ClaudeReadHow = {}): ClaudeOnReadResult {
       const abs = resolve(cwd, target);
       const ctx: Ctx = {
         behaviour,
@@ -414,6 +615,7 @@ export function claudeOnReadSession(opts: {
         ...(opts.layers ? { layers: opts.layers } : {}),
       };
       readOnce(ctx);
+      if ((how.tool ?? "Read") === "Read") agentsOnRead(ctx, plugin, how.whole !== false);
       loaded.add(abs);
       return { items: ctx.items, texts: ctx.texts, findings: ctx.findings };
     },
@@ -476,10 +678,17 @@ export function claudeOnDemand(
   opts: { home?: string; layers?: ClaudeLayers } = {},
 ): ClaudeOnReadSession {
   const home = opts.home ?? opts.layers?.home;
+  const abs = (p: string) => (isAbsolute(p) ? p : join(snapshot.root, p));
+  const userDir = opts.layers?.userDir;
+  const launchTexts = new Map<string, string>();
+  for (const it of snapshot.items)
+    if (!userDir || !inside(userDir, abs(it.path)))
+      launchTexts.set(abs(it.path), snapshot.texts.get(it.path) ?? "");
   return claudeOnReadSession({
     root: snapshot.root,
     cwd: snapshot.cwd,
-    alreadyLoaded: snapshot.items.map((i) => (isAbsolute(i.path) ? i.path : join(snapshot.root, i.path))),
+    alreadyLoaded: snapshot.items.map((i) => abs(i.path)),
+    launchTexts,
     release: snapshot.agent.version,
     ...(home ? { home } : {}),
     ...(opts.layers ? { layers: opts.layers } : {}),
@@ -589,10 +798,19 @@ function singleReadFile(w: string[], alone: boolean): string | null {
  * @param toolName the tool (`Read`, `Write`, `Edit`, `MultiEdit`, `NotebookEdit`, `Bash`)
  * @param input the tool input as the model sent it
  * @param cwd directory relative paths resolve against (absolute)
- * @returns absolute paths, possibly empty. Never throws.
+ * @param release the Claude Code release (default: the newest verified). On 2.1.197 only Read triggers
+ *   the attachment (and only for an existing file, which the session checks).
+ * @returns absolute paths, possibly empty. Throws UsageError for a release the model does not know.
  */
-export function claudeAttachTargets(toolName: string, input: Record<string, unknown>, cwd: string): string[] {
+export function claudeAttachTargets(
+  toolName: string,
+  input: Record<string, unknown>,
+  cwd: string,
+  release?: string,
+): string[] {
   const abs = (p: unknown) => (typeof p === "string" && p ? [resolve(cwd, p)] : []);
+  // 2.1.197 attaches after a Read only (./releases.ts, attachOnEveryFileTool).
+  if (!claudeRelease(release).attachOnEveryFileTool) return toolName === "Read" ? abs(input.file_path) : [];
   if (toolName === "Read" || toolName === "Write" || toolName === "Edit" || toolName === "MultiEdit") {
     return abs(input.file_path);
   }

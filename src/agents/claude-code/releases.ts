@@ -44,6 +44,27 @@ export interface ClaudeReleaseBehaviour {
    * `an_import_symlinked_to_a_file_outside_the_working_directory_does_not_load_and_one_inside_loads_by_its_link_path`.
    */
   importRealPathInsideCwd: boolean;
+  /**
+   * On read: Write, Edit, a plain-read Bash command, a Read of a missing file and a Read of a directory
+   * trigger the attachment too. False: only a Read of an existing regular file does. Settled by
+   * claude-onread.test.ts `write_edit_and_a_plain_bash_read_attach_but_a_pipe_does_not` (2.1.332) and
+   * `on_2_1_197_only_a_read_of_an_existing_file_attaches` and `a_read_of_a_directory_attaches_like_a_read_of_a_file_in_it`.
+   */
+  attachOnEveryFileTool: boolean;
+  /**
+   * On read: the launch set counts as in context, so nothing loaded at launch is attached again. False: a
+   * file loaded at launch (a memory file, an import) is attached again when nested memory imports it; files
+   * read or attached earlier in the session still are not. Settled by claude-onread.test.ts
+   * `an_import_loaded_at_launch_is_attached_again_by_nested_memory_only_on_2_1_197`.
+   */
+  launchSetInContextOnRead: boolean;
+  /**
+   * On a Read, the CLI's built-in AGENTS.md plugin adds the AGENTS files (with their imports) of the
+   * directories between the working directory and the file, in a project without CLAUDE files (on-read.ts,
+   * agentsOnRead). False: no AGENTS file is added on read. Settled by claude-onread.test.ts "agents md on
+   * read" (`nested_agents_md_files_two_levels_down_are_attached_on_read_outermost_first` …).
+   */
+  agentsMdOnRead: boolean;
 }
 
 /** The releases the claude-code model was verified on, newest (the default) first. */
@@ -54,6 +75,9 @@ export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
     bomBeforeFrontmatter: true,
     ruleLinksStayInsideCwd: true,
     importRealPathInsideCwd: true,
+    attachOnEveryFileTool: true,
+    launchSetInContextOnRead: true,
+    agentsMdOnRead: true,
   },
   {
     release: "2.1.197",
@@ -61,6 +85,9 @@ export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
     bomBeforeFrontmatter: false,
     ruleLinksStayInsideCwd: false,
     importRealPathInsideCwd: false,
+    attachOnEveryFileTool: false,
+    launchSetInContextOnRead: false,
+    agentsMdOnRead: false,
   },
 ];
 

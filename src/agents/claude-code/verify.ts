@@ -224,12 +224,30 @@ const ATTACHED = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n([\s\S]*)\n<\/
 /** 2.1.197's attachments: a `role: "system"` message after the tool result, sections `Contents of PATH:\n\n`. */
 const SYSTEM_ATTACHED = /(?:^|\n\n)Contents of (\/[^\n]*?):\n\n/g;
 
+/**
+ * A hook's added context in a `role: "system"` message (2.1.332: the built-in AGENTS.md plugin's Read hook,
+ * on-read.ts agentsOnRead): `tool.call hook additional context: ` then blocks `Contents of PATH:\n\nTEXT`
+ * joined by "\n" (so a block's text is what lies before the "\n" that precedes the next block).
+ */
+const HOOK_CONTEXT = /^[\w.]+ hook additional context: (?=Contents of \/)/;
+const HOOK_BLOCK = /(?:^|\n)Contents of (\/[^\n]*?):\n\n/g;
+
+/**
+ * A reminder the CLI may merge into the same system message after the hook's context, timing-dependent
+ * (seen on 2.1.332 on a loaded machine): cut, as it is not a file's text.
+ */
+const MERGED_REMINDER = /\n\nThe user hasn't heard from you in a while\.[\s\S]*$/;
+
 function systemAttachments(text: string): DeliveredFile[] {
-  const marks = [...text.matchAll(SYSTEM_ATTACHED)];
+  const hook = HOOK_CONTEXT.exec(text);
+  const body = hook ? text.slice(hook[0].length).replace(MERGED_REMINDER, "") : text;
+  const marks = [...body.matchAll(hook ? HOOK_BLOCK : SYSTEM_ATTACHED)];
   return marks.map((m, i) => {
     const start = (m.index ?? 0) + m[0].length;
-    const end = marks[i + 1]?.index ?? text.length;
-    return { path: m[1] ?? "", text: text.slice(start, end) };
+    const next = marks[i + 1];
+    // Before a next hook block, its leading "\n" is the join, not the text.
+    const end = next ? (next.index ?? 0) : body.length;
+    return { path: m[1] ?? "", text: body.slice(start, end) };
   });
 }
 
