@@ -15,7 +15,7 @@ import { isAbsolute, join, relative, sep } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { displayPath } from "../../src/fs/paths.js";
 import { readTextFile } from "../../src/fs/read.js";
-import { linkRealpath, walkFiles } from "../../src/fs/walk.js";
+import { LinkResolver, linkRealpath, walkFiles } from "../../src/fs/walk.js";
 
 /** displayPath's definition, without its fast path. */
 const slowDisplayPath = (abs: string, root: string) => {
@@ -123,6 +123,8 @@ describe("linkRealpath agrees with realpath(3)", () => {
   for (const [name, target] of Object.entries(links)) symlinkSync(target, join(d, name));
   // A chain of 12 links: longer than linkRealpath follows.
   for (let i = 0; i < 12; i++) symlinkSync(i === 0 ? "file.md" : `c${i - 1}`, join(d, `c${i}`));
+  // A chain of 45 links: past the 40 Linux resolves (ELOOP), which must not come back as an answer.
+  for (let i = 0; i < 45; i++) symlinkSync(i === 0 ? "file.md" : `e${i - 1}`, join(d, `e${i}`));
   it.each(readdirSync(d).filter((n) => n !== "sub" && n !== "file.md"))("link_%s", (name) => {
     const fast = linkRealpath(d, name);
     let slow: string | undefined;
@@ -133,9 +135,91 @@ describe("linkRealpath agrees with realpath(3)", () => {
     }
     if (fast !== undefined) expect(fast).toBe(slow);
     // The shapes the benchmark's chains use must take the fast path.
-    if (["to-file", "to-up", "to-parent", "to-link", "c3"].includes(name)) expect(fast).toBeDefined();
+    if (["to-file", "to-up", "to-parent", "to-link", "c3", "c11", "e39"].includes(name))
+      expect(fast).toBeDefined();
   });
 });
+
+/** Random trees of files, directories and symlinks of every shape (relative, absolute, up, chains, cycles). */
+function randomLinkTree(root: string, seed: number): void {
+  let s = seed;
+  const rnd = (n: number) => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s % n;
+  };
+  const dirs = [""];
+  const names: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const d = `${dirs[rnd(dirs.length)]}${dirs.length > 0 ? "/" : ""}d${i}`.replace(/^\//, "");
+    mkdirSync(join(root, d), { recursive: true });
+    dirs.push(d);
+  }
+  for (let i = 0; i < 12; i++) {
+    const f = `${dirs[rnd(dirs.length)]}/f${i}.md`.replace(/^\//, "");
+    writeFileSync(join(root, f), `${i}\n`);
+    names.push(f);
+  }
+  const all = [...dirs.filter((d) => d !== ""), ...names];
+  for (let i = 0; i < 40; i++) {
+    const at = `${dirs[rnd(dirs.length)]}/l${i}.md`.replace(/^\//, "");
+    const to = all[rnd(all.length)] as string;
+    const fromDir = at.split("/").slice(0, -1);
+    const kind = rnd(7);
+    let target: string;
+    if (kind === 0) target = join(root, to);
+    else if (kind === 1)
+      target = `l${rnd(40)}.md`; // maybe a chain, a dangling link or a cycle
+    else if (kind === 2)
+      target = fromDir.length > 0 ? ".." : "l0.md"; // never out of the tree
+    else if (kind === 3)
+      target = `${"../".repeat(fromDir.length)}${to}/../${(all[rnd(all.length)] as string).split("/").pop()}`;
+    else target = `${"../".repeat(fromDir.length)}${to}`;
+    symlinkSync(target, join(root, at));
+    all.push(at);
+  }
+}
+
+describe("LinkResolver and the walk's real paths agree with realpath(3) on generated trees", () => {
+  const seeds = Array.from({ length: 30 }, (_, i) => i + 1);
+  it.each(seeds)("seed_%i_every_entry_resolves_as_realpath_resolves_it", (seed) => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-linktree-")));
+    try {
+      randomLinkTree(root, seed);
+      const links = new LinkResolver();
+      let settled = 0;
+      const check = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          let slow: string | undefined;
+          try {
+            slow = realpathSync.native(join(dir, name));
+          } catch {
+            slow = undefined;
+          }
+          const fast = links.realOf(dir, name);
+          if (fast !== undefined) {
+            settled++;
+            expect(fast, join(dir, name)).toBe(slow);
+          }
+        }
+      };
+      const realDirs = [root, ...walkDirs(root)];
+      for (const dir of realDirs) check(dir);
+      expect(settled).toBeGreaterThan(0);
+      const walk = walkFiles(root, { maxDepth: Number.POSITIVE_INFINITY });
+      for (const f of walk.files) expect(f.realPath, f.path).toBe(realpathSync.native(f.path));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Every real directory below `root` (no links followed). */
+function walkDirs(root: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(root, { withFileTypes: true }))
+    if (e.isDirectory()) out.push(join(root, e.name), ...walkDirs(join(root, e.name)));
+  return out;
+}
 
 describe("walkFiles bounds", () => {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-bounds-")));
