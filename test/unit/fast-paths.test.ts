@@ -1,6 +1,7 @@
 /**
  * The speed shortcuts of `cap` (bench/cap.mjs) against the slow paths they replace: same answers.
  */
+import { execFileSync } from "node:child_process";
 import {
   mkdirSync,
   mkdtempSync,
@@ -14,7 +15,7 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { displayPath } from "../../src/fs/paths.js";
-import { readTextFile } from "../../src/fs/read.js";
+import { readTextFile, withReadSnapshot } from "../../src/fs/read.js";
 import { LinkResolver, linkRealpath, walkFiles } from "../../src/fs/walk.js";
 
 /** displayPath's definition, without its fast path. */
@@ -76,6 +77,33 @@ describe("readTextFile with parentIsReal", () => {
     const fast = readTextFile(p, undefined, { parentIsReal: true });
     expect(fast).toEqual(slow);
     if (name === "link.md") expect(fast.ok && fast.realPath).toBe(join(root, "d/file.md"));
+  });
+});
+
+describe("readTextFile with walkedRegular", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-walked-")));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(join(root, "d/sub"), { recursive: true });
+  writeFileSync(join(root, "d/file.md"), "text\n");
+  writeFileSync(join(root, "d/big.md"), "x".repeat(100));
+  writeFileSync(join(root, "d/bad.md"), Buffer.from([0x61, 0xff, 0x0a]));
+  writeFileSync(join(root, "d/locked.md"), "secret\n", { mode: 0o000 });
+  symlinkSync("file.md", join(root, "d/link.md"));
+  execFileSync("mkfifo", [join(root, "d/fifo.md")]);
+  it("every_file_the_walk_lists_reads_the_same_with_and_without_the_hint", () => {
+    const walk = walkFiles(join(root, "d"));
+    expect(walk.files.length).toBeGreaterThan(3);
+    for (const f of walk.files)
+      for (const limit of [undefined, 10])
+        expect(readTextFile(f.realPath, limit, { walkedRegular: true })).toEqual(
+          readTextFile(f.realPath, limit),
+        );
+  });
+  // The hint is a claim made at walk time: a file swapped since then still reads as without it.
+  const swapped = ["sub", "fifo.md", "absent.md", "file.md/x", "locked.md"];
+  it.each(swapped)("d/%s_reads_the_same_with_a_stale_hint", (name) => {
+    const p = join(root, "d", name);
+    expect(readTextFile(p, undefined, { walkedRegular: true })).toEqual(readTextFile(p));
   });
 });
 
@@ -272,5 +300,41 @@ describe("walkFiles bounds", () => {
     } finally {
       rmSync(deepRoot, { recursive: true, force: true });
     }
+  });
+});
+
+describe("withReadSnapshot", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-snap-")));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  writeFileSync(join(root, "small.md"), "small\n");
+  writeFileSync(join(root, "big.md"), "b".repeat(50));
+  mkdirSync(join(root, "dir.md"));
+  symlinkSync("small.md", join(root, "link.md"));
+  const names = ["small.md", "big.md", "dir.md", "link.md", "absent.md"];
+  const limits = [undefined, 10, 100, 5, 1000];
+  it("every_read_in_the_scope_answers_as_a_fresh_read_under_every_limit_order", () => {
+    // The reference: reads outside any scope.
+    const expected = new Map(
+      names.flatMap((n) => limits.map((l) => [`${n}:${l}`, readTextFile(join(root, n), l)] as const)),
+    );
+    for (const first of limits)
+      withReadSnapshot(() => {
+        for (const name of names) {
+          const p = join(root, name);
+          readTextFile(p, first);
+          for (const limit of limits)
+            expect(readTextFile(p, limit)).toEqual(expected.get(`${name}:${limit}`));
+        }
+      });
+  });
+  it("a_file_changed_inside_the_scope_reads_as_it_was_first_read_and_fresh_after_it", () => {
+    const p = join(root, "changing.md");
+    writeFileSync(p, "one\n");
+    withReadSnapshot(() => {
+      expect(readTextFile(p).ok && (readTextFile(p) as { text: string }).text).toBe("one\n");
+      writeFileSync(p, "two\n");
+      expect((readTextFile(p) as { text: string }).text).toBe("one\n");
+    });
+    expect((readTextFile(p) as { text: string }).text).toBe("two\n");
   });
 });
