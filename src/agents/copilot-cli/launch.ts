@@ -34,6 +34,7 @@ import YAML from "yaml";
 import { UsageError } from "../../errors.js";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
+import { simpleYaml } from "../../markdown/index.js";
 import type {
   AppliedSource,
   ContextItem,
@@ -280,16 +281,19 @@ export function parseInstructionFrontmatter(text: string): {
 } {
   const m = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
   if (!m) return { applyTo: undefined, description: "" };
-  let data: unknown;
-  try {
-    data = YAML.parse(m[1] as string);
-  } catch (e) {
-    return {
-      applyTo: lineApplyTo(m[1] as string),
-      description: "",
-      error: String((e as Error).message).split("\n")[0],
-    };
-  }
+  // Typical frontmatter (`applyTo: "src/**"`, a list of quoted globs) without the YAML parser: simpleYaml
+  // answers only where it agrees with it (test/unit/markdown.test.ts, copilot-instructions-walk.test.ts).
+  let data: unknown = simpleYaml(m[1] as string);
+  if (data === undefined)
+    try {
+      data = YAML.parse(m[1] as string);
+    } catch (e) {
+      return {
+        applyTo: lineApplyTo(m[1] as string),
+        description: "",
+        error: String((e as Error).message).split("\n")[0],
+      };
+    }
   if (!data || typeof data !== "object" || Array.isArray(data))
     return { applyTo: undefined, description: "" };
   const d = data as Record<string, unknown>;
