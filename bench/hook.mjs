@@ -74,7 +74,9 @@ export async function run({ workDir, log = console.log, calls = 41 } = {}) {
   const { cacheFile } = await import(pathToFileURL(join(dist, "router/index-build.js")).href);
   const { chooseHookCommand } = await import(pathToFileURL(join(dist, "install/init.js")).href);
   const command = chooseHookCommand(root, hook).command;
-  const env = { ...process.env, CLAUDE_PROJECT_DIR: root };
+  // A generous watchdog: on a loaded machine a call can pass the default 4 s deadline and inject nothing,
+  // which would time the cut, not the work (the matching call is checked to inject below).
+  const env = { ...process.env, CLAUDE_PROJECT_DIR: root, AGENT_CONTEXT_HOOK_TIMEOUT_MS: "60000" };
   const node = "node"; // init writes `node ...`: the node on PATH, for the baseline too
   log(`hook command (as init writes it): ${command}`);
 
