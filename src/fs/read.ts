@@ -59,6 +59,22 @@ export interface ReadOptions {
    * have realpath change a name's case).
    */
   parentIsReal?: boolean;
+  /**
+   * The caller walked to `path` and knows it is a regular file whose real path is `path` (a listed
+   * regular entry of a real directory, or a symlink the walk resolved to a regular file): no stat before
+   * the open. The open is non-blocking and the opened file is checked (fstat) as on every read, so a file
+   * swapped for a fifo or a directory since the walk is still refused. Same result as without the hint
+   * (test/unit/fast-paths.test.ts). Linux only; ignored elsewhere.
+   */
+  walkedRegular?: boolean;
+}
+
+/** The failure for an error of stat or open: missing (also a link loop or a non-directory parent) or not. */
+function statFailure(path: string, e: unknown): ReadFailure {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP")
+    return { ok: false, reason: "missing", path };
+  return { ok: false, reason: "unreadable", path, error: String((e as Error).message) };
 }
 
 /**
@@ -69,30 +85,87 @@ export interface ReadOptions {
  */
 export function readTextFile(path: string, limit = MAX_READ_BYTES, opts: ReadOptions = {}): ReadResult {
   checkDeadline();
-  let st: import("node:fs").Stats;
-  let knownReal = false;
-  try {
-    if (opts.parentIsReal && process.platform === "linux") {
-      st = lstatSync(path);
-      if (st.isSymbolicLink()) st = statSync(path);
-      else knownReal = true;
-    } else st = statSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP")
-      return { ok: false, reason: "missing", path };
-    return { ok: false, reason: "unreadable", path, error: String((e as Error).message) };
+  if (!snapshot) return readFresh(path, limit, opts);
+  const kept = snapshot.reads.get(path);
+  const answer = kept && fromKept(kept, limit);
+  if (answer) return answer;
+  const r = readFresh(path, limit, opts);
+  const bytes = r.ok ? r.fileBytes : 0;
+  if (snapshot.bytes + bytes <= READ_SNAPSHOT_MAX_BYTES) {
+    snapshot.bytes += bytes;
+    snapshot.reads.set(path, r);
   }
-  if (!st.isFile()) return { ok: false, reason: "not-regular", path, type: typeName(st) };
-  if (st.size > limit) return { ok: false, reason: "too-large", path, fileBytes: st.size, limit };
+  return r;
+}
+
+/** Bytes of file text one read snapshot keeps at most; reads beyond it are not kept (read again). */
+export const READ_SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** The reads of the current {@link withReadSnapshot} scope, by path, and the bytes they hold. */
+let snapshot: { reads: Map<string, ReadResult>; bytes: number } | undefined;
+
+/**
+ * Runs `fn` with every {@link readTextFile} of one path answered by its first read: a command that looks
+ * at the repository through several models (lint reads each rule as Claude Code, as Copilot CLI, for its
+ * import analysis and for its frontmatter checks) opens each file once, and every model sees the same
+ * bytes. Only for a scope that writes nothing it reads (lint's analysis, not its `--fix`). A read under
+ * another size limit is answered from the kept one when that settles it, else read again. Nested scopes
+ * share the outer one. Synchronous `fn` only.
+ */
+export function withReadSnapshot<T>(fn: () => T): T {
+  if (snapshot) return fn();
+  snapshot = { reads: new Map(), bytes: 0 };
+  try {
+    return fn();
+  } finally {
+    snapshot = undefined;
+  }
+}
+
+/** The answer a kept read gives under `limit`, or undefined when only a new read can tell. */
+function fromKept(kept: ReadResult, limit: number): ReadResult | undefined {
+  if (kept.ok) {
+    if (kept.fileBytes <= limit) return kept;
+    return { ok: false, reason: "too-large", path: kept.path, fileBytes: kept.fileBytes, limit };
+  }
+  if (kept.reason !== "too-large") return kept;
+  return kept.fileBytes > limit ? { ...kept, limit } : undefined;
+}
+
+/** {@link readTextFile} without the snapshot. */
+function readFresh(path: string, limit: number, opts: ReadOptions): ReadResult {
+  let knownReal = false;
+  // Without a stat first, a failed open is what the stat would have said (missing, or unreadable).
+  const walked = opts.walkedRegular === true && process.platform === "linux";
+  if (walked) knownReal = true;
+  else {
+    let st: import("node:fs").Stats;
+    try {
+      if (opts.parentIsReal && process.platform === "linux") {
+        st = lstatSync(path);
+        if (st.isSymbolicLink()) st = statSync(path);
+        else knownReal = true;
+      } else st = statSync(path);
+    } catch (e) {
+      return statFailure(path, e);
+    }
+    if (!st.isFile()) return { ok: false, reason: "not-regular", path, type: typeName(st) };
+    if (st.size > limit) return { ok: false, reason: "too-large", path, fileBytes: st.size, limit };
+  }
   let fd: number | undefined;
   try {
     // O_NONBLOCK: if the file was swapped for a fifo after the stat, the open does not hang.
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch (e) {
+      if (walked) return statFailure(path, e);
+      throw e;
+    }
     const fst = fstatSync(fd);
     if (!fst.isFile()) return { ok: false, reason: "not-regular", path, type: typeName(fst) };
     if (fst.size > limit) return { ok: false, reason: "too-large", path, fileBytes: fst.size, limit };
-    const raw = Buffer.alloc(fst.size);
+    // From Node's pool for small files (fewer ArrayBuffers to collect); bytes past `off` are cut off below.
+    const raw = Buffer.allocUnsafe(fst.size);
     let off = 0;
     while (off < raw.length) {
       const n = readSync(fd, raw, off, raw.length - off, off);

@@ -11,7 +11,7 @@
  * `ext -> /: walk stopped after 100,000 directory entries (the walker's entry limit); ...`.
  * A symlink that points back at a directory it sits in (a link loop) is reported as one.
  */
-import { type Dirent, lstatSync, opendirSync, readdirSync, readlinkSync, statSync } from "node:fs";
+import { type Dirent, opendirSync, readdirSync, readlinkSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { checkDeadline } from "./deadline.js";
 import { safeRealpath } from "./read.js";
@@ -124,6 +124,7 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
   // The directories on the current path, by real path (a link to one of them is a loop), and the
   // outermost symlink the current path went through (named when a bound stops the walk).
   const onPath = new Set<string>();
+  const links = new LinkResolver();
   let via: { path: string; target: string } | undefined;
   const stop = (dir: string, what: string) => {
     stopped = true;
@@ -183,11 +184,13 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
         break;
       }
       const name = ent.name;
-      const p = join(dir, name);
+      // A listed name has no `/` and is not `.` or `..`: appending it to a real path gives a normal path.
+      const inReal = real === "/" ? `/${name}` : `${real}/${name}`;
+      const p = dir === real ? inReal : join(dir, name);
       const r = rel ? `${rel}/${name}` : name;
       let isDir = ent.isDirectory();
       let isFile = ent.isFile();
-      let entReal: string | undefined = isDir || isFile ? join(real, name) : undefined;
+      let entReal: string | undefined = isDir || isFile ? inReal : undefined;
       const link = ent.isSymbolicLink();
       const special = (type: string) => {
         if (opts.onSpecial && (!opts.includeFile || opts.includeFile(r, name)))
@@ -212,8 +215,9 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
           special(specialType(st));
           continue;
         }
-        // Reached by its real path: the link's real path follows from its target without a realpath call.
-        entReal = dir === real && link ? linkRealpath(real, name) : undefined;
+        // The link sits in the directory `real`, whichever way the walk reached it: its real path follows
+        // from its target (and the links it leads through, each read once per walk) without realpath(3).
+        entReal = link ? links.realOf(real, name) : undefined;
       }
       if (isDir) {
         if (opts.enterDir && !opts.enterDir(r, name)) continue;
@@ -253,32 +257,75 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
 
 /**
  * realpath(3) of `<realDir>/<name>`, a symlink in a directory whose path is its real path, for the common
- * short relative targets (`x`, `../x`, `..`): followed link by link with lstat and readlink, far cheaper
- * than a realpath of a deep path (which re-checks every component). Undefined when the answer is not
- * certain (other targets, more than 8 links, any error): callers then ask realpath itself. Linux only.
+ * relative targets (`x`, `../x`, `..`, `sub/x`): followed link by link with readlink. Undefined when the
+ * answer is not certain (see {@link LinkResolver}): callers then ask realpath itself. Linux only.
  */
 export function linkRealpath(realDir: string, name: string): string | undefined {
-  if (process.platform !== "linux" || realDir === "/" || !realDir.startsWith("/")) return undefined;
-  let dir = realDir;
-  let base = name;
-  try {
-    for (let links = 0; links < 8; links++) {
-      const target = readlinkSync(join(dir, base));
-      const m = /^((?:\.\.\/)*)(\.\.|[^/]+)$/.exec(target);
-      if (!m) return undefined;
-      for (let up = (m[1] as string).length / 3; up > 0; up--) dir = parentOf(dir);
-      base = m[2] as string;
-      if (base === "." || dir === "/") return undefined;
-      if (base === "..") {
-        const resolved = parentOf(dir);
-        return resolved === "/" ? undefined : resolved;
-      }
-      if (!lstatSync(join(dir, base)).isSymbolicLink()) return join(dir, base);
-    }
-  } catch {
-    return undefined;
+  return new LinkResolver().realOf(realDir, name);
+}
+
+/** Symbolic links resolved at most (Linux's MAXSYMLINKS and glibc's realpath limit): more is ELOOP. */
+const MAX_LINKS = 40;
+
+/**
+ * Real paths of the symlinks one walk meets, each link read once: a chain of links (`n5/rule.md ->
+ * ../rule.md -> ../rule.md ...`) costs one readlink per link over the whole walk, where realpath(3) re-reads
+ * every component of every path (about 130 readlinks for one file 128 directories deep, bench/cap.mjs).
+ * Answers only what it can settle from relative targets made of leading `..` segments and names; anything
+ * else (an absolute target, a `.` or empty segment, a `..` after a name, a missing file, a cycle, more
+ * than 40 links) is undefined, and the caller asks realpath(3). The answers hold for one walk (a snapshot
+ * of the file system); a differential test holds them equal to realpath(3) (test/unit/fast-paths.test.ts).
+ * Linux only (elsewhere every answer is undefined).
+ */
+export class LinkResolver {
+  /** Resolved `<realDir>/<name>` keys: the real path and the links followed; null while or when unsettled. */
+  private readonly memo = new Map<string, { real: string; links: number } | null>();
+
+  /** realpath(3) of `<realDir>/<name>` (`realDir` a real path, `name` one path segment), or undefined. */
+  realOf(realDir: string, name: string): string | undefined {
+    if (process.platform !== "linux" || !realDir.startsWith("/")) return undefined;
+    if (name === "" || name === "." || name === ".." || name.includes("/")) return undefined;
+    const r = this.resolve(realDir, name);
+    return r && r.links <= MAX_LINKS ? r.real : undefined;
   }
-  return undefined;
+
+  private resolve(dir: string, name: string): { real: string; links: number } | null {
+    const key = dir === "/" ? `/${name}` : `${dir}/${name}`;
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
+    this.memo.set(key, null); // a cycle meets its own key unsettled
+    let target: string;
+    try {
+      target = readlinkSync(key);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EINVAL") return null; // missing, not a directory, ...
+      const plain = { real: key, links: 0 }; // exists and is not a link: its own real path
+      this.memo.set(key, plain);
+      return plain;
+    }
+    if (target === "" || target.startsWith("/")) return null;
+    let cur = dir;
+    let links = 1;
+    let named = false;
+    for (const seg of target.split("/")) {
+      if (seg === "..") {
+        if (named || cur === "/") return null;
+        cur = parentOf(cur);
+        continue;
+      }
+      if (seg === "" || seg === ".") return null;
+      named = true;
+      const sub = this.resolve(cur, seg);
+      if (!sub) return null;
+      links += sub.links;
+      if (links > MAX_LINKS) return null;
+      cur = sub.real;
+    }
+    if (cur === "/") return null;
+    const res = { real: cur, links };
+    this.memo.set(key, res);
+    return res;
+  }
 }
 
 function parentOf(dir: string): string {

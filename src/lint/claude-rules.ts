@@ -59,8 +59,9 @@ export function ruleFrontmatter(ctx: LintContext, src: RuleSource): RuleFrontmat
     const facts = ctx.claude();
     if (!facts) return null;
     const fm = facts.frontmatter(src.text);
-    const lc = new LineCounter();
-    const doc = parseDocument(fm.raw, { lineCounter: lc, keepSourceTokens: true });
+    // Most rules have no frontmatter: they share one parse of the empty YAML (the rules only read it).
+    const { doc, lc } =
+      fm.raw === "" ? ctx.memo("rule-frontmatter:empty-yaml", () => parsedYaml("")) : parsedYaml(fm.raw);
     return {
       fm,
       doc,
@@ -71,6 +72,12 @@ export function ruleFrontmatter(ctx: LintContext, src: RuleSource): RuleFrontmat
       fix: ctx.fixFor(src.rule.path, src.text),
     };
   });
+}
+
+/** The YAML document of `raw`, with its line counter. */
+function parsedYaml(raw: string): { doc: Document.Parsed; lc: LineCounter } {
+  const lc = new LineCounter();
+  return { doc: parseDocument(raw, { lineCounter: lc, keepSourceTokens: true }), lc };
 }
 
 /** The unscoped rule files with their parsed frontmatter (the subjects of the scope rules). */

@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
-import { readTextFile } from "../fs/read.js";
+import { readTextFile, withReadSnapshot } from "../fs/read.js";
 import type { Finding } from "../model/finding.js";
 import { LintContext } from "./context.js";
 import type { LintRule } from "./rule.js";
@@ -50,12 +50,15 @@ function runRules(
   rules: readonly LintRule[],
   onProgress?: (label: string) => void,
 ): Finding[] {
-  const findings: Finding[] = [];
-  for (const rule of rules) {
-    onProgress?.(rule.meta.id);
-    findings.push(...rule.check(ctx));
-  }
-  return findings;
+  // One read per file for the whole run, whichever model or rule asks (see withReadSnapshot).
+  return withReadSnapshot(() => {
+    const findings: Finding[] = [];
+    for (const rule of rules) {
+      onProgress?.(rule.meta.id);
+      findings.push(...rule.check(ctx));
+    }
+    return findings;
+  });
 }
 
 /**

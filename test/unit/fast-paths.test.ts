@@ -1,6 +1,7 @@
 /**
  * The speed shortcuts of `cap` (bench/cap.mjs) against the slow paths they replace: same answers.
  */
+import { execFileSync } from "node:child_process";
 import {
   mkdirSync,
   mkdtempSync,
@@ -14,8 +15,8 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { displayPath } from "../../src/fs/paths.js";
-import { readTextFile } from "../../src/fs/read.js";
-import { linkRealpath, walkFiles } from "../../src/fs/walk.js";
+import { readTextFile, withReadSnapshot } from "../../src/fs/read.js";
+import { LinkResolver, linkRealpath, walkFiles } from "../../src/fs/walk.js";
 
 /** displayPath's definition, without its fast path. */
 const slowDisplayPath = (abs: string, root: string) => {
@@ -79,6 +80,33 @@ describe("readTextFile with parentIsReal", () => {
   });
 });
 
+describe("readTextFile with walkedRegular", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-walked-")));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(join(root, "d/sub"), { recursive: true });
+  writeFileSync(join(root, "d/file.md"), "text\n");
+  writeFileSync(join(root, "d/big.md"), "x".repeat(100));
+  writeFileSync(join(root, "d/bad.md"), Buffer.from([0x61, 0xff, 0x0a]));
+  writeFileSync(join(root, "d/locked.md"), "secret\n", { mode: 0o000 });
+  symlinkSync("file.md", join(root, "d/link.md"));
+  execFileSync("mkfifo", [join(root, "d/fifo.md")]);
+  it("every_file_the_walk_lists_reads_the_same_with_and_without_the_hint", () => {
+    const walk = walkFiles(join(root, "d"));
+    expect(walk.files.length).toBeGreaterThan(3);
+    for (const f of walk.files)
+      for (const limit of [undefined, 10])
+        expect(readTextFile(f.realPath, limit, { walkedRegular: true })).toEqual(
+          readTextFile(f.realPath, limit),
+        );
+  });
+  // The hint is a claim made at walk time: a file swapped since then still reads as without it.
+  const swapped = ["sub", "fifo.md", "absent.md", "file.md/x", "locked.md"];
+  it.each(swapped)("d/%s_reads_the_same_with_a_stale_hint", (name) => {
+    const p = join(root, "d", name);
+    expect(readTextFile(p, undefined, { walkedRegular: true })).toEqual(readTextFile(p));
+  });
+});
+
 describe("walkFiles depth limit", () => {
   it("the_default_stops_below_depth_64_with_a_problem_and_infinity_walks_on", () => {
     const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-deep-")));
@@ -123,6 +151,8 @@ describe("linkRealpath agrees with realpath(3)", () => {
   for (const [name, target] of Object.entries(links)) symlinkSync(target, join(d, name));
   // A chain of 12 links: longer than linkRealpath follows.
   for (let i = 0; i < 12; i++) symlinkSync(i === 0 ? "file.md" : `c${i - 1}`, join(d, `c${i}`));
+  // A chain of 45 links: past the 40 Linux resolves (ELOOP), which must not come back as an answer.
+  for (let i = 0; i < 45; i++) symlinkSync(i === 0 ? "file.md" : `e${i - 1}`, join(d, `e${i}`));
   it.each(readdirSync(d).filter((n) => n !== "sub" && n !== "file.md"))("link_%s", (name) => {
     const fast = linkRealpath(d, name);
     let slow: string | undefined;
@@ -133,9 +163,91 @@ describe("linkRealpath agrees with realpath(3)", () => {
     }
     if (fast !== undefined) expect(fast).toBe(slow);
     // The shapes the benchmark's chains use must take the fast path.
-    if (["to-file", "to-up", "to-parent", "to-link", "c3"].includes(name)) expect(fast).toBeDefined();
+    if (["to-file", "to-up", "to-parent", "to-link", "c3", "c11", "e39"].includes(name))
+      expect(fast).toBeDefined();
   });
 });
+
+/** Random trees of files, directories and symlinks of every shape (relative, absolute, up, chains, cycles). */
+function randomLinkTree(root: string, seed: number): void {
+  let s = seed;
+  const rnd = (n: number) => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s % n;
+  };
+  const dirs = [""];
+  const names: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const d = `${dirs[rnd(dirs.length)]}${dirs.length > 0 ? "/" : ""}d${i}`.replace(/^\//, "");
+    mkdirSync(join(root, d), { recursive: true });
+    dirs.push(d);
+  }
+  for (let i = 0; i < 12; i++) {
+    const f = `${dirs[rnd(dirs.length)]}/f${i}.md`.replace(/^\//, "");
+    writeFileSync(join(root, f), `${i}\n`);
+    names.push(f);
+  }
+  const all = [...dirs.filter((d) => d !== ""), ...names];
+  for (let i = 0; i < 40; i++) {
+    const at = `${dirs[rnd(dirs.length)]}/l${i}.md`.replace(/^\//, "");
+    const to = all[rnd(all.length)] as string;
+    const fromDir = at.split("/").slice(0, -1);
+    const kind = rnd(7);
+    let target: string;
+    if (kind === 0) target = join(root, to);
+    else if (kind === 1)
+      target = `l${rnd(40)}.md`; // maybe a chain, a dangling link or a cycle
+    else if (kind === 2)
+      target = fromDir.length > 0 ? ".." : "l0.md"; // never out of the tree
+    else if (kind === 3)
+      target = `${"../".repeat(fromDir.length)}${to}/../${(all[rnd(all.length)] as string).split("/").pop()}`;
+    else target = `${"../".repeat(fromDir.length)}${to}`;
+    symlinkSync(target, join(root, at));
+    all.push(at);
+  }
+}
+
+describe("LinkResolver and the walk's real paths agree with realpath(3) on generated trees", () => {
+  const seeds = Array.from({ length: 30 }, (_, i) => i + 1);
+  it.each(seeds)("seed_%i_every_entry_resolves_as_realpath_resolves_it", (seed) => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-linktree-")));
+    try {
+      randomLinkTree(root, seed);
+      const links = new LinkResolver();
+      let settled = 0;
+      const check = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          let slow: string | undefined;
+          try {
+            slow = realpathSync.native(join(dir, name));
+          } catch {
+            slow = undefined;
+          }
+          const fast = links.realOf(dir, name);
+          if (fast !== undefined) {
+            settled++;
+            expect(fast, join(dir, name)).toBe(slow);
+          }
+        }
+      };
+      const realDirs = [root, ...walkDirs(root)];
+      for (const dir of realDirs) check(dir);
+      expect(settled).toBeGreaterThan(0);
+      const walk = walkFiles(root, { maxDepth: Number.POSITIVE_INFINITY });
+      for (const f of walk.files) expect(f.realPath, f.path).toBe(realpathSync.native(f.path));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Every real directory below `root` (no links followed). */
+function walkDirs(root: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(root, { withFileTypes: true }))
+    if (e.isDirectory()) out.push(join(root, e.name), ...walkDirs(join(root, e.name)));
+  return out;
+}
 
 describe("walkFiles bounds", () => {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-bounds-")));
@@ -188,5 +300,41 @@ describe("walkFiles bounds", () => {
     } finally {
       rmSync(deepRoot, { recursive: true, force: true });
     }
+  });
+});
+
+describe("withReadSnapshot", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-snap-")));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  writeFileSync(join(root, "small.md"), "small\n");
+  writeFileSync(join(root, "big.md"), "b".repeat(50));
+  mkdirSync(join(root, "dir.md"));
+  symlinkSync("small.md", join(root, "link.md"));
+  const names = ["small.md", "big.md", "dir.md", "link.md", "absent.md"];
+  const limits = [undefined, 10, 100, 5, 1000];
+  it("every_read_in_the_scope_answers_as_a_fresh_read_under_every_limit_order", () => {
+    // The reference: reads outside any scope.
+    const expected = new Map(
+      names.flatMap((n) => limits.map((l) => [`${n}:${l}`, readTextFile(join(root, n), l)] as const)),
+    );
+    for (const first of limits)
+      withReadSnapshot(() => {
+        for (const name of names) {
+          const p = join(root, name);
+          readTextFile(p, first);
+          for (const limit of limits)
+            expect(readTextFile(p, limit)).toEqual(expected.get(`${name}:${limit}`));
+        }
+      });
+  });
+  it("a_file_changed_inside_the_scope_reads_as_it_was_first_read_and_fresh_after_it", () => {
+    const p = join(root, "changing.md");
+    writeFileSync(p, "one\n");
+    withReadSnapshot(() => {
+      expect(readTextFile(p).ok && (readTextFile(p) as { text: string }).text).toBe("one\n");
+      writeFileSync(p, "two\n");
+      expect((readTextFile(p) as { text: string }).text).toBe("one\n");
+    });
+    expect((readTextFile(p) as { text: string }).text).toBe("two\n");
   });
 });

@@ -98,6 +98,8 @@ interface Origin {
   external?: boolean;
   /** For rules: the directory its globs are relative to, when not the one holding `.claude/`. */
   ruleBase?: string;
+  /** The path is a regular file's real path that the rules walk listed (read without a stat first). */
+  walked?: boolean;
 }
 
 /**
@@ -198,6 +200,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     // In a directory already known to be real, a file that is not a symlink needs no realpath call.
     const r = readTextFile(path, CLAUDE_MAX_FILE_BYTES, {
       parentIsReal: key === path && realDirs.has(dirname(key)),
+      walkedRegular: depth === 0 && origin.walked === true && key === path,
     });
     if (r.ok) realDirs.add(dirname(r.realPath));
     const real = r.ok ? r.realPath : key;
@@ -437,6 +440,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
           layer: "User",
           external: true,
           ruleBase: cwd,
+          walked: true,
         },
         show(f.realPath),
       );
@@ -516,6 +520,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
           importedBy: null,
           reason: `unscoped rule — ${UNSCOPED_RULE_REMEDY}`,
           ruleAbs: f.path,
+          walked: true,
         }),
         show(f.realPath),
       );

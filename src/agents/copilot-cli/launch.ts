@@ -27,13 +27,14 @@
  * 5. Framing: `"\n" + blocks.map(b => "<custom_instruction>\n" + b + "\n</custom_instruction>").join("\n\n")
  *    + "\n"`, then `"\n" + always.map(t => t + "\n\n").join("")`, then the table (see {@link renderRegion}).
  */
-import { readdirSync } from "node:fs";
+import { type Dirent, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
 import YAML from "yaml";
 import { UsageError } from "../../errors.js";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
+import { simpleYaml } from "../../markdown/index.js";
 import type {
   AppliedSource,
   ContextItem,
@@ -280,16 +281,19 @@ export function parseInstructionFrontmatter(text: string): {
 } {
   const m = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
   if (!m) return { applyTo: undefined, description: "" };
-  let data: unknown;
-  try {
-    data = YAML.parse(m[1] as string);
-  } catch (e) {
-    return {
-      applyTo: lineApplyTo(m[1] as string),
-      description: "",
-      error: String((e as Error).message).split("\n")[0],
-    };
-  }
+  // Typical frontmatter (`applyTo: "src/**"`, a list of quoted globs) without the YAML parser: simpleYaml
+  // answers only where it agrees with it (test/unit/markdown.test.ts, copilot-instructions-walk.test.ts).
+  let data: unknown = simpleYaml(m[1] as string);
+  if (data === undefined)
+    try {
+      data = YAML.parse(m[1] as string);
+    } catch (e) {
+      return {
+        applyTo: lineApplyTo(m[1] as string),
+        description: "",
+        error: String((e as Error).message).split("\n")[0],
+      };
+    }
   if (!data || typeof data !== "object" || Array.isArray(data))
     return { applyTo: undefined, description: "" };
   const d = data as Record<string, unknown>;
@@ -323,19 +327,22 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
   const loops: string[] = [];
   const walk = (d: string, depth: number, ancestors: ReadonlySet<string>) => {
     if (depth > 32 || stopped) return;
-    let names: string[];
+    let list: Dirent[];
     try {
-      names = readdirSync(d);
+      list = readdirSync(d, { withFileTypes: true });
     } catch {
       return;
     }
-    for (const n of names.sort()) {
+    list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const ent of list) {
       if (++entries > COPILOT_WALK_MAX_ENTRIES) {
         stopped = true;
         return;
       }
+      const n = ent.name;
       const p = join(d, n);
-      const st = statSafe(p);
+      // A listed directory or regular file is what stat would say; a link (or an unknown type) is followed.
+      const st = ent.isDirectory() || ent.isFile() ? ent : statSafe(p);
       if (st?.isDirectory()) {
         if (n.startsWith(".")) continue;
         const real = safeRealpath(p) ?? p;
@@ -382,8 +389,12 @@ export function splitApplyTo(applyTo: string): string[] {
   return out.map((p) => p.trim()).filter((p) => p !== "");
 }
 
-/** Reads one instruction file; undefined when unreadable (a finding). */
-function readInstruction(abs: string, root: string, findings: Finding[]): CopilotInstructionFile | undefined {
+/** Reads one instruction file, with its real path; undefined when unreadable (a finding). */
+function readInstruction(
+  abs: string,
+  root: string,
+  findings: Finding[],
+): { file: CopilotInstructionFile; realPath: string } | undefined {
   const path = displayPath(abs, root);
   const r = readTextFile(abs);
   if (!r.ok) {
@@ -399,7 +410,7 @@ function readInstruction(abs: string, root: string, findings: Finding[]): Copilo
   const fm = parseInstructionFrontmatter(text);
   const trimmed = fm.applyTo?.trim();
   const always = trimmed === undefined || COPILOT_ALWAYS_PATTERNS.includes(trimmed);
-  return {
+  const file: CopilotInstructionFile = {
     abs,
     path,
     text,
@@ -409,6 +420,7 @@ function readInstruction(abs: string, root: string, findings: Finding[]): Copilo
     always,
     patterns: always ? [] : splitApplyTo(fm.applyTo as string),
   };
+  return { file, realPath: r.realPath };
 }
 
 /**
@@ -553,9 +565,10 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
   const rules: RuleRecord[] = [];
   for (const [dir, suffix] of instrDirs) {
     for (const abs of instructionFiles(dir, suffix, root, findings)) {
-      const f = readInstruction(abs, root, findings);
-      if (!f) continue;
-      const real = safeRealpath(abs) ?? abs;
+      const read = readInstruction(abs, root, findings);
+      if (!read) continue;
+      // The read resolved the real path already (readTextFile's realPath is realpath(3), or the path).
+      const { file: f, realPath: real } = read;
       rules.push({
         path: f.path,
         absPath: abs,

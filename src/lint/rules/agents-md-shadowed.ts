@@ -36,7 +36,14 @@ const rule: LintRule = {
     const abs = (p: string) => (isAbsolute(p) ? p : join(ctx.root, p));
     // By real path: a CLAUDE.md that is a link to AGENTS.md (a common layout) delivers its text.
     const real = (p: string) => safeRealpath(p) ?? p;
-    const loaded = new Set(launch.items.map((i) => real(abs(i.path))));
+    // Computed only when an AGENTS file is there to look up (a realpath per launch item is not free).
+    let loadedSet: Set<string> | undefined;
+    const loaded = {
+      has: (p: string) => {
+        loadedSet ??= new Set(launch.items.map((i) => real(abs(i.path))));
+        return loadedSet.has(p);
+      },
+    };
     const out = [];
     const atLaunch = new Set<string>();
     for (const s of launch.skipped ?? []) {

@@ -77,12 +77,15 @@ export function deadGlobIndex(root: string, files: readonly string[]) {
       const key = `${prefix}\0${globs.join("\0")}`;
       const known = memo.get(key);
       if (known !== undefined) return known;
-      const m = compileClaudeGlobs(globs);
+      // Compiled only once a candidate file is found: a glob whose literal directory holds no file (the
+      // common dead glob) is answered without building its matcher (compileClaudeGlobs never throws).
+      let m: ReturnType<typeof compileClaudeGlobs> | undefined;
       const tryRange = (dir: string): boolean => {
         const from = `${prefix === "" ? "" : `${prefix.toLowerCase()}/`}${dir}`;
         for (let i = lowerBound(from); i < keys.length && (keys[i] as string).startsWith(from); i++) {
           const f = (sorted[i] as { f: string }).f;
           if (prefix !== "" && !f.startsWith(`${prefix}/`)) continue;
+          m ??= compileClaudeGlobs(globs);
           if (m.match(prefix === "" ? f : f.slice(prefix.length + 1)) !== null) return true;
         }
         return false;
