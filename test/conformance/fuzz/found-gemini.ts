@@ -1,0 +1,10 @@
+/**
+ * Cases the differential test found for Gemini CLI, shrunk and pinned (test/conformance/gemini-fuzz.test.ts runs
+ * them): the CLI must still send exactly `expect` at launch and attach exactly `expectReads[i]` after
+ * tool call i, and the model must agree byte for byte (or, while `open` is set, still disagree).
+ * `npm run conformance:fuzz -- --agent gemini-cli --seed RUN --from INDEX --cases 1` regenerates
+ * the unshrunk case. Findings: docs/findings-fuzz.md.
+ */
+import type { FuzzFoundCase } from "./found.js";
+
+export const GEMINI_FOUND_CASES: FuzzFoundCase[] = [];
