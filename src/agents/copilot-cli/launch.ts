@@ -82,6 +82,42 @@ export interface CopilotInstructionFile {
   always: boolean;
   /** The comma-separated patterns (trimmed) it matches paths with (empty when `always`). */
   patterns: string[];
+  /**
+   * The directory whose `.github/instructions/` or `.claude/rules/` holds the file (the git root or the
+   * cwd); undefined for `~/.copilot/instructions/`. The CLI shows the file's path relative to it.
+   */
+  base?: string;
+}
+
+/**
+ * The path Copilot CLI shows for an instruction file in the table and in a reminder: relative to the
+ * directory whose instructions folder holds it (the git root's relative to the git root, the cwd's to the
+ * cwd), absolute for `~/.copilot`. Settled on 1.0.102 by `instructions_of_the_git_root_and_the_cwd_load_but_not_of_directories_between`
+ * (cwd's) and the fuzz case `the_git_roots_instructions_are_shown_relative_to_the_git_root` (git root's).
+ */
+export function copilotShownPath(f: Pick<CopilotInstructionFile, "abs" | "base">): string {
+  return f.base === undefined ? toPosix(f.abs) : toPosix(relative(f.base, f.abs));
+}
+
+/**
+ * A memory file's text with its `@` imports inlined exactly as in its launch block (BOM dropped, the file
+ * itself counted as already loaded). Copilot CLI 1.0.102 sends a nested AGENTS.md / CLAUDE.md / GEMINI.md
+ * attached on read in this form too (then XML-escaped; fuzz case
+ * `a_nested_memory_file_attached_on_read_has_its_imports_inlined`). Never throws; import edges and
+ * read findings are dropped.
+ */
+export function copilotExpandedText(text: string, abs: string, root: string): string {
+  const path = displayPath(abs, root);
+  const ctx: ExpandCtx = {
+    root,
+    seen: new Set([safeRealpath(abs) ?? abs]),
+    imports: [],
+    items: [],
+    texts: new Map(),
+    findings: [],
+    top: path,
+  };
+  return expand(dropBom(text), abs, path, 1, ctx);
 }
 
 export interface CopilotLaunch {
@@ -383,7 +419,12 @@ export function splitApplyTo(applyTo: string): string[] {
 }
 
 /** Reads one instruction file; undefined when unreadable (a finding). */
-function readInstruction(abs: string, root: string, findings: Finding[]): CopilotInstructionFile | undefined {
+function readInstruction(
+  abs: string,
+  root: string,
+  findings: Finding[],
+  base: string | undefined,
+): CopilotInstructionFile | undefined {
   const path = displayPath(abs, root);
   const r = readTextFile(abs);
   if (!r.ok) {
@@ -408,6 +449,7 @@ function readInstruction(abs: string, root: string, findings: Finding[]): Copilo
     description: fm.description,
     always,
     patterns: always ? [] : splitApplyTo(fm.applyTo as string),
+    ...(base === undefined ? {} : { base }),
   };
 }
 
@@ -541,19 +583,19 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
   }
 
   // Instruction files.
-  const instrDirs: [string, string][] = [];
-  if (copilotHome) instrDirs.push([join(copilotHome, "instructions"), ".instructions.md"]);
+  const instrDirs: [string, string, string | undefined][] = [];
+  if (copilotHome) instrDirs.push([join(copilotHome, "instructions"), ".instructions.md", undefined]);
   for (const d of ends)
     instrDirs.push(
-      [join(d, COPILOT_INSTRUCTIONS_DIR), ".instructions.md"],
-      [join(d, CLAUDE_RULES_DIR), ".md"],
+      [join(d, COPILOT_INSTRUCTIONS_DIR), ".instructions.md", d],
+      [join(d, CLAUDE_RULES_DIR), ".md", d],
     );
   const always: string[] = [];
   const scoped: CopilotInstructionFile[] = [];
   const rules: RuleRecord[] = [];
-  for (const [dir, suffix] of instrDirs) {
+  for (const [dir, suffix, base] of instrDirs) {
     for (const abs of instructionFiles(dir, suffix, root, findings)) {
-      const f = readInstruction(abs, root, findings);
+      const f = readInstruction(abs, root, findings, base);
       if (!f) continue;
       const real = safeRealpath(abs) ?? abs;
       rules.push({
@@ -601,8 +643,7 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
     }
   }
   const tableRows = scoped.map((f) => {
-    const shown = inside(root, f.abs) ? toPosix(relative(cwd, f.abs)) : toPosix(f.abs);
-    return `| ${f.patterns.join(", ")} | '${shown}' | ${f.description} |\n`;
+    return `| ${f.patterns.join(", ")} | '${copilotShownPath(f)}' | ${f.description} |\n`;
   });
   return {
     root,

@@ -6,8 +6,8 @@
  */
 import { copilotAgent } from "./copilot.js";
 import type { FuzzFoundCase } from "./found.js";
-import type { FuzzCase } from "./generate.js";
 import { geminiAgent } from "./gemini.js";
+import type { FuzzCase } from "./generate.js";
 import { claudeAgent, type Observation, type Written } from "./run.js";
 
 /** One agent as the differential test drives it. */

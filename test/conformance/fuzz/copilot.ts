@@ -18,12 +18,17 @@
  *
  * Features run in order; append new ones at the end so old seeds keep their fixtures.
  */
-import { readFileSync, statSync } from "node:fs";
-import { join, posix, resolve } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { isAbsolute, join, posix, resolve } from "node:path";
 import { COPILOT_TABLE_HEAD } from "../../../src/agents/copilot-cli/launch.js";
 import { copilotCli } from "../../../src/agents/copilot-cli/model.js";
 import { copilotMessageOf } from "../../../src/agents/copilot-cli/verify.js";
-import { attachmentsAfterTools, copilotVersion, customInstructions, runCopilot } from "../../support/copilot.js";
+import {
+  attachmentsAfterTools,
+  copilotVersion,
+  customInstructions,
+  runCopilot,
+} from "../../support/copilot.js";
 import type { FuzzAgent } from "./agents.js";
 import { COPILOT_FOUND_CASES } from "./found-copilot.js";
 import {
@@ -177,7 +182,16 @@ const plainFiles: Feature = {
       for (let k = r.int(0, 2); k > 0; k--) {
         const p = j(
           dir,
-          r.pick(["src/x.ts", "src/y/z.ts", "x.ts", "lib/w.js", "n.md", "docs/n.md", "src/.hidden.ts", "SRC/u.ts"]),
+          r.pick([
+            "src/x.ts",
+            "src/y/z.ts",
+            "x.ts",
+            "lib/w.js",
+            "n.md",
+            "docs/n.md",
+            "src/.hidden.ts",
+            "SRC/u.ts",
+          ]),
         );
         put(ctx, p, `content of ${p}\n`);
       }
@@ -276,7 +290,8 @@ const chains: Feature = {
     let start: string;
     if (r.chance(0.6)) {
       const n = r.int(2, 6);
-      for (let i = 1; i <= n; i++) put(ctx, j(dir, `h${i}.md`), `hop ${i}\n${i < n ? `@h${i + 1}.md\n` : ""}`);
+      for (let i = 1; i <= n; i++)
+        put(ctx, j(dir, `h${i}.md`), `hop ${i}\n${i < n ? `@h${i + 1}.md\n` : ""}`);
       start = j(dir, "h1.md");
     } else {
       put(ctx, j(dir, "c1.md"), "cycle one\n@c2.md\n");
@@ -284,8 +299,9 @@ const chains: Feature = {
       start = j(dir, "c1.md");
     }
     const from =
-      [...ctx.files.keys()].find((p) => isMemory(p) && ctx.levels.includes(dirOf(p).replace(/\/?\.github$/, ""))) ??
-      j(r.pick(ctx.levels), "AGENTS.md");
+      [...ctx.files.keys()].find(
+        (p) => isMemory(p) && ctx.levels.includes(dirOf(p).replace(/\/?\.github$/, "")),
+      ) ?? j(r.pick(ctx.levels), "AGENTS.md");
     const rel = posix.relative(dirOf(from), start);
     ctx.files.set(from, `${ctx.files.get(from) ?? `Memory of ${from}.\n`}@${rel}\n`);
   },
@@ -315,7 +331,12 @@ const symlinks: Feature = {
         link(ctx, j(dir, "AGENTS.md"), "sub");
       } else {
         const to = j("ext", "instr");
-        put(ctx, j(to, `linked${k}.instructions.md`), instruction(ctx, j(to, `linked${k}.instructions.md`)), false);
+        put(
+          ctx,
+          j(to, `linked${k}.instructions.md`),
+          instruction(ctx, j(to, `linked${k}.instructions.md`)),
+          false,
+        );
         const from = j(r.pick(ctx.levels), ".github/instructions", `linked${k}`);
         link(ctx, from, target(from, to));
       }
@@ -344,7 +365,8 @@ const userLayer: Feature = {
   apply(ctx) {
     const r = ctx.rng;
     const c = j(ctx.home, ".copilot");
-    if (r.chance(0.7)) put(ctx, j(c, "copilot-instructions.md"), body(ctx, j(c, "copilot-instructions.md")), false);
+    if (r.chance(0.7))
+      put(ctx, j(c, "copilot-instructions.md"), body(ctx, j(c, "copilot-instructions.md")), false);
     for (let i = r.int(0, 2); i > 0; i--) {
       const p = j(c, "instructions", r.pick(["", "sub"]), `u${i}.instructions.md`);
       put(ctx, p, instruction(ctx, p), false);
@@ -513,10 +535,22 @@ const REMINDER =
 
 /**
  * One side's observation from what it sent: the instruction part of the system message (`region`) and,
- * per view, the reminder message ("" when none). One parser for the CLI and the model.
+ * per view, the reminder message ("" when none). One parser for the CLI and the model; shown paths are
+ * resolved against the repository (the git root, else the cwd).
  */
-export function copilotObservation(region: string, reminders: string[], c: FuzzCase, w: Written): Observation {
+export function copilotObservation(
+  region: string,
+  reminders: string[],
+  c: FuzzCase,
+  w: Written,
+): Observation {
   const texts = caseTexts(c, w);
+  // Copilot 1.0.102 shows a table row's and a reminder's path relative to the git root or to the cwd
+  // (docs/findings-fuzz.md), absolute outside the repository: a shown path names the file under the git
+  // root when one is there, else under the cwd. The exact form is compared in `messages`.
+  const gitRoot = repoRoot(c, w);
+  const named = (shown: string) =>
+    isAbsolute(shown) || existsSync(join(gitRoot, shown)) ? resolve(gitRoot, shown) : resolve(w.cwd, shown);
   const blocks = customInstructions(region);
   const launch: Loaded[] = blocks.map((b) => ({ path: nameBlock(b, texts), label: "block", text: b }));
   const endBlocks = region.lastIndexOf("</custom_instruction>\n");
@@ -527,10 +561,10 @@ export function copilotObservation(region: string, reminders: string[], c: FuzzC
   if (rest.trim() !== "") launch.push(...splitAlways(rest.replace(/\n$/, ""), texts));
   for (const row of table.split("\n")) {
     const m = /^\| (.*) \| '(.*)' \| (.*) \|$/.exec(row);
-    if (m) launch.push({ path: resolve(w.cwd, m[2] as string), label: "row", text: row });
+    if (m) launch.push({ path: named(m[2] as string), label: "row", text: row });
   }
   const reads = reminders.map((msg) =>
-    [...msg.matchAll(REMINDER)].map((m) => ({ path: resolve(w.cwd, m[1] as string), text: m[2] as string })),
+    [...msg.matchAll(REMINDER)].map((m) => ({ path: named(m[1] as string), text: m[2] as string })),
   );
   return { launch, reads, messages: [region, ...reminders] };
 }

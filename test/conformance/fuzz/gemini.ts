@@ -28,8 +28,8 @@ import { GEMINI_FOUND_CASES } from "./found-gemini.js";
 import {
   body,
   dirOf,
-  type FuzzCase,
   type Feature,
+  type FuzzCase,
   type GenContext,
   isUnder,
   j,
@@ -199,7 +199,8 @@ const chains: Feature = {
     let start: string;
     if (shape === "chain") {
       const n = r.int(3, 8);
-      for (let i = 1; i <= n; i++) put(ctx, j(dir, `h${i}.md`), `hop ${i}\n${i < n ? `@./h${i + 1}.md\n` : ""}`);
+      for (let i = 1; i <= n; i++)
+        put(ctx, j(dir, `h${i}.md`), `hop ${i}\n${i < n ? `@./h${i + 1}.md\n` : ""}`);
       start = j(dir, "h1.md");
     } else if (shape === "cycle") {
       put(ctx, j(dir, "c1.md"), "cycle one\n@c2.md\n");
@@ -308,10 +309,12 @@ const settings: Feature = {
       c.includeDirectories = list;
     }
     if (r.chance(0.2)) {
-      const markers = r.weighted<string[]>([[], [".git"], ["package.json"], ["package.json", ".git"]], [2, 1, 2, 1]);
+      const markers = r.weighted<string[]>(
+        [[], [".git"], ["package.json"], ["package.json", ".git"]],
+        [2, 1, 2, 1],
+      );
       c.memoryBoundaryMarkers = markers;
-      if (markers.includes("package.json"))
-        put(ctx, j(r.pick(ctx.levels), "package.json"), "{}\n", false);
+      if (markers.includes("package.json")) put(ctx, j(r.pick(ctx.levels), "package.json"), "{}\n", false);
     }
     if (r.chance(0.15)) c.importFormat = "flat";
     const where = r.chance(0.85) ? ctx.cwd : r.pick(ctx.levels);
@@ -497,7 +500,8 @@ export const geminiAgent: FuzzAgent = {
   name: "gemini-cli",
   title: "Gemini CLI",
   releases: () => [geminiVersion()],
-  modelRelease: (release) => (geminiCli.releases.includes(release) ? release : (geminiCli.releases[0] as string)),
+  modelRelease: (release) =>
+    geminiCli.releases.includes(release) ? release : (geminiCli.releases[0] as string),
   generate: generateGeminiCase,
   observeCli: observeGeminiCli,
   observeModel: observeGeminiModel,

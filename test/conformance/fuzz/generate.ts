@@ -76,7 +76,8 @@ export const j = (...parts: string[]): string => parts.filter((p) => p !== "").j
 /** The directory of a root-relative path ("" at the root). */
 export const dirOf = (p: string): string => (posix.dirname(p) === "." ? "" : posix.dirname(p));
 
-export const isUnder = (dir: string, p: string): boolean => dir === "" || p === dir || p.startsWith(`${dir}/`);
+export const isUnder = (dir: string, p: string): boolean =>
+  dir === "" || p === dir || p.startsWith(`${dir}/`);
 
 /** The memory file names Claude Code knows (and near misses), with weights. */
 export const MEMORY_NAMES: readonly [string, number][] = [

@@ -12,7 +12,7 @@ import { foundAsCase } from "./found.js";
 import { checkCase, pool } from "./run.js";
 
 const USAGE =
-  "usage: npm run conformance:fuzz -- [--agent claude-code|gemini-cli|copilot-cli] --cases N --seed S [--release R] [--from K | --indexes I,J,...] [--concurrency C] [--no-shrink] [--shrink-budget N] [--json FILE] [--show] [--found]";
+  "usage: npm run conformance:fuzz -- [--agent claude-code|gemini-cli|copilot-cli] --cases N --seed S [--release R] [--from K | --indexes I,J,...] [--concurrency C] [--no-shrink] [--shrink-budget N] [--json FILE] [--show] [--print] [--found]";
 
 function fail(msg: string): never {
   process.stderr.write(`${msg}\n${USAGE}\n`);
@@ -35,6 +35,7 @@ try {
       json: { type: "string" },
       show: { type: "boolean", default: false },
       found: { type: "boolean", default: false },
+      print: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -93,6 +94,28 @@ if (values.found) {
   });
   removeFixtures();
   process.exit(bad ? 1 : 0);
+}
+
+if (values.print) {
+  // Both sides' whole observations of each case (root shown as <R>), for triage.
+  const list = campaignCases({
+    agent,
+    seed,
+    cases,
+    from,
+    ...(indexes ? { indexes } : {}),
+    ...(release ? { release } : {}),
+  });
+  for (const c of list) {
+    const v = await checkCase(c, { agent });
+    const out = JSON.stringify(
+      { seed: c.seed, error: v.error, diffs: v.diffs, cli: v.cli, model: v.model },
+      null,
+      1,
+    );
+    process.stdout.write(`${out.replaceAll(v.root, "<R>")}\n`);
+  }
+  process.exit(0);
 }
 
 if (values.show) {
