@@ -471,7 +471,11 @@ export function copilotApplyToMatches(file: CopilotInstructionFile, rel: string)
   return file.patterns.some((p) => copilotPatternMatches(p, rel));
 }
 
-/** The instruction part of the system message, from its parts (see the top of this file). */
+/**
+ * The instruction part of the system message, from its parts (see the top of this file). With no block,
+ * no always-on text and no row it is two newlines (1.0.102; fuzz case
+ * `a_nested_memory_file_attached_on_read_has_its_imports_inlined_and_is_named_from_the_git_root`).
+ */
 export function renderRegion(
   blocks: readonly string[],
   always: readonly string[],
@@ -484,7 +488,7 @@ export function renderRegion(
   if (alwaysText !== "") out += `\n${alwaysText}\n`;
   if (tableRows.length > 0) out += `\n${COPILOT_TABLE_HEAD}${tableRows.join("")}`;
   if (blocks.length > 0 && (alwaysText !== "" || tableRows.length > 0)) out += "\n";
-  return out;
+  return out === "" ? "\n\n" : out;
 }
 
 /**

@@ -5,7 +5,8 @@
  * of the workspace directory holding it (the deepest one; a path in no workspace directory attaches
  * nothing), drops those already in the context (by file identity), and appends the rest to the tool's
  * output as `\n\n--- Newly Discovered Project Context ---\n<blocks>\n--- End Project Context ---`, top-most
- * directory first (not sorted as at launch). Each file attaches once per session.
+ * directory first (not sorted as at launch). Each file attaches once per session. A tool call on a path
+ * that does not exist fails and attaches nothing.
  */
 import { statSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
@@ -51,7 +52,9 @@ export function geminiOnDemand(snapshot: Snapshot): OnDemandSession {
       try {
         if (statSync(abs).isFile()) start = dirname(abs);
       } catch {
-        start = dirname(abs);
+        // The tool fails on a missing path and nothing is attached (fuzz seeds g061:15, g061:19;
+        // case `a_read_of_a_missing_file_attaches_nothing`).
+        return { items: [], texts: new Map(), findings: [] };
       }
       const found = upwardContextFiles(start, ceiling, state.fileNames, state.geminiHome);
       const { paths, ids } = dedupeByIdentity(found);

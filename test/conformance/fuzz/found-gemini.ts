@@ -7,4 +7,19 @@
  */
 import type { FuzzFoundCase } from "./found.js";
 
-export const GEMINI_FOUND_CASES: FuzzFoundCase[] = [];
+export const GEMINI_FOUND_CASES: FuzzFoundCase[] = [
+  {
+    // The model attached the context files above a missing file; the CLI's read_file fails and nothing is
+    // attached (seeds g061:15, g061:19, hand-shrunk).
+    name: "a_read_of_a_missing_file_attaches_nothing",
+    seed: "g061:15",
+    release: "0.61.0",
+    home: "home",
+    git: ["proj"],
+    cwd: "proj",
+    files: { "proj/a/GEMINI.md": "nested\n", "proj/a/x.ts": "x\n" },
+    reads: ["proj/a/missing.ts", "proj/a/x.ts"],
+    expect: [],
+    expectReads: [[], ["proj/a/GEMINI.md"]],
+  },
+];

@@ -13,6 +13,7 @@
  * Features run in order; append new ones at the end so old seeds keep their fixtures.
  */
 import { join, posix, resolve } from "node:path";
+import { parse as parseJsonc } from "jsonc-parser";
 import { geminiCli } from "../../../src/agents/gemini-cli/index.js";
 import {
   geminiVersion,
@@ -305,7 +306,9 @@ const settings: Feature = {
     if (r.chance(0.25)) {
       const list: string[] = [];
       for (const d of r.sample(ctx.aside, r.int(1, 2))) list.push(posix.relative(ctx.cwd, d) || ".");
-      if (r.chance(0.2)) list.push("missing-dir");
+      // A missing directory here makes 0.61.0 stop ("Directory does not exist", exit 1: g061:81); the
+      // parent of the cwd instead.
+      if (r.chance(0.2)) list.push("..");
       c.includeDirectories = list;
     }
     if (r.chance(0.2)) {
@@ -443,7 +446,7 @@ export async function observeGeminiCli(c: FuzzCase, w: Written): Promise<Observa
     userSettings: {
       privacy: { usageStatisticsEnabled: false },
       telemetry: { enabled: false },
-      ...(userFile ? (JSON.parse(userFile) as Record<string, unknown>) : {}),
+      ...(userFile ? (parseJsonc(userFile.replace(/^\ufeff/, "")) as Record<string, unknown>) : {}),
     },
     script: c.reads.map((r) => [toolCall(w, r)]),
     args: c.addDirs.flatMap((d) => ["--include-directories", join(w.root, d)]),
