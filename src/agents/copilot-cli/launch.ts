@@ -314,7 +314,9 @@ export function parseInstructionFrontmatter(text: string): {
   description: string;
   error?: string;
 } {
-  const m = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  // Spaces after the opening fence are allowed, as after the closing one (fuzz seeds c102:*, case
+  // `spaces_after_the_opening_fence_still_make_frontmatter`).
+  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
   if (!m) return { applyTo: undefined, description: "" };
   let data: unknown;
   try {

@@ -84,4 +84,19 @@ export const COPILOT_FOUND_CASES: FuzzFoundCase[] = [
     expectReads: [],
     open: "suffix case: not modelled (docs/findings-fuzz.md, Copilot kind 5)",
   },
+  {
+    // The model took `---  ` (spaces after the opening fence) for no frontmatter and sent the file whole at
+    // launch; the CLI reads the frontmatter and lists the file in the table (seeds c102:*, hand-shrunk).
+    name: "spaces_after_the_opening_fence_still_make_frontmatter",
+    seed: "c102:0",
+    ...base,
+    cwd: "proj",
+    files: {
+      "proj/.github/instructions/ts.instructions.md": "---  \napplyTo: '**/*.ts'\n---   \nTS rules\n",
+      "proj/x.ts": "x\n",
+    },
+    reads: ["proj/x.ts"],
+    expect: ["proj/.github/instructions/ts.instructions.md"],
+    expectReads: [["proj/.github/instructions/ts.instructions.md"]],
+  },
 ];
