@@ -10,4 +10,4 @@
 import { geminiAgent } from "./fuzz/gemini.js";
 import { fuzzSuite } from "./fuzz/suite.js";
 
-fuzzSuite(geminiAgent, { seed: "ci", cases: 8, concurrency: 2, shrinkBudget: 20 });
+fuzzSuite(geminiAgent, { seed: "ci", cases: 6, concurrency: 2, shrinkBudget: 20 });

@@ -22,4 +22,19 @@ export const GEMINI_FOUND_CASES: FuzzFoundCase[] = [
     expect: [],
     expectReads: [[], ["proj/a/GEMINI.md"]],
   },
+  {
+    // The model attached the context file above a link whose target lies outside the project; the CLI's
+    // read_file refuses the path and nothing is attached (seed ci:7, hand-shrunk).
+    name: "a_read_through_a_link_leaving_the_workspace_attaches_nothing",
+    seed: "ci:7",
+    release: "0.61.0",
+    home: "home",
+    git: ["proj"],
+    cwd: "proj",
+    files: { "proj/a/GEMINI.md": "nested\n", "ext/out.md": "outside\n", "proj/a/x.ts": "x\n" },
+    links: { "proj/a/out.md": "<R>/ext/out.md" },
+    reads: ["proj/a/out.md", "proj/a/x.ts"],
+    expect: [],
+    expectReads: [[], ["proj/a/GEMINI.md"]],
+  },
 ];
