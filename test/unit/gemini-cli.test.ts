@@ -66,6 +66,21 @@ describe("gemini-cli views", () => {
     expect(s.applied?.map((a) => a.name)).toEqual(["--include-directories"]);
   });
 
+  it("a_settings_include_directory_that_does_not_exist_is_an_error_the_cli_stops_on", () => {
+    const root = writeFixture({
+      git: ["."],
+      files: {
+        "GEMINI.md": "root\n",
+        ".gemini/settings.json": JSON.stringify({ context: { includeDirectories: ["missing-dir"] } }),
+      },
+    });
+    const s = geminiCli.launch({ root });
+    expect(s.items.map((i) => i.path)).toEqual(["GEMINI.md"]);
+    const f = s.findings.find((x) => x.ruleId === "add-dir-missing");
+    expect(f?.severity).toBe("error");
+    expect(f?.message).toContain("Directory does not exist");
+  });
+
   it("an_unknown_release_is_a_usage_error_naming_the_known_one", () => {
     const { repo } = layout();
     expect(() => geminiCli.launch({ root: repo, release: "0.1.0" })).toThrow(/knows 0\.61\.0/);

@@ -83,6 +83,42 @@ export interface CopilotInstructionFile {
   always: boolean;
   /** The comma-separated patterns (trimmed) it matches paths with (empty when `always`). */
   patterns: string[];
+  /**
+   * The directory whose `.github/instructions/` or `.claude/rules/` holds the file (the git root or the
+   * cwd); undefined for `~/.copilot/instructions/`. The CLI shows the file's path relative to it.
+   */
+  base?: string;
+}
+
+/**
+ * The path Copilot CLI shows for an instruction file in the table and in a reminder: relative to the
+ * directory whose instructions folder holds it (the git root's relative to the git root, the cwd's to the
+ * cwd), absolute for `~/.copilot`. Settled on 1.0.102 by `instructions_of_the_git_root_and_the_cwd_load_but_not_of_directories_between`
+ * (cwd's) and the fuzz case `the_git_roots_instructions_are_shown_relative_to_the_git_root` (git root's).
+ */
+export function copilotShownPath(f: Pick<CopilotInstructionFile, "abs" | "base">): string {
+  return f.base === undefined ? toPosix(f.abs) : toPosix(relative(f.base, f.abs));
+}
+
+/**
+ * A memory file's text with its `@` imports inlined exactly as in its launch block (BOM dropped, the file
+ * itself counted as already loaded). Copilot CLI 1.0.102 sends a nested AGENTS.md / CLAUDE.md / GEMINI.md
+ * attached on read in this form too (then XML-escaped; fuzz case
+ * `a_nested_memory_file_attached_on_read_has_its_imports_inlined`). Never throws; import edges and
+ * read findings are dropped.
+ */
+export function copilotExpandedText(text: string, abs: string, root: string): string {
+  const path = displayPath(abs, root);
+  const ctx: ExpandCtx = {
+    root,
+    seen: new Set([safeRealpath(abs) ?? abs]),
+    imports: [],
+    items: [],
+    texts: new Map(),
+    findings: [],
+    top: path,
+  };
+  return expand(dropBom(text), abs, path, 1, ctx);
 }
 
 export interface CopilotLaunch {
@@ -279,7 +315,9 @@ export function parseInstructionFrontmatter(text: string): {
   description: string;
   error?: string;
 } {
-  const m = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  // Spaces after the opening fence are allowed, as after the closing one (fuzz seeds c102:*, case
+  // `spaces_after_the_opening_fence_still_make_frontmatter`).
+  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
   if (!m) return { applyTo: undefined, description: "" };
   // Typical frontmatter (`applyTo: "src/**"`, a list of quoted globs) without the YAML parser: simpleYaml
   // answers only where it agrees with it (test/unit/markdown.test.ts, copilot-instructions-walk.test.ts).
@@ -394,6 +432,7 @@ function readInstruction(
   abs: string,
   root: string,
   findings: Finding[],
+  base: string | undefined,
 ): { file: CopilotInstructionFile; realPath: string } | undefined {
   const path = displayPath(abs, root);
   const r = readTextFile(abs);
@@ -419,6 +458,7 @@ function readInstruction(
     description: fm.description,
     always,
     patterns: always ? [] : splitApplyTo(fm.applyTo as string),
+    ...(base === undefined ? {} : { base }),
   };
   return { file, realPath: r.realPath };
 }
@@ -441,7 +481,11 @@ export function copilotApplyToMatches(file: CopilotInstructionFile, rel: string)
   return file.patterns.some((p) => copilotPatternMatches(p, rel));
 }
 
-/** The instruction part of the system message, from its parts (see the top of this file). */
+/**
+ * The instruction part of the system message, from its parts (see the top of this file). With no block,
+ * no always-on text and no row it is two newlines (1.0.102; fuzz case
+ * `a_nested_memory_file_attached_on_read_has_its_imports_inlined_and_is_named_from_the_git_root`).
+ */
 export function renderRegion(
   blocks: readonly string[],
   always: readonly string[],
@@ -454,7 +498,7 @@ export function renderRegion(
   if (alwaysText !== "") out += `\n${alwaysText}\n`;
   if (tableRows.length > 0) out += `\n${COPILOT_TABLE_HEAD}${tableRows.join("")}`;
   if (blocks.length > 0 && (alwaysText !== "" || tableRows.length > 0)) out += "\n";
-  return out;
+  return out === "" ? "\n\n" : out;
 }
 
 /**
@@ -553,19 +597,19 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
   }
 
   // Instruction files.
-  const instrDirs: [string, string][] = [];
-  if (copilotHome) instrDirs.push([join(copilotHome, "instructions"), ".instructions.md"]);
+  const instrDirs: [string, string, string | undefined][] = [];
+  if (copilotHome) instrDirs.push([join(copilotHome, "instructions"), ".instructions.md", undefined]);
   for (const d of ends)
     instrDirs.push(
-      [join(d, COPILOT_INSTRUCTIONS_DIR), ".instructions.md"],
-      [join(d, CLAUDE_RULES_DIR), ".md"],
+      [join(d, COPILOT_INSTRUCTIONS_DIR), ".instructions.md", d],
+      [join(d, CLAUDE_RULES_DIR), ".md", d],
     );
   const always: string[] = [];
   const scoped: CopilotInstructionFile[] = [];
   const rules: RuleRecord[] = [];
-  for (const [dir, suffix] of instrDirs) {
+  for (const [dir, suffix, base] of instrDirs) {
     for (const abs of instructionFiles(dir, suffix, root, findings)) {
-      const read = readInstruction(abs, root, findings);
+      const read = readInstruction(abs, root, findings, base);
       if (!read) continue;
       // The read resolved the real path already (readTextFile's realPath is realpath(3), or the path).
       const { file: f, realPath: real } = read;
@@ -614,8 +658,7 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
     }
   }
   const tableRows = scoped.map((f) => {
-    const shown = inside(root, f.abs) ? toPosix(relative(cwd, f.abs)) : toPosix(f.abs);
-    return `| ${f.patterns.join(", ")} | '${shown}' | ${f.description} |\n`;
+    return `| ${f.patterns.join(", ")} | '${copilotShownPath(f)}' | ${f.description} |\n`;
   });
   return {
     root,

@@ -5,15 +5,22 @@
  * `<system_reminder>\nCustom instructions from PATH. Apply these to any code you write here:\n\nTEXT\n</system_reminder>`
  * where TEXT is the file's text with `& < > " '` escaped as XML entities. It attaches, in this order, every
  * path-scoped `.instructions.md` whose `applyTo` matches the path (relative to the git root), then the
- * `AGENTS.md`, `CLAUDE.md` and `GEMINI.md` of the path's own directory when it lies below the cwd. Each
- * file is attached once per session. (Memory of directories between the cwd and the path's parent arrives
+ * `AGENTS.md`, `CLAUDE.md` and `GEMINI.md` of the directories below the cwd down to the path's own (their
+ * `@` imports inlined as at launch, then escaped; shown relative to the git root). An instruction file is
+ * shown as in the launch table ({@link copilotShownPath}). Each file is attached once per session. (Memory of directories between the cwd and the path's parent arrives
  * later, on another tool call: not modelled, see docs/findings-copilot-cli.md.)
  */
 import { dirname, join, relative, resolve } from "node:path";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { readTextFile, statSafe } from "../../fs/read.js";
 import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
-import { COPILOT_MEMORY_NAMES, type CopilotInstructionFile, copilotApplyToMatches } from "./launch.js";
+import {
+  COPILOT_MEMORY_NAMES,
+  type CopilotInstructionFile,
+  copilotApplyToMatches,
+  copilotExpandedText,
+  copilotShownPath,
+} from "./launch.js";
 
 /** Escapes text as Copilot does inside a reminder. */
 export function copilotEscape(s: string): string {
@@ -51,11 +58,9 @@ export function copilotOnDemand(
         fileBytes: number,
         kind: "rule" | "memory",
         why: string,
+        shown: string,
       ) => {
         const path = displayPath(fileAbs, snapshot.root);
-        const shown = inside(snapshot.root, fileAbs)
-          ? toPosix(relative(snapshot.cwd, fileAbs))
-          : toPosix(fileAbs);
         const sent = copilotEscape(text);
         items.push({
           path,
@@ -75,7 +80,14 @@ export function copilotOnDemand(
       if (!rel.startsWith("../")) {
         for (const f of scoped) {
           if (loaded.has(f.abs) || !copilotApplyToMatches(f, rel)) continue;
-          attach(f.abs, f.text, f.fileBytes, "rule", `applyTo ${JSON.stringify(f.applyTo)} matches ${rel}`);
+          attach(
+            f.abs,
+            f.text,
+            f.fileBytes,
+            "rule",
+            `applyTo ${JSON.stringify(f.applyTo)} matches ${rel}`,
+            copilotShownPath(f),
+          );
         }
       }
       if (inside(snapshot.cwd, abs) && abs !== snapshot.cwd) {
@@ -92,13 +104,13 @@ export function copilotOnDemand(
             if (loaded.has(p) || !statSafe(p)?.isFile()) continue;
             const r = readTextFile(p);
             if (!r.ok) continue;
-            const t = r.text.charCodeAt(0) === 0xfeff ? r.text.slice(1) : r.text;
             attach(
               p,
-              t,
+              copilotExpandedText(r.text, p, snapshot.root),
               r.fileBytes,
               "memory",
               `nested ${n}: attached when a tool touches a path below ${toPosix(relative(snapshot.cwd, d))}/`,
+              toPosix(relative(gitRoot, p)),
             );
           }
         }

@@ -21,13 +21,12 @@ import {
   statSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { inside, toPosix } from "../../fs/paths.js";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { type DeliveredFile, type Snapshot, VerifyRunError, type VerifyRunner } from "../../model/index.js";
 import { runProcess } from "../../verify/process.js";
 import { type ChatRequest, type ChatTurn, startChatUpstream } from "../../verify/upstream-chat.js";
 import { copilotLaunchExtra } from "./extra.js";
-import { renderRegion } from "./launch.js";
+import { copilotShownPath, renderRegion } from "./launch.js";
 import { copilotOnDemand } from "./on-read.js";
 import { COPILOT_PROBES } from "./probes.js";
 
@@ -252,8 +251,7 @@ export function copilotMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; 
   const text = (p: string) => snapshot.texts.get(p) ?? "";
   const { scoped } = copilotLaunchExtra(snapshot);
   const rows = scoped.map((f) => {
-    const shown = inside(snapshot.root, f.abs) ? toPosix(relative(snapshot.cwd, f.abs)) : toPosix(f.abs);
-    return `| ${f.patterns.join(", ")} | '${shown}' | ${f.description} |\n`;
+    return `| ${f.patterns.join(", ")} | '${copilotShownPath(f)}' | ${f.description} |\n`;
   });
   return {
     files: [...blocks, ...always].map((i) => ({ path: abs(i.path), text: text(i.path) })),

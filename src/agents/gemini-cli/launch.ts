@@ -312,7 +312,12 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
         ruleId: "add-dir-missing",
         severity: "warning",
         file: displayPath(d, root),
-        message: `${flag ? "--include-directories" : "context.includeDirectories"} names no directory; Gemini CLI ignores it`,
+        // A settings entry naming no directory stops 0.61.0 before any request ("An unexpected critical
+        // error occurred: Error: Directory does not exist", exit 1: fuzz seed g061:81).
+        ...(flag ? {} : { severity: "error" as const }),
+        message: flag
+          ? "--include-directories names no directory; Gemini CLI ignores it"
+          : "context.includeDirectories names no directory: Gemini CLI 0.61.0 stops with 'Directory does not exist' (exit 1); the launch is measured without it",
         help: "fix the path or drop it",
       });
       continue;

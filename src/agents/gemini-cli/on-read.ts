@@ -5,9 +5,11 @@
  * of the workspace directory holding it (the deepest one; a path in no workspace directory attaches
  * nothing), drops those already in the context (by file identity), and appends the rest to the tool's
  * output as `\n\n--- Newly Discovered Project Context ---\n<blocks>\n--- End Project Context ---`, top-most
- * directory first (not sorted as at launch). Each file attaches once per session.
+ * directory first (not sorted as at launch). Each file attaches once per session. A tool call on a path
+ * that does not exist, or whose real path (links resolved) lies outside every workspace directory, fails
+ * and attaches nothing.
  */
-import { statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
 import {
@@ -46,12 +48,24 @@ export function geminiOnDemand(snapshot: Snapshot): OnDemandSession {
       for (const d of state.workspaceDirs)
         if (isSubpath(d, abs) && (!best || d.length > best.length)) best = d;
       if (!best) return { items: [], texts: new Map(), findings: [] };
+      // A link whose real path leaves every workspace directory: the tool refuses it and nothing is
+      // attached (fuzz seed ci:7; case `a_read_through_a_link_leaving_the_workspace_attaches_nothing`).
+      let real = abs;
+      try {
+        real = realpathSync(abs);
+      } catch {
+        // missing: handled below
+      }
+      if (!state.workspaceDirs.some((d) => isSubpath(d, real)))
+        return { items: [], texts: new Map(), findings: [] };
       const ceiling = boundaryRoot(best, state.boundaryMarkers) ?? best;
       let start = abs;
       try {
         if (statSync(abs).isFile()) start = dirname(abs);
       } catch {
-        start = dirname(abs);
+        // The tool fails on a missing path and nothing is attached (fuzz seeds g061:15, g061:19;
+        // case `a_read_of_a_missing_file_attaches_nothing`).
+        return { items: [], texts: new Map(), findings: [] };
       }
       const found = upwardContextFiles(start, ceiling, state.fileNames, state.geminiHome);
       const { paths, ids } = dedupeByIdentity(found);

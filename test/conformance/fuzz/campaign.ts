@@ -3,12 +3,14 @@
  * limited concurrency, shrink one case per kind of disagreement, and summarise per release. Used by the
  * vitest file (a fixed list of seeds) and by `npm run conformance:fuzz` (any number).
  */
-import { claudeReleases } from "../../support/claude.js";
-import { type FuzzCase, generateCase } from "./generate.js";
-import { checkCase, pool, type Verdict } from "./run.js";
+import type { FuzzAgent } from "./agents.js";
+import type { FuzzCase } from "./generate.js";
+import { checkCase, claudeAgent, pool, type Verdict } from "./run.js";
 import { formatFixture, shrink, signature } from "./shrink.js";
 
 export interface CampaignOptions {
+  /** The agent (default Claude Code). */
+  agent?: FuzzAgent;
   seed: string;
   cases: number;
   /** Index of the first case (default 0). */
@@ -50,13 +52,14 @@ export interface CampaignResult {
 
 /** The cases of a campaign (deterministic). */
 export function campaignCases(
-  o: Pick<CampaignOptions, "seed" | "cases" | "from" | "indexes" | "release" | "releases">,
+  o: Pick<CampaignOptions, "agent" | "seed" | "cases" | "from" | "indexes" | "release" | "releases">,
 ): FuzzCase[] {
-  const releases = o.releases ?? claudeReleases();
+  const agent = o.agent ?? claudeAgent;
+  const releases = o.releases ?? agent.releases();
   const from = o.from ?? 0;
   const indexes = o.indexes ?? Array.from({ length: o.cases }, (_, i) => from + i);
   return indexes.map((i) =>
-    generateCase(`${o.seed}:${i}`, { releases, ...(o.release ? { release: o.release } : {}) }),
+    agent.generate(`${o.seed}:${i}`, { releases, ...(o.release ? { release: o.release } : {}) }),
   );
 }
 
@@ -64,10 +67,11 @@ export function campaignCases(
 export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   const t0 = Date.now();
   const log = o.log ?? (() => {});
+  const agent = o.agent ?? claudeAgent;
   const cases = campaignCases(o);
   let done = 0;
   const verdicts = await pool(cases, o.concurrency ?? 3, async (c) => {
-    const v = await checkCase(c);
+    const v = await checkCase(c, { agent });
     o.onCase?.(v, ++done);
     return v;
   });
@@ -98,12 +102,12 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
       const s = await shrink(
         first.case,
         async (c) => {
-          const v = await checkCase(c);
+          const v = await checkCase(c, { agent });
           return !v.error && v.diffs.some((d) => signature(d) === want);
         },
         { budget: o.shrinkBudget ?? 80, parallel: o.concurrency ?? 3 },
       );
-      const v = await checkCase(s.case);
+      const v = await checkCase(s.case, { agent });
       f.shrunk = s.case;
       f.shrinkRuns = s.runs;
       if (v.cli) {
@@ -118,13 +122,14 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
 /** The campaign's summary as text: counts per release, then each kind of disagreement with its fixture. */
 export function summary(
   r: CampaignResult,
-  o: Pick<CampaignOptions, "seed" | "cases" | "from" | "indexes">,
+  o: Pick<CampaignOptions, "agent" | "seed" | "cases" | "from" | "indexes">,
 ): string {
+  const title = (o.agent ?? claudeAgent).title;
   const which = o.indexes ? o.indexes.join(",") : `${o.from ?? 0}..${(o.from ?? 0) + o.cases - 1}`;
   const lines = [`differential test: seed ${o.seed}, cases ${which}, ${Math.round(r.ms / 1000)} s`];
   for (const [rel, n] of Object.entries(r.counts)) {
     lines.push(
-      `  Claude Code ${rel}: ${n.cases} cases, ${n.agree} agree, ${n.disagree} disagree, ${n.errors} harness errors`,
+      `  ${title} ${rel}: ${n.cases} cases, ${n.agree} agree, ${n.disagree} disagree, ${n.errors} harness errors`,
     );
   }
   for (const v of r.verdicts.filter((x) => x.error)) lines.push(`  harness error ${v.case.seed}: ${v.error}`);

@@ -74,9 +74,10 @@ export interface Feature {
 export const j = (...parts: string[]): string => parts.filter((p) => p !== "").join("/");
 
 /** The directory of a root-relative path ("" at the root). */
-const dirOf = (p: string): string => (posix.dirname(p) === "." ? "" : posix.dirname(p));
+export const dirOf = (p: string): string => (posix.dirname(p) === "." ? "" : posix.dirname(p));
 
-const isUnder = (dir: string, p: string): boolean => dir === "" || p === dir || p.startsWith(`${dir}/`);
+export const isUnder = (dir: string, p: string): boolean =>
+  dir === "" || p === dir || p.startsWith(`${dir}/`);
 
 /** The memory file names Claude Code knows (and near misses), with weights. */
 export const MEMORY_NAMES: readonly [string, number][] = [
@@ -148,8 +149,13 @@ const FENCES: readonly [(fm: string) => string, number][] = [
 
 let textCounter = 0;
 
+/** Restarts the numbering of generated bodies (each case starts at 1, so a seed replays its texts). */
+export function resetBodies(): void {
+  textCounter = 0;
+}
+
 /** A small Markdown body that names its file, in one of the shapes the loader treats differently. */
-function body(ctx: GenContext, path: string): string {
+export function body(ctx: GenContext, path: string): string {
   const r = ctx.rng;
   const tag = `${path} #${++textCounter}`;
   const shape = r.weighted(
@@ -181,7 +187,8 @@ function body(ctx: GenContext, path: string): string {
   return `${lines.join("\n")}${r.chance(0.9) ? "\n" : ""}`;
 }
 
-function put(ctx: GenContext, path: string, text: string, readable = true): boolean {
+/** Adds a file unless the path (or a parent or child of it) is taken; `readable` makes it a read target. */
+export function put(ctx: GenContext, path: string, text: string, readable = true): boolean {
   if (ctx.files.has(path) || ctx.links.has(path)) return false;
   for (const p of [...ctx.files.keys(), ...ctx.links.keys()]) {
     if (p.startsWith(`${path}/`) || path.startsWith(`${p}/`)) return false;
@@ -191,7 +198,8 @@ function put(ctx: GenContext, path: string, text: string, readable = true): bool
   return true;
 }
 
-function link(ctx: GenContext, path: string, target: string): boolean {
+/** Adds a symlink unless the path (or a parent or child of it) is taken. */
+export function link(ctx: GenContext, path: string, target: string): boolean {
   if (ctx.files.has(path) || ctx.links.has(path)) return false;
   for (const p of [...ctx.files.keys(), ...ctx.links.keys()]) {
     if (p.startsWith(`${path}/`) || path.startsWith(`${p}/`)) return false;

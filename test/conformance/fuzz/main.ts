@@ -1,18 +1,18 @@
 /**
- * `npm run conformance:fuzz -- --cases N --seed S [--release R] [--from K | --indexes I,J,...] [--concurrency C] [--no-shrink]
+ * `npm run conformance:fuzz -- [--agent claude-code|gemini-cli|copilot-cli] --cases N --seed S [--release R] [--from K | --indexes I,J,...] [--concurrency C] [--no-shrink]
  * [--json FILE] [--show] [--found]`: runs the differential test for any number of cases and prints the counts per release and
  * each kind of disagreement as a shrunk, ready-to-paste fixture. Exit 1 on a disagreement, 2 on bad usage.
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { claudeReleases } from "../../support/claude.js";
 import { removeFixtures } from "../../support/fixture.js";
+import { FUZZ_AGENTS, type FuzzAgent } from "./agents.js";
 import { campaignCases, runCampaign, summary } from "./campaign.js";
-import { FUZZ_FOUND_CASES, foundAsCase } from "./found.js";
+import { foundAsCase } from "./found.js";
 import { checkCase, pool } from "./run.js";
 
 const USAGE =
-  "usage: npm run conformance:fuzz -- --cases N --seed S [--release R] [--from K | --indexes I,J,...] [--concurrency C] [--no-shrink] [--shrink-budget N] [--json FILE] [--show] [--found]";
+  "usage: npm run conformance:fuzz -- [--agent claude-code|gemini-cli|copilot-cli] --cases N --seed S [--release R] [--from K | --indexes I,J,...] [--concurrency C] [--no-shrink] [--shrink-budget N] [--json FILE] [--show] [--print] [--found]";
 
 function fail(msg: string): never {
   process.stderr.write(`${msg}\n${USAGE}\n`);
@@ -23,6 +23,7 @@ let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
     options: {
+      agent: { type: "string", default: "claude-code" },
       cases: { type: "string", default: "20" },
       seed: { type: "string", default: "1" },
       from: { type: "string", default: "0" },
@@ -34,6 +35,7 @@ try {
       json: { type: "string" },
       show: { type: "boolean", default: false },
       found: { type: "boolean", default: false },
+      print: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -54,8 +56,10 @@ const cases = int("cases", 1);
 const from = int("from", 0);
 const concurrency = int("concurrency", 1);
 const shrinkBudget = int("shrink-budget", 0);
+const agent: FuzzAgent | undefined = FUZZ_AGENTS[String(values.agent) as FuzzAgent["name"]];
+if (!agent) fail(`--agent ${values.agent}: one of ${Object.keys(FUZZ_AGENTS).join(", ")}`);
 const release = values.release as string | undefined;
-const pinned = claudeReleases();
+const pinned = agent.releases();
 if (release && !pinned.includes(release))
   fail(`--release ${release}: pinned releases are ${pinned.join(", ")}`);
 const seed = String(values.seed);
@@ -69,9 +73,10 @@ if (indexes?.some((i) => !Number.isInteger(i) || i < 0))
 
 if (values.found) {
   // The pinned cases of found.ts: does the CLI still do what they say, and does the model agree?
-  const results = await pool(FUZZ_FOUND_CASES, concurrency, (c) => checkCase(foundAsCase(c), { keep: true }));
+  const found = agent.found;
+  const results = await pool(found, concurrency, (c) => checkCase(foundAsCase(c), { keep: true, agent }));
   let bad = 0;
-  FUZZ_FOUND_CASES.forEach((c, i) => {
+  found.forEach((c, i) => {
     const v = results[i] as Awaited<ReturnType<typeof checkCase>>;
     const rel = (p: string) => (p.startsWith(`${v.root}/`) ? p.slice(v.root.length + 1) : p);
     const launch = v.cli?.launch.map((l) => rel(l.path));
@@ -91,8 +96,31 @@ if (values.found) {
   process.exit(bad ? 1 : 0);
 }
 
+if (values.print) {
+  // Both sides' whole observations of each case (root shown as <R>), for triage.
+  const list = campaignCases({
+    agent,
+    seed,
+    cases,
+    from,
+    ...(indexes ? { indexes } : {}),
+    ...(release ? { release } : {}),
+  });
+  for (const c of list) {
+    const v = await checkCase(c, { agent });
+    const out = JSON.stringify(
+      { seed: c.seed, error: v.error, diffs: v.diffs, cli: v.cli, model: v.model },
+      null,
+      1,
+    );
+    process.stdout.write(`${out.replaceAll(v.root, "<R>")}\n`);
+  }
+  process.exit(0);
+}
+
 if (values.show) {
   const list = campaignCases({
+    agent,
     seed,
     cases,
     from,
@@ -104,6 +132,7 @@ if (values.show) {
 }
 
 const result = await runCampaign({
+  agent,
   seed,
   cases: indexes?.length ?? cases,
   from,
@@ -121,12 +150,13 @@ const result = await runCampaign({
   },
   log: (l) => process.stdout.write(`${l}\n`),
 });
-process.stdout.write(`\n${summary(result, { seed, cases, from, ...(indexes ? { indexes } : {}) })}\n`);
+process.stdout.write(`\n${summary(result, { agent, seed, cases, from, ...(indexes ? { indexes } : {}) })}\n`);
 if (values.json) {
   writeFileSync(
     String(values.json),
     `${JSON.stringify(
       {
+        agent: agent.name,
         seed,
         from,
         cases,

@@ -1,15 +1,18 @@
 /**
- * One differential check: write a generated case, run the pinned real Claude Code CLI on it (launch, then
- * one Read per scripted turn) and the model (`claudeCode.launch`, then `claudeCode.onDemand(snapshot).read`),
- * and compare the launch set (path, label, text byte for byte, order) and each read's attachments.
+ * One differential check: write a generated case, run the pinned real CLI on it (launch, then one read per
+ * scripted turn) and the model (`launch`, then `onDemand(snapshot).read`), and compare the launch set
+ * (path, label, text byte for byte, order) and each read's attachments. The agent is a {@link FuzzAgent}
+ * (./agents.ts); Claude Code's ({@link claudeAgent}, defined here) is the default.
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { claudeCode } from "../../../src/agents/claude-code/index.js";
 import { attachedPerTurn } from "../../../src/agents/claude-code/verify.js";
-import { CLAUDE_LABELS, launchFiles, runClaude } from "../../support/claude.js";
+import { CLAUDE_LABELS, claudeReleases, launchFiles, runClaude } from "../../support/claude.js";
 import { writeFixture } from "../../support/fixture.js";
-import type { FuzzCase } from "./generate.js";
+import type { FuzzAgent } from "./agents.js";
+import { FUZZ_FOUND_CASES } from "./found.js";
+import { type FuzzCase, generateCase } from "./generate.js";
 
 /** One loaded file as both sides report it (absolute path; `label` only at launch). */
 export interface Loaded {
@@ -22,6 +25,11 @@ export interface Loaded {
 export interface Observation {
   launch: Loaded[];
   reads: Loaded[][];
+  /**
+   * Optional whole texts as sent (e.g. Copilot's instruction part of the system message, then each
+   * reminder message), compared byte for byte after the files: framing the per-file lists do not show.
+   */
+  messages?: string[];
 }
 
 /** The outcome of one case. */
@@ -188,28 +196,54 @@ export function compare(root: string, c: FuzzCase, cli: Observation, model: Obse
   c.reads.forEach((r, i) => {
     out.push(...diffList(root, `read ${i + 1} (${r})`, cli.reads[i] ?? [], model.reads[i] ?? []));
   });
+  if (out.length === 0 && cli.messages && model.messages) {
+    cli.messages.forEach((m, i) => {
+      const mm = model.messages?.[i] ?? "";
+      if (m === mm) return;
+      let k = 0;
+      while (k < m.length && m[k] === mm[k]) k++;
+      const where = i === 0 ? "launch" : `read ${i} (${c.reads[i - 1]})`;
+      out.push(`${where}: message framing at byte ${k}: CLI ${clip(m.slice(k))}, model ${clip(mm.slice(k))}`);
+    });
+  }
   return out;
 }
 
-/** Checks one case end to end; removes its fixture unless `keep`. A harness error is retried once. */
+/** Claude Code's fuzz agent: the generator, harness and model comparison of this file and ./generate.ts. */
+export const claudeAgent: FuzzAgent = {
+  name: "claude-code",
+  title: "Claude Code",
+  releases: claudeReleases,
+  modelRelease: modelReleaseFor,
+  generate: (seed, o) => generateCase(seed, o),
+  observeCli,
+  observeModel,
+  found: FUZZ_FOUND_CASES,
+};
+
+/**
+ * Checks one case end to end with `opts.agent` (default Claude Code); removes its fixture unless `keep`.
+ * A harness error is retried once.
+ */
 export async function checkCase(
   c: FuzzCase,
-  opts: { keep?: boolean } = {},
+  opts: { keep?: boolean; agent?: FuzzAgent } = {},
 ): Promise<Verdict & { root: string }> {
+  const agent = opts.agent ?? claudeAgent;
   const w = writeCase(c);
-  const modelRelease = modelReleaseFor(c.release);
+  const modelRelease = agent.modelRelease(c.release);
   const t0 = Date.now();
   try {
     let cli: Observation;
     try {
-      cli = await observeCli(c, w);
+      cli = await agent.observeCli(c, w);
     } catch {
-      cli = await observeCli(c, w);
+      cli = await agent.observeCli(c, w);
     }
     const ms = Date.now() - t0;
     let model: Observation;
     try {
-      model = observeModel(c, w);
+      model = agent.observeModel(c, w);
     } catch (e) {
       return {
         case: c,

@@ -13,8 +13,9 @@ import type { Loaded, Observation } from "./run.js";
  */
 export function signature(diff: string): string {
   const where = diff.startsWith("launch") ? "launch" : diff.startsWith("read") ? "read" : "other";
-  const m = /: (the CLI loads|the model loads|text of|label of|order)\s*([^ ;:]*)/.exec(diff);
-  return `${where}|${m?.[1] ?? diff.slice(0, 40)}|${m?.[1] === "order" ? "" : (m?.[2] ?? "")}`;
+  const m = /: (the CLI loads|the model loads|text of|label of|order|message framing)\s*([^ ;:]*)/.exec(diff);
+  const which = m?.[1] === "order" || m?.[1] === "message framing" ? "" : (m?.[2] ?? "");
+  return `${where}|${m?.[1] ?? diff.slice(0, 40)}|${which}`;
 }
 
 function without<T>(o: Record<string, T>, keys: Set<string>): Record<string, T> {

@@ -1,0 +1,102 @@
+/**
+ * Cases the differential test found for Copilot CLI, shrunk and pinned (test/conformance/copilot-fuzz.test.ts runs
+ * them): the CLI must still send exactly `expect` at launch and attach exactly `expectReads[i]` after
+ * tool call i, and the model must agree byte for byte (or, while `open` is set, still disagree).
+ * `npm run conformance:fuzz -- --agent copilot-cli --seed RUN --from INDEX --cases 1` regenerates
+ * the unshrunk case. Findings: docs/findings-fuzz.md.
+ */
+import type { FuzzFoundCase } from "./found.js";
+
+const base = { release: "1.0.102", home: "home", git: ["proj"] };
+
+export const COPILOT_FOUND_CASES: FuzzFoundCase[] = [
+  {
+    // The model attached a nested CLAUDE.md's raw text; the CLI inlines its imports as at launch, then
+    // escapes the whole, and names it relative to the git root (seeds t:0, t:2, hand-shrunk).
+    name: "a_nested_memory_file_attached_on_read_has_its_imports_inlined_and_is_named_from_the_git_root",
+    seed: "t:0",
+    ...base,
+    cwd: "proj/a",
+    files: {
+      "proj/a/b/CLAUDE.md": "Nested <rules>.\n@inc.md\n",
+      "proj/a/b/inc.md": "included 'text'\n",
+      "proj/a/b/x.ts": "x\n",
+    },
+    reads: ["proj/a/b/x.ts"],
+    expect: [],
+    expectReads: [["proj/a/b/CLAUDE.md"]],
+  },
+  {
+    // The model showed the git root's instruction file relative to the cwd (`../.github/...`) in the table
+    // and the reminder; the CLI shows it relative to the git root (seed t:2, hand-shrunk).
+    name: "the_git_roots_instructions_are_shown_relative_to_the_git_root",
+    seed: "t:2",
+    ...base,
+    cwd: "proj/a",
+    files: {
+      "proj/.github/instructions/ts.instructions.md": "---\napplyTo: '**/*.ts'\n---\nTS rules\n",
+      "proj/a/x.ts": "x\n",
+    },
+    reads: ["proj/a/x.ts"],
+    expect: ["proj/.github/instructions/ts.instructions.md"],
+    expectReads: [["proj/.github/instructions/ts.instructions.md"]],
+  },
+  {
+    // The model inlined `@../n.md`, a file above the git root; the CLI leaves the token as prose (seed t:0).
+    name: "an_import_leaving_the_git_root_is_not_inlined",
+    seed: "t:0",
+    ...base,
+    cwd: "proj",
+    files: { "proj/AGENTS.md": "See @../n.md\n", "proj/GEMINI.md": "Self @GEMINI.md\n", "n.md": "outside\n" },
+    reads: [],
+    expect: ["proj/AGENTS.md", "proj/GEMINI.md"],
+    expectReads: [],
+    open: "imports outside the git root: not modelled (docs/findings-fuzz.md, Copilot kind 3)",
+  },
+  {
+    // The CLI attaches the instruction files of the directories below the cwd on the way to a viewed file
+    // (nearest first); the model reads instruction folders of the git root and the cwd only (seed t:1).
+    name: "instruction_files_of_directories_below_the_cwd_attach_on_read",
+    seed: "t:1",
+    ...base,
+    cwd: "proj",
+    files: {
+      "proj/a/b/.github/instructions/t.instructions.md": "---\napplyTo: '**/docs/*.md'\n---\nnested scoped\n",
+      "proj/a/.github/instructions/s.instructions.md": "nested, no frontmatter\n",
+      "proj/a/b/docs/api.md": "x\n",
+    },
+    reads: ["proj/a/b/docs/api.md"],
+    expect: [],
+    expectReads: [
+      ["proj/a/b/.github/instructions/t.instructions.md", "proj/a/.github/instructions/s.instructions.md"],
+    ],
+    open: "nested instruction folders on read: not modelled (docs/findings-fuzz.md, Copilot kind 4)",
+  },
+  {
+    // The CLI loads `a.instructions.MD` as an instruction file; the model wants the suffix in lower case (seed t:2).
+    name: "an_instructions_file_with_an_upper_case_suffix_loads",
+    seed: "t:2",
+    ...base,
+    cwd: "proj",
+    files: { "proj/.github/instructions/a.instructions.MD": "---\napplyTo: '**'\n---\nupper\n" },
+    reads: [],
+    expect: ["proj/.github/instructions/a.instructions.MD"],
+    expectReads: [],
+    open: "suffix case: not modelled (docs/findings-fuzz.md, Copilot kind 5)",
+  },
+  {
+    // The model took `---  ` (spaces after the opening fence) for no frontmatter and sent the file whole at
+    // launch; the CLI reads the frontmatter and lists the file in the table (seeds c102:*, hand-shrunk).
+    name: "spaces_after_the_opening_fence_still_make_frontmatter",
+    seed: "c102:0",
+    ...base,
+    cwd: "proj",
+    files: {
+      "proj/.github/instructions/ts.instructions.md": "---  \napplyTo: '**/*.ts'\n---   \nTS rules\n",
+      "proj/x.ts": "x\n",
+    },
+    reads: ["proj/x.ts"],
+    expect: ["proj/.github/instructions/ts.instructions.md"],
+    expectReads: [["proj/.github/instructions/ts.instructions.md"]],
+  },
+];
