@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { agentMemoryDirs } from "../../src/agents/codex/cwds.js";
 import { crossAgentGaps, proseImports } from "../../src/agents/codex/gaps.js";
 import { selectAgents } from "../../src/agents/index.js";
 import { isMatrix, runCapMatrix } from "../../src/budget/matrix.js";
@@ -197,6 +198,15 @@ describe("cross-agent gaps", () => {
     const root = repo({ "CLAUDE.md": "m\n", ".claude/rules/in.md": "in\n" });
     symlinkSync(outside, join(root, ".claude/rules/ext"));
     expect(crossAgentGaps(root)).toEqual([]);
+  });
+
+  // Before: `report` and `cap --all-cwds` took a CLAUDE.md found through a link to / as a launch
+  // directory and stopped with "--cwd …: lies outside the repository root" (exit 2).
+  it("launch_directories_reached_through_a_link_out_of_the_repository_are_not_listed", () => {
+    const outside = repo({ "pkg/CLAUDE.md": "far\n" });
+    const root = repo({ "CLAUDE.md": "m\n", "in/AGENTS.md": "a\n" });
+    symlinkSync(outside, join(root, "ext"));
+    expect(agentMemoryDirs(root)).toEqual([".", "in"]);
   });
 
   it("prose_imports_strip_trailing_punctuation", () => {
