@@ -17,6 +17,7 @@ const BENCHES = [
   ["pointers", () => import("./pointers.mjs")],
   ["report", () => import("./report.mjs")],
   ["lint", () => import("./lint.mjs")],
+  ["bad-input", () => import("./bad-input.mjs")],
 ];
 
 const only = process.argv.slice(2);

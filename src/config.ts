@@ -114,6 +114,30 @@ export function parseConfig(text: string, file: string): AgentContextConfig {
       checkCap((v as { cap?: unknown }).cap, `"agents.${k}.cap"`);
     }
   }
+  if (c.hook !== undefined) {
+    if (!c.hook || typeof c.hook !== "object" || Array.isArray(c.hook)) {
+      throw new UsageError(
+        `${file}: "hook" must be an object like {"maxRows": 40, "maxBytes": 8192, "oncePerSession": true}, got ${JSON.stringify(c.hook)}`,
+      );
+    }
+    const h = c.hook as Record<string, unknown>;
+    for (const k of ["maxRows", "maxBytes"] as const) {
+      const v = h[k];
+      if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v <= 0)) {
+        throw new UsageError(
+          `${file}: "hook.${k}" must be a positive whole number, got ${JSON.stringify(v)}`,
+        );
+      }
+    }
+    if (h.oncePerSession !== undefined && typeof h.oncePerSession !== "boolean") {
+      throw new UsageError(
+        `${file}: "hook.oncePerSession" must be true or false, got ${JSON.stringify(h.oncePerSession)}`,
+      );
+    }
+  }
+  if (c.$schema !== undefined && typeof c.$schema !== "string") {
+    throw new UsageError(`${file}: "$schema" must be a string, got ${JSON.stringify(c.$schema)}`);
+  }
   for (const key of ["routers", "unlowerable"] as const) {
     const v = c[key];
     if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== "string"))) {

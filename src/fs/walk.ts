@@ -14,6 +14,7 @@
 import { type Dirent, opendirSync, readdirSync, readlinkSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { checkDeadline } from "./deadline.js";
+import { inside } from "./paths.js";
 import { safeRealpath } from "./read.js";
 
 export interface WalkEntry {
@@ -62,6 +63,12 @@ export interface WalkOptions {
    * entry is never opened and never in `files`; without this option it is skipped silently.
    */
   onSpecial?: (entry: { path: string; rel: string; type: string }) => void;
+  /**
+   * A real path the walk stays inside: a symlinked directory whose real path lies outside it is not
+   * entered (a problem names it). For walks that look for a repository's own files, which a link to `/`
+   * must not turn into a walk of the machine. Default: links are followed wherever they lead.
+   */
+  stayInside?: string;
 }
 
 function specialType(x: {
@@ -223,6 +230,13 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
         if (opts.enterDir && !opts.enterDir(r, name)) continue;
         if (link) {
           const target = entReal ?? safeRealpath(p);
+          if (target && opts.stayInside && !inside(opts.stayInside, target)) {
+            problems.push({
+              path: p,
+              message: `links to ${target}, outside ${opts.stayInside}; not followed`,
+            });
+            continue;
+          }
           if (target && onPath.has(target)) {
             problems.push({
               path: p,

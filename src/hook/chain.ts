@@ -31,6 +31,19 @@ export const HOOK_HANDLERS: readonly HookHandler[] = [...ROUTE_HANDLERS, hookPoi
 export interface HookOutput {
   stdout: string;
   stderr: string;
+  /**
+   * Records in the session state what `stdout` delivers (and what Claude Code attaches itself). Call it
+   * only once `stdout` has actually been written: a rule recorded but never printed (the deadline cut the
+   * answer, stdout was closed) would be lost for the rest of the session. Never throws.
+   */
+  commit(): void;
+  /** Gives back this call's claims without recording anything (the answer was not printed). Never throws. */
+  abandon(): void;
+}
+
+/** An answer that records nothing. */
+function answer(stdout: string, stderr: string): HookOutput {
+  return { stdout, stderr, commit: () => {}, abandon: () => {} };
 }
 
 /**
@@ -71,8 +84,9 @@ const CLAIM_ROUNDS = 3;
 /**
  * Once per session across concurrent hooks: claims the keys `state` would deliver; when another call of the
  * session claimed some first, renders again without them (at most {@link CLAIM_ROUNDS} times, then leaves
- * out what it still loses), gives back the claims of keys the final render no longer delivers, and appends
- * what it delivers (and what Claude Code attaches itself) to the session log.
+ * out what it still loses), and gives back the claims of keys the final render no longer delivers. The
+ * session log is written by the returned `commit` (what it delivers, and what Claude Code attaches
+ * itself), only once the answer is printed; `abandon` gives back the remaining claims instead.
  */
 async function deliverOnce(
   first: ChainState,
@@ -80,7 +94,7 @@ async function deliverOnce(
   sessionId: string,
   root: string,
   rerun: (delivered: Set<string>) => Promise<ChainState>,
-): Promise<ChainState> {
+): Promise<{ state: ChainState; commit: () => void; abandon: () => void }> {
   let state = first;
   const mine = new Set<string>();
   for (let round = 0; ; round++) {
@@ -102,8 +116,14 @@ async function deliverOnce(
     [...mine].filter((k) => !now.has(k)),
   );
   const fresh = [...state.deliveredNow, ...state.cliKeys].filter((k) => !delivered.has(k));
-  saveDelivered(sessionId, root, new Set(fresh));
-  return state;
+  const held = [...mine].filter((k) => now.has(k));
+  return {
+    state,
+    commit: () => {
+      saveDelivered(sessionId, root, new Set(fresh));
+    },
+    abandon: () => releaseClaims(sessionId, root, held),
+  };
 }
 
 /**
@@ -117,27 +137,32 @@ export async function runHook(stdin: string, opts: { env?: NodeJS.ProcessEnv } =
   try {
     if (env.AGENT_CONTEXT_HOOK_FAULT === "throw") throw new Error("injected fault");
     const ev = withinDeadline(() => readHookEvent(stdin, process.cwd()));
-    if (!ev.ok) return { stdout: "", stderr: ev.stderr };
+    if (!ev.ok) return answer("", ev.stderr);
     const { tool, input, cwd, sessionId } = ev.event;
     const root = findRoot(cwd, env);
     let config: ReturnType<typeof loadConfig>["config"];
     try {
       config = loadConfig(root).config;
     } catch (e) {
-      return { stdout: "", stderr: `agent-context hook: ${(e as Error).message}; nothing injected\n` };
+      return answer("", `agent-context hook: ${(e as Error).message}; nothing injected\n`);
     }
     const once = config.hook?.oncePerSession !== false && sessionId !== null;
     const delivered = once && sessionId ? loadDelivered(sessionId, root) : new Set<string>();
-    let state = await runChain(hookCall({ tool, input, cwd, root, config, env, delivered }), HOOK_HANDLERS);
-    if (once && sessionId)
-      state = await deliverOnce(state, delivered, sessionId, root, (d) =>
-        runChain(hookCall({ tool, input, cwd, root, config, env, delivered: d }), HOOK_HANDLERS),
-      );
-    return { stdout: hookStdout(state.sections.join("\n\n")), stderr: state.stderr.join("") };
-  } catch (e) {
+    const state = await runChain(hookCall({ tool, input, cwd, root, config, env, delivered }), HOOK_HANDLERS);
+    if (!(once && sessionId)) return answer(hookStdout(state.sections.join("\n\n")), state.stderr.join(""));
+    const d = await deliverOnce(state, delivered, sessionId, root, (k) =>
+      runChain(hookCall({ tool, input, cwd, root, config, env, delivered: k }), HOOK_HANDLERS),
+    );
     return {
-      stdout: "",
-      stderr: `agent-context hook: internal error, nothing injected: ${(e as Error)?.message ?? e}\n`,
+      stdout: hookStdout(d.state.sections.join("\n\n")),
+      stderr: d.state.stderr.join(""),
+      commit: d.commit,
+      abandon: d.abandon,
     };
+  } catch (e) {
+    return answer(
+      "",
+      `agent-context hook: internal error, nothing injected: ${(e as Error)?.message ?? e}\n`,
+    );
   }
 }

@@ -15,11 +15,15 @@ import { runHook } from "./chain.js";
 import { hookTimeoutMs, MAX_HOOK_STDIN } from "./protocol.js";
 import { armWatchdog, disarmWatchdog, installWatchdog } from "./watchdog.js";
 
-function say(fd: number, text: string): void {
+/** Writes all of `text` to `fd`; false when it could not (a closed pipe). Never throws. */
+function say(fd: number, text: string): boolean {
   try {
-    writeSync(fd, text);
+    const buf = Buffer.from(text, "utf8");
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off);
+    return true;
   } catch {
-    // a closed pipe: nothing to do
+    return false;
   }
 }
 
@@ -92,7 +96,11 @@ export async function serveHook(): Promise<void> {
   setDeadline(bound - performance.now());
   try {
     const r = await runHook(await readHookStdin());
+    // Fault injection for the test that the session state records only what is printed.
+    if (process.env.AGENT_CONTEXT_HOOK_FAULT === "late") setDeadline(Number.MIN_VALUE);
     if (deadlinePassed()) {
+      // Nothing is printed, so nothing is recorded as delivered: a later call of the session injects it.
+      r.abandon();
       process.exitCode = 0;
       say(
         2,
@@ -101,7 +109,8 @@ export async function serveHook(): Promise<void> {
       return;
     }
     if (r.stderr) say(2, r.stderr);
-    if (r.stdout) say(1, r.stdout);
+    if (r.stdout === "" || say(1, r.stdout)) r.commit();
+    else r.abandon();
   } catch {
     // fail open
   } finally {

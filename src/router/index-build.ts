@@ -4,7 +4,7 @@
  * does not re-parse shards on every tool call. A missing, stale or corrupt cache is rebuilt; a cache that
  * cannot be written is simply not used (the hook still answers).
  */
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inside } from "../fs/paths.js";
@@ -137,7 +137,14 @@ export function findShards(
     }
     try {
       const st = statSync(join(root, rel), { throwIfNoEntry: false });
-      if (st?.isFile()) stamps.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
+      if (st === undefined && lstatSync(join(root, rel), { throwIfNoEntry: false })?.isSymbolicLink()) {
+        problems.push(
+          routerFinding(
+            rel,
+            `${rel}: router shard is a link to a missing file; not read — fix the link or remove it`,
+          ),
+        );
+      } else if (st?.isFile()) stamps.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
       else if (st && !st.isDirectory()) {
         const type = st.isFIFO() ? "fifo" : st.isSocket() ? "socket" : "device";
         problems.push(
@@ -147,8 +154,14 @@ export function findShards(
           ),
         );
       }
-    } catch {
-      // unreadable: not a shard
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? "unknown error";
+      problems.push(
+        routerFinding(
+          rel,
+          `${rel}: router shard cannot be examined (${code === "ELOOP" ? "a link loop" : code}); not read — fix or remove it`,
+        ),
+      );
     }
   }
   return { stamps, problems };

@@ -3,7 +3,10 @@
  * Claude Code model is replaced by a test double of the model where the matrix needs a second agent.
  */
 import { execFileSync } from "node:child_process";
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { agentMemoryDirs } from "../../src/agents/codex/cwds.js";
 import { crossAgentGaps, proseImports } from "../../src/agents/codex/gaps.js";
 import { selectAgents } from "../../src/agents/index.js";
 import { isMatrix, runCapMatrix } from "../../src/budget/matrix.js";
@@ -186,6 +189,24 @@ describe("cross-agent gaps", () => {
   ];
   it.each(table)("%s", (_name, files, expected) => {
     expect(crossAgentGaps(repo(files)).map((g) => g.file)).toEqual(expected);
+  });
+
+  // Before: the gaps walk followed a rules directory's link to `/` through 100,000 entries and took every
+  // AGENTS.md and rule it found there as the repository's (10 s of CPU for `cap --agent codex`).
+  it("a_rules_directory_linking_out_of_the_repository_is_not_walked_for_gaps", () => {
+    const outside = repo({ "AGENTS.md": "outside\n", ".claude/rules/far.md": "far\n", "sub/r.md": "r\n" });
+    const root = repo({ "CLAUDE.md": "m\n", ".claude/rules/in.md": "in\n" });
+    symlinkSync(outside, join(root, ".claude/rules/ext"));
+    expect(crossAgentGaps(root)).toEqual([]);
+  });
+
+  // Before: `report` and `cap --all-cwds` took a CLAUDE.md found through a link to / as a launch
+  // directory and stopped with "--cwd …: lies outside the repository root" (exit 2).
+  it("launch_directories_reached_through_a_link_out_of_the_repository_are_not_listed", () => {
+    const outside = repo({ "pkg/CLAUDE.md": "far\n" });
+    const root = repo({ "CLAUDE.md": "m\n", "in/AGENTS.md": "a\n" });
+    symlinkSync(outside, join(root, "ext"));
+    expect(agentMemoryDirs(root)).toEqual([".", "in"]);
   });
 
   it("prose_imports_strip_trailing_punctuation", () => {

@@ -27,6 +27,14 @@ describe(".agent-context.json is strict about what JSON.parse would accept silen
     ],
     ['{"routers":["docs/../../x/*.md"]}', '"routers" entry "docs/../../x/*.md" leaves the repository'],
     ['{"unlowerable":["/etc/passwd"]}', '"unlowerable" entry "/etc/passwd" leaves the repository'],
+    // Before: wrong-typed hook limits were accepted here and replaced by defaults later, silently for cap.
+    ['{"hook":{"maxRows":"x"}}', '"hook.maxRows" must be a positive whole number, got "x"'],
+    ['{"hook":{"maxBytes":-1}}', '"hook.maxBytes" must be a positive whole number, got -1'],
+    ['{"hook":{"maxRows":1.5}}', '"hook.maxRows" must be a positive whole number, got 1.5'],
+    ['{"hook":{"oncePerSession":"no"}}', '"hook.oncePerSession" must be true or false, got "no"'],
+    ['{"hook":5}', '"hook" must be an object'],
+    ['{"hook":[]}', '"hook" must be an object'],
+    ['{"$schema":1}', '"$schema" must be a string'],
   ])("%s is a configuration error naming the key", (text, message) => {
     const m = refusal(text);
     expect(m.startsWith(`${F}: `)).toBe(true);

@@ -241,6 +241,7 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
         severity: "warning",
         file: s?.shown ?? "",
         message: `${s?.shown}: claudeMdExcludes is not a list of strings; ignored`,
+        help: 'make "claudeMdExcludes" a list of glob strings, e.g. ["**/legacy/CLAUDE.md"], or remove it',
       });
       continue;
     }

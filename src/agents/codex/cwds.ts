@@ -3,6 +3,7 @@
  * (CLAUDE.md, `.claude/CLAUDE.md`, CLAUDE.local.md, AGENTS.md, AGENTS.override.md, GEMINI.md, plus Codex
  * fallback names when given), and the root itself. A launch in any of them loads a different set.
  */
+import { safeRealpath } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
 
 /** File names that make a directory hold agent memory. */
@@ -20,13 +21,17 @@ const SKIP_DIRS = new Set([".git", "node_modules"]);
 /**
  * Directories (POSIX, relative to `root`; the root is ".") holding an agent memory file, root first then
  * in sorted path order. A `.claude/CLAUDE.md` counts for the directory holding `.claude/`.
- * Uses the safe walker (symlink cycles terminate; fifos never opened).
+ * Uses the safe walker (symlink cycles terminate; fifos never opened); links leaving the root are not followed.
  */
 export function agentMemoryDirs(root: string, extraNames: readonly string[] = []): string[] {
   const names = new Set([...MEMORY_FILE_NAMES, ...extraNames]);
   const dirs = new Set<string>(["."]);
   const { files } = walkFiles(root, {
     enterDir: (_rel, name) => !SKIP_DIRS.has(name),
+    // A directory reached through a link out of the repository is no launch directory of it (an agent
+    // started there runs outside the root): before, `report` and `cap --all-cwds` on a rules directory
+    // linking to / stopped with "--cwd …: lies outside the repository root", exit 2.
+    stayInside: safeRealpath(root) ?? root,
     includeFile: (rel, name) =>
       names.has(name) || rel === ".claude/CLAUDE.md" || rel.endsWith("/.claude/CLAUDE.md"),
     dedupeFiles: false,

@@ -34,10 +34,16 @@ export function proseImports(text: string): string[] {
 
 /**
  * Finds Claude-only guidance in `root` (absolute). Returns [] when the repository holds no AGENTS file.
+ * Directory links leaving the repository are not followed (nothing outside it is guidance it holds).
  * Problems name the rule or imported file (path relative to the root) and say what to add.
  */
 export function crossAgentGaps(root: string): Finding[] {
-  const { files } = walkFiles(root, { enterDir: (_r, name) => !SKIP_DIRS.has(name) });
+  // The repository's own files only: a rules directory linking to `/` must not make this a walk of the
+  // machine (before: 100,000 entries and every AGENTS.md found there read, 10 s of CPU per launch).
+  const { files } = walkFiles(root, {
+    enterDir: (_r, name) => !SKIP_DIRS.has(name),
+    stayInside: safeRealpath(root) ?? root,
+  });
   const agents = files.filter((f) => AGENTS_NAMES.has(f.rel.split("/").pop() as string));
   if (agents.length === 0) return [];
   const agentsTexts = agents.map((f) => {

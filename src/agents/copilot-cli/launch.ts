@@ -34,6 +34,7 @@ import YAML from "yaml";
 import { UsageError } from "../../errors.js";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
+import { WALK_MAX_MS } from "../../fs/walk.js";
 import { simpleYaml } from "../../markdown/index.js";
 import type {
   AppliedSource,
@@ -355,16 +356,22 @@ export const COPILOT_WALK_MAX_ENTRIES = 200_000;
  * Every `*.instructions.md` below `dir` (any depth up to 32, dot-directories skipped, symlinked directories
  * followed), sorted by path. Bounded: a symlinked directory that leads back to one of its own ancestors (a
  * link loop) is not entered again — otherwise two loops per level make the walk exponential — and the walk
- * stops after {@link COPILOT_WALK_MAX_ENTRIES} entries; each cut is a warning in `findings` naming the
+ * stops after {@link COPILOT_WALK_MAX_ENTRIES} entries or the walker's time limit (src/fs/walk.ts
+ * `WALK_MAX_MS`); each cut is a warning in `findings` naming the
  * directory and the limit.
  */
 function instructionFiles(dir: string, suffix: string, root: string, findings: Finding[]): string[] {
   const out: string[] = [];
   let entries = 0;
-  let stopped = false;
+  let stopped: string | undefined;
+  const started = Date.now();
   const loops: string[] = [];
   const walk = (d: string, depth: number, ancestors: ReadonlySet<string>) => {
     if (depth > 32 || stopped) return;
+    if (Date.now() - started > WALK_MAX_MS) {
+      stopped = `${(WALK_MAX_MS / 1000).toLocaleString("en-US")} s (the walker's time limit)`;
+      return;
+    }
     let list: Dirent[];
     try {
       list = readdirSync(d, { withFileTypes: true });
@@ -374,7 +381,7 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
     list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const ent of list) {
       if (++entries > COPILOT_WALK_MAX_ENTRIES) {
-        stopped = true;
+        stopped = `${COPILOT_WALK_MAX_ENTRIES.toLocaleString("en-US")} entries`;
         return;
       }
       const n = ent.name;
@@ -405,7 +412,7 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
       ruleId: "walk-stopped",
       severity: "warning",
       file: displayPath(dir, root),
-      message: `${displayPath(dir, root)}: stopped after ${COPILOT_WALK_MAX_ENTRIES.toLocaleString("en-US")} entries; instruction files beyond were not counted`,
+      message: `${displayPath(dir, root)}: stopped after ${stopped}; instruction files beyond were not counted`,
     });
   return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -66,9 +66,15 @@ const rule: LintRule = {
     }
     // Nested AGENTS files: below the working directory (the root); reported unless a Read of a file in
     // their directory brings them (the AGENTS.md plugin of 2.1.332, or an import of a nested CLAUDE file).
+    // Only the repository's own: an AGENTS file reached through a link out of it (a rules folder linking
+    // to /) is no nested file of this repository, and asking the on-read model about each one cost a walk
+    // of the link's target per file (lint on a link to / ran for minutes).
     const files = ctx.files();
+    const realRoot = real(ctx.root);
     const candidates = new Set(
-      [...files, ...ctx.memoryEntries().map((e) => e.rel)].filter((f) => AGENTS_FILE.test(f)),
+      [...files, ...ctx.memoryEntries().map((e) => e.rel)].filter(
+        (f) => AGENTS_FILE.test(f) && inside(realRoot, real(join(ctx.root, f))),
+      ),
     );
     for (const rel of [...candidates].sort()) {
       const file = join(ctx.root, rel);

@@ -8,7 +8,15 @@ import { agents } from "../../agents/index.js";
 import { finding, type LintRule } from "../rule.js";
 
 /** The loader finding ids that mean a file could not be read as the agent reads it. */
-const UNREADABLE = new Set(["read-failed", "file-too-large", "invalid-utf8", "walk-stopped"]);
+const UNREADABLE = new Set([
+  "read-failed",
+  "file-too-large",
+  "invalid-utf8",
+  "walk-stopped",
+  // a settings file the launch reads (claudeMdExcludes) that cannot be read or used: `cap` warns, so lint says so too
+  "settings-unreadable",
+  "settings-invalid",
+]);
 
 const rule: LintRule = {
   meta: {

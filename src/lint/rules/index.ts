@@ -22,6 +22,7 @@ import memoryReadByOneAgent from "./memory-read-by-one-agent.js";
 import memorySymlinkEscapes from "./memory-symlink-escapes.js";
 import memoryUnseenByAgent from "./memory-unseen-by-agent.js";
 import routerDeadTrigger from "./router-dead-trigger.js";
+import routerShardUnusable from "./router-shard-unusable.js";
 import ruleDeadGlob from "./rule-dead-glob.js";
 import ruleFrontmatterNotFirstLine from "./rule-frontmatter-not-first-line.js";
 import ruleFrontmatterYaml from "./rule-frontmatter-yaml.js";
@@ -45,6 +46,7 @@ export const RULES: readonly LintRule[] = [
   rulePathsNested,
   ruleDeadGlob,
   routerDeadTrigger,
+  routerShardUnusable,
   ruleUnscoped,
   localMemoryTracked,
   localMemoryInDotClaude,
