@@ -120,7 +120,9 @@ export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis 
     if (!cm && !at) mode = t.includes("]:") ? "defs" : "skip";
     else if (!cm && !needsParse(t)) mode = "scan";
     else {
-      const paras = cm ? undefined : plainParagraphs(t);
+      // A comment inside a plain paragraph is inline HTML: never stripped (only a top-level comment block
+      // is), so the paragraph's runs settle it; the scanner reads the comment itself (fast.ts inlineComment).
+      const paras = plainParagraphs(t);
       let runs: number[] | undefined = paras ? [] : undefined;
       for (let k = 0; paras && runs && k < paras.length; k += 2) {
         const a = paras[k] as number;

@@ -315,8 +315,18 @@ describe("fast path pieces", () => {
     expect(inlineRuns("a [b][ref] c")).toBeUndefined();
     expect(inlineRuns("a <b\nc> d")).toBeUndefined();
     expect(inlineRuns("a [b [c](d)](e)")).toBeUndefined();
-    expect(inlineRuns("a <!-- b --> c")).toBeUndefined();
+    expect(inlineRuns("a <!-- b -- c --> d")).toBeUndefined();
+    expect(inlineRuns("a <!-- b")).toBeUndefined();
+    expect(inlineRuns("a <!--> b")).toBeUndefined();
     expect(inlineRuns("a `b` c")).toEqual([0, 2, 5, 7]);
+  });
+
+  it("inlineRuns_settles_an_inline_comment_every_commonmark_reads_alike", () => {
+    expect(inlineRuns("a <!-- b --> c")).toEqual([0, 2, 12, 14]);
+    const doc = "[x](y) `z` @q.md <!-- c --> *e* _f_ ".repeat(50);
+    expect(analyzeBody(doc)).toEqual(analyzeBodyReference(doc));
+    // settled without the parser (a paragraph of inline comments went to it whole, super-linearly)
+    expect(fastPathStats().parsedUnits).toBe(0);
   });
 
   it("items_of_a_list_are_chunks_of_their_own", () => {
