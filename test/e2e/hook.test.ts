@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -225,6 +225,22 @@ describe("scoped rules and nested memory (trigger source 2) through the hook", (
     expect(context(hook(call(dir, "Bash", { command: "touch conf/app.yaml" }, sid)))).toContain(
       "CONF-RULE-MARK",
     );
+  });
+
+  it("a_nested_agents_md_the_cli_adds_only_after_a_read_is_not_counted_as_given_by_an_edit", () => {
+    // An AGENTS.md-only repository: Claude Code 2.1.332's AGENTS.md plugin adds sub/AGENTS.md after a
+    // Read below sub/, not after an Edit; so a later Bash command the CLI ignores still gets it.
+    const dir = repoWithScopedRules();
+    rmSync(join(dir, "sub/CLAUDE.md"));
+    writeFileSync(join(dir, "AGENTS.md"), "ROOT-AGENTS-MARK\n");
+    writeFileSync(join(dir, "sub/AGENTS.md"), "SUB-AGENTS-MARK\n");
+    const sid = `agents-${Math.random()}`;
+    hook(
+      call(dir, "Edit", { file_path: join(dir, "sub/deep/old.kt"), old_string: "x", new_string: "y" }, sid),
+    );
+    const t = context(hook(call(dir, "Bash", { command: "cp sub/deep/old.kt sub/deep/c.kt" }, sid)));
+    expect(t).toContain("SUB-AGENTS-MARK");
+    expect(t).not.toContain("ROOT-AGENTS-MARK");
   });
 
   it("route_prints_the_same_for_a_command", () => {

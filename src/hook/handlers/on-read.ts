@@ -66,8 +66,10 @@ export const onReadGaps: HookHandler = async (call, state) => {
       const cliSet = new Set(cli);
       const session = m.claudeOnReadSession({ root, cwd });
       const cliKeys: string[] = [];
+      // What the CLI attaches for this call depends on the tool (the AGENTS.md plugin acts on Read only).
+      const how = { tool, whole: input.offset === undefined && input.limit === undefined };
       for (const t of cli) {
-        for (const it of session.read(t).items) cliKeys.push(`file:${resolve(root, it.path)}`);
+        for (const it of session.read(t, how).items) cliKeys.push(`file:${resolve(root, it.path)}`);
       }
       const extras: ExtraDelivery[] = [];
       for (const t of abs) {
