@@ -395,10 +395,17 @@ interface PluginPart {
   parent: string | null;
 }
 
-/** `files` (absolute, in order) each followed depth-first by its imports, as the on-read loader reads them. */
-function pluginParts(ctx: Ctx, files: string[]): PluginPart[] {
-  const sub: Ctx = {
-    ...ctx,
+/**
+ * `files` (absolute, in order) each followed depth-first by its imports, loaded on their own: a fresh
+ * context over `base`'s release, directories, home and layers, with nothing in context and no target.
+ */
+function loadAlone(
+  base: Pick<Ctx, "behaviour" | "root" | "cwd" | "home" | "layers" | "outside">,
+  files: readonly string[],
+  reason: string,
+): Ctx {
+  const ctx: Ctx = {
+    ...base,
     target: "\0",
     loaded: new Set(),
     processed: new Set(),
@@ -406,7 +413,14 @@ function pluginParts(ctx: Ctx, files: string[]): PluginPart[] {
     texts: new Map(),
     findings: [],
   };
-  for (const f of files) loadWithImports(sub, f, 0, "memory", null, "");
+  for (const f of files) loadWithImports(ctx, f, 0, "memory", null, reason);
+  return ctx;
+}
+
+/** `files` (absolute, in order) each followed depth-first by its imports, as the on-read loader reads them. */
+function pluginParts(ctx: Ctx, files: string[]): PluginPart[] {
+  const { behaviour, root, cwd, home, layers } = ctx;
+  const sub = loadAlone({ behaviour, root, cwd, home, ...(layers ? { layers } : {}) }, files, "");
   return sub.items.map((it) => ({
     abs: isAbsolute(it.path) ? it.path : join(ctx.root, it.path),
     text: sub.texts.get(it.path) ?? "",
@@ -651,20 +665,17 @@ export function claudeMemoryWithImports(opts: {
   files: readonly string[];
   home?: string;
 }): { items: ContextItem[]; texts: Map<string, string>; outside: { from: string; target: string }[] } {
-  const ctx: Ctx = {
-    behaviour: claudeRelease(),
-    root: resolve(opts.root),
-    cwd: resolve(opts.cwd),
-    home: opts.home ?? process.env.HOME ?? "/",
-    target: "\0",
-    loaded: new Set(),
-    processed: new Set(),
-    items: [],
-    texts: new Map(),
-    findings: [],
-    outside: [],
-  };
-  for (const f of opts.files) loadWithImports(ctx, f, 0, "memory", null, "memory file");
+  const ctx = loadAlone(
+    {
+      behaviour: claudeRelease(),
+      root: resolve(opts.root),
+      cwd: resolve(opts.cwd),
+      home: opts.home ?? process.env.HOME ?? "/",
+      outside: [],
+    },
+    opts.files,
+    "memory file",
+  );
   return { items: ctx.items, texts: ctx.texts, outside: ctx.outside ?? [] };
 }
 
