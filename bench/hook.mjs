@@ -62,7 +62,7 @@ export async function run({ workDir, log = console.log, calls = 41 } = {}) {
   mkdirSync(join(root, ".git"), { recursive: true });
   const sizes = makeRouter(root);
   log(`corpus: ${sizes.rules} rule documents in ${sizes.shards} shards (${sizes.rows} trigger rows)`);
-  const hook = join(dist, "hook.mjs");
+  const hook = join(dist, "hook.cjs");
   const payload = (file, sid) =>
     JSON.stringify({
       session_id: sid,

@@ -16,7 +16,7 @@ const INPUTS = [
   "package.json",
   "package-lock.json",
 ];
-const OUTPUTS = ["dist/index.js", "dist/cli/main.js", "dist/hook.mjs"];
+const OUTPUTS = ["dist/index.js", "dist/cli/main.js", "dist/hook.cjs", "dist/hook.mjs"];
 
 /** Newest modification time under `p` (a file or a directory tree), 0 when absent. */
 function newest(p) {

@@ -1,12 +1,13 @@
 // Bundles the two executables after `tsc` has emitted dist/ (the library stays as tsc wrote it):
-// - dist/hook.mjs: the hook's fast entry point, one file with no work at import time beyond what a call needs.
+// - dist/hook.cjs: the hook's fast entry point, one file with no work at import time beyond what a call needs
+//   (and dist/hook.mjs, a one-line entry into it for hook commands written by earlier releases).
 // - dist/cli/main.js (the `agent-context` bin, over tsc's file): the command line split into chunks next to
 //   it, so a run loads one file for start-up and only the chunks of the command it invokes
 //   (src/cli/program.ts imports each command when used). Chunks stay in dist/cli/, one level below dist/
 //   like every tsc module, so paths resolved from a module's own URL (`../hook.mjs`, src/hook/dist-module.ts)
 //   mean the same bundled or not. yaml and mdast-util-from-markdown stay in node_modules, loaded on first
 //   use through createRequire (src/markdown/lazy.ts).
-import { chmodSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 
@@ -20,12 +21,33 @@ const common = {
   logLevel: "warning",
 };
 
+// The hook is CommonJS (dist/hook.cjs): an ESM entry costs a call the ESM loader (about 8 ms: it loads
+// fs/promises, readline and perf_hooks), and an ESM import of a built-in goes through a facade that reads
+// every export (reading `fs.ReadStream` loads the streams). bench/hook.mjs measures the call.
+// `import.meta.url` (the base of the hook's lazy imports, src/hook/dist-module.ts) becomes the file's URL;
+// those lazy `import()`s of dist/ modules stay real dynamic imports (their paths are computed at run time).
 await build({
   ...common,
+  format: "cjs",
   entryPoints: ["src/hook/entry.ts"],
-  outfile: "dist/hook.mjs",
-  banner: { js: "#!/usr/bin/env node" },
+  outfile: "dist/hook.cjs",
+  define: { "import.meta.url": "__agentContextHookUrl" },
+  banner: {
+    js: "#!/usr/bin/env node\nconst __agentContextHookUrl = require('node:url').pathToFileURL(__filename).href;",
+  },
 });
+// dist/hook.mjs: the entry that `init` wrote before dist/hook.cjs existed, kept so those settings still work.
+writeFileSync(
+  "dist/hook.mjs",
+  [
+    "#!/usr/bin/env node",
+    "// Kept for hook commands written by earlier releases; `init` now writes dist/hook.cjs. Loaded with",
+    "// require, not import: importing CommonJS from ESM first scans the whole file for its exports.",
+    "import { createRequire } from 'node:module';",
+    "createRequire(import.meta.url)('./hook.cjs');",
+    "",
+  ].join("\n"),
+);
 
 // Chunks of an earlier build have other hashes: remove them so dist/ holds only what this build references.
 for (const name of readdirSync("dist/cli")) if (/^chunk-.*\.js$/.test(name)) rmSync(join("dist/cli", name));

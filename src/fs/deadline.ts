@@ -30,7 +30,7 @@ export function isDeadlineExceeded(e: unknown): boolean {
 /**
  * The deadline on `performance.now()`'s clock (milliseconds since process start), 0 when none is set, and
  * the tick counter. Kept on `globalThis` so that every copy of this module in the process shares it: the
- * bundled hook (dist/hook.mjs) loads the on-read model and pointer matcher from dist/ (src/hook/dist-module.ts),
+ * bundled hook (dist/hook.cjs) loads the on-read model and pointer matcher from dist/ (src/hook/dist-module.ts),
  * which import their own copy of this file.
  */
 const SHARED_KEY = Symbol.for("agent-context.deadline");

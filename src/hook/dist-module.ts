@@ -1,6 +1,6 @@
 /**
  * Where a module of the built package is, as a URL, for the hook's lazy imports. The bundled hook
- * (dist/hook.mjs) sets `globalThis.__agentContextBase` to its own URL, so `PATH` resolves next to it in
+ * (dist/hook.cjs) sets `globalThis.__agentContextBase` to its own URL, so `PATH` resolves next to it in
  * `dist/`; unbundled (dist/hook/*.js, as `agent-context hook` runs it, or the sources under test), it
  * resolves from this file's folder's parent. This keeps the bundle small: heavy models (YAML, gitignore
  * matching) load from the package only when a call needs them.

@@ -18,7 +18,7 @@ export const DEFAULT_HOOK_TIMEOUT_MS = 5000;
 /**
  * Milliseconds after which the hook's watchdog ends it with status 0 and no output:
  * AGENT_CONTEXT_HOOK_TIMEOUT_MS, default {@link DEFAULT_HOOK_TIMEOUT_MS}. The same for both entry points
- * (`node dist/hook.mjs` and `agent-context hook`).
+ * (`node dist/hook.cjs` and `agent-context hook`).
  */
 export function hookTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number(env.AGENT_CONTEXT_HOOK_TIMEOUT_MS) || DEFAULT_HOOK_TIMEOUT_MS;

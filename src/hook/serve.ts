@@ -1,6 +1,6 @@
 /**
  * Serving one hook call in this process: read stdin to its end, run the chain (./chain.ts), print the
- * answer, exit 0. The one runner of both entry points: the bundled `node dist/hook.mjs` (./entry.ts) and
+ * answer, exit 0. The one runner of both entry points: the bundled `node dist/hook.cjs` (./entry.ts) and
  * `agent-context hook` (src/cli/commands/hook.ts), so they share the stdin bound, the watchdog and the chain.
  *
  * Stdin and stdout are used through file descriptors (no stream objects, which cost several ms to set up):

@@ -11,7 +11,6 @@
  * Failure to read means "nothing delivered yet" (inject again); failure to write is ignored; neither ever
  * blocks a tool call. Without a private state directory there is no state at all.
  */
-import { createHash } from "node:crypto";
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fnv1a, stateDir } from "../router/index-build.js";
@@ -53,8 +52,24 @@ export function loadDelivered(sessionId: string, root: string): Set<string> {
   return out;
 }
 
+/** Longest key, in UTF-8 bytes, whose claim file is named by the key itself (in hex: at most 241 bytes). */
+const MAX_NAMED_KEY_BYTES = 120;
+
+/**
+ * The claim file name of `key`: `k` + the key's UTF-8 bytes in hex (one name per key, no collisions, safe on
+ * case-insensitive file systems) up to
+ * {@link MAX_NAMED_KEY_BYTES}, else `h` + 128 bits of FNV-1a over four seeds + the key's length. Not
+ * node:crypto: loading it cost the hook about 9 ms per call (bench/hook.mjs), and a claim name guards a
+ * session's own deliveries, not a secret.
+ */
+export function claimName(key: string): string {
+  const bytes = Buffer.from(key, "utf8");
+  if (bytes.length <= MAX_NAMED_KEY_BYTES) return `k${bytes.toString("hex")}`;
+  return `h${fnv1a(key)}${fnv1a(`\u0001${key}`)}${fnv1a(`\u0002${key}`)}${fnv1a(`\u0003${key}`)}-${bytes.length}`;
+}
+
 function claimFile(claims: string, key: string): string {
-  return join(claims, createHash("sha256").update(key).digest("hex").slice(0, 32));
+  return join(claims, claimName(key));
 }
 
 /**

@@ -31,13 +31,22 @@ export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Absolute path of the bundled hook entry point of this installation (`<package>/dist/hook.mjs`). */
+/**
+ * Absolute path of the bundled hook entry point of this installation (`<package>/dist/hook.cjs`, CommonJS
+ * for start-up speed; scripts/bundle.mjs). `<package>/dist/hook.mjs`, which earlier releases installed, still
+ * serves and is recognised as installed ({@link chooseHookCommand}).
+ */
 export function hookEntryPath(): string {
   // This module is dist/install/init.js once built.
-  return join(dirname(fileURLToPath(import.meta.url)), "..", "hook.mjs");
+  return join(dirname(fileURLToPath(import.meta.url)), "..", "hook.cjs");
 }
 
-/** The hook command `init` installs: `node <abs>/dist/hook.mjs` (shell-quoted when needed). */
+/** The entry earlier releases installed for `entry` (`…/dist/hook.mjs` for `…/dist/hook.cjs`), or null. */
+function legacyEntry(entry: string): string | null {
+  return entry.endsWith("hook.cjs") ? `${entry.slice(0, -"cjs".length)}mjs` : null;
+}
+
+/** The hook command `init` installs: `node <abs>/dist/hook.cjs` (shell-quoted when needed). */
 export function hookCommand(entry: string = hookEntryPath()): string {
   return `node ${shellQuote(entry)}`;
 }
@@ -54,11 +63,12 @@ export interface HookCommandChoice {
 
 /**
  * Chooses the hook command for `root`. When the real path of `entry` (this installation's
- * `dist/hook.mjs`) lies under the real path of `root` (agent-context installed in the repository, e.g.
- * `node_modules/agent-context`), the command is `node "$CLAUDE_PROJECT_DIR/<relative>/dist/hook.mjs"`:
+ * `dist/hook.cjs`) lies under the real path of `root` (agent-context installed in the repository, e.g.
+ * `node_modules/agent-context`), the command is `node "$CLAUDE_PROJECT_DIR/<relative>/dist/hook.cjs"`:
  * Claude Code sets CLAUDE_PROJECT_DIR to the project directory for hook commands (verified with Claude
  * Code 2.1.332, test/e2e/init-claude.test.ts), so the committed settings work in every clone. Otherwise
- * the absolute `node /abs/dist/hook.mjs`, which only works on this machine (`portable: false`).
+ * the absolute `node /abs/dist/hook.cjs`, which only works on this machine (`portable: false`). `known` also
+ * holds the `dist/hook.mjs` forms earlier releases wrote, so re-running `init` does not add a second hook.
  */
 export function chooseHookCommand(root: string, entry: string = hookEntryPath()): HookCommandChoice {
   const absolute = hookCommand(entry);
@@ -69,16 +79,24 @@ export function chooseHookCommand(root: string, entry: string = hookEntryPath())
       return p;
     }
   };
+  const legacy = legacyEntry(entry);
   const rel = relative(real(root), real(entry));
   if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) {
-    return { command: absolute, portable: false, known: [absolute] };
+    return {
+      command: absolute,
+      portable: false,
+      known: legacy ? [absolute, hookCommand(legacy)] : [absolute],
+    };
   }
-  const posix = rel
-    .split(sep)
-    .join("/")
-    .replace(/(["$`\\])/g, "\\$1");
-  const command = `node "$CLAUDE_PROJECT_DIR/${posix}"`;
-  return { command, portable: true, known: [command, absolute] };
+  const portable = (r: string) =>
+    `node "$CLAUDE_PROJECT_DIR/${r
+      .split(sep)
+      .join("/")
+      .replace(/(["$`\\])/g, "\\$1")}"`;
+  const command = portable(rel);
+  const known = [command, absolute];
+  if (legacy) known.push(portable(`${rel.slice(0, -"cjs".length)}mjs`), hookCommand(legacy));
+  return { command, portable: true, known };
 }
 
 export interface InitPlanItem {

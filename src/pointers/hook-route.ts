@@ -1,7 +1,7 @@
 /**
  * The hook route of pointers: Claude Code 2.1.332 attaches no user rule for a file outside its working
  * directory (an `--add-dir` directory), so pointers for such files carry absolute globs (which the CLI never
- * matches) and reach the agent through the agent-context PreToolUse hook (`dist/hook.mjs`, registered for
+ * matches) and reach the agent through the agent-context PreToolUse hook (`dist/hook.cjs`, registered for
  * Read and Write/Edit): this module matches the call's target path against those globs and returns the
  * pointer texts for the additionalContext. Called lazily by the hook's pointer handler
  * (src/hook/handlers/pointers.ts). Never throws: any failure means no context (fail open).

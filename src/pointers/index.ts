@@ -8,7 +8,7 @@
  * - nothing attaches for a file outside the cwd (an `--add-dir` directory): not a user rule, not the added
  *   directory's own scoped rules or nested CLAUDE.md. Pointers for such files take the hook route: the same
  *   file, with absolute globs the CLI never matches, served by the agent-context PreToolUse hook
- *   (`dist/hook.mjs`, registered for Read; src/hook/handlers/pointers.ts), whatever the prefix;
+ *   (`dist/hook.cjs`, registered for Read; src/hook/handlers/pointers.ts), whatever the prefix;
  * - `@path` in a user rule, scoped or not, is imported at launch: a pointer never contains `@`;
  * - `paths: "**"` is unscoped (loads at launch); `**\/*` is scoped: a whole-directory pointer uses `**\/*`;
  * - with project settings (the default), the CLI loads the cwd repository's rules and nested memory itself,

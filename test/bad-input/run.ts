@@ -8,7 +8,7 @@ import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
-export const HOOK = resolve(import.meta.dirname, "../../dist/hook.mjs");
+export const HOOK = resolve(import.meta.dirname, "../../dist/hook.cjs");
 
 export interface Run {
   status: number | null;

@@ -1,6 +1,6 @@
 /**
  * The bad-input corpus (issue 15): every command, run as a user runs it (the built CLI; the hook as `init`
- * installs it, `node <abs>/dist/hook.mjs` through a shell), against every generated hostile input
+ * installs it, `node <abs>/dist/hook.cjs` through a shell), against every generated hostile input
  * (test/bad-input/generate.ts), under a time bound. Each run must
  * - end within its bound (a killed run fails) with an exit status the README documents for the command
  *   (and the one the input settles, e.g. 2 for a malformed configuration);

@@ -1,5 +1,5 @@
 /**
- * Bad stdin for the PreToolUse hook, through both entries (the bundled `dist/hook.mjs` and the full CLI's
+ * Bad stdin for the PreToolUse hook, through both entries (the bundled `dist/hook.cjs` and the full CLI's
  * `agent-context hook`): a stdin that never closes, a huge one, garbage. Always status 0, never output
  * that decides, never a hang.
  */
@@ -10,9 +10,9 @@ import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const CLI = resolve("dist/cli/main.js");
-const HOOK = resolve("dist/hook.mjs");
+const HOOK = resolve("dist/hook.cjs");
 const ENTRIES: [string, string[]][] = [
-  ["dist/hook.mjs", [HOOK]],
+  ["dist/hook.cjs", [HOOK]],
   ["agent-context hook", [CLI, "hook"]],
 ];
 

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const CLI = resolve("dist/cli/main.js");
-const HOOK = resolve("dist/hook.mjs");
+const HOOK = resolve("dist/hook.cjs");
 
 let root = "";
 const tmps: string[] = [];

@@ -85,6 +85,7 @@ describe("installing agent-context into another repository, as the README says",
       .split("\n");
     for (const entry of list) expect(entry).toMatch(/^package\/(dist\/.+|README\.md|package\.json)$/);
     expect(list).toContain("package/dist/cli/main.js");
+    expect(list).toContain("package/dist/hook.cjs");
     expect(list).toContain("package/dist/hook.mjs");
     const manifest = JSON.parse(
       sh("tar", ["xzOf", join(consumer, "vendor", TARBALL), "package/package.json"], consumer).stdout,
@@ -138,7 +139,7 @@ describe("installing agent-context into another repository, as the README says",
     // CLAUDE_PROJECT_DIR set), on a Write that a router row of the example fires for.
     const settings = JSON.parse(readFileSync(join(clone, ".claude/settings.json"), "utf8"));
     const command = settings.hooks.PreToolUse[0].hooks[0].command as string;
-    expect(command).toBe('node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.mjs"');
+    expect(command).toBe('node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"');
     const event = {
       session_id: "teammate-1",
       cwd: clone,

@@ -12,7 +12,7 @@ import { allTexts, type ClaudeRun, runClaude } from "../support/claude.js";
 import type { RecordedRequest } from "../support/upstream.js";
 import { repoWithScopedRules } from "./hook-helpers.js";
 
-const HOOK = resolve("dist/hook.mjs");
+const HOOK = resolve("dist/hook.cjs");
 const PROFILE =
   "workspaces/org/fieldkit/source/fieldkit/feature/profile/src/commonMain/kotlin/ProfileScreen.kt";
 const ACCEPT = ["--permission-mode", "acceptEdits", "--allowedTools", "Read,Write,Edit,Bash"];

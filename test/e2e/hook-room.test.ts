@@ -1,5 +1,5 @@
 /**
- * One hook room (issue 9): the bundled `dist/hook.mjs` that `init` installs and `agent-context hook` run the
+ * One hook room (issue 9): the bundled `dist/hook.cjs` that `init` installs and `agent-context hook` run the
  * same chain (router rules, on-read gaps, pointers), and the installed hook serves hook-route pointers
  * written with any `--prefix` (`pointers --hook` is gone). Built CLI, real files, no mocks.
  */
@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { makeRouter } from "../fixtures/router/make-router.mjs";
 import { repoWithScopedRules } from "./hook-helpers.js";
 
-const HOOK = resolve("dist/hook.mjs");
+const HOOK = resolve("dist/hook.cjs");
 const CLI = resolve("dist/cli/main.js");
 const PROFILE =
   "workspaces/org/fieldkit/source/fieldkit/feature/profile/src/commonMain/kotlin/ProfileScreen.kt";

@@ -1,5 +1,5 @@
 /**
- * The hook's watchdog holds for every input: the built hook, run as `init` installs it (`node <abs>/dist/hook.mjs`
+ * The hook's watchdog holds for every input: the built hook, run as `init` installs it (`node <abs>/dist/hook.cjs`
  * through a shell), fed generated worst inputs — 50,000 scoped rules, a Bash command naming 200,000 paths, a
  * 1 MB link-heavy unscoped rule, a router trigger and a rule glob that cannot compile next to good ones, a
  * Bash command over 8 KB — exits 0 within its bound with empty or valid PreToolUse JSON, and the good rows
@@ -13,7 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolTarget } from "../../src/hook/targets.js";
 
-const HOOK = resolve("dist/hook.mjs");
+const HOOK = resolve("dist/hook.cjs");
 const CLI = resolve("dist/cli/main.js");
 /** The watchdog's timeout for the slow cases (ms); the deadline is 80% of it. */
 const TIMEOUT_MS = 1500;
@@ -50,7 +50,7 @@ interface HookRun {
   context: string;
 }
 
-/** Runs the hook as `init` installs it: `node <abs>/dist/hook.mjs`, through a shell. */
+/** Runs the hook as `init` installs it: `node <abs>/dist/hook.cjs`, through a shell. */
 function runHook(
   root: string,
   tool: string,

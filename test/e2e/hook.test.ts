@@ -1,12 +1,12 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeRouter } from "../fixtures/router/make-router.mjs";
 import { repoWithScopedRules } from "./hook-helpers.js";
 
-const HOOK = resolve("dist/hook.mjs");
+const HOOK = resolve("dist/hook.cjs");
 const CLI = resolve("dist/cli/main.js");
 const PROFILE =
   "workspaces/org/fieldkit/source/fieldkit/feature/profile/src/commonMain/kotlin/ProfileScreen.kt";
@@ -57,7 +57,7 @@ function context(r: Run): string {
   return j.hookSpecificOutput.additionalContext;
 }
 
-describe("the bundled PreToolUse hook (dist/hook.mjs)", () => {
+describe("the bundled PreToolUse hook (dist/hook.cjs)", () => {
   it("injects_the_matched_rules_for_a_write", () => {
     const t = context(hook(call(root, "Write", { file_path: join(root, PROFILE), content: "x" })));
     expect(t).toContain(`rules that apply to Write \`${PROFILE}\``);
@@ -87,6 +87,45 @@ describe("the bundled PreToolUse hook (dist/hook.mjs)", () => {
     const slow = spawnSync(process.execPath, [CLI, "hook"], { input: stdin, encoding: "utf8" });
     expect(slow.status).toBe(0);
     expect(slow.stdout).toBe(fast.stdout);
+  });
+
+  it("the_dist_hook_mjs_entry_earlier_releases_installed_answers_the_same", () => {
+    const fast = hook(call(root, "Write", { file_path: join(root, PROFILE) }));
+    const legacy = spawnSync(process.execPath, [resolve("dist/hook.mjs")], {
+      input: call(root, "Write", { file_path: join(root, PROFILE) }),
+      encoding: "utf8",
+    });
+    expect(legacy.status).toBe(0);
+    expect(legacy.stderr).toBe("");
+    expect(context(fast)).toContain("RULE-TDD-GLOBAL-001");
+    expect(legacy.stdout).toBe(fast.stdout);
+  });
+
+  it("a_call_loads_neither_the_esm_loader_nor_crypto_nor_streams", () => {
+    // Start-up is most of a call (bench/hook.mjs): the entry is CommonJS and takes built-ins by require.
+    const probe = join(mkdtempSync(join(tmpdir(), "ac-hook-mods-")), "mods.cjs");
+    writeFileSync(
+      probe,
+      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(`${probe}.txt`)}, process.moduleLoadList.join("\\n")));\n`,
+    );
+    // Stdin from a file, read through a descriptor (a socket, as Claude Code passes, needs process.stdin).
+    writeFileSync(`${probe}.json`, call(root, "Write", { file_path: join(root, PROFILE) }));
+    const fd = openSync(`${probe}.json`, "r");
+    const r = spawnSync(process.execPath, ["--require", probe, HOOK], {
+      stdio: [fd, "pipe", "pipe"],
+      encoding: "utf8",
+    });
+    closeSync(fd);
+    expect(context({ status: r.status, stdout: r.stdout, stderr: r.stderr })).toContain(
+      "RULE-TDD-GLOBAL-001",
+    );
+    const loaded = readFileSync(`${probe}.txt`, "utf8").split("\n");
+    for (const m of [
+      "NativeModule crypto",
+      "NativeModule stream",
+      "NativeModule internal/modules/esm/translators",
+    ])
+      expect(loaded).not.toContain(m);
   });
 
   it("injects_each_rule_once_per_session", () => {

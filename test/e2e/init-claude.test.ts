@@ -1,5 +1,5 @@
 /**
- * The hook command `init` writes for an in-repository install (`node "$CLAUDE_PROJECT_DIR/…/dist/hook.mjs"`)
+ * The hook command `init` writes for an in-repository install (`node "$CLAUDE_PROJECT_DIR/…/dist/hook.cjs"`)
  * runs under the real pinned Claude Code CLI: Claude Code 2.1.332 sets CLAUDE_PROJECT_DIR for hook commands.
  */
 import { spawnSync } from "node:child_process";

@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { repoWithLocalInstall } from "./init-helpers.js";
 
 const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
-const HOOK = `node ${resolve(import.meta.dirname, "../../dist/hook.mjs")}`;
+const HOOK = `node ${resolve(import.meta.dirname, "../../dist/hook.cjs")}`;
 const MATCHER = "Write|Edit|MultiEdit|NotebookEdit|Bash";
 
 function run(args: string[], cwd: string) {
@@ -209,7 +209,7 @@ describe("agent-context init, adoption", () => {
     const r = runLocal();
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    const command = 'node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.mjs"';
+    const command = 'node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"';
     expect(JSON.parse(read(dir, ".claude/settings.json"))).toEqual({
       hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command }] }] },
     });
@@ -221,13 +221,33 @@ describe("agent-context init, adoption", () => {
 
   it("a_repository_holding_the_absolute_form_counts_as_installed_for_a_local_install", () => {
     const { dir, cli } = repoWithLocalInstall();
-    const abs = `node ${join(dir, "node_modules/agent-context/dist/hook.mjs")}`;
+    const abs = `node ${join(dir, "node_modules/agent-context/dist/hook.cjs")}`;
     const text = `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command: abs }] }] } }, null, 2)}\n`;
     mkdirSync(join(dir, ".claude"));
     writeFileSync(join(dir, ".claude/settings.json"), text);
     const r = spawnSync(process.execPath, [cli, "init"], { cwd: dir, encoding: "utf8" });
     expect(r.stdout).toContain("hook already installed");
     expect(read(dir, ".claude/settings.json")).toBe(text);
+  });
+
+  it("a_hook_an_earlier_release_wrote_as_dist_hook_mjs_counts_as_installed", () => {
+    for (const legacy of ['node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.mjs"', "ABS"]) {
+      const { dir, cli } = repoWithLocalInstall();
+      const command =
+        legacy === "ABS" ? `node ${join(dir, "node_modules/agent-context/dist/hook.mjs")}` : legacy;
+      const text = `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command }] }] } }, null, 2)}\n`;
+      mkdirSync(join(dir, ".claude"));
+      writeFileSync(join(dir, ".claude/settings.json"), text);
+      const r = spawnSync(process.execPath, [cli, "init"], { cwd: dir, encoding: "utf8" });
+      expect(r.stdout).toContain("hook already installed");
+      expect(read(dir, ".claude/settings.json")).toBe(text);
+    }
+    const elsewhere = repo();
+    const text = `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command: HOOK.replace(/hook\.cjs$/, "hook.mjs") }] }] } }, null, 2)}\n`;
+    mkdirSync(join(elsewhere, ".claude"));
+    writeFileSync(join(elsewhere, ".claude/settings.json"), text);
+    expect(run(["init"], elsewhere).stdout).toContain("hook already installed");
+    expect(read(elsewhere, ".claude/settings.json")).toBe(text);
   });
 
   it("installed_outside_the_repository_keeps_the_absolute_path_and_says_it_is_specific_to_this_machine", () => {

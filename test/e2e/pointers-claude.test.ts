@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { allTexts, type ClaudeRun, claudeVersion, runClaude } from "../support/claude.js";
 
 const CLI = join(process.cwd(), "dist/cli/main.js");
-const HOOK = join(process.cwd(), "dist/hook.mjs");
+const HOOK = join(process.cwd(), "dist/hook.cjs");
 const ARGS = ["--permission-mode", "acceptEdits", "--allowedTools", "Read,Write,Edit,Bash"];
 
 function w(p: string, t: string) {
@@ -78,7 +78,7 @@ describe(`pointers with the real Claude Code CLI ${claudeVersion()}`, () => {
           PreToolUse: [
             {
               matcher: "Read|Write|Edit",
-              // The one hook (dist/hook.mjs, as `init` installs it) serves hook-route pointers too (config dir
+              // The one hook (dist/hook.cjs, as `init` installs it) serves hook-route pointers too (config dir
               // from CLAUDE_CONFIG_DIR).
               hooks: [{ type: "command", command: `node ${HOOK}` }],
             },

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { makeRouter } from "../fixtures/router/make-router.mjs";
 
 const CLI = resolve("dist/cli/main.js");
-const HOOK = resolve("dist/hook.mjs");
+const HOOK = resolve("dist/hook.cjs");
 const PROFILE =
   "workspaces/org/fieldkit/source/fieldkit/feature/profile/src/commonMain/kotlin/ProfileScreen.kt";
 

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI, cleanup, tempRepo, writeFiles } from "./cap-helpers.js";
 
-const HOOK = resolve(import.meta.dirname, "../../dist/hook.mjs");
+const HOOK = resolve(import.meta.dirname, "../../dist/hook.cjs");
 afterAll(cleanup);
 
 function run(args: string[], cwd: string, input?: string) {

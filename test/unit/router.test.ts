@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   claimDelivered,
+  claimName,
   loadDelivered,
   releaseClaims,
   saveDelivered,
@@ -253,5 +254,19 @@ describe("once-per-session state", () => {
     expect(claimDelivered(sid, root, ["b", "c"])).toEqual({ won: ["c"], lost: ["b"] });
     releaseClaims(sid, root, ["b"]);
     expect(claimDelivered(sid, root, ["b"])).toEqual({ won: ["b"], lost: [] });
+  });
+
+  it("keys_that_differ_only_in_case_or_past_the_named_length_are_claimed_apart", () => {
+    const root = mkdtempSync(join(tmpdir(), "ac-state-"));
+    const sid = `s-${Math.random()}`;
+    const long = `rule:${"d/".repeat(200)}`;
+    const keys = ["Rule", "rule", `${long}a.md`, `${long}b.md`, "é", "e\u0301"];
+    expect(claimDelivered(sid, root, keys)).toEqual({ won: keys, lost: [] });
+    expect(claimDelivered(sid, root, keys)).toEqual({ won: [], lost: keys });
+    for (const k of keys) {
+      const name = claimName(k);
+      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+      expect(name).toMatch(/^[kh][0-9a-f-]+$/);
+    }
   });
 });

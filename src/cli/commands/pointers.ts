@@ -85,7 +85,7 @@ export function registerPointers(program: Command): void {
       }
       if (r.pointers.some((p) => p.route === "hook")) {
         process.stdout.write(
-          "  hook-route pointers need a PreToolUse hook for Read in the config dir's settings.json: node <agent-context>/dist/hook.mjs (the hook agent-context init installs; it serves pointers of any prefix)\n",
+          "  hook-route pointers need a PreToolUse hook for Read in the config dir's settings.json: node <agent-context>/dist/hook.cjs (the hook agent-context init installs; it serves pointers of any prefix)\n",
         );
       }
       // A warning (a bound that cut, a file left alone) reads as one; what is merely left out is a notice.
