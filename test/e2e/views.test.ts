@@ -167,6 +167,24 @@ describe("the user view (cap --user, explain)", () => {
     ]);
   });
 
+  it("the_managed_only_mode_empties_the_launch_set_on_2_1_332_and_changes_nothing_on_2_1_197", () => {
+    const root = tree({ "CLAUDE.md": "repo memory\n" });
+    const home = tree({
+      "cfg/settings.json": JSON.stringify({
+        pluginConfigs: { "cc-plugin-agents-md@builtin": { options: { instructionFiles: "managed-only" } } },
+      }),
+    });
+    const e = env(home, { CLAUDE_CONFIG_DIR: join(home, "cfg") });
+    const paths = (args: string[]) =>
+      JSON.parse(run("cap", ["--json", "--user", ...args], root, e).stdout).items.map(
+        (i: { path: string }) => i.path,
+      );
+    expect(paths(["--agent-version", "2.1.332"])).toEqual([]);
+    expect(paths(["--agent-version", "2.1.197"])).toEqual(["CLAUDE.md"]);
+    const text = run("cap", ["--user", "--agent-version", "2.1.197"], root, e);
+    expect(`${text.stdout}${text.stderr}`).toContain("has no effect on Claude Code 2.1.197");
+  });
+
   it("a_user_settings_file_that_is_not_json_is_reported_by_name_and_ignored", () => {
     const root = tree({ "CLAUDE.md": "repo memory\n" });
     const home = tree({ "cfg/settings.json": "{ not json" });

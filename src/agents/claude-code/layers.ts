@@ -15,6 +15,7 @@ import { dirname, join, parse, resolve } from "node:path";
 import picomatch from "picomatch";
 import { readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import type { AppliedSource, Finding, LaunchOptions, View } from "../../model/index.js";
+import { claudeRelease } from "./releases.js";
 
 /**
  * The AGENTS.md plugin's modes (setting `pluginConfigs["cc-plugin-agents-md@builtin"].options.instructionFiles`):
@@ -261,8 +262,17 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
 
   // The AGENTS.md mode: user settings only (project and local settings are not read for plugin options).
   let mode: InstructionFilesMode = "claude-md-or-agents-md";
+  const behaviour = claudeRelease(opts.release);
   const m = modeOf(userSettings);
-  if (m.mode !== undefined && userSettings) {
+  if (m.mode !== undefined && userSettings && !behaviour.agentsMdPluginOptions)
+    findings.push({
+      ruleId: "settings-not-read",
+      severity: "info",
+      file: userSettings.shown,
+      message: `pluginConfigs["${AGENTS_MD_PLUGIN_ID}"].options has no effect on Claude Code ${behaviour.release}: it has no AGENTS.md plugin`,
+      help: `the mode applies from Claude Code ${claudeRelease().release}; on ${behaviour.release} every instruction file loads as without it`,
+    });
+  else if (m.mode !== undefined && userSettings) {
     mode = m.mode;
     applied.push({
       kind: "setting",

@@ -65,6 +65,13 @@ export interface ClaudeReleaseBehaviour {
    * read" (`nested_agents_md_files_two_levels_down_are_attached_on_read_outermost_first` …).
    */
   agentsMdOnRead: boolean;
+  /**
+   * The AGENTS.md plugin's `instructionFiles` (and legacy `projectInstructions`) option in the user settings
+   * selects a mode (layers.ts). False: the release has no such plugin or option (2.1.197's binary holds
+   * neither string) and a `managed-only` setting changes nothing. Settled by fuzz case h197:37
+   * (test/conformance/fuzz/found.ts `the_agents_md_plugin_mode_changes_nothing_on_2_1_197`).
+   */
+  agentsMdPluginOptions: boolean;
 }
 
 /** The releases the claude-code model was verified on, newest (the default) first. */
@@ -78,6 +85,7 @@ export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
     attachOnEveryFileTool: true,
     launchSetInContextOnRead: true,
     agentsMdOnRead: true,
+    agentsMdPluginOptions: true,
   },
   {
     release: "2.1.197",
@@ -88,6 +96,7 @@ export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
     attachOnEveryFileTool: false,
     launchSetInContextOnRead: false,
     agentsMdOnRead: false,
+    agentsMdPluginOptions: false,
   },
 ];
 

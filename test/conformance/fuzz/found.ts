@@ -213,6 +213,26 @@ export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
     // (the CLI's own order of the two user rules: z2 before z1, as the model lists that folder)
     expectReads: [[".cfg/rules/z2.md", ".cfg/rules/z1.md", "d/CLAUDE.md", "d/.claude/rules/u.md"]],
   },
+  // 2.1.197 has no AGENTS.md plugin: a managed-only mode in the user settings changes nothing, the launch set
+  // is what it is without the setting (seeds h197:37, 123, 302; shrunk by hand).
+  {
+    name: "the_agents_md_plugin_mode_changes_nothing_on_2_1_197",
+    seed: "h197:37",
+    release: "2.1.197",
+    cwd: "proj",
+    home: "home",
+    git: ["proj"],
+    files: {
+      "proj/CLAUDE.md": "Memory of proj.\n",
+      "proj/.claude/rules/ts3.md": "Unscoped rule.\n",
+      "proj/x.ts": "x\n",
+      ".cfg/settings.json":
+        '{\n  "pluginConfigs": {\n    "cc-plugin-agents-md@builtin": {\n      "options": {\n        "instructionFiles": "managed-only"\n      }\n    }\n  }\n}\n',
+    },
+    reads: ["proj/x.ts"],
+    expect: ["proj/CLAUDE.md", "proj/.claude/rules/ts3.md"],
+    expectReads: [[]],
+  },
   // The managed-only mode filters the launch set only: on read the CLI attaches nested memory, nested rules
   // and the user's scoped rules as in the default mode (seeds h332:43, 342, 404, 456; shrunk).
   {
