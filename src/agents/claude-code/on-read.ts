@@ -88,7 +88,7 @@ interface Parsed {
 
 function parseFile(raw: string, behaviour: ClaudeReleaseBehaviour): Parsed {
   const fm = claudeFrontmatter(raw, behaviour.bomBeforeFrontmatter);
-  const { stripped, imports } = analyzeClaudeBody(fm.body, fm.bodyLine);
+  const { stripped, imports } = analyzeClaudeBody(fm.body, fm.bodyLine, behaviour);
   return { text: stripped.text, paths: ruleScope(fm).globs, imports: imports.map((t) => t.path) };
 }
 

@@ -72,6 +72,13 @@ export interface ClaudeReleaseBehaviour {
    * (test/conformance/fuzz/found.ts `the_agents_md_plugin_mode_changes_nothing_on_2_1_197`).
    */
   agentsMdPluginOptions: boolean;
+  /**
+   * A body holding `<!--` is sent with LF line endings (CRLF and lone CR become LF) whether or not a comment
+   * block was stripped: the release re-joins its Markdown lexer's tokens. False: only a body whose comment
+   * block was stripped is (2.1.332 sends an inline comment's CRLF file as written). Settled by fuzz case
+   * h197:215 (test/conformance/fuzz/found.ts `a_crlf_file_with_an_inline_comment_is_sent_with_lf_on_2_1_197`).
+   */
+  lfWhereCommentMarker: boolean;
 }
 
 /** The releases the claude-code model was verified on, newest (the default) first. */
@@ -86,6 +93,7 @@ export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
     launchSetInContextOnRead: true,
     agentsMdOnRead: true,
     agentsMdPluginOptions: true,
+    lfWhereCommentMarker: false,
   },
   {
     release: "2.1.197",
@@ -97,6 +105,7 @@ export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
     launchSetInContextOnRead: false,
     agentsMdOnRead: false,
     agentsMdPluginOptions: false,
+    lfWhereCommentMarker: true,
   },
 ];
 

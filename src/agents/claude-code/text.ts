@@ -6,7 +6,7 @@ import { homedir } from "node:os";
 import { dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { normalizeClaudePaths } from "../../globs/claude.js";
 import type { Frontmatter, ImportToken } from "../../markdown/index.js";
-import { analyzeBody, parseFrontmatter } from "../../markdown/index.js";
+import { analyzeBody, normalizeNewlines, parseFrontmatter } from "../../markdown/index.js";
 
 /** Claude Code reads no memory file, import or rule larger than this many bytes (4 MiB; 4 MiB loads). */
 export const CLAUDE_MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -49,8 +49,22 @@ export interface ProcessedText {
  * comment block, a fence or indented code (found by the differential test, seed r332:257: a BOM-prefixed
  * comment-only CLAUDE.local.md loads with its comment). The returned text keeps the file's one BOM (the
  * on-read attachment carries it; the launch text is trimmed, which drops it).
+ * @param opts.lfWhereCommentMarker the release's `lfWhereCommentMarker` (./releases.ts): a body holding `<!--`
+ *   comes back with LF line endings even when no comment block was stripped (2.1.197)
  */
-export function analyzeClaudeBody(body: string, startLine: number): ReturnType<typeof analyzeBody> {
+export function analyzeClaudeBody(
+  body: string,
+  startLine: number,
+  opts: { lfWhereCommentMarker?: boolean } = {},
+): ReturnType<typeof analyzeBody> {
+  const r = analyzeClaudeBodyText(body, startLine);
+  // A release that re-joins its lexer's tokens (2.1.197) sends LF wherever it looked for comments.
+  if (opts.lfWhereCommentMarker && !r.stripped.stripped && body.includes("<!--"))
+    return { ...r, stripped: { text: normalizeNewlines(r.stripped.text), stripped: false } };
+  return r;
+}
+
+function analyzeClaudeBodyText(body: string, startLine: number): ReturnType<typeof analyzeBody> {
   if (body.charCodeAt(0) !== 0xfeff) return analyzeBody(body, { startLine });
   // A second BOM: the Markdown parser drops the first and reads the second as text.
   const r = analyzeBody(`\ufeff${body}`, { startLine });
@@ -66,10 +80,15 @@ export function analyzeClaudeBody(body: string, startLine: number): ReturnType<t
  * Applies Claude Code's stripping to a file's decoded text. Never throws.
  * @param opts.bomBeforeFrontmatter false for a release that looks for the frontmatter fence before
  *   dropping a leading BOM (2.1.197, see ./releases.ts): such a file has no frontmatter. Default true.
+ * @param opts.lfWhereCommentMarker true for a release that sends a body holding `<!--` with LF line endings
+ *   even when nothing was stripped (2.1.197, ./releases.ts). Default false.
  */
-export function processFileText(raw: string, opts: { bomBeforeFrontmatter?: boolean } = {}): ProcessedText {
+export function processFileText(
+  raw: string,
+  opts: { bomBeforeFrontmatter?: boolean; lfWhereCommentMarker?: boolean } = {},
+): ProcessedText {
   const frontmatter = claudeFrontmatter(raw, opts.bomBeforeFrontmatter ?? true);
-  const { stripped, imports } = analyzeClaudeBody(frontmatter.body, frontmatter.bodyLine);
+  const { stripped, imports } = analyzeClaudeBody(frontmatter.body, frontmatter.bodyLine, opts);
   return { frontmatter, text: stripped.text.trim(), imports };
 }
 

@@ -233,6 +233,29 @@ export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
     expect: ["proj/CLAUDE.md", "proj/.claude/rules/ts3.md"],
     expectReads: [[]],
   },
+  // 2.1.197 sends a body holding `<!--` with LF line endings even when nothing is stripped (an inline
+  // comment), at launch and on read; a marker only in the frontmatter changes nothing (seed h197:215, shrunk
+  // by hand; 2.1.332 sends such a file as written).
+  {
+    name: "a_crlf_file_with_an_inline_comment_is_sent_with_lf_on_2_1_197",
+    seed: "h197:215",
+    release: "2.1.197",
+    cwd: "a",
+    home: "home",
+    git: [""],
+    files: {
+      "a/CLAUDE.md": "Mem.\r\nkeep <!-- c --> this\r\n",
+      "a/.claude/rules/lonecr.md": "Lone.\rkeep <!-- c --> this\rend\n",
+      "a/.claude/rules/fm.md": "---\r\ndescription: <!-- x -->\r\n---\r\nFm.\r\nline\r\n",
+      "shared/dir2/inner.md": "Inner.\r\nkeep <!-- inline comment --> this\r\n",
+      "a/d/CLAUDE.md": "Nested.\r\nkeep <!-- c --> this\r\n",
+      "a/d/y.ts": "y\n",
+    },
+    links: { "a/.claude/rules/linkdir2": "<R>/shared/dir2" },
+    reads: ["a/d/y.ts"],
+    expect: ["a/CLAUDE.md", "a/.claude/rules/lonecr.md", "a/.claude/rules/fm.md", "shared/dir2/inner.md"],
+    expectReads: [["a/d/CLAUDE.md"]],
+  },
   // The managed-only mode filters the launch set only: on read the CLI attaches nested memory, nested rules
   // and the user's scoped rules as in the default mode (seeds h332:43, 342, 404, 456; shrunk).
   {
