@@ -89,7 +89,11 @@ interface Parsed {
 function parseFile(raw: string, behaviour: ClaudeReleaseBehaviour): Parsed {
   const fm = claudeFrontmatter(raw, behaviour.bomBeforeFrontmatter);
   const { stripped, imports } = analyzeClaudeBody(fm.body, fm.bodyLine, behaviour);
-  return { text: stripped.text, paths: ruleScope(fm).globs, imports: imports.map((t) => t.path) };
+  return {
+    text: stripped.text,
+    paths: ruleScope(fm).globs,
+    imports: imports.map((t) => t.path),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -508,6 +512,26 @@ function isRegularFile(p: string): boolean {
 /** Linux PATH_MAX in bytes: no longer path can be opened. */
 const PATH_MAX_BYTES = 4096;
 
+/**
+ * Whether the read's attachments end at `dir` (2.1.197, `badGlobEndsRead`): a rule of its rules folder has
+ * a `paths:` pattern the CLI's gitignore matcher cannot compile (e.g. `[b/**` from an unquoted flow list
+ * `[b/**, *.md]`). Adds an info finding naming the rule.
+ */
+function endsRead(ctx: Ctx, dir: string): boolean {
+  if (!ctx.behaviour.badGlobEndsRead) return false;
+  const bad = listRuleFiles(ctx, dir).find((r) => r.paths && compileClaudeGlobs(r.paths).dropped.length > 0);
+  if (!bad) return false;
+  const dropped = compileClaudeGlobs(bad.paths ?? []).dropped;
+  ctx.findings.push({
+    ruleId: "glob-ends-read",
+    severity: "info",
+    file: displayPath(bad.abs, ctx.root),
+    message: `${displayPath(bad.abs, ctx.root)}: paths pattern ${JSON.stringify(dropped[0])} does not compile; Claude Code ${ctx.behaviour.release} attaches nothing more for this read from ${displayPath(dir, ctx.root) || "."} on`,
+    help: 'quote the list\'s values or write it in block form (paths:\n  - "b/**/*.ts"\n  - "*.md")',
+  });
+  return true;
+}
+
 function readOnce(ctx: Ctx): void {
   const { cwd, target } = ctx;
   if (ctx.layers?.nothingLoadsOnRead || ctx.layers?.nothingAttaches) return;
@@ -535,6 +559,7 @@ function readOnce(ctx: Ctx): void {
     // A directory that does not exist holds nothing to attach, nor does anything below it (a target of
     // 10,000 made-up segments would otherwise cost quadratic time; test/e2e/bad-input-route.test.ts).
     if (!existsSync(dir)) break;
+    if (endsRead(ctx, dir)) return;
     const shown = displayPath(dir, ctx.root);
     const why = `nested memory in ${shown}/ (between the working directory and the file)`;
     loadWithImports(ctx, join(dir, "CLAUDE.md"), 0, "memory", null, why);
@@ -566,6 +591,7 @@ function readOnce(ctx: Ctx): void {
   for (const dir of cwdLevelDirs(cwd)) {
     const rulesDir = join(dir, ".claude", "rules");
     if (!existsSync(rulesDir)) continue;
+    if (endsRead(ctx, dir)) return;
     attachScopedRules(ctx, dir, listRuleFiles(ctx, dir), `${displayPath(rulesDir, ctx.root)}`);
   }
 }

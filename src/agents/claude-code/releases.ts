@@ -79,6 +79,16 @@ export interface ClaudeReleaseBehaviour {
    * h197:215 (test/conformance/fuzz/found.ts `a_crlf_file_with_an_inline_comment_is_sent_with_lf_on_2_1_197`).
    */
   lfWhereCommentMarker: boolean;
+  /**
+   * On read, a rule with a `paths:` pattern the gitignore matcher cannot compile (an unclosed `[`, as an
+   * unquoted flow list `[b/**, *.md]` leaves after the lenient YAML retry quotes it and the CLI splits it at
+   * commas) in a folder the read visits ends the read's attachments there: that folder's memory and rules
+   * and every later folder (deeper nested folders, then the working directory's scoped rules) attach
+   * nothing; earlier folders keep theirs. False: the pattern is dropped and the rest attach (2.1.332).
+   * Launch is not affected. Settled by fuzz cases h197:172 and 175 (test/conformance/fuzz/found.ts
+   * `a_rule_with_a_glob_that_does_not_compile_ends_the_reads_attachments_on_2_1_197`).
+   */
+  badGlobEndsRead: boolean;
 }
 
 /** The releases the claude-code model was verified on, newest (the default) first. */
@@ -94,6 +104,7 @@ export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
     agentsMdOnRead: true,
     agentsMdPluginOptions: true,
     lfWhereCommentMarker: false,
+    badGlobEndsRead: false,
   },
   {
     release: "2.1.197",
@@ -106,6 +117,7 @@ export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
     agentsMdOnRead: false,
     agentsMdPluginOptions: false,
     lfWhereCommentMarker: true,
+    badGlobEndsRead: true,
   },
 ];
 

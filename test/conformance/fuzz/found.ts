@@ -256,6 +256,48 @@ export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
     expect: ["a/CLAUDE.md", "a/.claude/rules/lonecr.md", "a/.claude/rules/fm.md", "shared/dir2/inner.md"],
     expectReads: [["a/d/CLAUDE.md"]],
   },
+  // 2.1.197: a `paths:` pattern its gitignore matcher cannot compile (`[b/**/*.ts` from the unquoted flow
+  // list `[b/**/*.ts, *.md]`) ends the read's attachments at its folder: that folder's memory and rules and
+  // every later folder attach nothing, earlier folders keep theirs; a later read attaches again (seeds
+  // h197:172 and 175, shrunk by the harness then widened by hand; 2.1.332 drops the pattern).
+  {
+    name: "a_rule_with_a_glob_that_does_not_compile_ends_the_reads_attachments_on_2_1_197",
+    seed: "h197:172",
+    release: "2.1.197",
+    cwd: "",
+    home: "home",
+    git: [],
+    files: {
+      "CLAUDE.md": "Root.\n",
+      ".claude/rules/ts.md": '---\npaths: "**/*.ts"\n---\nRoot TS.\n',
+      "a/CLAUDE.md": "A mem.\n",
+      "a/b/.claude/rules/bad.md": "---\npaths: [b/**/*.ts, *.md]\n---\nBad glob.\n",
+      "a/b/CLAUDE.md": "AB mem.\n",
+      "a/b/c/CLAUDE.md": "ABC mem.\n",
+      "a/b/c/x.ts": "x\n",
+      "a/y.ts": "y\n",
+    },
+    reads: ["a/b/c/x.ts", "a/y.ts"],
+    expect: ["CLAUDE.md"],
+    expectReads: [["a/CLAUDE.md"], [".claude/rules/ts.md"]],
+  },
+  {
+    name: "a_glob_that_does_not_compile_in_the_working_directorys_rules_drops_its_scoped_rules_on_2_1_197",
+    seed: "h197:175",
+    release: "2.1.197",
+    cwd: "",
+    home: "home",
+    git: [],
+    files: {
+      ".claude/rules/style2.md": '---\npaths: "**/*.ts"\n---\nText of .claude/rules/style2.md #5.\n',
+      ".claude/rules/sub/ts1.md":
+        "---\npaths: [b/**/*.ts, *.md]\n---\nText of .claude/rules/sub/ts1.md #6.\n",
+      "d/x.ts": "content of d/x.ts\n",
+    },
+    reads: ["d/x.ts"],
+    expect: [],
+    expectReads: [[]],
+  },
   // The managed-only mode filters the launch set only: on read the CLI attaches nested memory, nested rules
   // and the user's scoped rules as in the default mode (seeds h332:43, 342, 404, 456; shrunk).
   {
