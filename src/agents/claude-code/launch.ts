@@ -482,7 +482,17 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     for (const pr of walk.problems) warn("walk-stopped", show(pr.path), `${show(pr.path)}: ${pr.message}`);
     for (const sp of walk.special)
       warn("read-failed", show(sp.path), specialRuleMessage(show(sp.path), sp.type));
+    // The level's AGENTS files come after its rules, except that they load just before the first rule
+    // reached through a link (a linked file or a file of a linked folder) that loads, in the walk's order;
+    // a link dropped for leaving the working directory does not move them (settled on 2.1.332: fuzz
+    // h332:123, 132, r332:412; cases `agents_files_load_just_before_the_first_linked_rule_*`).
+    let agentsDone = !(agents && !agentsAfterLocal);
     for (const f of walk.files) {
+      const linked = f.realPath !== f.path;
+      if (!agentsDone && linked && !(behaviour.ruleLinksStayInsideCwd && !inside(cwd, f.realPath))) {
+        loadAgentsFiles(dir, where);
+        agentsDone = true;
+      }
       if (behaviour.ruleLinksStayInsideCwd && f.realPath !== f.path && !inside(cwd, f.realPath)) {
         // Settled on 2.1.332: a rule reached through a link whose real path leaves the working directory
         // never loads (nor do its imports), wherever the rules directory is. 2.1.197 loads it.
@@ -525,7 +535,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         show(f.realPath),
       );
     }
-    if (agents && !agentsAfterLocal) loadAgentsFiles(dir, where);
+    if (!agentsDone) loadAgentsFiles(dir, where);
     const local = join(dir, "CLAUDE.local.md");
     load(
       local,

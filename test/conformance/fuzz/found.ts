@@ -154,10 +154,9 @@ export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
   },
   {
     // The order of a rule reached through a linked folder against .claude/AGENTS.md: the CLI loads the
-    // AGENTS file first, the model the rule first (a plain rule loads before it, as modelled). Shrunk by
-    // the differential test from seed r332:412 in 45 runs.
+    // AGENTS file first (a plain rule loads before it): the AGENTS files go just before the level's first
+    // linked rule. Shrunk by the differential test from seed r332:412 in 45 runs.
     name: "a_rule_in_a_linked_rules_folder_loads_after_dot_claude_agents_md",
-    open: "the order of linked rules against AGENTS files is not modelled (docs/findings-fuzz.md)",
     seed: "r332:412",
     release: "2.1.332",
     cwd: "",
@@ -404,8 +403,10 @@ export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
     expect: ["AGENTS.md", ".claude/rules/test1.md"],
     expectReads: [],
   },
-  // Open: a rule that is a link to a file inside the working directory loads after AGENTS.md (seeds
-  // h332:123, 132; the same kind as the linked rules folder above).
+  // A rule that is a link to a file inside the working directory loads after AGENTS.md (seeds h332:123,
+  // 132; the same kind as the linked rules folder above): a level's AGENTS files load just before its first
+  // rule reached through a link, in the walk's order (probes: plain rules walked before that link load
+  // before the AGENTS files, plain rules after it after them).
   {
     name: "a_rule_linked_to_a_file_inside_the_working_directory_loads_after_agents_md",
     seed: "h332:123",
@@ -418,7 +419,21 @@ export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
     reads: [],
     expect: ["AGENTS.md", "d/shared/r2.md"],
     expectReads: [],
-    open: "the order of linked rules against AGENTS files is not modelled (docs/findings-fuzz.md)",
+  },
+  // A link dropped for leaving the working directory does not move the AGENTS files: they load after the
+  // level's rules (probe while settling h332:123).
+  {
+    name: "agents_files_load_after_the_rules_when_the_only_link_leaves_the_working_directory",
+    seed: "h332:123",
+    release: "2.1.332",
+    cwd: "w",
+    home: "home",
+    git: [],
+    files: { "w/AGENTS.md": "Agents w.\n", "w/.claude/rules/a.md": "Plain a.\n", "out/o.md": "Outside.\n" },
+    links: { "w/.claude/rules/m-out.md": "../../../out/o.md" },
+    reads: [],
+    expect: ["w/.claude/rules/a.md", "w/AGENTS.md"],
+    expectReads: [],
   },
   // Open: the CLI's Markdown lexer does not let a fence line at the very end of a file (no newline after
   // it) interrupt a paragraph, so "```" there closes a code span opened on an earlier line and hides the
