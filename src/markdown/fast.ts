@@ -52,7 +52,7 @@ const key = (s: State): string =>
   s.t === "n" ? `n${+s.para}${+s.cont}:${s.w}` : s.t === "f" ? `f${s.ch}:${s.len}` : `h${s.kind}`;
 
 const CLEAN: State = { t: "n", para: false, cont: false, w: 0 };
-const CLEAN_KEY = key(CLEAN);
+const isClean = (s: State): boolean => s.t === "n" && !s.para && !s.cont && s.w === 0;
 
 // HTML block start conditions (CommonMark 0.31, kinds 1–7), tested on a line without its indentation.
 const HTML1 = /^<(?:script|pre|style|textarea)(?:[ \t>]|$)/i;
@@ -268,8 +268,10 @@ export function planBlocks(src: string): BlockChunk[] {
     }
     next.length = 0;
     for (const s of states) step(s, line, next);
-    if (next.length === 1) states = [next[0] as State];
-    else {
+    if (next.length === 1) {
+      if (states.length === 1) states[0] = next[0] as State;
+      else states = [next[0] as State];
+    } else {
       const seen = new Set<string>();
       states = [];
       for (const s of next) {
@@ -281,7 +283,7 @@ export function planBlocks(src: string): BlockChunk[] {
       }
     }
     // A block's end cuts only where nothing at all is open (a paragraph may follow an uncertain end).
-    const clean = states.length === 1 && key(states[0] as State) === CLEAN_KEY;
+    const clean = states.length === 1 && isClean(states[0] as State);
     if (fenceOpenAt !== -1 && clean) {
       cut(end, "fence");
       fenceOpenAt = -1;
@@ -467,6 +469,21 @@ const SPECIAL = /[\\`<[\]!]/g;
  * no import token touches `*` or `_` (see {@link runsAgree}).
  */
 export function inlineRuns(s: string): number[] | undefined {
+  const runs: number[] = [];
+  return eachInlineRun(s, (a, b) => {
+    runs.push(a, b);
+    return true;
+  })
+    ? runs
+    : undefined;
+}
+
+/**
+ * {@link inlineRuns} without the array: calls `emit(start, end)` for each text run in order, as found.
+ * Returns false (possibly after some runs were emitted) when the paragraph is outside the subset or
+ * `emit` returned false; the caller then discards what it collected.
+ */
+export function eachInlineRun(s: string, emit: (start: number, end: number) => boolean): boolean {
   // Backtick runs (raw, maximal) by length, for the code-span closer search.
   const runsByLen = new Map<number, number[]>();
   for (let i = s.indexOf("`"); i !== -1; i = s.indexOf("`", i)) {
@@ -487,16 +504,16 @@ export function inlineRuns(s: string): number[] | undefined {
     cursor.set(len, k);
     return k < list.length ? (list[k] as number) : -1;
   };
-  const runs: number[] = [];
   let runStart = 0;
+  let ok = true;
   const boundary = (from: number, to: number) => {
-    if (from > runStart) runs.push(runStart, from);
+    if (from > runStart && !emit(runStart, from)) ok = false;
     runStart = to;
   };
   let open = -1; // the one open `[` (or `![`), -1 for none
   let openImage = false;
   let i = 0;
-  while (i < s.length) {
+  while (i < s.length && ok) {
     // Jump to the next character that can start or end a construct of the subset.
     SPECIAL.lastIndex = i;
     if (!SPECIAL.test(s)) break;
@@ -516,11 +533,11 @@ export function inlineRuns(s: string): number[] | undefined {
       }
     } else if (c === 60) {
       const n = angle(s, i);
-      if (n === undefined) return undefined;
+      if (n === undefined) return false;
       if (n > 0 && (open === -1 || !openImage)) boundary(i, i + n);
       i += n > 0 ? n : 1;
     } else if (c === 91 || (c === 33 && s.charCodeAt(i + 1) === 91)) {
-      if (open !== -1) return undefined; // nested brackets: not in the subset
+      if (open !== -1) return false; // nested brackets: not in the subset
       open = i;
       openImage = c === 33;
       if (!openImage) boundary(i, i + 1);
@@ -531,7 +548,7 @@ export function inlineRuns(s: string): number[] | undefined {
         continue;
       }
       SIMPLE_DEST.lastIndex = i + 1;
-      if (!SIMPLE_DEST.test(s)) return undefined; // a reference, a title, a complex destination
+      if (!SIMPLE_DEST.test(s)) return false; // a reference, a title, a complex destination
       const end = SIMPLE_DEST.lastIndex;
       if (openImage) boundary(open, end);
       else boundary(i, end);
@@ -539,7 +556,7 @@ export function inlineRuns(s: string): number[] | undefined {
       i = end;
     } else i++;
   }
-  if (open !== -1) return undefined;
+  if (!ok || open !== -1) return false;
   boundary(s.length, s.length);
-  return runs;
+  return ok;
 }
