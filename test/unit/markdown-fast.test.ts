@@ -459,6 +459,14 @@ describe("fast path pieces", () => {
       agree(odd, "odd list");
   });
 
+  it("a_line_that_starts_with_a_tag_but_opens_a_paragraph_lets_a_fence_follow", () => {
+    // `<span ...>y</span>` is no HTML block of kind 7 (text follows the tag): a fence after it is
+    // top-level and runs to the end, so the item after the blank line is code, not an import.
+    const doc = '<span title="x">y</span>\n```\n\n1. one @o.md\n';
+    agree(doc, "tag line then fence");
+    expect(analyzeBody(doc).imports).toEqual([]);
+  });
+
   it("an_uncertain_comment_end_does_not_cut_a_paragraph_that_follows_it", () => {
     // Found by the seeded test: `<!-->` may or may not end its block; the readings meet in a paragraph.
     agree(
