@@ -434,17 +434,27 @@ function inlineComment(s: string, i: number): number | undefined {
   return end + 3 - i;
 }
 
+/** What the last {@link angle} call found: an autolink (a link node) or inline HTML (an html node). */
+let angleAutolink = false;
+
 /** Length of an inline HTML tag or autolink at `i` (0: literal `<`); undefined when unsure. */
 function angle(s: string, i: number): number | undefined {
+  angleAutolink = false;
   const c1 = s.charCodeAt(i + 1);
   if (c1 === 33 && s.startsWith("<!--", i)) return inlineComment(s, i);
   if (c1 === 33 || c1 === 63) return undefined; // declaration, CDATA, processing instruction
   const re = c1 === 47 ? CLOSE_TAG : isAsciiLetter(c1) ? AUTOLINK : EMAIL;
   re.lastIndex = i;
-  if (re.test(s)) return re.lastIndex - i;
+  if (re.test(s)) {
+    angleAutolink = re !== CLOSE_TAG;
+    return re.lastIndex - i;
+  }
   if (re === AUTOLINK) {
     EMAIL.lastIndex = i;
-    if (EMAIL.test(s)) return EMAIL.lastIndex - i;
+    if (EMAIL.test(s)) {
+      angleAutolink = true;
+      return EMAIL.lastIndex - i;
+    }
   }
   OPEN_TAG_HEAD.lastIndex = i;
   if (OPEN_TAG_HEAD.test(s)) {
@@ -480,12 +490,22 @@ export function inlineRuns(s: string): number[] | undefined {
     : undefined;
 }
 
+/** A node of a plain paragraph other than its text runs: a code span, inline HTML, an autolink. */
+export type InlineNodeKind = "inlineCode" | "html" | "autolink";
+
 /**
  * {@link inlineRuns} without the array: calls `emit(start, end)` for each text run in order, as found.
  * Returns false (possibly after some runs were emitted) when the paragraph is outside the subset or
- * `emit` returned false; the caller then discards what it collected.
+ * `emit` returned false; the caller then discards what it collected. `node(kind, start, end)`, when
+ * given, is called in document order (interleaved with the runs) for each code span, inline HTML (tag or
+ * comment) and autolink the parser would make a node of (none inside an image's text); offsets are
+ * UTF-16 code units of `s`, `end` exclusive, `<` / backticks included.
  */
-export function eachInlineRun(s: string, emit: (start: number, end: number) => boolean): boolean {
+export function eachInlineRun(
+  s: string,
+  emit: (start: number, end: number) => boolean,
+  node?: (kind: InlineNodeKind, start: number, end: number) => void,
+): boolean {
   // Backtick runs (raw, maximal) by length, for the code-span closer search.
   const runsByLen = new Map<number, number[]>();
   for (let i = s.indexOf("`"); i !== -1; i = s.indexOf("`", i)) {
@@ -530,13 +550,19 @@ export function eachInlineRun(s: string, emit: (start: number, end: number) => b
       const close = closer(len, j);
       if (close === -1) i = j;
       else {
-        if (open === -1 || !openImage) boundary(i, close + len);
+        if (open === -1 || !openImage) {
+          boundary(i, close + len);
+          node?.("inlineCode", i, close + len);
+        }
         i = close + len;
       }
     } else if (c === 60) {
       const n = angle(s, i);
       if (n === undefined) return false;
-      if (n > 0 && (open === -1 || !openImage)) boundary(i, i + n);
+      if (n > 0 && (open === -1 || !openImage)) {
+        boundary(i, i + n);
+        node?.(angleAutolink ? "autolink" : "html", i, i + n);
+      }
       i += n > 0 ? n : 1;
     } else if (c === 91 || (c === 33 && s.charCodeAt(i + 1) === 91)) {
       if (open !== -1) return false; // nested brackets: not in the subset
