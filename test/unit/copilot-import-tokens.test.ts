@@ -3,8 +3,9 @@
  * replaced (each token checked against every code range; each position counted from the top of the text):
  * the same tokens and positions on seeded random documents of fences, code spans, tokens and newlines.
  */
+import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
-import { copilotImportTokens, lineCols } from "../../src/agents/copilot-cli/launch.js";
+import { copilotImportTokens, copilotPatternMatches, lineCols } from "../../src/agents/copilot-cli/launch.js";
 
 /** The former reading, kept here as the reference. */
 function referenceTokens(text: string): { at: number; end: number; path: string }[] {
@@ -67,5 +68,19 @@ describe("copilot import tokens in one pass", () => {
       // An earlier offset after a later one starts again from the top.
       if (got.length > 1) expect(pos(got[0]?.at ?? 0)).toEqual(referenceLineCol(text, got[0]?.at ?? 0));
     }
+  });
+});
+
+describe("copilot applyTo patterns compiled once", () => {
+  it("a_compiled_pattern_answers_as_a_fresh_match_for_every_path_asked_twice", () => {
+    const patterns = ["*.ts", "./src/**", "src/*.md", "", "./", "**/a.ts", "{a,b}.ts", ".github/x.md"];
+    const paths = ["a.ts", "src/a.ts", "src/b.md", "x/y/a.ts", "b.ts", ".github/x.md", "src/deep/c.md"];
+    for (let round = 0; round < 2; round++)
+      for (const p of patterns)
+        for (const rel of paths) {
+          const q = p.startsWith("./") ? p.slice(2) : p;
+          const want = q !== "" && picomatch.isMatch(rel, q, { dot: true, basename: !q.includes("/") });
+          expect([p, rel, copilotPatternMatches(p, rel)]).toEqual([p, rel, want]);
+        }
   });
 });

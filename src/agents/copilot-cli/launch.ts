@@ -496,15 +496,26 @@ function readInstruction(
 }
 
 /**
+ * Each pattern compiled once (lint matches every pattern against every file of the repository: compiling
+ * per file made a 100,000-entry walk take minutes). Bounded.
+ */
+const compiledPatterns = new Map<string, (rel: string) => boolean>();
+
+/**
  * Whether one `applyTo` pattern matches a path (POSIX, relative to the git root) as Copilot CLI 1.0.102
  * does: a leading `./` is dropped; a pattern without a slash matches the path's base name (`*.ts`,
  * `a.ts`); dot files match; case matters; braces expand. A leading `/`, a trailing `/`, a bare directory
  * name with a slash in it, backslashes and `;` never match a file.
  */
 export function copilotPatternMatches(pattern: string, rel: string): boolean {
-  const p = pattern.startsWith("./") ? pattern.slice(2) : pattern;
-  if (p === "") return false;
-  return picomatch.isMatch(rel, p, { dot: true, basename: !p.includes("/") });
+  let match = compiledPatterns.get(pattern);
+  if (match === undefined) {
+    const p = pattern.startsWith("./") ? pattern.slice(2) : pattern;
+    match = p === "" ? () => false : picomatch(p, { dot: true, basename: !p.includes("/") });
+    if (compiledPatterns.size >= 10_000) compiledPatterns.clear();
+    compiledPatterns.set(pattern, match);
+  }
+  return match(rel);
 }
 
 /** Whether a path (POSIX, relative to the git root) matches an instruction file's patterns. */
