@@ -13,6 +13,7 @@ import { isImportPath } from "../markdown/imports.js";
 import { normalizeNewlines, parseFrontmatter, parseMarkdown } from "../markdown/index.js";
 import type { Nodes } from "../markdown/mdast.js";
 import { isCommentHtml } from "../markdown/mdast.js";
+import { eachBodyNode } from "../markdown/nodes.js";
 import type { LintContext } from "./context.js";
 
 /** Where an import token sits: the importing file (display path), 1-based line and UTF-16 column of `@`. */
@@ -168,22 +169,93 @@ function analyse(ctx: LintContext): ClaudeImports {
 /** Characters that end a sentence or clause and so often trail an `@path` in prose. */
 const TRAILING_PUNCT = /[.,;:!?)\]}'"»”’>]+$/;
 
+/** One `@path` mention Claude Code does not follow (see {@link unfollowedMentions}). */
+export interface UnfollowedMention {
+  target: string;
+  line: number;
+  column: number;
+  form: UnfollowedImport["form"];
+  before: string;
+}
+
+// An `@` after a punctuation character (not `\\` or a backtick), in a text node; an `@` at the start of
+// an HTML node, after white space or after `>`; an `@` in a code span at its start, after white space or
+// after a backtick.
+const AFTER_PUNCT = /(?<=[^\s\p{L}\p{N}\\`])@([^\s]+)/gu;
+const IN_HTML = /(?<=^|[\s>])@([^\s<]+)/g;
+const IN_CODE = /(?<![^\s`])@([^\s`]+)/g;
+// A chunk can hold an unfollowed mention only with an `@` after such a character, or HTML (`<`).
+const MAY_BE_UNFOLLOWED = /[^\s\p{L}\p{N}\\`]@|</u;
+
 /**
  * `@path` mentions Claude Code does not follow (verified on 2.1.332: the launch conformance cases
  * `emails_parentheses_and_escapes_are_not_imports` and `html_blocks_and_comments_hide_imports`), with the
  * 1-based file line and UTF-16 column of the `@`: in text, an `@` right after a punctuation character (not
- * a letter or digit, which makes an e-mail address, and not `\`, the deliberate escape); in an HTML block
+ * a letter or digit, which makes an e-mail address, and not `\\`, the deliberate escape); in an HTML block
  * (not a comment), an `@` at the start, after whitespace or after `>`. The path is cut at `#` and trailing
- * punctuation, and kept only when it has the shape of an import path.
+ * punctuation, and kept only when it has the shape of an import path. Read through the Markdown fast path
+ * (markdown/nodes.ts): linear in the file's size except where only the parser can tell; held equal to
+ * {@link unfollowedMentionsReference} (one full parse) by test/unit/lint-mentions-fast.test.ts.
+ * @param text a whole file (frontmatter included)
  */
-export function unfollowedMentions(
-  text: string,
-): { target: string; line: number; column: number; form: UnfollowedImport["form"]; before: string }[] {
+export function unfollowedMentions(text: string): UnfollowedMention[] {
   if (!text.includes("@")) return [];
   const fm = parseFrontmatter(text);
   const body = normalizeNewlines(fm.body.replace(/^\uFEFF/, ""));
   const pos = positions(body, fm.bodyLine);
-  const out: ReturnType<typeof unfollowedMentions> = [];
+  const out: UnfollowedMention[] = [];
+  const take = (raw: string, offset: number, form: UnfollowedImport["form"], before: string) => {
+    const target = raw.split("#")[0]?.replace(TRAILING_PUNCT, "") ?? "";
+    if (target !== "" && isImportPath(target)) out.push({ target, ...pos(offset), form, before });
+  };
+  eachBodyNode(
+    body,
+    { mayMatter: (t) => t.includes("@") && MAY_BE_UNFOLLOWED.test(t), runOk: punctRunOk },
+    (kind, start, end, value) => {
+      if (kind === "text") {
+        const at = body.indexOf("@", start);
+        if (at === -1 || at >= end) return;
+        const raw = body.slice(start, end);
+        for (const m of raw.matchAll(AFTER_PUNCT))
+          take(m[1] ?? "", start + (m.index ?? 0), "after-punctuation", raw[(m.index ?? 1) - 1] ?? "");
+      } else if (kind === "html") {
+        const raw = body.slice(start, end);
+        if (!raw.includes("@") || isCommentHtml(value ?? raw)) return;
+        for (const m of raw.matchAll(IN_HTML)) take(m[1] ?? "", start + (m.index ?? 0), "html-block", "");
+      }
+    },
+  );
+  return out;
+}
+
+/**
+ * True when no after-punctuation mention in the run `body[from, to)` could read differently in the
+ * parser's text nodes: emphasis splits a run only at a `*` or `_`, so an `@` right after one, or one in
+ * the mention's extent, sends the chunk to the parser.
+ */
+function punctRunOk(body: string, from: number, to: number): boolean {
+  for (let at = body.indexOf("@", from); at !== -1 && at < to; at = body.indexOf("@", at + 1)) {
+    const prev = body.charCodeAt(at - 1);
+    if (at > from && (prev === 42 || prev === 95)) return false;
+    for (let j = at + 1; j < to; j++) {
+      const c = body.charCodeAt(j);
+      if (c === 42 || c === 95) return false;
+      if (c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c > 127 && /\s/.test(body.charAt(j))) break;
+    }
+  }
+  return true;
+}
+
+/**
+ * The reference for {@link unfollowedMentions}: the same answer from one full CommonMark parse of the body.
+ * Slow on large paragraphs (the parser is super-linear there); kept for the differential tests.
+ */
+export function unfollowedMentionsReference(text: string): UnfollowedMention[] {
+  if (!text.includes("@")) return [];
+  const fm = parseFrontmatter(text);
+  const body = normalizeNewlines(fm.body.replace(/^\uFEFF/, ""));
+  const pos = positions(body, fm.bodyLine);
+  const out: UnfollowedMention[] = [];
   const take = (raw: string, offset: number, form: UnfollowedImport["form"], before: string) => {
     const target = raw.split("#")[0]?.replace(TRAILING_PUNCT, "") ?? "";
     if (target !== "" && isImportPath(target)) out.push({ target, ...pos(offset), form, before });
@@ -193,15 +265,14 @@ export function unfollowedMentions(
     const end = node.position?.end.offset;
     if (node.type === "text" && start !== undefined) {
       const raw = body.slice(start, end);
-      for (const m of raw.matchAll(/(?<=[^\s\p{L}\p{N}\\`])@([^\s]+)/gu))
+      for (const m of raw.matchAll(AFTER_PUNCT))
         take(m[1] ?? "", start + (m.index ?? 0), "after-punctuation", raw[(m.index ?? 1) - 1] ?? "");
       return;
     }
     if (node.type === "html" && start !== undefined) {
       if (isCommentHtml(node.value)) return;
       const raw = body.slice(start, end);
-      for (const m of raw.matchAll(/(?<=^|[\s>])@([^\s<]+)/g))
-        take(m[1] ?? "", start + (m.index ?? 0), "html-block", "");
+      for (const m of raw.matchAll(IN_HTML)) take(m[1] ?? "", start + (m.index ?? 0), "html-block", "");
       return;
     }
     if ("children" in node) for (const c of node.children) visit(c as Nodes);
@@ -210,10 +281,10 @@ export function unfollowedMentions(
   return out;
 }
 
-/** Offset → 1-based line (plus `firstLine - 1`) and UTF-16 column in `body`. */
+/** Offset → 1-based line (plus `firstLine - 1`) and UTF-16 column in `body`; offsets mostly in order. */
 function positions(body: string, firstLine: number): (offset: number) => { line: number; column: number } {
   const lineStarts = [0];
-  for (let i = 0; i < body.length; i++) if (body.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  for (let i = body.indexOf("\n"); i !== -1; i = body.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   return (offset) => {
     let lo = 0;
     let hi = lineStarts.length - 1;
@@ -228,32 +299,42 @@ function positions(body: string, firstLine: number): (offset: number) => { line:
 
 /**
  * `@path` mentions inside inline code spans of a file's body (after the frontmatter, as Claude Code scans
- * it), with the 1-based file line and UTF-16 column of the `@`. Parsed with the markdown room's parser.
+ * it), with the 1-based file line and UTF-16 column of the `@`. Read through the Markdown fast path
+ * (markdown/nodes.ts); held equal to {@link codeSpanMentionsReference} by the differential tests.
+ * @param text a whole file (frontmatter included)
  */
 export function codeSpanMentions(text: string): { target: string; line: number; column: number }[] {
   if (!/`[^`\n]*@/.test(text)) return [];
   const fm = parseFrontmatter(text);
   const body = normalizeNewlines(fm.body.replace(/^\uFEFF/, ""));
+  const pos = positions(body, fm.bodyLine);
   const out: { target: string; line: number; column: number }[] = [];
-  const lineStarts = [0];
-  for (let i = 0; i < body.length; i++) if (body.charCodeAt(i) === 10) lineStarts.push(i + 1);
-  const pos = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + fm.bodyLine, column: offset - (lineStarts[lo] ?? 0) + 1 };
-  };
+  eachBodyNode(
+    body,
+    { mayMatter: (t) => t.includes("`") && t.includes("@"), runOk: () => true },
+    (kind, start, end) => {
+      if (kind !== "inlineCode") return;
+      const raw = body.slice(start, end);
+      if (!raw.includes("@")) return;
+      for (const m of raw.matchAll(IN_CODE)) out.push({ target: m[1] ?? "", ...pos(start + (m.index ?? 0)) });
+    },
+  );
+  return out;
+}
+
+/** The reference for {@link codeSpanMentions}: one full CommonMark parse of the body (slow; for tests). */
+export function codeSpanMentionsReference(text: string): { target: string; line: number; column: number }[] {
+  if (!/`[^`\n]*@/.test(text)) return [];
+  const fm = parseFrontmatter(text);
+  const body = normalizeNewlines(fm.body.replace(/^\uFEFF/, ""));
+  const pos = positions(body, fm.bodyLine);
+  const out: { target: string; line: number; column: number }[] = [];
   const visit = (node: Nodes) => {
     if (node.type === "inlineCode") {
       const start = node.position?.start.offset;
       if (start === undefined) return;
       const raw = body.slice(start, node.position?.end.offset);
-      for (const m of raw.matchAll(/(?<![^\s`])@([^\s`]+)/g))
-        out.push({ target: m[1] ?? "", ...pos(start + (m.index ?? 0)) });
+      for (const m of raw.matchAll(IN_CODE)) out.push({ target: m[1] ?? "", ...pos(start + (m.index ?? 0)) });
       return;
     }
     if ("children" in node) for (const c of node.children) visit(c as Nodes);

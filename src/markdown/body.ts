@@ -5,13 +5,14 @@
  * the chunks the fast path cannot settle, together in one reduced document.
  */
 import { type StripResult, stripRanges } from "./comments.js";
-import { inlineRuns, plainParagraphs, planBlocks } from "./fast.js";
+import { eachInlineRun, plainParagraphs, planBlocks } from "./fast.js";
 import {
   type ImportToken,
   mayImport,
   needsParse,
   type ScanOptions,
   scanNormalized,
+  type TokenSink,
   tokenSink,
   visitTree,
 } from "./imports.js";
@@ -47,30 +48,53 @@ const SEPARATOR = "\nx\n\n";
 
 const EXTENT = /@(?:[^\s\\]|\\ )+/y;
 
-/** True when no import token found in a run could end or begin differently because of emphasis. */
-function runsAgree(text: string, runs: number[]): boolean {
-  for (let k = 0; k < runs.length; k += 2) {
-    const a = runs[k] as number;
-    const b = runs[k + 1] as number;
-    for (let at = text.indexOf("@", a); at !== -1 && at < b; at = text.indexOf("@", at + 1)) {
-      const prev = text.charCodeAt(at - 1);
-      if (at > a && (prev === 42 || prev === 95)) return false;
-      // The token's widest extent (TOKEN in imports.ts): non-space characters and escaped spaces.
-      EXTENT.lastIndex = at;
-      const end = Math.min(b, EXTENT.test(text) ? EXTENT.lastIndex : at + 1);
-      for (let j = at + 1; j < end; j++) {
-        const c = text.charCodeAt(j);
-        if (c === 42) return false;
-        if (c === 95) {
-          let r = j;
-          while (text.charCodeAt(r) === 95) r++;
-          if (!isAlnum(text.charCodeAt(j - 1)) || !isAlnum(text.charCodeAt(r))) return false;
-          j = r - 1;
-        }
+/**
+ * True when no import token found in the run `text[a, b)` could end or begin differently because of
+ * emphasis (runs are coarser than the parser's text nodes only where emphasis would split them).
+ */
+function runAgrees(text: string, a: number, b: number): boolean {
+  for (let at = text.indexOf("@", a); at !== -1 && at < b; at = text.indexOf("@", at + 1)) {
+    const prev = text.charCodeAt(at - 1);
+    if (at > a && (prev === 42 || prev === 95)) return false;
+    // The token's widest extent (TOKEN in imports.ts): non-space characters and escaped spaces.
+    EXTENT.lastIndex = at;
+    const end = Math.min(b, EXTENT.test(text) ? EXTENT.lastIndex : at + 1);
+    for (let j = at + 1; j < end; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 42) return false;
+      if (c === 95) {
+        let r = j;
+        while (text.charCodeAt(r) === 95) r++;
+        if (!isAlnum(text.charCodeAt(j - 1)) || !isAlnum(text.charCodeAt(r))) return false;
+        j = r - 1;
       }
     }
   }
   return true;
+}
+
+/**
+ * The import tokens of a chunk `t` (at `base` in the LF text) whose paragraphs `paras` the inline scanner
+ * settles, or undefined when it cannot (then the chunk goes to the parser). One pass, no run list.
+ */
+function runTokens(t: string, paras: number[], base: number, sink: TokenSink): ImportToken[] | undefined {
+  const tokens: ImportToken[] = [];
+  let nextAt = t.indexOf("@");
+  for (let k = 0; k < paras.length; k += 2) {
+    const a = paras[k] as number;
+    const ok = eachInlineRun(t.slice(a, paras[k + 1]), (s, e) => {
+      const from = s + a;
+      const to = e + a;
+      if (nextAt !== -1 && nextAt < from) nextAt = t.indexOf("@", from);
+      if (nextAt === -1 || nextAt >= to) return true; // no `@` in this run
+      if (!runAgrees(t, from, to)) return false;
+      sink.scanRange(t, from, to, base, tokens);
+      nextAt = t.indexOf("@", to);
+      return true;
+    });
+    if (!ok) return undefined;
+  }
+  return tokens;
 }
 
 function isAlnum(c: number): boolean {
@@ -100,8 +124,10 @@ export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis 
   const shift = bomShift(lf);
   const src = shift ? lf.slice(1) : lf;
   const chunks = planBlocks(src);
+  const sink = tokenSink(lf, opts);
   const modes: Mode[] = [];
-  const runsOf = new Map<number, number[]>();
+  // Tokens of chunks settled by the inline scanner, by chunk, in order (none stored for a chunk without).
+  const runTokensOf = new Map<number, ImportToken[]>();
   let needParser = false;
   chunks.forEach((c, i) => {
     if (c.kind === "fence") {
@@ -116,31 +142,26 @@ export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis 
     const t = src.slice(c.start, c.end);
     const cm = hasComment && t.includes("<!--");
     const at = hasAt && mayImport(t);
+    const defs = t.includes("]:");
     let mode: Mode;
-    if (!cm && !at) mode = t.includes("]:") ? "defs" : "skip";
+    if (!cm && !at) mode = defs ? "defs" : "skip";
     else if (!cm && !needsParse(t)) mode = "scan";
+    else if (defs) mode = "parse";
     else {
       // A comment inside a plain paragraph is inline HTML: never stripped (only a top-level comment block
       // is), so the paragraph's runs settle it; the scanner reads the comment itself (fast.ts inlineComment).
       const paras = plainParagraphs(t);
-      let runs: number[] | undefined = paras ? [] : undefined;
-      for (let k = 0; paras && runs && k < paras.length; k += 2) {
-        const a = paras[k] as number;
-        const part = inlineRuns(t.slice(a, paras[k + 1]));
-        if (part) for (const o of part) runs.push(o + a);
-        else runs = undefined;
-      }
-      if (runs && runsAgree(t, runs)) {
+      const tokens = paras && runTokens(t, paras, c.start + shift, sink);
+      if (tokens) {
         mode = "runs";
-        runsOf.set(i, runs);
+        if (tokens.length > 0) runTokensOf.set(i, tokens);
       } else mode = "parse";
     }
     // Link reference definitions are global: every chunk that may hold one joins the parse.
-    if (mode !== "parse" && mode !== "defs" && mode !== "skip" && t.includes("]:")) mode = "parse";
+    if (mode !== "parse" && mode !== "defs" && mode !== "skip" && defs) mode = "parse";
     if (mode === "parse") needParser = true;
     modes.push(mode);
   });
-  const sink = tokenSink(lf, opts);
   const commentRanges: number[] = [];
   // Tokens of parsed chunks, by chunk, in order.
   const parsedTokens = new Map<number, ImportToken[]>();
@@ -176,8 +197,9 @@ export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis 
           sub.scan(run, base, exact);
           if (sub.out.length > n) {
             const list = parsedTokens.get(owner);
-            if (list) list.push(...sub.out.splice(n));
-            else parsedTokens.set(owner, sub.out.splice(n));
+            const found = sub.out.splice(n);
+            if (list) for (const tok of found) list.push(tok);
+            else parsedTokens.set(owner, found);
           }
         },
       };
@@ -207,27 +229,22 @@ export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis 
     const rest = value.replace(COMMENT, "");
     if (rest.trim()) commentLeft.set(i, rest);
   });
+  let imports: ImportToken[] = [];
   if (hasAt)
     chunks.forEach((c, i) => {
       const mode = modes[i];
-      const base = c.start + shift;
-      if (mode === "scan") sink.scan(src.slice(c.start, c.end), base, true);
-      else if (mode === "runs") {
-        const runs = runsOf.get(i) as number[];
-        const t = src.slice(c.start, c.end);
-        let nextAt = t.indexOf("@");
-        for (let k = 0; k < runs.length && nextAt !== -1; k += 2) {
-          const b = runs[k + 1] as number;
-          if (nextAt >= b) continue; // no `@` in this run
-          sink.scan(t.slice(runs[k], b), base + (runs[k] as number), true);
-          nextAt = t.indexOf("@", b);
-        }
-      } else if (mode === "parse") sink.out.push(...(parsedTokens.get(i) ?? []));
-      else if (mode === "comment" && commentLeft.has(i)) sink.scan(commentLeft.get(i) as string, base, false);
+      if (mode === "scan") sink.scanRange(src, c.start, c.end, shift, imports);
+      else if (mode === "runs" || mode === "parse") {
+        const list = (mode === "runs" ? runTokensOf : parsedTokens).get(i);
+        // One chunk holding every token (a link-heavy file): taken as is, not copied.
+        if (list && imports.length === 0) imports = list;
+        else if (list) for (const tok of list) imports.push(tok);
+      } else if (mode === "comment" && commentLeft.has(i))
+        sink.scan(commentLeft.get(i) as string, c.start + shift, false, imports);
     });
   return {
     stripped: hasComment ? stripRanges(text, lf, commentRanges) : { text, stripped: false },
-    imports: hasAt ? sink.out : [],
+    imports,
   };
 }
 

@@ -52,7 +52,7 @@ const key = (s: State): string =>
   s.t === "n" ? `n${+s.para}${+s.cont}:${s.w}` : s.t === "f" ? `f${s.ch}:${s.len}` : `h${s.kind}`;
 
 const CLEAN: State = { t: "n", para: false, cont: false, w: 0 };
-const CLEAN_KEY = key(CLEAN);
+const isClean = (s: State): boolean => s.t === "n" && !s.para && !s.cont && s.w === 0;
 
 // HTML block start conditions (CommonMark 0.31, kinds 1–7), tested on a line without its indentation.
 const HTML1 = /^<(?:script|pre|style|textarea)(?:[ \t>]|$)/i;
@@ -197,11 +197,13 @@ function step(s: State, line: string, out: State[]): void {
     }
     const kind = htmlStart(content);
     if (kind) {
-      // Kinds 1–5 may end on their first line; kind 7 cannot interrupt a paragraph.
+      // Kinds 1–5 may end on their first line; kind 7 cannot interrupt a paragraph, and is
+      // over-approximated (HTML7): a line it matches may as well open a paragraph (`<b>x</b>` then a
+      // fence: the fence is top-level; found by the lint mention differential test).
       const ends = endsOnFirstLine(kind, content);
       if (ends !== "no") out.push(CLEAN);
       if (ends !== "yes") out.push({ t: "h", kind });
-      if (maybe || (kind === 7 && s.para)) out.push(rest);
+      if (maybe || kind === 7) out.push(rest);
       return;
     }
   }
@@ -268,8 +270,10 @@ export function planBlocks(src: string): BlockChunk[] {
     }
     next.length = 0;
     for (const s of states) step(s, line, next);
-    if (next.length === 1) states = [next[0] as State];
-    else {
+    if (next.length === 1) {
+      if (states.length === 1) states[0] = next[0] as State;
+      else states = [next[0] as State];
+    } else {
       const seen = new Set<string>();
       states = [];
       for (const s of next) {
@@ -281,7 +285,7 @@ export function planBlocks(src: string): BlockChunk[] {
       }
     }
     // A block's end cuts only where nothing at all is open (a paragraph may follow an uncertain end).
-    const clean = states.length === 1 && key(states[0] as State) === CLEAN_KEY;
+    const clean = states.length === 1 && isClean(states[0] as State);
     if (fenceOpenAt !== -1 && clean) {
       cut(end, "fence");
       fenceOpenAt = -1;
@@ -430,17 +434,27 @@ function inlineComment(s: string, i: number): number | undefined {
   return end + 3 - i;
 }
 
+/** What the last {@link angle} call found: an autolink (a link node) or inline HTML (an html node). */
+let angleAutolink = false;
+
 /** Length of an inline HTML tag or autolink at `i` (0: literal `<`); undefined when unsure. */
 function angle(s: string, i: number): number | undefined {
+  angleAutolink = false;
   const c1 = s.charCodeAt(i + 1);
   if (c1 === 33 && s.startsWith("<!--", i)) return inlineComment(s, i);
   if (c1 === 33 || c1 === 63) return undefined; // declaration, CDATA, processing instruction
   const re = c1 === 47 ? CLOSE_TAG : isAsciiLetter(c1) ? AUTOLINK : EMAIL;
   re.lastIndex = i;
-  if (re.test(s)) return re.lastIndex - i;
+  if (re.test(s)) {
+    angleAutolink = re !== CLOSE_TAG;
+    return re.lastIndex - i;
+  }
   if (re === AUTOLINK) {
     EMAIL.lastIndex = i;
-    if (EMAIL.test(s)) return EMAIL.lastIndex - i;
+    if (EMAIL.test(s)) {
+      angleAutolink = true;
+      return EMAIL.lastIndex - i;
+    }
   }
   OPEN_TAG_HEAD.lastIndex = i;
   if (OPEN_TAG_HEAD.test(s)) {
@@ -467,6 +481,31 @@ const SPECIAL = /[\\`<[\]!]/g;
  * no import token touches `*` or `_` (see {@link runsAgree}).
  */
 export function inlineRuns(s: string): number[] | undefined {
+  const runs: number[] = [];
+  return eachInlineRun(s, (a, b) => {
+    runs.push(a, b);
+    return true;
+  })
+    ? runs
+    : undefined;
+}
+
+/** A node of a plain paragraph other than its text runs: a code span, inline HTML, an autolink. */
+export type InlineNodeKind = "inlineCode" | "html" | "autolink";
+
+/**
+ * {@link inlineRuns} without the array: calls `emit(start, end)` for each text run in order, as found.
+ * Returns false (possibly after some runs were emitted) when the paragraph is outside the subset or
+ * `emit` returned false; the caller then discards what it collected. `node(kind, start, end)`, when
+ * given, is called in document order (interleaved with the runs) for each code span, inline HTML (tag or
+ * comment) and autolink the parser would make a node of (none inside an image's text); offsets are
+ * UTF-16 code units of `s`, `end` exclusive, `<` / backticks included.
+ */
+export function eachInlineRun(
+  s: string,
+  emit: (start: number, end: number) => boolean,
+  node?: (kind: InlineNodeKind, start: number, end: number) => void,
+): boolean {
   // Backtick runs (raw, maximal) by length, for the code-span closer search.
   const runsByLen = new Map<number, number[]>();
   for (let i = s.indexOf("`"); i !== -1; i = s.indexOf("`", i)) {
@@ -487,16 +526,16 @@ export function inlineRuns(s: string): number[] | undefined {
     cursor.set(len, k);
     return k < list.length ? (list[k] as number) : -1;
   };
-  const runs: number[] = [];
   let runStart = 0;
+  let ok = true;
   const boundary = (from: number, to: number) => {
-    if (from > runStart) runs.push(runStart, from);
+    if (from > runStart && !emit(runStart, from)) ok = false;
     runStart = to;
   };
   let open = -1; // the one open `[` (or `![`), -1 for none
   let openImage = false;
   let i = 0;
-  while (i < s.length) {
+  while (i < s.length && ok) {
     // Jump to the next character that can start or end a construct of the subset.
     SPECIAL.lastIndex = i;
     if (!SPECIAL.test(s)) break;
@@ -511,16 +550,22 @@ export function inlineRuns(s: string): number[] | undefined {
       const close = closer(len, j);
       if (close === -1) i = j;
       else {
-        if (open === -1 || !openImage) boundary(i, close + len);
+        if (open === -1 || !openImage) {
+          boundary(i, close + len);
+          node?.("inlineCode", i, close + len);
+        }
         i = close + len;
       }
     } else if (c === 60) {
       const n = angle(s, i);
-      if (n === undefined) return undefined;
-      if (n > 0 && (open === -1 || !openImage)) boundary(i, i + n);
+      if (n === undefined) return false;
+      if (n > 0 && (open === -1 || !openImage)) {
+        boundary(i, i + n);
+        node?.(angleAutolink ? "autolink" : "html", i, i + n);
+      }
       i += n > 0 ? n : 1;
     } else if (c === 91 || (c === 33 && s.charCodeAt(i + 1) === 91)) {
-      if (open !== -1) return undefined; // nested brackets: not in the subset
+      if (open !== -1) return false; // nested brackets: not in the subset
       open = i;
       openImage = c === 33;
       if (!openImage) boundary(i, i + 1);
@@ -531,7 +576,7 @@ export function inlineRuns(s: string): number[] | undefined {
         continue;
       }
       SIMPLE_DEST.lastIndex = i + 1;
-      if (!SIMPLE_DEST.test(s)) return undefined; // a reference, a title, a complex destination
+      if (!SIMPLE_DEST.test(s)) return false; // a reference, a title, a complex destination
       const end = SIMPLE_DEST.lastIndex;
       if (openImage) boundary(open, end);
       else boundary(i, end);
@@ -539,7 +584,7 @@ export function inlineRuns(s: string): number[] | undefined {
       i = end;
     } else i++;
   }
-  if (open !== -1) return undefined;
+  if (!ok || open !== -1) return false;
   boundary(s.length, s.length);
-  return runs;
+  return ok;
 }

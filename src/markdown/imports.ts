@@ -66,44 +66,108 @@ export interface TokenSink {
   /**
    * Scans one run of text. `exact`: the run starts at offset `base` of the LF text (positions per token);
    * otherwise every token is placed at `base` (a comment block's leftover, as the reference does).
+   * Tokens go to `into` (default: `out`).
    */
-  scan(run: string, base: number, exact: boolean): void;
+  scan(run: string, base: number, exact: boolean, into?: ImportToken[]): void;
+  /**
+   * Scans `text[from, to)` as one text run, exactly as `scan(text.slice(from, to), base + from, true)`
+   * would, appending the tokens to `into` (default: `out`). No allocation but the tokens; `base` is the
+   * offset of `text[0]` in the sink's LF text.
+   */
+  scanRange(text: string, from: number, to: number, base: number, into?: ImportToken[]): void;
+}
+
+/** JavaScript's `\s` (what TOKEN's `\s` and `[^\s]` test), by UTF-16 code unit. */
+function isJsSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return (
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** A sink over `lf` (LF-normalised, BOM included when present). */
 export function tokenSink(lf: string, opts: ScanOptions = {}): TokenSink {
   let lineStarts: number[] | undefined;
+  let cursor = 0; // the line of the last answer: tokens mostly come in order
   const where = (offset: number) => {
     if (!lineStarts) {
       lineStarts = [0];
       for (let i = lf.indexOf("\n"); i !== -1; i = lf.indexOf("\n", i + 1)) lineStarts.push(i + 1);
     }
+    const n = lineStarts.length;
+    if ((lineStarts[cursor] as number) <= offset) {
+      let k = cursor;
+      while (k + 1 < n && (lineStarts[k + 1] as number) <= offset && k < cursor + 8) k++;
+      if (k + 1 >= n || (lineStarts[k + 1] as number) > offset) {
+        cursor = k;
+        return { line: k + (opts.startLine ?? 1), column: offset - (lineStarts[k] as number) + 1 };
+      }
+    }
     let lo = 0;
-    let hi = lineStarts.length - 1;
+    let hi = n - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if ((lineStarts[mid] as number) <= offset) lo = mid;
       else hi = mid - 1;
     }
+    cursor = lo;
     return { line: lo + (opts.startLine ?? 1), column: offset - (lineStarts[lo] as number) + 1 };
   };
   const out: ImportToken[] = [];
-  const scan = (run: string, base: number, exact: boolean) => {
-    TOKEN.lastIndex = 0;
-    for (let m = TOKEN.exec(run); m; m = TOKEN.exec(run)) {
-      const raw = m[1] ?? "";
+  // What each distinct token reads as ("" when it is no import path): a link-heavy file repeats a few
+  // tokens thousands of times, and its tokens then share their strings. Bounded.
+  const seen = new Map<string, { raw: string; path: string }>();
+  const take = (raw: string, offset: number, into: ImportToken[]) => {
+    let known = seen.get(raw);
+    if (known === undefined) {
       let path = raw;
       const hash = path.indexOf("#");
       if (hash !== -1) path = path.slice(0, hash);
-      if (!path) continue;
-      path = path.replaceAll("\\ ", " ");
-      if (!path || !isImportPath(path)) continue;
-      const at = m.index + m[0].length - raw.length - 1;
-      const pos = where(exact ? base + at : base);
-      out.push({ raw: `@${raw}`, path, ...pos });
+      if (path.includes("\\ ")) path = path.replaceAll("\\ ", " ");
+      known = { raw: `@${raw}`, path: path && isImportPath(path) ? path : "" };
+      if (seen.size >= 4096) seen.clear();
+      seen.set(raw, known);
+    }
+    if (!known.path) return;
+    const pos = where(offset);
+    into.push({ raw: known.raw, path: known.path, line: pos.line, column: pos.column });
+  };
+  const scanRange = (text: string, from: number, to: number, base: number, into: ImportToken[] = out) => {
+    for (let at = text.indexOf("@", from); at !== -1 && at < to; at = text.indexOf("@", at + 1)) {
+      if (at > from && !isJsSpace(text.charCodeAt(at - 1))) continue;
+      // TOKEN's body: non-space characters other than `\`, and `\ ` pairs, at least one.
+      let j = at + 1;
+      while (j < to) {
+        const c = text.charCodeAt(j);
+        if (c === 92) {
+          if (j + 1 < to && text.charCodeAt(j + 1) === 32) j += 2;
+          else break;
+        } else if (isJsSpace(c)) break;
+        else j++;
+      }
+      if (j === at + 1) continue;
+      take(text.slice(at + 1, j), base + at, into);
+      at = j - 1; // the token's characters start no other token
     }
   };
-  return { out, scan };
+  const scan = (run: string, base: number, exact: boolean, into: ImportToken[] = out) => {
+    TOKEN.lastIndex = 0;
+    for (let m = TOKEN.exec(run); m; m = TOKEN.exec(run)) {
+      const raw = m[1] ?? "";
+      const at = m.index + m[0].length - raw.length - 1;
+      take(raw, exact ? base + at : base, into);
+    }
+  };
+  return { out, scan, scanRange };
 }
 
 /**
@@ -114,7 +178,7 @@ export function visitTree(
   tree: Root,
   parsed: string,
   toLf: (offset: number) => number | undefined,
-  sink: TokenSink,
+  sink: Pick<TokenSink, "scan">,
 ): void {
   const visit = (node: Nodes) => {
     switch (node.type) {

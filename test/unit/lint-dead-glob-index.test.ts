@@ -6,6 +6,7 @@
  * directories at the root and nested.
  */
 import { describe, expect, it } from "vitest";
+import { compileClaudeGlobs } from "../../src/globs/claude.js";
 import { deadGlobIndex, globsMatchSomething, patternDirPrefix } from "../../src/lint/rules/rule-dead-glob.js";
 
 /** A small deterministic PRNG (mulberry32). */
@@ -75,6 +76,32 @@ describe("the dead-glob index", () => {
     // Both answers occur often, so the comparison means something.
     expect(live).toBeGreaterThan(compared / 10);
     expect(compared - live).toBeGreaterThan(compared / 10);
+  });
+
+  it("counts_the_files_a_glob_list_matches_as_trying_every_file_does_on_100_generated_repositories", () => {
+    // The report's count of files per scoped rule, through the index, against counting every file.
+    const root = "/repo";
+    let nonzero = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const { files, globLists } = generated(seed);
+      const index = deadGlobIndex(root, files);
+      for (const globs of [...globLists, ["src/**", "src/a/**", "Src/*.ts"], ["a/**", "a/b/**"]]) {
+        for (const base of [root, `${root}/src`, `${root}/Src`, `${root}/pkg/a`, "/elsewhere"]) {
+          const prefix = base === root ? "" : base.slice(root.length + 1);
+          const m = compileClaudeGlobs(globs);
+          let want = 0;
+          if (!base.startsWith(`${root}/`) && base !== root) want = 0;
+          else
+            for (const f of files) {
+              if (prefix !== "" && !f.startsWith(`${prefix}/`)) continue;
+              if (m.match(prefix === "" ? f : f.slice(prefix.length + 1)) !== null) want++;
+            }
+          expect([seed, base, globs, index.count(globs, base)]).toEqual([seed, base, globs, want]);
+          if (want > 1) nonzero++;
+        }
+      }
+    }
+    expect(nonzero).toBeGreaterThan(100);
   });
 
   it("a_pattern_anchored_by_a_slash_has_its_literal_directories_as_prefix_and_others_have_none", () => {

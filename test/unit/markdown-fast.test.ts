@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { inlineRuns, planBlocks } from "../../src/markdown/fast.js";
+import { eachInlineRun, inlineRuns, planBlocks } from "../../src/markdown/fast.js";
+import { type ImportToken, tokenSink } from "../../src/markdown/imports.js";
 import {
   analyzeBody,
   analyzeBodyReference,
@@ -293,6 +294,107 @@ describe("the Markdown fast path agrees with the full parse", () => {
   });
 });
 
+describe("the link-heavy fast path agrees with the full parse", () => {
+  it("a_token_scan_over_a_range_reads_as_the_regex_scan_of_its_slice", () => {
+    // scanRange (a hand-written tokenizer, no slices) against scan (the TOKEN regex on the slice), on
+    // soups of what decides a token's edges: JavaScript white space, escapes, `#`, and range edges that
+    // cut an escaped space in two.
+    const alphabet = [
+      "@",
+      "@",
+      "a",
+      ".md",
+      "\\",
+      "\\ ",
+      " ",
+      "\t",
+      "\n",
+      "\u00a0",
+      "\u2028",
+      "\u3000",
+      "\ufeff",
+      "#",
+      "/",
+      "~/",
+      "x@",
+      "*",
+    ];
+    let seed = 5;
+    const rnd = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+      return (seed >>> 8) % n;
+    };
+    for (let i = 0; i < 3000; i++) {
+      let text = "";
+      for (let k = rnd(40); k > 0; k--) text += alphabet[rnd(alphabet.length)];
+      const from = rnd(text.length + 1);
+      const to = from + rnd(text.length - from + 1);
+      const lf = `pad\n${text}`;
+      const a = tokenSink(lf, { startLine: 3 });
+      const b = tokenSink(lf, { startLine: 3 });
+      const got: ImportToken[] = [];
+      a.scanRange(text, from, to, 4, got);
+      b.scan(text.slice(from, to), 4 + from, true);
+      expect(got, JSON.stringify([text, from, to])).toEqual(b.out);
+    }
+  });
+
+  it("a_link_heavy_rule_is_scanned_for_imports_as_the_parser_would", { timeout: SLOW }, () => {
+    // The shape of the link-heavy benchmark input, and tokens next to every construct the scanner reads
+    // (escapes, tags, comments, code spans, autolinks, link text and destinations, entities): paragraphs
+    // of many runs, the same token thousands of times, more distinct tokens than the token memo holds.
+    // The last two shapes (emphasis next to a token) are left to the parser, paragraph by paragraph.
+    const fast = [
+      'See [x](http://a/b) and @c.md, <a href="x">y</a> `code` *em*',
+      "@x.md\\ y.md @e\\@f.md <!-- @com.md --> ![@img.md](i) @h.md#frag",
+      'a@b.md (@p.md) "@q.md" <http://x/@y.md> <me@x.md> @u.md',
+      "[t](@dest.md) @z.md&amp; &#64;w.md @v.md\\",
+    ];
+    const slow = [
+      "[@in.md](d) @a.md `@code.md` <b>@tag.md</b> *@em.md* _x_ @b_c.md",
+      "*a*@after-em.md **b** @c*d*.md \\*@esc.md \\`@tick.md`",
+    ];
+    let doc = "";
+    for (const shape of fast) doc += `${shape}\n`.repeat(400) + "\n";
+    for (let i = 0; i < 5000; i++) doc += `d @d${i}.md`;
+    doc += "\n\n";
+    for (const shape of slow) doc += `${shape}\n`.repeat(20) + "\n";
+    for (const shape of fast) doc += `${shape} @n${doc.length}.md\n`.repeat(400) + "\n";
+    agree(doc, "link-heavy shapes");
+    analyzeBody(doc);
+    const parsed = fastPathStats().parsedUnits;
+    expect(parsed).toBeGreaterThan(0);
+    expect(parsed).toBeLessThan(slow.join("\n").length * 20 + 100);
+  });
+
+  it("every_token_names_its_own_path_line_and_column_however_often_it_repeats", () => {
+    // An oracle independent of the token sink (which the reference shares): lines built here, the
+    // expected path, line and column of each token computed from them. More distinct tokens than the
+    // sink's memo holds, each written twice, with fragments; gaps of 0 to 20 lines between tokens.
+    const lines: string[] = [];
+    const expected: { path: string; line: number; column: number }[] = [];
+    for (let round = 0; round < 2; round++)
+      for (let i = 0; i < 5000; i++) {
+        for (let gap = (i * 7) % 21; gap > 0; gap--) lines.push("plain");
+        const pad = "x ".repeat(i % 5);
+        lines.push(`${pad}@d/f${i}.md${i % 3 ? "#s" : ""} [t](u) \`c\``);
+        expected.push({ path: `d/f${i}.md`, line: lines.length + 4, column: pad.length + 1 });
+      }
+    const got = scanImports(lines.join("\n"), { startLine: 5 });
+    expect(got.map((t) => ({ path: t.path, line: t.line, column: t.column }))).toEqual(expected);
+  });
+
+  it("eachInlineRun_emits_the_runs_of_inlineRuns_and_stops_when_told", () => {
+    const s = "a `b` [c](d) <e> f ![g](h) i";
+    const runs: number[] = [];
+    expect(eachInlineRun(s, (a, b) => runs.push(a, b) > 0)).toBe(true);
+    expect(runs).toEqual(inlineRuns(s));
+    let n = 0;
+    expect(eachInlineRun(s, () => ++n < 2)).toBe(false);
+    expect(n).toBe(2);
+  });
+});
+
 describe("fast path pieces", () => {
   it("planBlocks_covers_the_text_in_order", () => {
     for (const doc of generated(300, 11)) {
@@ -355,6 +457,14 @@ describe("fast path pieces", () => {
       "- a\n2. b @b.md\n",
     ])
       agree(odd, "odd list");
+  });
+
+  it("a_line_that_starts_with_a_tag_but_opens_a_paragraph_lets_a_fence_follow", () => {
+    // `<span ...>y</span>` is no HTML block of kind 7 (text follows the tag): a fence after it is
+    // top-level and runs to the end, so the item after the blank line is code, not an import.
+    const doc = '<span title="x">y</span>\n```\n\n1. one @o.md\n';
+    agree(doc, "tag line then fence");
+    expect(analyzeBody(doc).imports).toEqual([]);
   });
 
   it("an_uncertain_comment_end_does_not_cut_a_paragraph_that_follows_it", () => {

@@ -133,7 +133,17 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   const processed = new Set<string>();
   /** Directories whose path is their real path (cwd and its ancestors; those of files read). */
   const realDirs = new Set<string>(cwdReal ? launchDirectories(cwdReal) : []);
-  const show = (abs: string) => displayPath(abs, realRoot);
+  // Memoised: a file that imports one path 60,000 times shows it (and resolves it) 120,000 times.
+  const shownOf = new Map<string, string>();
+  const show = (abs: string) => {
+    let s = shownOf.get(abs);
+    if (s === undefined) {
+      s = displayPath(abs, realRoot);
+      shownOf.set(abs, s);
+    }
+    return s;
+  };
+  const keyOf = new Map<string, string>();
   const warn = (ruleId: string, file: string, message: string, help?: string) =>
     findings.push({ ruleId, severity: "warning", file, message, ...(help ? { help } : {}) });
   /**
@@ -189,7 +199,11 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       );
       return { status: "beyond-hop-limit", why: `more than ${CLAUDE_MAX_IMPORT_HOPS} hops from ${rootFile}` };
     }
-    const key = resolve(path);
+    let key = keyOf.get(path);
+    if (key === undefined) {
+      key = resolve(path);
+      keyOf.set(path, key);
+    }
     if (processed.has(key)) return { status: "duplicate", why: "already loaded in this launch" };
     if (excluded(key, origin.layer)) {
       // claudeMdExcludes: the file is not read, nor are its imports (settled on 2.1.332).
@@ -297,8 +311,28 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
       if (origin.kind === "memory" || origin.kind === "local")
         memory.push({ path: shown, absPath: path, dir: memoryDir(path), kind: origin.kind });
     }
+    // One resolution per distinct token: a link-heavy file repeats the same few thousands of times.
+    const targets = new Map<string, { target: string; outside: boolean }>();
+    const why = scoped
+      ? `imported by ${shown}, which has \`paths:\` and is not injected: Claude Code still loads its imports at launch`
+      : `imported by ${shown}`;
+    // One origin for every import of this file (load does not change an import's origin).
+    const importOrigin: Origin = {
+      kind: "import",
+      charged: origin.charged,
+      importedBy: shown,
+      reason: origin.charged ? why : `${why} (personal, not charged)`,
+      ...(origin.layer ? { layer: origin.layer } : {}),
+      ...(origin.external ? { external: true } : {}),
+    };
     for (const imp of p.imports) {
-      const target = resolveImportPath(imp.path, r.realPath, home);
+      let t = targets.get(imp.path);
+      if (t === undefined) {
+        const target = resolveImportPath(imp.path, r.realPath, home);
+        t = { target, outside: !origin.external && !inside(cwd, target) };
+        targets.set(imp.path, t);
+      }
+      const target = t.target;
       const tShown = show(target);
       const edge: ImportEdge = {
         from: shown,
@@ -312,7 +346,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         reason: "",
       };
       imports.push(edge);
-      if (depth + 1 <= CLAUDE_MAX_IMPORT_HOPS && !origin.external && !inside(cwd, target)) {
+      if (depth + 1 <= CLAUDE_MAX_IMPORT_HOPS && t.outside) {
         findings.push({
           ...outsideCwdFinding(tShown, shown, target, shown),
           line: imp.line,
@@ -322,23 +356,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
         edge.reason = "lies outside the working directory";
         continue;
       }
-      const why = scoped
-        ? `imported by ${shown}, which has \`paths:\` and is not injected: Claude Code still loads its imports at launch`
-        : `imported by ${shown}`;
-      const out = load(
-        target,
-        depth + 1,
-        {
-          kind: "import",
-          charged: origin.charged,
-          importedBy: shown,
-          reason: origin.charged ? why : `${why} (personal, not charged)`,
-          ...(origin.layer ? { layer: origin.layer } : {}),
-          ...(origin.external ? { external: true } : {}),
-        },
-        rootFile,
-        underRule || origin.kind === "rule",
-      );
+      const out = load(target, depth + 1, importOrigin, rootFile, underRule || origin.kind === "rule");
       edge.status = out.status;
       edge.reason = out.why;
       if (out.real !== undefined && out.real !== target) edge.realTarget = out.real;

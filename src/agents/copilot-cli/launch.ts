@@ -192,11 +192,16 @@ function codeRanges(text: string): [number, number][] {
   const fence = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[^\n]*$|(?![\s\S]))/gm;
   for (let m = fence.exec(text); m; m = fence.exec(text)) out.push([m.index, m.index + m[0].length]);
   const span = /(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g;
+  // Spans come in order: one pass over the fences (in order, disjoint) tells which start inside one.
+  const fences = out.length;
+  let f = 0;
   for (let m = span.exec(text); m; m = span.exec(text)) {
     const s = m.index;
-    if (!out.some(([a, b]) => s >= a && s < b)) out.push([s, s + m[0].length]);
+    while (f < fences && (out[f] as [number, number])[1] <= s) f++;
+    const inFence = f < fences && (out[f] as [number, number])[0] <= s;
+    if (!inFence) out.push([s, s + m[0].length]);
   }
-  return out;
+  return out.sort((a, b) => a[0] - b[0]);
 }
 
 /** `@path` tokens Copilot takes as imports: `@` at a line start or after a non-word character, then the path. */
@@ -206,9 +211,15 @@ const TOKEN = /(^|[^\w@.\-/])@([^\s()<>[\]{}"'`,;|]+)/gm;
 export function copilotImportTokens(text: string): { at: number; end: number; path: string }[] {
   const code = codeRanges(text);
   const out: { at: number; end: number; path: string }[] = [];
+  // Tokens come in order and the ranges are sorted by start: the ranges started so far and the furthest
+  // end among them tell whether a token lies in code, in one pass.
+  let k = 0;
+  let codeEnd = -1;
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     const at = m.index + (m[1] as string).length;
-    if (code.some(([a, b]) => at >= a && at < b)) continue;
+    while (k < code.length && (code[k] as [number, number])[0] <= at)
+      codeEnd = Math.max(codeEnd, (code[k++] as [number, number])[1]);
+    if (at < codeEnd) continue;
     const path = (m[2] as string).replace(/[.:!?]+$/, "");
     if (path === "") continue;
     out.push({ at, end: at + 1 + path.length, path });
@@ -216,11 +227,24 @@ export function copilotImportTokens(text: string): { at: number; end: number; pa
   return out;
 }
 
-/** 1-based line and column of offset `i` in `text`. */
-function lineCol(text: string, i: number): { line: number; column: number } {
-  const before = text.slice(0, i);
-  const nl = before.lastIndexOf("\n");
-  return { line: before.split("\n").length, column: i - nl };
+/**
+ * 1-based line and column (UTF-16) of offsets in `text`, asked in increasing order (one pass over the
+ * text however many are asked; an earlier offset restarts from the top).
+ */
+export function lineCols(text: string): (i: number) => { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  return (i) => {
+    if (i < lineStart) {
+      line = 1;
+      lineStart = 0;
+    }
+    for (let nl = text.indexOf("\n", lineStart); nl !== -1 && nl < i; nl = text.indexOf("\n", lineStart)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    return { line, column: i - lineStart + 1 };
+  };
 }
 
 interface ExpandCtx {
@@ -239,11 +263,12 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
   if (tokens.length === 0) return text;
   let out = "";
   let last = 0;
+  const lineCol = lineCols(text);
   for (const t of tokens) {
     const targetAbs = resolve(dirname(abs), t.path);
     const target = displayPath(targetAbs, ctx.root);
     const st = statSafe(targetAbs);
-    const pos = lineCol(text, t.at);
+    const pos = lineCol(t.at);
     const edge = { from, ...pos, token: t.path, targetAbs: toPosix(targetAbs), target, hop };
     if (!st?.isFile()) {
       ctx.imports.push({
@@ -471,15 +496,26 @@ function readInstruction(
 }
 
 /**
+ * Each pattern compiled once (lint matches every pattern against every file of the repository: compiling
+ * per file made a 100,000-entry walk take minutes). Bounded.
+ */
+const compiledPatterns = new Map<string, (rel: string) => boolean>();
+
+/**
  * Whether one `applyTo` pattern matches a path (POSIX, relative to the git root) as Copilot CLI 1.0.102
  * does: a leading `./` is dropped; a pattern without a slash matches the path's base name (`*.ts`,
  * `a.ts`); dot files match; case matters; braces expand. A leading `/`, a trailing `/`, a bare directory
  * name with a slash in it, backslashes and `;` never match a file.
  */
 export function copilotPatternMatches(pattern: string, rel: string): boolean {
-  const p = pattern.startsWith("./") ? pattern.slice(2) : pattern;
-  if (p === "") return false;
-  return picomatch.isMatch(rel, p, { dot: true, basename: !p.includes("/") });
+  let match = compiledPatterns.get(pattern);
+  if (match === undefined) {
+    const p = pattern.startsWith("./") ? pattern.slice(2) : pattern;
+    match = p === "" ? () => false : picomatch(p, { dot: true, basename: !p.includes("/") });
+    if (compiledPatterns.size >= 10_000) compiledPatterns.clear();
+    compiledPatterns.set(pattern, match);
+  }
+  return match(rel);
 }
 
 /** Whether a path (POSIX, relative to the git root) matches an instruction file's patterns. */

@@ -13,22 +13,36 @@ import { finding, type LintRule } from "../rule.js";
 /** Characters that end a sentence or clause and so often trail an `@path` by accident. */
 const TRAILING_PUNCT = /[.,;:!?)\]}'"»”’]+$/;
 
+/** A directory's entries by exact name and by lower-cased name (the first of each), or null (unlistable). */
+type Listing = { names: Set<string>; lower: Map<string, string> } | null;
+
 /**
  * Finds an existing path that equals the absolute path `abs` ignoring letter case, segment by segment;
  * null when there is none or when `abs` itself exists with that case. Lists directories (never reads
- * files); never throws.
+ * files); never throws. `listings` caches each directory's listing across calls (one lint run asks for
+ * thousands of imports into one directory: without it, each lists the directory again).
  */
-export function caseInsensitiveMatch(abs: string): string | null {
+export function caseInsensitiveMatch(abs: string, listings: Map<string, Listing> = new Map()): string | null {
   const parts = abs.split(sep).filter(Boolean);
   let cur: string = sep;
   for (const p of parts) {
-    let names: string[];
-    try {
-      names = readdirSync(cur);
-    } catch {
-      return null;
+    let listing = listings.get(cur);
+    if (listing === undefined) {
+      try {
+        const names = readdirSync(cur);
+        const lower = new Map<string, string>();
+        for (const n of names) {
+          const l = n.toLowerCase();
+          if (!lower.has(l)) lower.set(l, n);
+        }
+        listing = { names: new Set(names), lower };
+      } catch {
+        listing = null;
+      }
+      listings.set(cur, listing);
     }
-    const exact = names.includes(p) ? p : names.find((n) => n.toLowerCase() === p.toLowerCase());
+    if (listing === null) return null;
+    const exact = listing.names.has(p) ? p : listing.lower.get(p.toLowerCase());
     if (!exact) return null;
     cur = join(cur, exact);
   }
@@ -84,6 +98,7 @@ const rule: LintRule = {
   check(ctx) {
     const facts = ctx.claude();
     if (!facts) return [];
+    const listings = new Map<string, Listing>();
     return claudeImports(ctx).verdicts.flatMap((v) => {
       if (v.kind !== "missing") return [];
       const odd = notAFile(v.target);
@@ -100,7 +115,7 @@ const rule: LintRule = {
         ];
       const trimmed = v.token.replace(TRAILING_PUNCT, "");
       const trimmedAbs = trimmed !== v.token ? facts.resolveImport(v.from, trimmed) : null;
-      const cased = caseInsensitiveMatch(v.target);
+      const cased = caseInsensitiveMatch(v.target, listings);
       let help = "fix the path (imports resolve relative to the importing file) or remove the import";
       if (trimmedAbs && statSafe(trimmedAbs)?.isFile()) {
         help = `remove the trailing "${v.token.slice(trimmed.length)}" (Claude Code keeps it as part of the path): @${trimmed} exists`;

@@ -70,6 +70,7 @@ export function deadGlobIndex(root: string, files: readonly string[]) {
     return lo;
   };
   const memo = new Map<string, boolean>();
+  const counts = new Map<string, number>();
   return {
     matches(globs: readonly string[], base: string): boolean {
       const prefix = relative(root, base).split(sep).join("/");
@@ -96,6 +97,43 @@ export function deadGlobIndex(root: string, files: readonly string[]) {
       else hit = [...new Set(dirs as string[])].some((d) => tryRange(d));
       memo.set(key, hit);
       return hit;
+    },
+    /**
+     * How many of the files `globs` (relative to `base`) match, as trying every file under `base` with
+     * Claude Code's matcher counts them (0 for a base outside the repository). Only the files under the
+     * patterns' literal directory prefixes are tried (every file when a pattern has none). Memoised.
+     */
+    count(globs: readonly string[], base: string): number {
+      const prefix = relative(root, base).split(sep).join("/");
+      if (prefix.startsWith("..")) return 0;
+      const key = `${prefix}\0${globs.join("\0")}`;
+      const known = counts.get(key);
+      if (known !== undefined) return known;
+      let m: ReturnType<typeof compileClaudeGlobs> | undefined;
+      let n = 0;
+      const countRange = (dir: string) => {
+        const from = `${prefix === "" ? "" : `${prefix.toLowerCase()}/`}${dir}`;
+        for (let i = lowerBound(from); i < keys.length && (keys[i] as string).startsWith(from); i++) {
+          const f = (sorted[i] as { f: string }).f;
+          if (prefix !== "" && !f.startsWith(`${prefix}/`)) continue;
+          m ??= compileClaudeGlobs(globs);
+          if (m.match(prefix === "" ? f : f.slice(prefix.length + 1)) !== null) n++;
+        }
+      };
+      const dirs = globs.map(patternDirPrefix);
+      if (dirs.some((d) => d === null)) countRange("");
+      else {
+        // Disjoint ranges: a prefix under another one is covered by it.
+        const distinct = [...new Set(dirs as string[])].sort();
+        let last: string | undefined;
+        for (const d of distinct) {
+          if (last !== undefined && d.startsWith(last)) continue;
+          countRange(d);
+          last = d;
+        }
+      }
+      counts.set(key, n);
+      return n;
     },
   };
 }

@@ -12,8 +12,8 @@ import type { FileChange, LaunchDelta } from "../../budget/delta.js";
 import { runCapMatrix } from "../../budget/matrix.js";
 import type { CapRun } from "../../budget/run.js";
 import { loadConfig } from "../../config.js";
-import { compileClaudeGlobs } from "../../globs/claude.js";
 import { LintContext, lintRepository } from "../../lint/index.js";
+import { deadGlobIndex } from "../../lint/rules/rule-dead-glob.js";
 import type { ContextItem, Finding } from "../../model/index.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../../router/index-build.js";
 import { VERSION } from "../../version.js";
@@ -230,17 +230,23 @@ function globCounter(
   files: readonly string[],
 ): (globs: readonly string[], base: string, agent: string) => number {
   const memo = new Map<string, number>();
+  // Claude Code's paths: globs are counted through the dead-glob index (only the files under each
+  // pattern's literal directory are tried): 5,000 scoped rules each tried on every file took minutes.
+  let index: ReturnType<typeof deadGlobIndex> | undefined;
   return (globs, base, agent) => {
     const prefix = relative(root, base).split(sep).join("/");
     // The agent's own matcher where it has one (Copilot's applyTo), else Claude Code's paths: matcher.
     const own = registeredAgents().find((a) => a.id === agent)?.capabilities?.scopeMatcher;
-    const key = `${own ? agent : ""}\0${prefix}\0${globs.join("\0")}`;
+    if (!own) {
+      index ??= deadGlobIndex(root, files);
+      return index.count(globs, base);
+    }
+    const key = `${agent}\0${prefix}\0${globs.join("\0")}`;
     const known = memo.get(key);
     if (known !== undefined) return known;
     let n = 0;
     if (!prefix.startsWith("..")) {
-      const claude = own ? undefined : compileClaudeGlobs(globs);
-      const test = own ? own(globs) : (rel: string) => claude?.match(rel) !== null;
+      const test = own(globs);
       for (const f of files) {
         if (prefix !== "" && !f.startsWith(`${prefix}/`)) continue;
         if (test(prefix === "" ? f : f.slice(prefix.length + 1))) n++;
