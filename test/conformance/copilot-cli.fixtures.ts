@@ -382,6 +382,42 @@ export const COPILOT_CASES: CopilotCase[] = [
     files: { ".claude/rules/p.md": "---\npaths:\n  - src/**\n---\nRULE-PATHS\n", "src/a.ts": "a\n" },
     views: ["src/a.ts"],
   },
+  // Settled after the differential test (docs/findings-fuzz.md, Copilot kinds 3 and 5).
+  {
+    name: "imports_leaving_the_git_root_stay_prose_and_gemini_md_is_not_expanded",
+    cwd: "p",
+    files: {
+      "p/AGENTS.md": "Up @../b.md, out @../../home/n.md, abs @/etc/hostname\nC <!-- @c.md -->\n",
+      "p/GEMINI.md": "Self @GEMINI.md and @c.md\n",
+      "p/CLAUDE.md": "Self @CLAUDE.md\n",
+      "p/c.md": "CEE\n",
+      "b.md": "BEE\n",
+    },
+    home: { "n.md": "OUTSIDE-THE-GIT-ROOT\n" },
+  },
+  {
+    name: "without_git_imports_stay_inside_the_cwd",
+    git: false,
+    cwd: "p",
+    files: { "p/AGENTS.md": "up @../n.md and @sub/k.md\n", "p/sub/k.md": "KAY\n", "n.md": "ABOVE\n" },
+  },
+  {
+    name: "memory_and_instruction_file_names_are_matched_without_regard_to_case",
+    files: {
+      ".github/instructions/a.instructions.MD": fm("'**'", "UPPER-SUFFIX"),
+      ".github/instructions/b.Instructions.md": "MIXED-SUFFIX\n",
+      ".claude/rules/c.MD": "RULE-UPPER\n",
+      ".claude/rules/d.txt": "RULE-TXT (not read)\n",
+      "AGENTS.md": "UPPER-AGENTS\n",
+      "agents.md": "LOWER-AGENTS (not read)\n",
+      "Claude.md": "MIXED-CLAUDE @c.md\n",
+      "gemini.md": "LOWER-GEMINI @c.md\n",
+      "c.md": "CEE\n",
+      "a/Agents.md": "A-MIXED @../c.md\n",
+      "a/f.md": "f\n",
+    },
+    views: ["a/f.md"],
+  },
   // Found by the differential runs of `verify --agent copilot` (docs/findings-copilot-cli.md, "Found later").
   {
     name: "an_import_followed_by_words_on_its_line_is_inlined_after_its_token",

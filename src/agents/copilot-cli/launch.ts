@@ -28,7 +28,7 @@
  *    + "\n"`, then `"\n" + always.map(t => t + "\n\n").join("")`, then the table (see {@link renderRegion}).
  */
 import { type Dirent, readdirSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
 import YAML from "yaml";
 import { UsageError } from "../../errors.js";
@@ -108,10 +108,12 @@ export function copilotShownPath(f: Pick<CopilotInstructionFile, "abs" | "base">
  * `a_nested_memory_file_attached_on_read_has_its_imports_inlined`). Never throws; import edges and
  * read findings are dropped.
  */
-export function copilotExpandedText(text: string, abs: string, root: string): string {
+export function copilotExpandedText(text: string, abs: string, root: string, within: string): string {
+  if (!copilotExpandsImports(abs)) return dropBom(text);
   const path = displayPath(abs, root);
   const ctx: ExpandCtx = {
     root,
+    within,
     seen: new Set([safeRealpath(abs) ?? abs]),
     imports: [],
     items: [],
@@ -160,6 +162,40 @@ export interface CopilotLaunchOptions {
 /** Drops one leading BOM. */
 function dropBom(s: string): string {
   return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+}
+
+/**
+ * The memory file `name` of `dir` as Copilot CLI 1.0.102 finds it: the name matched without regard to case
+ * (`agents.md`, `Claude.md`, `gemini.md` load), the exact spelling first when it is a file, else the first
+ * such entry in byte order that is a file (`AGENTS.md` wins over `agents.md`; fuzz case
+ * `memory_and_instruction_file_names_are_matched_without_regard_to_case`). Returns `join(dir, name)`
+ * when none is there.
+ */
+export function copilotMemoryFile(dir: string, name: string): string {
+  const exact = join(dir, name);
+  if (statSafe(exact)?.isFile()) return exact;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return exact;
+  }
+  const lower = name.toLowerCase();
+  for (const n of names.sort()) {
+    if (n.toLowerCase() !== lower) continue;
+    const p = join(dir, n);
+    if (statSafe(p)?.isFile()) return p;
+  }
+  return exact;
+}
+
+/**
+ * Whether Copilot CLI 1.0.102 inlines the `@` imports of this memory file: every file but `GEMINI.md`
+ * (any case), whose block is sent as written at launch and on read (fuzz case
+ * `an_import_leaving_the_git_root_is_not_inlined`).
+ */
+export function copilotExpandsImports(abs: string): boolean {
+  return basename(abs).toLowerCase() !== "gemini.md";
 }
 
 /** Ancestors of `dir` up to and including `top`, `dir` first (or just `dir` when `top` is not above it). */
@@ -225,6 +261,8 @@ function lineCol(text: string, i: number): { line: number; column: number } {
 
 interface ExpandCtx {
   root: string;
+  /** Imports must resolve inside this directory (the git root, else the cwd); others stay prose. */
+  within: string;
   seen: Set<string>;
   imports: ImportEdge[];
   items: ContextItem[];
@@ -245,6 +283,16 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
     const st = statSafe(targetAbs);
     const pos = lineCol(text, t.at);
     const edge = { from, ...pos, token: t.path, targetAbs: toPosix(targetAbs), target, hop };
+    if (!inside(ctx.within, targetAbs)) {
+      // 1.0.102 leaves `@../n.md` above the git root and an absolute path outside it as prose (fuzz case
+      // `an_import_leaving_the_git_root_is_not_inlined`).
+      ctx.imports.push({
+        ...edge,
+        status: "outside-cwd",
+        reason: "outside the git root (else the cwd): Copilot leaves the token as prose",
+      });
+      continue;
+    }
     if (!st?.isFile()) {
       ctx.imports.push({
         ...edge,
@@ -396,7 +444,7 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
           continue;
         }
         walk(p, depth + 1, new Set([...ancestors, real]));
-      } else if (st?.isFile() && n.endsWith(suffix)) out.push(p);
+      } else if (st?.isFile() && n.toLowerCase().endsWith(suffix)) out.push(p);
     }
   };
   walk(dir, 0, new Set([safeRealpath(dir) ?? dir]));
@@ -547,7 +595,8 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
       kind: "rule",
     });
   for (const d of ends)
-    for (const n of COPILOT_MEMORY_NAMES) candidates.push({ abs: join(d, n), why: `${n}`, kind: "memory" });
+    for (const n of COPILOT_MEMORY_NAMES)
+      candidates.push({ abs: copilotMemoryFile(d, n), why: `${n}`, kind: "memory" });
   for (const d of between) {
     candidates.push({
       abs: join(d, COPILOT_INSTRUCTIONS_FILE),
@@ -556,7 +605,7 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
     });
     for (const n of COPILOT_MEMORY_NAMES)
       candidates.push({
-        abs: join(d, n),
+        abs: copilotMemoryFile(d, n),
         why: `${n} of a directory between the git root and the cwd`,
         kind: "memory",
       });
@@ -577,6 +626,7 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
     }
     const ctx: ExpandCtx = {
       root,
+      within: gitRoot,
       seen: new Set([r.realPath]),
       imports,
       items: [],
@@ -584,7 +634,9 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
       findings,
       top: path,
     };
-    const text = expand(dropBom(r.text), c.abs, path, 1, ctx);
+    const text = copilotExpandsImports(c.abs)
+      ? expand(dropBom(r.text), c.abs, path, 1, ctx)
+      : dropBom(r.text);
     blocks.push(text);
     items.push({
       path,

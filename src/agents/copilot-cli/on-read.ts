@@ -10,7 +10,7 @@
  * shown as in the launch table ({@link copilotShownPath}). Each file is attached once per session. (Memory of directories between the cwd and the path's parent arrives
  * later, on another tool call: not modelled, see docs/findings-copilot-cli.md.)
  */
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { readTextFile, statSafe } from "../../fs/read.js";
 import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
@@ -19,6 +19,7 @@ import {
   type CopilotInstructionFile,
   copilotApplyToMatches,
   copilotExpandedText,
+  copilotMemoryFile,
   copilotShownPath,
 } from "./launch.js";
 
@@ -100,13 +101,13 @@ export function copilotOnDemand(
           dirs.push(d);
         for (const d of dirs.reverse()) {
           for (const n of COPILOT_MEMORY_NAMES) {
-            const p = join(d, n);
+            const p = copilotMemoryFile(d, n);
             if (loaded.has(p) || !statSafe(p)?.isFile()) continue;
             const r = readTextFile(p);
             if (!r.ok) continue;
             attach(
               p,
-              copilotExpandedText(r.text, p, snapshot.root),
+              copilotExpandedText(r.text, p, snapshot.root, gitRoot),
               r.fileBytes,
               "memory",
               `nested ${n}: attached when a tool touches a path below ${toPosix(relative(snapshot.cwd, d))}/`,
