@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copilotLaunch, copilotMemoryFile } from "../../src/agents/copilot-cli/launch.js";
+import { copilotCli } from "../../src/agents/copilot-cli/model.js";
 
 /** A fresh temp directory holding `files`, with `.git` in `gitDir` (default: the directory itself). */
 function repo(files: Record<string, string>, gitDir = "."): string {
@@ -18,6 +19,72 @@ function repo(files: Record<string, string>, gitDir = "."): string {
   }
   return root;
 }
+
+/** The paths the model attaches for each view, in order. */
+function views(root: string, cwd: string, targets: string[]): string[][] {
+  const snap = copilotCli.launch({ root, cwd });
+  const session = copilotCli.onDemand?.(snap);
+  return targets.map((t) => (session?.read(join(root, t)).items ?? []).map((i) => i.path));
+}
+
+describe("the copilot-cli on-read walk", () => {
+  it("a_view_walks_from_the_parent_up_to_the_cwds_ancestors_nearest_first_memory_before_instruction_files", () => {
+    const root = repo({
+      "a/AGENTS.md": "a\n",
+      "a/.github/instructions/s.instructions.md": "a instr\n",
+      "a/b/AGENTS.md": "ab\n",
+      "a/b/.github/instructions/t.instructions.md": "ab instr\n",
+      "a/b/.claude/CLAUDE.md": "ab dot claude\n",
+      "a/b/f.md": "f\n",
+      "a/x/k": "k\n",
+      "c/AGENTS.md": "c\n",
+      "c/g.md": "g\n",
+    });
+    expect(views(root, ".", ["a/b/f.md"])).toEqual([
+      [
+        "a/b/AGENTS.md",
+        "a/b/.claude/CLAUDE.md",
+        "a/b/.github/instructions/t.instructions.md",
+        "a/AGENTS.md",
+        "a/.github/instructions/s.instructions.md",
+      ],
+    ]);
+    // From a/x, a is an ancestor of the cwd: the walk stops there; c beside the cwd is walked.
+    expect(views(root, "a/x", ["a/b/f.md", "c/g.md"])).toEqual([
+      ["a/b/AGENTS.md", "a/b/.claude/CLAUDE.md", "a/b/.github/instructions/t.instructions.md"],
+      ["c/AGENTS.md"],
+    ]);
+  });
+
+  it("a_missing_target_attaches_nothing_and_a_directory_counts_as_a_path_in_its_parent", () => {
+    const root = repo({ "a/AGENTS.md": "a\n", "a/b/AGENTS.md": "ab\n", "a/b/f": "f\n" });
+    expect(views(root, ".", ["a/missing.md", "a/b"])).toEqual([[], ["a/AGENTS.md"]]);
+  });
+
+  it("nested_scoped_files_match_from_the_git_root_and_may_attach_on_a_later_view", () => {
+    const root = repo({
+      "a/b/.github/instructions/r.instructions.md": "---\napplyTo: 'b/*.md'\n---\nrel to a\n",
+      "a/b/.github/instructions/s.instructions.md": "---\napplyTo: 'a/b/*.md'\n---\nrel to the git root\n",
+      "a/b/.github/instructions/t.instructions.md": "---\napplyTo: '**/*.ts'\n---\nts\n",
+      "a/b/f.md": "f\n",
+      "a/b/g.ts": "g\n",
+    });
+    expect(views(root, "a", ["a/b/f.md", "a/b/g.ts"])).toEqual([
+      ["a/b/.github/instructions/s.instructions.md"],
+      ["a/b/.github/instructions/t.instructions.md"],
+    ]);
+  });
+
+  it("an_empty_or_blank_nested_memory_file_is_skipped_but_an_empty_instruction_file_is_not", () => {
+    const root = repo({
+      "a/AGENTS.md": "",
+      "a/CLAUDE.md": " \n\n",
+      "a/.github/instructions/e.instructions.md": "",
+      "a/f.md": "f\n",
+    });
+    expect(views(root, ".", ["a/f.md"])).toEqual([["a/.github/instructions/e.instructions.md"]]);
+  });
+});
 
 describe("copilot-cli file names and imports", () => {
   it("memory_names_match_without_regard_to_case_the_exact_spelling_first", () => {

@@ -519,6 +519,31 @@ function readInstruction(
 }
 
 /**
+ * The instruction files of one directory's `.github/instructions/` (`*.instructions.md`) then
+ * `.claude/rules/` (`*.md`), suffixes matched without regard to case, each folder walked as at launch and
+ * sorted by path; `base` is the directory the CLI shows their paths relative to. Unreadable files become
+ * findings. Copilot CLI 1.0.102 reads these for the git root and the cwd at launch and for the directories
+ * on the way to a viewed path on read (./on-read.ts).
+ */
+export function copilotInstructionFilesOf(
+  dir: string,
+  root: string,
+  base: string | undefined,
+  findings: Finding[],
+): CopilotInstructionFile[] {
+  const out: CopilotInstructionFile[] = [];
+  for (const [sub, suffix] of [
+    [COPILOT_INSTRUCTIONS_DIR, ".instructions.md"],
+    [CLAUDE_RULES_DIR, ".md"],
+  ] as const)
+    for (const abs of instructionFiles(join(dir, sub), suffix, root, findings)) {
+      const read = readInstruction(abs, root, findings, base);
+      if (read) out.push(read.file);
+    }
+  return out;
+}
+
+/**
  * Whether one `applyTo` pattern matches a path (POSIX, relative to the git root) as Copilot CLI 1.0.102
  * does: a leading `./` is dropped; a pattern without a slash matches the path's base name (`*.ts`,
  * `a.ts`); dot files match; case matters; braces expand. A leading `/`, a trailing `/`, a bare directory

@@ -69,7 +69,6 @@ export const COPILOT_FOUND_CASES: FuzzFoundCase[] = [
     expectReads: [
       ["proj/a/b/.github/instructions/t.instructions.md", "proj/a/.github/instructions/s.instructions.md"],
     ],
-    open: "nested instruction folders on read: not modelled (docs/findings-fuzz.md, Copilot kind 4)",
   },
   {
     // The CLI loads `a.instructions.MD` as an instruction file; the model wants the suffix in lower case (seed t:2).
