@@ -495,6 +495,22 @@ export const COPILOT_CASES: CopilotCase[] = [
     },
     views: ["a/f.md"],
   },
+  {
+    name: "a_linked_folder_inside_an_instructions_folder_is_not_entered_but_a_linked_file_is_read",
+    files: {
+      "shared/instr/in.instructions.md": "IN-LINKED-DIR (not read)\n",
+      "shared/inf.md": "IN-LINKED-FILE\n",
+      "shared/rules/r.md": "IN-LINKED-RULES-DIR (not read)\n",
+      ".github/instructions/l1": { link: "../../../home/ext" },
+      ".github/instructions/l2": { link: "../../shared/instr" },
+      ".github/instructions/f1.instructions.md": { link: "../../../home/outf.md" },
+      ".github/instructions/f2.instructions.md": { link: "../../shared/inf.md" },
+      ".claude": { link: "shared2" },
+      "shared2/rules/t.md": "RULES-OF-A-LINKED-DOT-CLAUDE\n",
+      "shared2/rules/l3": { link: "../../shared/rules" },
+    },
+    home: { "ext/o.instructions.md": "OUT-LINKED-DIR (not read)\n", "outf.md": "OUT-LINKED-FILE\n" },
+  },
   // Found by the differential runs of `verify --agent copilot` (docs/findings-copilot-cli.md, "Found later").
   {
     name: "an_import_followed_by_words_on_its_line_is_inlined_after_its_token",

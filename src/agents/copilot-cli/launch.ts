@@ -401,20 +401,19 @@ export function parseInstructionFrontmatter(text: string): {
 export const COPILOT_WALK_MAX_ENTRIES = 200_000;
 
 /**
- * Every `*.instructions.md` below `dir` (any depth up to 32, dot-directories skipped, symlinked directories
- * followed), sorted by path. Bounded: a symlinked directory that leads back to one of its own ancestors (a
- * link loop) is not entered again — otherwise two loops per level make the walk exponential — and the walk
- * stops after {@link COPILOT_WALK_MAX_ENTRIES} entries or the walker's time limit (src/fs/walk.ts
- * `WALK_MAX_MS`); each cut is a warning in `findings` naming the
- * directory and the limit.
+ * Every `*.instructions.md` below `dir` (any depth up to 32, dot-directories skipped), sorted by path. A
+ * symlink to a directory found in the walk is not entered, wherever it leads (Copilot CLI 1.0.102: fuzz
+ * kind 6, `a_linked_folder_inside_an_instructions_folder_is_not_entered_but_a_linked_file_is_read`); a
+ * linked file is read, and `dir` itself may be a link. So no link loop can make the walk exponential.
+ * Bounded: the walk stops after {@link COPILOT_WALK_MAX_ENTRIES} entries or the walker's time limit
+ * (src/fs/walk.ts `WALK_MAX_MS`); a cut is a warning in `findings` naming the directory and the limit.
  */
 function instructionFiles(dir: string, suffix: string, root: string, findings: Finding[]): string[] {
   const out: string[] = [];
   let entries = 0;
   let stopped: string | undefined;
   const started = Date.now();
-  const loops: string[] = [];
-  const walk = (d: string, depth: number, ancestors: ReadonlySet<string>) => {
+  const walk = (d: string, depth: number) => {
     if (depth > 32 || stopped) return;
     if (Date.now() - started > WALK_MAX_MS) {
       stopped = `${(WALK_MAX_MS / 1000).toLocaleString("en-US")} s (the walker's time limit)`;
@@ -434,27 +433,15 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
       }
       const n = ent.name;
       const p = join(d, n);
-      // A listed directory or regular file is what stat would say; a link (or an unknown type) is followed.
+      // A listed directory or regular file is what stat would say; a link (or an unknown type) is stat'ed.
       const st = ent.isDirectory() || ent.isFile() ? ent : statSafe(p);
       if (st?.isDirectory()) {
-        if (n.startsWith(".")) continue;
-        const real = safeRealpath(p) ?? p;
-        if (ancestors.has(real)) {
-          if (loops.length < 3) loops.push(displayPath(p, root));
-          continue;
-        }
-        walk(p, depth + 1, new Set([...ancestors, real]));
+        if (n.startsWith(".") || ent.isSymbolicLink()) continue;
+        walk(p, depth + 1);
       } else if (st?.isFile() && n.toLowerCase().endsWith(suffix)) out.push(p);
     }
   };
-  walk(dir, 0, new Set([safeRealpath(dir) ?? dir]));
-  for (const l of loops)
-    findings.push({
-      ruleId: "walk-stopped",
-      severity: "warning",
-      file: l,
-      message: `${l}: a link loop (it leads back to a directory above it); not entered again`,
-    });
+  walk(dir, 0);
   if (stopped)
     findings.push({
       ruleId: "walk-stopped",
