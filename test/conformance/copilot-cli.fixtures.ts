@@ -511,6 +511,34 @@ export const COPILOT_CASES: CopilotCase[] = [
     },
     home: { "ext/o.instructions.md": "OUT-LINKED-DIR (not read)\n", "outf.md": "OUT-LINKED-FILE\n" },
   },
+  {
+    name: "a_file_inlined_by_an_import_at_launch_still_attaches_on_read",
+    files: {
+      "CLAUDE.md": "See @./a/.github/copilot-instructions.md and @a/AGENTS.md\n",
+      "a/.github/copilot-instructions.md": "A-COPILOT\n",
+      "a/AGENTS.md": "A-AGENTS\n",
+      "a/x.md": "x\n",
+    },
+    views: ["a/x.md"],
+  },
+  {
+    name: "an_import_through_a_missing_directory_stays_prose",
+    files: {
+      "AGENTS.md": "See @~/../AGENTS.md and @x/../c.md and @nodir/../c.md\n",
+      "x/k": "k\n",
+      "c.md": "CEE\n",
+    },
+  },
+  {
+    name: "a_nested_scoped_file_found_by_one_view_attaches_on_a_later_view_elsewhere",
+    files: {
+      "a/b/.github/instructions/s.instructions.md": fm("'**/*.ts'", "AB-TS"),
+      "a/b/x.md": "x\n",
+      "d/y.ts": "y\n",
+      "d/z.ts": "z\n",
+    },
+    views: ["d/z.ts", "a/b/x.md", "d/y.ts"],
+  },
   // Found by the differential runs of `verify --agent copilot` (docs/findings-copilot-cli.md, "Found later").
   {
     name: "an_import_followed_by_words_on_its_line_is_inlined_after_its_token",

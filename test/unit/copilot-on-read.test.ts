@@ -75,6 +75,25 @@ describe("the copilot-cli on-read walk", () => {
     ]);
   });
 
+  it("a_nested_scoped_file_found_by_one_view_attaches_on_a_later_view_elsewhere", () => {
+    const root = repo({
+      "a/b/.github/instructions/s.instructions.md": "---\napplyTo: '**/*.ts'\n---\nts\n",
+      "a/b/x.md": "x\n",
+      "d/y.ts": "y\n",
+      "d/z.ts": "z\n",
+    });
+    expect(views(root, ".", ["d/z.ts", "a/b/x.md", "d/y.ts"])).toEqual([
+      [],
+      [],
+      ["a/b/.github/instructions/s.instructions.md"],
+    ]);
+  });
+
+  it("a_file_inlined_by_an_import_at_launch_still_attaches_on_read", () => {
+    const root = repo({ "CLAUDE.md": "See @a/AGENTS.md\n", "a/AGENTS.md": "A\n", "a/x.md": "x\n" });
+    expect(views(root, ".", ["a/x.md"])).toEqual([["a/AGENTS.md"]]);
+  });
+
   it("an_empty_or_blank_nested_memory_file_is_skipped_but_an_empty_instruction_file_is_not", () => {
     const root = repo({
       "a/AGENTS.md": "",
@@ -96,10 +115,10 @@ describe("copilot-cli file names and imports", () => {
     expect(copilotLaunch({ root: instr }).always).toEqual(["x\n", "y\n"]);
   });
 
-  it("imports_leaving_the_git_root_and_imports_in_gemini_md_stay_prose", () => {
+  it("imports_leaving_the_git_root_or_through_a_missing_directory_and_imports_in_gemini_md_stay_prose", () => {
     const top = repo(
       {
-        "g/p/AGENTS.md": "up @../b.md out @../../n.md\n",
+        "g/p/AGENTS.md": "up @../b.md out @../../n.md via @nodir/../c.md\n",
         "g/p/GEMINI.md": "see @c.md\n",
         "g/p/c.md": "c\n",
         "g/b.md": "b\n",
@@ -111,6 +130,8 @@ describe("copilot-cli file names and imports", () => {
     const l = copilotLaunch({ root, cwd: "p" });
     expect(l.blocks[0]).toContain(`source="${join(root, "b.md")}"`);
     expect(l.blocks[0]).not.toContain("outside");
+    // Stat'ed as written: `nodir` is no directory, so the token stays prose.
+    expect(l.blocks[0]).not.toContain(`source="${join(root, "p", "c.md")}"`);
     expect(l.imports.find((e) => e.token === "../../n.md")?.status).toBe("outside-cwd");
     expect(l.blocks[1]).toBe("see @c.md\n");
   });

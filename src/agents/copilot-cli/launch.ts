@@ -28,7 +28,7 @@
  *    + "\n"`, then `"\n" + always.map(t => t + "\n\n").join("")`, then the table (see {@link renderRegion}).
  */
 import { type Dirent, readdirSync } from "node:fs";
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
 import YAML from "yaml";
 import { UsageError } from "../../errors.js";
@@ -280,7 +280,10 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
   for (const t of tokens) {
     const targetAbs = resolve(dirname(abs), t.path);
     const target = displayPath(targetAbs, ctx.root);
-    const st = statSafe(targetAbs);
+    // The path as written is stat'ed, not normalised first: `@nodir/../c.md` and `@~/../AGENTS.md` stay prose
+    // when `nodir` or `~` is not a directory (1.0.102; fuzz c102:35, conformance
+    // `an_import_through_a_missing_directory_stays_prose`).
+    const st = statSafe(isAbsolute(t.path) ? t.path : `${dirname(abs)}/${t.path}`);
     const pos = lineCol(text, t.at);
     const edge = { from, ...pos, token: t.path, targetAbs: toPosix(targetAbs), target, hop };
     if (!inside(ctx.within, targetAbs)) {

@@ -16,7 +16,9 @@
  *    every path or whose patterns (relative to the git root) match the path. All shown relative to the git
  *    root.
  *
- * Each file is attached once per session; a scoped file that did not match may attach on a later view.
+ * Each file is attached once per session (a file inlined by an import at launch still counts as not yet
+ * attached); a nested scoped file that did not match joins the files of step 1 and may attach on any later
+ * view.
  * Pinned by the fuzz case `instruction_files_of_directories_below_the_cwd_attach_on_read` and the others
  * named in docs/findings-copilot-cli.md ("On demand").
  */
@@ -67,7 +69,11 @@ export function copilotOnDemand(
   const loaded = new Set<string>();
   /** The instruction files of each directory a view went through, read once. */
   const nested = new Map<string, CopilotInstructionFile[]>();
-  for (const i of snapshot.items) loaded.add(resolve(snapshot.root, i.path));
+  // A file inlined at launch by an import is attached on read all the same (1.0.102; fuzz c102:36).
+  for (const i of snapshot.items) if (i.kind !== "import") loaded.add(resolve(snapshot.root, i.path));
+  /** The scoped files matched on every view: the launch table's, then those found by earlier views. */
+  const known: CopilotInstructionFile[] = [...scoped];
+  const knownAbs = new Set(known.map((f) => f.abs));
   return {
     loaded,
     read(target: string): OnDemandResult {
@@ -102,7 +108,7 @@ export function copilotOnDemand(
       if (!statSafe(abs)) return { items, texts, findings };
       const rel = toPosix(relative(gitRoot, abs));
       if (!rel.startsWith("../")) {
-        for (const f of scoped) {
+        for (const f of [...known]) {
           if (loaded.has(f.abs) || !copilotApplyToMatches(f, rel)) continue;
           attach(
             f.abs,
@@ -137,7 +143,15 @@ export function copilotOnDemand(
           nested.set(d, files);
         }
         for (const f of files) {
-          if (loaded.has(f.abs) || !copilotApplyToMatches(f, rel)) continue;
+          if (loaded.has(f.abs)) continue;
+          if (!copilotApplyToMatches(f, rel)) {
+            // Found now, it is matched on later views wherever they are (fuzz c102:34).
+            if (!knownAbs.has(f.abs)) {
+              known.push(f);
+              knownAbs.add(f.abs);
+            }
+            continue;
+          }
           attach(
             f.abs,
             f.text,
