@@ -1,6 +1,7 @@
 /**
  * The fixture repositories of the Copilot CLI conformance suite: each a settled behaviour (see
- * docs/findings-copilot-cli.md). `files` go under `repo/` (a git repository unless `git: false`),
+ * docs/findings-copilot-cli.md). `files` go under `repo/` (a git repository unless `git: false`; `<R>` in
+ * a text stands for the repository's absolute path),
  * `home` under the throwaway HOME (then the model runs in the user view), `views` are paths (relative to
  * the repository) the scripted model asks the CLI's `view` tool to read, in order.
  */
@@ -538,6 +539,47 @@ export const COPILOT_CASES: CopilotCase[] = [
       "d/z.ts": "z\n",
     },
     views: ["d/z.ts", "a/b/x.md", "d/y.ts"],
+  },
+  {
+    name: "dot_claude_claude_md_of_a_directory_between_is_a_block",
+    cwd: "p/a",
+    files: {
+      ".claude/CLAUDE.md": "ROOT-DOT-CLAUDE (not read)\n",
+      "p/.claude/CLAUDE.md": "P-DOT-CLAUDE\n",
+      "p/CLAUDE.md": "P-CLAUDE\n",
+      "p/GEMINI.md": "P-GEMINI\n",
+      "p/AGENTS.md": "P-AGENTS\n",
+      "p/a/.claude/CLAUDE.md": "CWD-DOT-CLAUDE (not read)\n",
+    },
+  },
+  {
+    name: "empty_always_on_files_still_frame_their_part_before_a_table",
+    files: {
+      "AGENTS.md": "AG\n",
+      ".github/instructions/e.instructions.md": "",
+      ".github/instructions/s.instructions.md": fm("'src/**'", "S"),
+    },
+  },
+  {
+    name: "empty_always_on_files_still_frame_their_part_before_a_table_without_blocks",
+    files: {
+      ".github/instructions/e.instructions.md": "",
+      ".github/instructions/s.instructions.md": fm("'src/**'", "S"),
+    },
+  },
+  {
+    name: "a_closing_fence_with_text_after_it_still_closes_frontmatter",
+    files: {
+      ".github/instructions/a.instructions.md": "---\napplyTo: 'src/**'\n--- trailing\nA-TRAIL\n",
+      ".github/instructions/b.instructions.md": "---\napplyTo: 'src/**'\n---x\nB-X\n",
+      ".github/instructions/c.instructions.md": '---\napplyTo: "/src/**\n--- @./c.md\nC-UNCLOSED\n',
+      "src/a.ts": "a\n",
+    },
+    views: ["src/a.ts"],
+  },
+  {
+    name: "an_absolute_import_stays_prose",
+    files: { "AGENTS.md": "See @<R>/c.md and (@<R>/d.md)\n", "c.md": "CEE\n", "d.md": "DEE\n" },
   },
   // Found by the differential runs of `verify --agent copilot` (docs/findings-copilot-cli.md, "Found later").
   {

@@ -6,7 +6,13 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { copilotLaunch, copilotMemoryFile } from "../../src/agents/copilot-cli/launch.js";
+import {
+  COPILOT_TABLE_HEAD,
+  copilotLaunch,
+  copilotMemoryFile,
+  parseInstructionFrontmatter,
+  renderRegion,
+} from "../../src/agents/copilot-cli/launch.js";
 import { copilotCli } from "../../src/agents/copilot-cli/model.js";
 
 /** A fresh temp directory holding `files`, with `.git` in `gitDir` (default: the directory itself). */
@@ -134,5 +140,33 @@ describe("copilot-cli file names and imports", () => {
     expect(l.blocks[0]).not.toContain(`source="${join(root, "p", "c.md")}"`);
     expect(l.imports.find((e) => e.token === "../../n.md")?.status).toBe("outside-cwd");
     expect(l.blocks[1]).toBe("see @c.md\n");
+  });
+});
+
+describe("copilot-cli launch details found by the differential test", () => {
+  it("an_absolute_import_stays_prose_and_a_between_dot_claude_claude_md_is_a_block", () => {
+    const root = repo({
+      "p/AGENTS.md": "x\n",
+      "p/.claude/CLAUDE.md": "between\n",
+      "p/a/.claude/CLAUDE.md": "cwd (not read)\n",
+      ".claude/CLAUDE.md": "root (not read)\n",
+      "c.md": "c\n",
+    });
+    writeFileSync(join(root, "AGENTS.md"), `See @${join(root, "c.md")}\n`);
+    const l = copilotLaunch({ root, cwd: "p/a" });
+    expect(l.blocks).toEqual([`See @${join(root, "c.md")}\n`, "x\n", "between\n"]);
+  });
+
+  it("empty_always_on_files_frame_their_part_before_a_table_only", () => {
+    const row = "| src/** | 'x' |  |\n";
+    expect(renderRegion([], [""], [row])).toBe(`\n\n\n${COPILOT_TABLE_HEAD}${row}`);
+    expect(renderRegion(["b"], [""], [])).toBe("\n<custom_instruction>\nb\n</custom_instruction>\n");
+  });
+
+  it("a_closing_fence_with_text_after_it_still_closes_frontmatter", () => {
+    expect(parseInstructionFrontmatter("---\napplyTo: 'src/**'\n--- trailing\nbody\n").applyTo).toBe(
+      "src/**",
+    );
+    expect(parseInstructionFrontmatter("---\napplyTo: 'src/**'\n---x\nbody\n").applyTo).toBe("src/**");
   });
 });

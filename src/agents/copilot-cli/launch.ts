@@ -286,6 +286,16 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
     const st = statSafe(isAbsolute(t.path) ? t.path : `${dirname(abs)}/${t.path}`);
     const pos = lineCol(text, t.at);
     const edge = { from, ...pos, token: t.path, targetAbs: toPosix(targetAbs), target, hop };
+    if (isAbsolute(t.path)) {
+      // 1.0.102 inlines no absolute path, even to a file inside the git root (fuzz c102:46, 96, 98; case
+      // `an_absolute_import_stays_prose`).
+      ctx.imports.push({
+        ...edge,
+        status: "dropped",
+        reason: "an absolute path: Copilot leaves the token as prose",
+      });
+      continue;
+    }
     if (!inside(ctx.within, targetAbs)) {
       // 1.0.102 leaves `@../n.md` above the git root and an absolute path outside it as prose (fuzz case
       // `an_import_leaving_the_git_root_is_not_inlined`).
@@ -367,9 +377,10 @@ export function parseInstructionFrontmatter(text: string): {
   description: string;
   error?: string;
 } {
-  // Spaces after the opening fence are allowed, as after the closing one (fuzz seeds c102:*, case
-  // `spaces_after_the_opening_fence_still_make_frontmatter`).
-  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  // Spaces after the opening fence are allowed (fuzz seeds c102:*, case
+  // `spaces_after_the_opening_fence_still_make_frontmatter`); any text after the closing `---` too
+  // (`--- trailing`, `---x`: fuzz c102:63, case `a_closing_fence_with_text_after_it_still_closes_frontmatter`).
+  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[^\n]*(?:\n|$)/.exec(text);
   if (!m) return { applyTo: undefined, description: "" };
   // Typical frontmatter (`applyTo: "src/**"`, a list of quoted globs) without the YAML parser: simpleYaml
   // answers only where it agrees with it (test/unit/markdown.test.ts, copilot-instructions-walk.test.ts).
@@ -565,9 +576,12 @@ export function renderRegion(
   if (blocks.length > 0)
     out += `\n${blocks.map((b) => `<custom_instruction>\n${b}\n</custom_instruction>`).join("\n\n")}\n`;
   const alwaysText = always.join("\n\n");
-  if (alwaysText !== "") out += `\n${alwaysText}\n`;
+  // Empty always-on files still make their part before a table (1.0.102; fuzz c102:97, case
+  // `empty_always_on_files_still_frame_their_part_before_a_table`).
+  const alwaysPart = alwaysText !== "" || (always.length > 0 && tableRows.length > 0);
+  if (alwaysPart) out += `\n${alwaysText}\n`;
   if (tableRows.length > 0) out += `\n${COPILOT_TABLE_HEAD}${tableRows.join("")}`;
-  if (blocks.length > 0 && (alwaysText !== "" || tableRows.length > 0)) out += "\n";
+  if (blocks.length > 0 && (alwaysPart || tableRows.length > 0)) out += "\n";
   return out === "" ? "\n\n" : out;
 }
 
@@ -618,12 +632,21 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
       why: "repository instructions of a directory between the git root and the cwd",
       kind: "rule",
     });
-    for (const n of COPILOT_MEMORY_NAMES)
+    for (const n of COPILOT_MEMORY_NAMES) {
       candidates.push({
         abs: copilotMemoryFile(d, n),
         why: `${n} of a directory between the git root and the cwd`,
         kind: "memory",
       });
+      // `.claude/CLAUDE.md` of a directory between (not of the git root or the cwd) comes after CLAUDE.md
+      // (1.0.102; fuzz c102:57, case `dot_claude_claude_md_of_a_directory_between_is_a_block`).
+      if (n === "CLAUDE.md")
+        candidates.push({
+          abs: join(d, ".claude", "CLAUDE.md"),
+          why: ".claude/CLAUDE.md of a directory between the git root and the cwd",
+          kind: "memory",
+        });
+    }
   }
 
   for (const c of candidates) {
