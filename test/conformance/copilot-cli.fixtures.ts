@@ -568,8 +568,11 @@ export const COPILOT_CASES: CopilotCase[] = [
     },
   },
   {
-    name: "a_closing_fence_with_text_after_it_still_closes_frontmatter",
+    name: "a_closing_fence_with_text_after_it_closes_frontmatter_read_line_by_line",
     files: {
+      ".github/instructions/d.instructions.md":
+        "---\napplyTo: 'src/**'\ndescription: dropped\n--- x\nD-DESC\n",
+      ".github/instructions/e.instructions.md": "---\napplyTo:\n  - 'src/**'\n--- x\nE-LIST-EVERY-FILE\n",
       ".github/instructions/a.instructions.md": "---\napplyTo: 'src/**'\n--- trailing\nA-TRAIL\n",
       ".github/instructions/b.instructions.md": "---\napplyTo: 'src/**'\n---x\nB-X\n",
       ".github/instructions/c.instructions.md": '---\napplyTo: "/src/**\n--- @./c.md\nC-UNCLOSED\n',
@@ -580,6 +583,19 @@ export const COPILOT_CASES: CopilotCase[] = [
   {
     name: "an_absolute_import_stays_prose",
     files: { "AGENTS.md": "See @<R>/c.md and (@<R>/d.md)\n", "c.md": "CEE\n", "d.md": "DEE\n" },
+  },
+  {
+    name: "a_block_with_the_same_text_as_an_earlier_one_is_sent_once",
+    files: {
+      "AGENTS.md": "same\n",
+      "CLAUDE.md": "same\n",
+      "GEMINI.md": "other\n",
+      ".github/copilot-instructions.md": "other\n",
+      ".github/instructions/x.instructions.md": "same\n",
+      "a/AGENTS.md": "same\n",
+      "a/f.md": "f\n",
+    },
+    views: ["a/f.md"],
   },
   // Found by the differential runs of `verify --agent copilot` (docs/findings-copilot-cli.md, "Found later").
   {

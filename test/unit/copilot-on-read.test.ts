@@ -163,10 +163,19 @@ describe("copilot-cli launch details found by the differential test", () => {
     expect(renderRegion(["b"], [""], [])).toBe("\n<custom_instruction>\nb\n</custom_instruction>\n");
   });
 
-  it("a_closing_fence_with_text_after_it_still_closes_frontmatter", () => {
+  it("a_closing_fence_with_text_after_it_closes_frontmatter_read_line_by_line", () => {
     expect(parseInstructionFrontmatter("---\napplyTo: 'src/**'\n--- trailing\nbody\n").applyTo).toBe(
       "src/**",
     );
-    expect(parseInstructionFrontmatter("---\napplyTo: 'src/**'\n---x\nbody\n").applyTo).toBe("src/**");
+    expect(parseInstructionFrontmatter("---\napplyTo: 'src/**'\ndescription: d\n---x\nbody\n")).toEqual({
+      applyTo: "src/**",
+      description: "",
+    });
+    expect(parseInstructionFrontmatter("---\napplyTo:\n  - 'src/**'\n--- x\nbody\n").applyTo).toBe("");
+  });
+
+  it("a_block_with_the_same_text_as_an_earlier_one_is_sent_once", () => {
+    const root = repo({ "AGENTS.md": "", ".github/copilot-instructions.md": "", "CLAUDE.md": "c\n" });
+    expect(copilotLaunch({ root }).blocks).toEqual(["", "c\n"]);
   });
 });

@@ -378,10 +378,12 @@ export function parseInstructionFrontmatter(text: string): {
   error?: string;
 } {
   // Spaces after the opening fence are allowed (fuzz seeds c102:*, case
-  // `spaces_after_the_opening_fence_still_make_frontmatter`); any text after the closing `---` too
-  // (`--- trailing`, `---x`: fuzz c102:63, case `a_closing_fence_with_text_after_it_still_closes_frontmatter`).
-  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[^\n]*(?:\n|$)/.exec(text);
+  // `spaces_after_the_opening_fence_still_make_frontmatter`). A closing `---` with text after it (`--- x`,
+  // `---x`) closes too, but then the frontmatter is read line by line, the description empty (fuzz c102:63,
+  // c2:10; case `a_closing_fence_with_text_after_it_closes_frontmatter_read_line_by_line`).
+  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---([^\n]*)(?:\n|$)/.exec(text);
   if (!m) return { applyTo: undefined, description: "" };
+  if ((m[2] as string).trim() !== "") return { applyTo: lineApplyTo(m[1] as string), description: "" };
   // Typical frontmatter (`applyTo: "src/**"`, a list of quoted globs) without the YAML parser: simpleYaml
   // answers only where it agrees with it (test/unit/markdown.test.ts, copilot-instructions-walk.test.ts).
   let data: unknown = simpleYaml(m[1] as string);
@@ -675,6 +677,9 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
     const text = copilotExpandsImports(c.abs)
       ? expand(dropBom(r.text), c.abs, path, 1, ctx)
       : dropBom(r.text);
+    // A block whose text equals an earlier block's is not sent again (1.0.102: two empty files give one
+    // empty block; fuzz c2:30, case `a_block_with_the_same_text_as_an_earlier_one_is_sent_once`).
+    if (blocks.includes(text)) continue;
     blocks.push(text);
     items.push({
       path,
