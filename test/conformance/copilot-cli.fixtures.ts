@@ -597,6 +597,11 @@ export const COPILOT_CASES: CopilotCase[] = [
     },
     views: ["a/f.md"],
   },
+  {
+    name: "a_trailing_double_star_does_not_match_the_directory_itself",
+    files: { ".github/instructions/a.instructions.md": fm("'a/**'", "UNDER-A"), "a/b/x.ts": "x\n" },
+    views: ["a", "a/b/x.ts"],
+  },
   // Found by the differential runs of `verify --agent copilot` (docs/findings-copilot-cli.md, "Found later").
   {
     name: "an_import_followed_by_words_on_its_line_is_inlined_after_its_token",

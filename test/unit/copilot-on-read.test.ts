@@ -62,6 +62,14 @@ describe("the copilot-cli on-read walk", () => {
     ]);
   });
 
+  it("a_trailing_double_star_does_not_match_the_directory_itself", () => {
+    const root = repo({
+      ".github/instructions/a.instructions.md": "---\napplyTo: 'a/**'\n---\nA\n",
+      "a/b/x.ts": "x\n",
+    });
+    expect(views(root, ".", ["a", "a/b/x.ts"])).toEqual([[], [".github/instructions/a.instructions.md"]]);
+  });
+
   it("a_missing_target_attaches_nothing_and_a_directory_counts_as_a_path_in_its_parent", () => {
     const root = repo({ "a/AGENTS.md": "a\n", "a/b/AGENTS.md": "ab\n", "a/b/f": "f\n" });
     expect(views(root, ".", ["a/missing.md", "a/b"])).toEqual([[], ["a/AGENTS.md"]]);

@@ -548,13 +548,16 @@ export function copilotInstructionFilesOf(
 
 /**
  * Whether one `applyTo` pattern matches a path (POSIX, relative to the git root) as Copilot CLI 1.0.102
- * does: a leading `./` is dropped; a pattern without a slash matches the path's base name (`*.ts`,
+ * does: a leading `./` is dropped; `dir/**` does not match `dir` itself; a pattern without a slash matches the path's base name (`*.ts`,
  * `a.ts`); dot files match; case matters; braces expand. A leading `/`, a trailing `/`, a bare directory
  * name with a slash in it, backslashes and `;` never match a file.
  */
 export function copilotPatternMatches(pattern: string, rel: string): boolean {
   const p = pattern.startsWith("./") ? pattern.slice(2) : pattern;
   if (p === "") return false;
+  // `a/**` does not match `a` itself (a `view` of the directory `a`: fuzz c3:18, case
+  // `a_trailing_double_star_does_not_match_the_directory_itself`); picomatch's globstar would.
+  if (p.endsWith("/**") && rel === p.slice(0, -3)) return false;
   return picomatch.isMatch(rel, p, { dot: true, basename: !p.includes("/") });
 }
 
