@@ -1,6 +1,7 @@
 /**
  * The fixture repositories of the Copilot CLI conformance suite: each a settled behaviour (see
- * docs/findings-copilot-cli.md). `files` go under `repo/` (a git repository unless `git: false`),
+ * docs/findings-copilot-cli.md). `files` go under `repo/` (a git repository unless `git: false`; `<R>` in
+ * a text stands for the repository's absolute path),
  * `home` under the throwaway HOME (then the model runs in the user view), `views` are paths (relative to
  * the repository) the scripted model asks the CLI's `view` tool to read, in order.
  */
@@ -381,6 +382,225 @@ export const COPILOT_CASES: CopilotCase[] = [
     name: "a_view_attaches_a_scoped_claude_rule",
     files: { ".claude/rules/p.md": "---\npaths:\n  - src/**\n---\nRULE-PATHS\n", "src/a.ts": "a\n" },
     views: ["src/a.ts"],
+  },
+  // Settled after the differential test (docs/findings-fuzz.md, Copilot kinds 3-7).
+  {
+    name: "a_view_attaches_each_directory_on_the_way_nearest_first_memory_then_instruction_files_empty_memory_skipped",
+    files: {
+      "a/.github/instructions/s.instructions.md": "A-INSTR\n",
+      "a/AGENTS.md": "A-AGENTS\n",
+      "a/b/.github/instructions/t.instructions.md": "AB-INSTR\n",
+      "a/b/.claude/rules/u.md": "AB-RULE\n",
+      "a/b/CLAUDE.md": "AB-CLAUDE\n",
+      "a/b/GEMINI.md": "AB-GEMINI\n",
+      "a/b/AGENTS.md": "AB-AGENTS\n",
+      "a/b/.claude/CLAUDE.md": "AB-DOT-CLAUDE\n",
+      "a/b/CLAUDE.local.md": "AB-LOCAL (not read)\n",
+      "a/b/.github/copilot-instructions.md": "AB-COPILOT\n",
+      "a/b/c.md": "c\n",
+      "a/b/d/AGENTS.md": "",
+      "a/b/d/CLAUDE.md": " \n\n",
+      "a/b/d/.github/instructions/e.instructions.md": "",
+      "a/b/d/f.md": "f\n",
+    },
+    views: ["a/b/c.md", "a/b/d/f.md"],
+  },
+  {
+    name: "nested_instruction_patterns_match_paths_relative_to_the_git_root_after_the_launch_table",
+    cwd: "a",
+    files: {
+      "a/b/.github/instructions/p1.instructions.md": fm("'c/*.md'", "REL-TO-B"),
+      "a/b/.github/instructions/p2.instructions.md": fm("'b/c/*.md'", "REL-TO-CWD"),
+      "a/b/.github/instructions/p3.instructions.md": fm("'a/b/c/*.md'", "REL-TO-ROOT"),
+      "a/b/.github/instructions/p4.instructions.md": fm("'**/*.ts'", "TS-LATER"),
+      ".github/instructions/root.instructions.md": fm("'**/*.md'", "ROOT-SCOPED"),
+      "a/.github/instructions/cwd.instructions.md": fm("'**/*.md'", "CWD-SCOPED"),
+      "a/b/AGENTS.md": "AB-AGENTS\n",
+      "a/b/c/x.md": "x\n",
+      "a/b/c/y.ts": "y\n",
+    },
+    views: ["a/b/c/x.md", "a/b/c/y.ts"],
+  },
+  {
+    name: "a_view_beside_the_cwd_attaches_up_to_the_cwds_ancestors_only",
+    cwd: "a/x",
+    files: {
+      "a/.github/instructions/s.instructions.md": "A-INSTR (not attached)\n",
+      "a/AGENTS.md": "A-AGENTS\n",
+      "a/b/AGENTS.md": "AB-AGENTS\n",
+      "a/b/f.md": "f\n",
+      "a/x/k": "k\n",
+      "b/AGENTS.md": "B-AGENTS\n",
+      "b/.github/instructions/s.instructions.md": "B-INSTR\n",
+      "b/x.md": "x\n",
+    },
+    views: ["a/b/f.md", "b/x.md"],
+  },
+  {
+    name: "a_view_of_a_missing_file_attaches_nothing_and_of_a_directory_starts_at_its_parent",
+    files: {
+      ".github/instructions/root.instructions.md": fm("'a/**'", "UNDER-A"),
+      "a/AGENTS.md": "A-AGENTS\n",
+      "a/b/AGENTS.md": "AB-AGENTS (not attached)\n",
+      "a/.github/instructions/s.instructions.md": "A-INSTR\n",
+      "a/b/f.txt": "f\n",
+    },
+    views: ["a/nothere.md", "a/b"],
+  },
+  {
+    name: "nested_files_inline_imports_on_read_except_gemini_md_and_instruction_files",
+    files: {
+      "a/.github/copilot-instructions.md": "copilot @inc.md\n",
+      "a/.github/inc.md": "INC-IN-GITHUB\n",
+      "a/inc.md": "INC-IN-A\n",
+      "a/.claude/CLAUDE.md": "dot claude @inc.md\n",
+      "a/.claude/inc.md": "INC-IN-CLAUDE\n",
+      "a/GEMINI.md": "gemini @inc.md\n",
+      "a/.github/instructions/s.instructions.md": "instr @../inc.md\n",
+      "a/c.md": "c\n",
+    },
+    views: ["a/c.md"],
+  },
+  {
+    name: "imports_leaving_the_git_root_stay_prose_and_gemini_md_is_not_expanded",
+    cwd: "p",
+    files: {
+      "p/AGENTS.md": "Up @../b.md, out @../../home/n.md, abs @/etc/hostname\nC <!-- @c.md -->\n",
+      "p/GEMINI.md": "Self @GEMINI.md and @c.md\n",
+      "p/CLAUDE.md": "Self @CLAUDE.md\n",
+      "p/c.md": "CEE\n",
+      "b.md": "BEE\n",
+    },
+    home: { "n.md": "OUTSIDE-THE-GIT-ROOT\n" },
+  },
+  {
+    name: "without_git_imports_stay_inside_the_cwd",
+    git: false,
+    cwd: "p",
+    files: { "p/AGENTS.md": "up @../n.md and @sub/k.md\n", "p/sub/k.md": "KAY\n", "n.md": "ABOVE\n" },
+  },
+  {
+    name: "memory_and_instruction_file_names_are_matched_without_regard_to_case",
+    files: {
+      ".github/instructions/a.instructions.MD": fm("'**'", "UPPER-SUFFIX"),
+      ".github/instructions/b.Instructions.md": "MIXED-SUFFIX\n",
+      ".claude/rules/c.MD": "RULE-UPPER\n",
+      ".claude/rules/d.txt": "RULE-TXT (not read)\n",
+      "AGENTS.md": "UPPER-AGENTS\n",
+      "agents.md": "LOWER-AGENTS (not read)\n",
+      "Claude.md": "MIXED-CLAUDE @c.md\n",
+      "gemini.md": "LOWER-GEMINI @c.md\n",
+      "c.md": "CEE\n",
+      "a/Agents.md": "A-MIXED @../c.md\n",
+      "a/f.md": "f\n",
+    },
+    views: ["a/f.md"],
+  },
+  {
+    name: "a_linked_folder_inside_an_instructions_folder_is_not_entered_but_a_linked_file_is_read",
+    files: {
+      "shared/instr/in.instructions.md": "IN-LINKED-DIR (not read)\n",
+      "shared/inf.md": "IN-LINKED-FILE\n",
+      "shared/rules/r.md": "IN-LINKED-RULES-DIR (not read)\n",
+      ".github/instructions/l1": { link: "../../../home/ext" },
+      ".github/instructions/l2": { link: "../../shared/instr" },
+      ".github/instructions/f1.instructions.md": { link: "../../../home/outf.md" },
+      ".github/instructions/f2.instructions.md": { link: "../../shared/inf.md" },
+      ".claude": { link: "shared2" },
+      "shared2/rules/t.md": "RULES-OF-A-LINKED-DOT-CLAUDE\n",
+      "shared2/rules/l3": { link: "../../shared/rules" },
+    },
+    home: { "ext/o.instructions.md": "OUT-LINKED-DIR (not read)\n", "outf.md": "OUT-LINKED-FILE\n" },
+  },
+  {
+    name: "a_file_inlined_by_an_import_at_launch_still_attaches_on_read",
+    files: {
+      "CLAUDE.md": "See @./a/.github/copilot-instructions.md and @a/AGENTS.md\n",
+      "a/.github/copilot-instructions.md": "A-COPILOT\n",
+      "a/AGENTS.md": "A-AGENTS\n",
+      "a/x.md": "x\n",
+    },
+    views: ["a/x.md"],
+  },
+  {
+    name: "an_import_through_a_missing_directory_stays_prose",
+    files: {
+      "AGENTS.md": "See @~/../AGENTS.md and @x/../c.md and @nodir/../c.md\n",
+      "x/k": "k\n",
+      "c.md": "CEE\n",
+    },
+  },
+  {
+    name: "a_nested_scoped_file_found_by_one_view_attaches_on_a_later_view_elsewhere",
+    files: {
+      "a/b/.github/instructions/s.instructions.md": fm("'**/*.ts'", "AB-TS"),
+      "a/b/x.md": "x\n",
+      "d/y.ts": "y\n",
+      "d/z.ts": "z\n",
+    },
+    views: ["d/z.ts", "a/b/x.md", "d/y.ts"],
+  },
+  {
+    name: "dot_claude_claude_md_of_a_directory_between_is_a_block",
+    cwd: "p/a",
+    files: {
+      ".claude/CLAUDE.md": "ROOT-DOT-CLAUDE (not read)\n",
+      "p/.claude/CLAUDE.md": "P-DOT-CLAUDE\n",
+      "p/CLAUDE.md": "P-CLAUDE\n",
+      "p/GEMINI.md": "P-GEMINI\n",
+      "p/AGENTS.md": "P-AGENTS\n",
+      "p/a/.claude/CLAUDE.md": "CWD-DOT-CLAUDE (not read)\n",
+    },
+  },
+  {
+    name: "empty_always_on_files_still_frame_their_part_before_a_table",
+    files: {
+      "AGENTS.md": "AG\n",
+      ".github/instructions/e.instructions.md": "",
+      ".github/instructions/s.instructions.md": fm("'src/**'", "S"),
+    },
+  },
+  {
+    name: "empty_always_on_files_still_frame_their_part_before_a_table_without_blocks",
+    files: {
+      ".github/instructions/e.instructions.md": "",
+      ".github/instructions/s.instructions.md": fm("'src/**'", "S"),
+    },
+  },
+  {
+    name: "a_closing_fence_with_text_after_it_closes_frontmatter_read_line_by_line",
+    files: {
+      ".github/instructions/d.instructions.md":
+        "---\napplyTo: 'src/**'\ndescription: dropped\n--- x\nD-DESC\n",
+      ".github/instructions/e.instructions.md": "---\napplyTo:\n  - 'src/**'\n--- x\nE-LIST-EVERY-FILE\n",
+      ".github/instructions/a.instructions.md": "---\napplyTo: 'src/**'\n--- trailing\nA-TRAIL\n",
+      ".github/instructions/b.instructions.md": "---\napplyTo: 'src/**'\n---x\nB-X\n",
+      ".github/instructions/c.instructions.md": '---\napplyTo: "/src/**\n--- @./c.md\nC-UNCLOSED\n',
+      "src/a.ts": "a\n",
+    },
+    views: ["src/a.ts"],
+  },
+  {
+    name: "an_absolute_import_stays_prose",
+    files: { "AGENTS.md": "See @<R>/c.md and (@<R>/d.md)\n", "c.md": "CEE\n", "d.md": "DEE\n" },
+  },
+  {
+    name: "a_block_with_the_same_text_as_an_earlier_one_is_sent_once",
+    files: {
+      "AGENTS.md": "same\n",
+      "CLAUDE.md": "same\n",
+      "GEMINI.md": "other\n",
+      ".github/copilot-instructions.md": "other\n",
+      ".github/instructions/x.instructions.md": "same\n",
+      "a/AGENTS.md": "same\n",
+      "a/f.md": "f\n",
+    },
+    views: ["a/f.md"],
+  },
+  {
+    name: "a_trailing_double_star_does_not_match_the_directory_itself",
+    files: { ".github/instructions/a.instructions.md": fm("'a/**'", "UNDER-A"), "a/b/x.ts": "x\n" },
+    views: ["a", "a/b/x.ts"],
   },
   // Found by the differential runs of `verify --agent copilot` (docs/findings-copilot-cli.md, "Found later").
   {

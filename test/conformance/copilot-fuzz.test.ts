@@ -16,10 +16,4 @@ fuzzSuite(copilotAgent, {
   cases: 8,
   concurrency: 2,
   shrinkBudget: 20,
-  // Open kinds (docs/findings-fuzz.md, Copilot CLI): the CLI attaches the instruction files of the
-  // directories below the cwd on the way to a viewed file; the model does not yet.
-  open: {
-    "ci:1": "a nested .github/copilot-instructions.md attached on read (kind 4)",
-    "ci:4": "a nested .github/instructions file attached on read (kind 4)",
-  },
 });

@@ -78,7 +78,11 @@ export async function runCase(c: CopilotCase, prefix = "ac-cp-"): Promise<Ran> {
   const base = tempDir(prefix);
   const repo = join(base, "repo");
   mkdirSync(repo);
-  writeLayout(repo, { ...(c.git === false ? {} : { ".git": { git: true } }), ...c.files });
+  // `<R>` in a file's text stands for the repository's absolute path (absolute imports).
+  const files = Object.fromEntries(
+    Object.entries(c.files).map(([k, e]) => [k, typeof e === "string" ? e.replaceAll("<R>", repo) : e]),
+  );
+  writeLayout(repo, { ...(c.git === false ? {} : { ".git": { git: true } }), ...files });
   const home = join(base, "home");
   mkdirSync(home);
   if (c.home) writeLayout(home, c.home);

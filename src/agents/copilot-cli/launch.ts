@@ -28,7 +28,7 @@
  *    + "\n"`, then `"\n" + always.map(t => t + "\n\n").join("")`, then the table (see {@link renderRegion}).
  */
 import { type Dirent, readdirSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
 import YAML from "yaml";
 import { UsageError } from "../../errors.js";
@@ -108,10 +108,12 @@ export function copilotShownPath(f: Pick<CopilotInstructionFile, "abs" | "base">
  * `a_nested_memory_file_attached_on_read_has_its_imports_inlined`). Never throws; import edges and
  * read findings are dropped.
  */
-export function copilotExpandedText(text: string, abs: string, root: string): string {
+export function copilotExpandedText(text: string, abs: string, root: string, within: string): string {
+  if (!copilotExpandsImports(abs)) return dropBom(text);
   const path = displayPath(abs, root);
   const ctx: ExpandCtx = {
     root,
+    within,
     seen: new Set([safeRealpath(abs) ?? abs]),
     imports: [],
     items: [],
@@ -160,6 +162,40 @@ export interface CopilotLaunchOptions {
 /** Drops one leading BOM. */
 function dropBom(s: string): string {
   return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+}
+
+/**
+ * The memory file `name` of `dir` as Copilot CLI 1.0.102 finds it: the name matched without regard to case
+ * (`agents.md`, `Claude.md`, `gemini.md` load), the exact spelling first when it is a file, else the first
+ * such entry in byte order that is a file (`AGENTS.md` wins over `agents.md`; fuzz case
+ * `memory_and_instruction_file_names_are_matched_without_regard_to_case`). Returns `join(dir, name)`
+ * when none is there.
+ */
+export function copilotMemoryFile(dir: string, name: string): string {
+  const exact = join(dir, name);
+  if (statSafe(exact)?.isFile()) return exact;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return exact;
+  }
+  const lower = name.toLowerCase();
+  for (const n of names.sort()) {
+    if (n.toLowerCase() !== lower) continue;
+    const p = join(dir, n);
+    if (statSafe(p)?.isFile()) return p;
+  }
+  return exact;
+}
+
+/**
+ * Whether Copilot CLI 1.0.102 inlines the `@` imports of this memory file: every file but `GEMINI.md`
+ * (any case), whose block is sent as written at launch and on read (fuzz case
+ * `an_import_leaving_the_git_root_is_not_inlined`).
+ */
+export function copilotExpandsImports(abs: string): boolean {
+  return basename(abs).toLowerCase() !== "gemini.md";
 }
 
 /** Ancestors of `dir` up to and including `top`, `dir` first (or just `dir` when `top` is not above it). */
@@ -249,6 +285,8 @@ export function lineCols(text: string): (i: number) => { line: number; column: n
 
 interface ExpandCtx {
   root: string;
+  /** Imports must resolve inside this directory (the git root, else the cwd); others stay prose. */
+  within: string;
   seen: Set<string>;
   imports: ImportEdge[];
   items: ContextItem[];
@@ -267,9 +305,32 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
   for (const t of tokens) {
     const targetAbs = resolve(dirname(abs), t.path);
     const target = displayPath(targetAbs, ctx.root);
-    const st = statSafe(targetAbs);
+    // The path as written is stat'ed, not normalised first: `@nodir/../c.md` and `@~/../AGENTS.md` stay prose
+    // when `nodir` or `~` is not a directory (1.0.102; fuzz c102:35, conformance
+    // `an_import_through_a_missing_directory_stays_prose`).
+    const st = statSafe(isAbsolute(t.path) ? t.path : `${dirname(abs)}/${t.path}`);
     const pos = lineCol(t.at);
     const edge = { from, ...pos, token: t.path, targetAbs: toPosix(targetAbs), target, hop };
+    if (isAbsolute(t.path)) {
+      // 1.0.102 inlines no absolute path, even to a file inside the git root (fuzz c102:46, 96, 98; case
+      // `an_absolute_import_stays_prose`).
+      ctx.imports.push({
+        ...edge,
+        status: "dropped",
+        reason: "an absolute path: Copilot leaves the token as prose",
+      });
+      continue;
+    }
+    if (!inside(ctx.within, targetAbs)) {
+      // 1.0.102 leaves `@../n.md` above the git root and an absolute path outside it as prose (fuzz case
+      // `an_import_leaving_the_git_root_is_not_inlined`).
+      ctx.imports.push({
+        ...edge,
+        status: "outside-cwd",
+        reason: "outside the git root (else the cwd): Copilot leaves the token as prose",
+      });
+      continue;
+    }
     if (!st?.isFile()) {
       ctx.imports.push({
         ...edge,
@@ -341,10 +402,13 @@ export function parseInstructionFrontmatter(text: string): {
   description: string;
   error?: string;
 } {
-  // Spaces after the opening fence are allowed, as after the closing one (fuzz seeds c102:*, case
-  // `spaces_after_the_opening_fence_still_make_frontmatter`).
-  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  // Spaces after the opening fence are allowed (fuzz seeds c102:*, case
+  // `spaces_after_the_opening_fence_still_make_frontmatter`). A closing `---` with text after it (`--- x`,
+  // `---x`) closes too, but then the frontmatter is read line by line, the description empty (fuzz c102:63,
+  // c2:10; case `a_closing_fence_with_text_after_it_closes_frontmatter_read_line_by_line`).
+  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---([^\n]*)(?:\n|$)/.exec(text);
   if (!m) return { applyTo: undefined, description: "" };
+  if ((m[2] as string).trim() !== "") return { applyTo: lineApplyTo(m[1] as string), description: "" };
   // Typical frontmatter (`applyTo: "src/**"`, a list of quoted globs) without the YAML parser: simpleYaml
   // answers only where it agrees with it (test/unit/markdown.test.ts, copilot-instructions-walk.test.ts).
   let data: unknown = simpleYaml(m[1] as string);
@@ -378,20 +442,19 @@ export function parseInstructionFrontmatter(text: string): {
 export const COPILOT_WALK_MAX_ENTRIES = 200_000;
 
 /**
- * Every `*.instructions.md` below `dir` (any depth up to 32, dot-directories skipped, symlinked directories
- * followed), sorted by path. Bounded: a symlinked directory that leads back to one of its own ancestors (a
- * link loop) is not entered again — otherwise two loops per level make the walk exponential — and the walk
- * stops after {@link COPILOT_WALK_MAX_ENTRIES} entries or the walker's time limit (src/fs/walk.ts
- * `WALK_MAX_MS`); each cut is a warning in `findings` naming the
- * directory and the limit.
+ * Every `*.instructions.md` below `dir` (any depth up to 32, dot-directories skipped), sorted by path. A
+ * symlink to a directory found in the walk is not entered, wherever it leads (Copilot CLI 1.0.102: fuzz
+ * kind 6, `a_linked_folder_inside_an_instructions_folder_is_not_entered_but_a_linked_file_is_read`); a
+ * linked file is read, and `dir` itself may be a link. So no link loop can make the walk exponential.
+ * Bounded: the walk stops after {@link COPILOT_WALK_MAX_ENTRIES} entries or the walker's time limit
+ * (src/fs/walk.ts `WALK_MAX_MS`); a cut is a warning in `findings` naming the directory and the limit.
  */
 function instructionFiles(dir: string, suffix: string, root: string, findings: Finding[]): string[] {
   const out: string[] = [];
   let entries = 0;
   let stopped: string | undefined;
   const started = Date.now();
-  const loops: string[] = [];
-  const walk = (d: string, depth: number, ancestors: ReadonlySet<string>) => {
+  const walk = (d: string, depth: number) => {
     if (depth > 32 || stopped) return;
     if (Date.now() - started > WALK_MAX_MS) {
       stopped = `${(WALK_MAX_MS / 1000).toLocaleString("en-US")} s (the walker's time limit)`;
@@ -411,27 +474,15 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
       }
       const n = ent.name;
       const p = join(d, n);
-      // A listed directory or regular file is what stat would say; a link (or an unknown type) is followed.
+      // A listed directory or regular file is what stat would say; a link (or an unknown type) is stat'ed.
       const st = ent.isDirectory() || ent.isFile() ? ent : statSafe(p);
       if (st?.isDirectory()) {
-        if (n.startsWith(".")) continue;
-        const real = safeRealpath(p) ?? p;
-        if (ancestors.has(real)) {
-          if (loops.length < 3) loops.push(displayPath(p, root));
-          continue;
-        }
-        walk(p, depth + 1, new Set([...ancestors, real]));
-      } else if (st?.isFile() && n.endsWith(suffix)) out.push(p);
+        if (n.startsWith(".") || ent.isSymbolicLink()) continue;
+        walk(p, depth + 1);
+      } else if (st?.isFile() && n.toLowerCase().endsWith(suffix)) out.push(p);
     }
   };
-  walk(dir, 0, new Set([safeRealpath(dir) ?? dir]));
-  for (const l of loops)
-    findings.push({
-      ruleId: "walk-stopped",
-      severity: "warning",
-      file: l,
-      message: `${l}: a link loop (it leads back to a directory above it); not entered again`,
-    });
+  walk(dir, 0);
   if (stopped)
     findings.push({
       ruleId: "walk-stopped",
@@ -496,6 +547,31 @@ function readInstruction(
 }
 
 /**
+ * The instruction files of one directory's `.github/instructions/` (`*.instructions.md`) then
+ * `.claude/rules/` (`*.md`), suffixes matched without regard to case, each folder walked as at launch and
+ * sorted by path; `base` is the directory the CLI shows their paths relative to. Unreadable files become
+ * findings. Copilot CLI 1.0.102 reads these for the git root and the cwd at launch and for the directories
+ * on the way to a viewed path on read (./on-read.ts).
+ */
+export function copilotInstructionFilesOf(
+  dir: string,
+  root: string,
+  base: string | undefined,
+  findings: Finding[],
+): CopilotInstructionFile[] {
+  const out: CopilotInstructionFile[] = [];
+  for (const [sub, suffix] of [
+    [COPILOT_INSTRUCTIONS_DIR, ".instructions.md"],
+    [CLAUDE_RULES_DIR, ".md"],
+  ] as const)
+    for (const abs of instructionFiles(join(dir, sub), suffix, root, findings)) {
+      const read = readInstruction(abs, root, findings, base);
+      if (read) out.push(read.file);
+    }
+  return out;
+}
+
+/**
  * Each pattern compiled once (lint matches every pattern against every file of the repository: compiling
  * per file made a 100,000-entry walk take minutes). Bounded.
  */
@@ -503,7 +579,7 @@ const compiledPatterns = new Map<string, (rel: string) => boolean>();
 
 /**
  * Whether one `applyTo` pattern matches a path (POSIX, relative to the git root) as Copilot CLI 1.0.102
- * does: a leading `./` is dropped; a pattern without a slash matches the path's base name (`*.ts`,
+ * does: a leading `./` is dropped; `dir/**` does not match `dir` itself; a pattern without a slash matches the path's base name (`*.ts`,
  * `a.ts`); dot files match; case matters; braces expand. A leading `/`, a trailing `/`, a bare directory
  * name with a slash in it, backslashes and `;` never match a file.
  */
@@ -511,7 +587,14 @@ export function copilotPatternMatches(pattern: string, rel: string): boolean {
   let match = compiledPatterns.get(pattern);
   if (match === undefined) {
     const p = pattern.startsWith("./") ? pattern.slice(2) : pattern;
-    match = p === "" ? () => false : picomatch(p, { dot: true, basename: !p.includes("/") });
+    if (p === "") match = () => false;
+    else {
+      const glob = picomatch(p, { dot: true, basename: !p.includes("/") });
+      // `a/**` does not match `a` itself (a `view` of the directory `a`: fuzz c3:18, case
+      // `a_trailing_double_star_does_not_match_the_directory_itself`); picomatch's globstar would.
+      const dir = p.endsWith("/**") ? p.slice(0, -3) : undefined;
+      match = dir === undefined ? glob : (rel: string) => rel !== dir && glob(rel);
+    }
     if (compiledPatterns.size >= 10_000) compiledPatterns.clear();
     compiledPatterns.set(pattern, match);
   }
@@ -538,9 +621,12 @@ export function renderRegion(
   if (blocks.length > 0)
     out += `\n${blocks.map((b) => `<custom_instruction>\n${b}\n</custom_instruction>`).join("\n\n")}\n`;
   const alwaysText = always.join("\n\n");
-  if (alwaysText !== "") out += `\n${alwaysText}\n`;
+  // Empty always-on files still make their part before a table (1.0.102; fuzz c102:97, case
+  // `empty_always_on_files_still_frame_their_part_before_a_table`).
+  const alwaysPart = alwaysText !== "" || (always.length > 0 && tableRows.length > 0);
+  if (alwaysPart) out += `\n${alwaysText}\n`;
   if (tableRows.length > 0) out += `\n${COPILOT_TABLE_HEAD}${tableRows.join("")}`;
-  if (blocks.length > 0 && (alwaysText !== "" || tableRows.length > 0)) out += "\n";
+  if (blocks.length > 0 && (alwaysPart || tableRows.length > 0)) out += "\n";
   return out === "" ? "\n\n" : out;
 }
 
@@ -583,19 +669,29 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
       kind: "rule",
     });
   for (const d of ends)
-    for (const n of COPILOT_MEMORY_NAMES) candidates.push({ abs: join(d, n), why: `${n}`, kind: "memory" });
+    for (const n of COPILOT_MEMORY_NAMES)
+      candidates.push({ abs: copilotMemoryFile(d, n), why: `${n}`, kind: "memory" });
   for (const d of between) {
     candidates.push({
       abs: join(d, COPILOT_INSTRUCTIONS_FILE),
       why: "repository instructions of a directory between the git root and the cwd",
       kind: "rule",
     });
-    for (const n of COPILOT_MEMORY_NAMES)
+    for (const n of COPILOT_MEMORY_NAMES) {
       candidates.push({
-        abs: join(d, n),
+        abs: copilotMemoryFile(d, n),
         why: `${n} of a directory between the git root and the cwd`,
         kind: "memory",
       });
+      // `.claude/CLAUDE.md` of a directory between (not of the git root or the cwd) comes after CLAUDE.md
+      // (1.0.102; fuzz c102:57, case `dot_claude_claude_md_of_a_directory_between_is_a_block`).
+      if (n === "CLAUDE.md")
+        candidates.push({
+          abs: join(d, ".claude", "CLAUDE.md"),
+          why: ".claude/CLAUDE.md of a directory between the git root and the cwd",
+          kind: "memory",
+        });
+    }
   }
 
   for (const c of candidates) {
@@ -613,6 +709,7 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
     }
     const ctx: ExpandCtx = {
       root,
+      within: gitRoot,
       seen: new Set([r.realPath]),
       imports,
       items: [],
@@ -620,7 +717,12 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
       findings,
       top: path,
     };
-    const text = expand(dropBom(r.text), c.abs, path, 1, ctx);
+    const text = copilotExpandsImports(c.abs)
+      ? expand(dropBom(r.text), c.abs, path, 1, ctx)
+      : dropBom(r.text);
+    // A block whose text equals an earlier block's is not sent again (1.0.102: two empty files give one
+    // empty block; fuzz c2:30, case `a_block_with_the_same_text_as_an_earlier_one_is_sent_once`).
+    if (blocks.includes(text)) continue;
     blocks.push(text);
     items.push({
       path,

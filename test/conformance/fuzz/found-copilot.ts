@@ -51,7 +51,6 @@ export const COPILOT_FOUND_CASES: FuzzFoundCase[] = [
     reads: [],
     expect: ["proj/AGENTS.md", "proj/GEMINI.md"],
     expectReads: [],
-    open: "imports outside the git root: not modelled (docs/findings-fuzz.md, Copilot kind 3)",
   },
   {
     // The CLI attaches the instruction files of the directories below the cwd on the way to a viewed file
@@ -70,7 +69,6 @@ export const COPILOT_FOUND_CASES: FuzzFoundCase[] = [
     expectReads: [
       ["proj/a/b/.github/instructions/t.instructions.md", "proj/a/.github/instructions/s.instructions.md"],
     ],
-    open: "nested instruction folders on read: not modelled (docs/findings-fuzz.md, Copilot kind 4)",
   },
   {
     // The CLI loads `a.instructions.MD` as an instruction file; the model wants the suffix in lower case (seed t:2).
@@ -82,7 +80,6 @@ export const COPILOT_FOUND_CASES: FuzzFoundCase[] = [
     reads: [],
     expect: ["proj/.github/instructions/a.instructions.MD"],
     expectReads: [],
-    open: "suffix case: not modelled (docs/findings-fuzz.md, Copilot kind 5)",
   },
   {
     // The model took `---  ` (spaces after the opening fence) for no frontmatter and sent the file whole at
