@@ -1,11 +1,3 @@
-/**
- * lint's `@path` mention scans (src/lint/claude-imports.ts: unfollowedMentions, codeSpanMentions) read
- * through the Markdown fast path (src/markdown/nodes.ts) against their references, one full CommonMark
- * parse each: the answers must be equal for every document (the corpus, the launch conformance fixtures,
- * adversarial lines in pairs, seeded random soups, link-heavy paragraphs and the bad-input shapes).
- */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   codeSpanMentions,
@@ -15,6 +7,7 @@ import {
 } from "../../src/lint/claude-imports.js";
 import { bodyNodeStats, eachBodyNode } from "../../src/markdown/nodes.js";
 import { LAUNCH_CASES } from "../conformance/claude-launch.fixtures.js";
+import { corpusDocs } from "../support/corpus-docs.js";
 
 // The reference parse is slow (micromark): generous time, no timing asserted.
 const SLOW = 900_000;
@@ -28,24 +21,6 @@ function agree(text: string, label: string): void {
     codeSpanMentionsReference(text),
   );
 }
-
-const corpusDocs = (): [string, string][] => {
-  const out: [string, string][] = [];
-  const walk = (d: string) => {
-    for (const n of readdirSync(d).sort()) {
-      const p = join(d, n);
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else if (n.endsWith(".md")) out.push([p, readFileSync(p, "utf8")]);
-    }
-  };
-  try {
-    walk(join(import.meta.dirname, "../../../shared/corpus"));
-  } catch {
-    // corpus absent: the other documents still run
-  }
-  return out;
-};
 
 // Every construct that decides which node an `@` lands in, and the mention forms themselves.
 const LINES = [

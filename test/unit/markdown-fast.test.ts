@@ -1,10 +1,3 @@
-/**
- * The Markdown fast path (src/markdown/fast.ts, analyzeBody) against the reference: one full CommonMark
- * parse (analyzeBodyReference). Imports with line and column, and the stripped text, must be equal for
- * every document: the corpus, the launch conformance fixtures, adversarial documents and seeded random ones.
- */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { eachInlineRun, inlineRuns, planBlocks } from "../../src/markdown/fast.js";
 import { type ImportToken, tokenSink } from "../../src/markdown/imports.js";
@@ -17,6 +10,7 @@ import {
   stripBlockComments,
 } from "../../src/markdown/index.js";
 import { LAUNCH_CASES } from "../conformance/claude-launch.fixtures.js";
+import { corpusDocs } from "../support/corpus-docs.js";
 
 // The reference parse is slow (micromark, ~0.1–1 MB/s on a shared machine): generous time, no timing asserted.
 const SLOW = 900_000;
@@ -29,24 +23,6 @@ function agree(text: string, label: string): void {
     ref.stripped,
   );
 }
-
-const corpusDocs = (): [string, string][] => {
-  const out: [string, string][] = [];
-  const walk = (d: string) => {
-    for (const n of readdirSync(d).sort()) {
-      const p = join(d, n);
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else if (n.endsWith(".md")) out.push([p, readFileSync(p, "utf8")]);
-    }
-  };
-  try {
-    walk(join(import.meta.dirname, "../../../shared/corpus"));
-  } catch {
-    // corpus absent: the other documents still run
-  }
-  return out;
-};
 
 // Building blocks of adversarial documents: every construct whose reading decides what is a text node.
 const LINES = [
@@ -355,11 +331,11 @@ describe("the link-heavy fast path agrees with the full parse", () => {
       "*a*@after-em.md **b** @c*d*.md \\*@esc.md \\`@tick.md`",
     ];
     let doc = "";
-    for (const shape of fast) doc += `${shape}\n`.repeat(400) + "\n";
+    for (const shape of fast) doc += `${`${shape}\n`.repeat(400)}\n`;
     for (let i = 0; i < 5000; i++) doc += `d @d${i}.md`;
     doc += "\n\n";
-    for (const shape of slow) doc += `${shape}\n`.repeat(20) + "\n";
-    for (const shape of fast) doc += `${shape} @n${doc.length}.md\n`.repeat(400) + "\n";
+    for (const shape of slow) doc += `${`${shape}\n`.repeat(20)}\n`;
+    for (const shape of fast) doc += `${`${shape} @n${doc.length}.md\n`.repeat(400)}\n`;
     agree(doc, "link-heavy shapes");
     analyzeBody(doc);
     const parsed = fastPathStats().parsedUnits;
