@@ -55,23 +55,26 @@ export interface RuleFrontmatter {
  * claude-code facts are unavailable.
  */
 export function ruleFrontmatter(ctx: LintContext, src: RuleSource): RuleFrontmatter | null {
-  return ctx.memo(`rule-frontmatter:${src.rule.path}`, () => {
-    const facts = ctx.claude();
-    if (!facts) return null;
-    const fm = facts.frontmatter(src.text);
-    // Most rules have no frontmatter: they share one parse of the empty YAML (the rules only read it).
-    const { doc, lc } =
-      fm.raw === "" ? ctx.memo("rule-frontmatter:empty-yaml", () => parsedYaml("")) : parsedYaml(fm.raw);
-    return {
-      fm,
-      doc,
-      lc,
-      base: fm.startLine,
-      topGlobs: /^globs\s*:/m.test(fm.raw),
-      topPaths: /^paths\s*:/m.test(fm.raw),
-      fix: ctx.fixFor(src.rule.path, src.text),
-    };
-  });
+  return ctx.memo(`rule-frontmatter:${src.rule.path}`, () => parseRuleFrontmatter(ctx, src));
+}
+
+/** {@link ruleFrontmatter} without the per-file memo (for {@link unscopedRules}, itself computed once). */
+function parseRuleFrontmatter(ctx: LintContext, src: RuleSource): RuleFrontmatter | null {
+  const facts = ctx.claude();
+  if (!facts) return null;
+  const fm = facts.frontmatter(src.text);
+  // Most rules have no frontmatter: they share one parse of the empty YAML (the rules only read it).
+  const { doc, lc } =
+    fm.raw === "" ? ctx.memo("rule-frontmatter:empty-yaml", () => parsedYaml("")) : parsedYaml(fm.raw);
+  return {
+    fm,
+    doc,
+    lc,
+    base: fm.startLine,
+    topGlobs: /^globs\s*:/m.test(fm.raw),
+    topPaths: /^paths\s*:/m.test(fm.raw),
+    fix: ctx.fixFor(src.rule.path, src.text),
+  };
 }
 
 /** The YAML document of `raw`, with its line counter. */
@@ -89,8 +92,9 @@ export function unscopedRules(ctx: LintContext): (RuleSource & { parsed: RuleFro
     const out: (RuleSource & { parsed: RuleFrontmatter })[] = [];
     for (const src of ruleSources(ctx)) {
       if (src.rule.scoped) continue;
-      const parsed = ruleFrontmatter(ctx, src);
-      if (parsed) out.push({ ...src, parsed });
+      // No memo entry per file: this list is itself computed once per context, and each file once in it.
+      const parsed = parseRuleFrontmatter(ctx, src);
+      if (parsed) out.push({ rule: src.rule, text: src.text, parsed });
     }
     return out;
   });

@@ -32,7 +32,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from "node:pat
 import picomatch from "picomatch";
 import YAML from "yaml";
 import { UsageError } from "../../errors.js";
-import { displayPath, inside, toPosix } from "../../fs/paths.js";
+import { displayPath, inside, relativeInside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import { WALK_MAX_MS } from "../../fs/walk.js";
 import { simpleYaml } from "../../markdown/index.js";
@@ -98,7 +98,10 @@ export interface CopilotInstructionFile {
  * (cwd's) and the fuzz case `the_git_roots_instructions_are_shown_relative_to_the_git_root` (git root's).
  */
 export function copilotShownPath(f: Pick<CopilotInstructionFile, "abs" | "base">): string {
-  return f.base === undefined ? toPosix(f.abs) : toPosix(relative(f.base, f.abs));
+  if (f.base === undefined) return toPosix(f.abs);
+  // A file below its base (every instruction file a walk found) needs no path.relative, which resolves
+  // both paths on each call (a tenth of a second of lint at 50,000 rules); same answer.
+  return relativeInside(f.base, f.abs) ?? toPosix(relative(f.base, f.abs));
 }
 
 /**

@@ -28,22 +28,35 @@ const rule: LintRule = {
       for (const i of snap.items) {
         if (i.loadedAt !== "launch" || i.importedBy !== null || i.path.startsWith("/")) continue;
         if (i.kind !== "memory" && !(i.kind === "rule" && !i.path.includes("/instructions/"))) continue;
-        const list = loadedBy.get(i.path) ?? [];
-        if (!list.includes(a.name)) list.push(a.name);
-        loadedBy.set(i.path, list);
+        const list = loadedBy.get(i.path);
+        if (list === undefined) loadedBy.set(i.path, [a.name]);
+        else if (!list.includes(a.name)) list.push(a.name);
       }
     }
+    // Files loaded by the same agents share one message (at 50,000 rules: one per set, not per file).
+    const said = new Map<string, { message: string } | null>();
     const out = [];
     for (const [path, names] of [...loadedBy].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
-      const missing = all.filter((a) => !names.includes(a.name)).map((a) => a.name);
-      if (missing.length === 0) continue;
+      const key = names.join("\n");
+      let m = said.get(key);
+      if (m === undefined) {
+        const missing = all.filter((a) => !names.includes(a.name)).map((a) => a.name);
+        m =
+          missing.length === 0
+            ? null
+            : {
+                message: `${names.join(", ")} load${names.length === 1 ? "s" : ""} this file at launch; ${missing.join(", ")} never see${missing.length === 1 ? "s" : ""} it`,
+              };
+        said.set(key, m);
+      }
+      if (m === null) continue;
       out.push(
         finding(
           rule.meta,
           path,
           1,
           1,
-          `${names.join(", ")} load${names.length === 1 ? "s" : ""} this file at launch; ${missing.join(", ")} never see${missing.length === 1 ? "s" : ""} it`,
+          m.message,
           "if every agent should follow it, point the other agents' own files at it (e.g. `@CLAUDE.md` in AGENTS.md is not read by Codex: copy or link the text)",
         ),
       );

@@ -70,10 +70,16 @@ export function deadGlobIndex(root: string, files: readonly string[]) {
     return lo;
   };
   const memo = new Map<string, boolean>();
+  const prefixes = new Map<string, string>();
   const counts = new Map<string, number>();
   return {
     matches(globs: readonly string[], base: string): boolean {
-      const prefix = relative(root, base).split(sep).join("/");
+      // Nearly every rule shares its base (the directory holding `.claude/`): one path.relative per base.
+      let prefix = prefixes.get(base);
+      if (prefix === undefined) {
+        prefix = relative(root, base).split(sep).join("/");
+        prefixes.set(base, prefix);
+      }
       if (prefix.startsWith("..")) return true;
       const key = `${prefix}\0${globs.join("\0")}`;
       const known = memo.get(key);
@@ -104,7 +110,12 @@ export function deadGlobIndex(root: string, files: readonly string[]) {
      * patterns' literal directory prefixes are tried (every file when a pattern has none). Memoised.
      */
     count(globs: readonly string[], base: string): number {
-      const prefix = relative(root, base).split(sep).join("/");
+      // Nearly every rule shares its base (the directory holding `.claude/`): one path.relative per base.
+      let prefix = prefixes.get(base);
+      if (prefix === undefined) {
+        prefix = relative(root, base).split(sep).join("/");
+        prefixes.set(base, prefix);
+      }
       if (prefix.startsWith("..")) return 0;
       const key = `${prefix}\0${globs.join("\0")}`;
       const known = counts.get(key);

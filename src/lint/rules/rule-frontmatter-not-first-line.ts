@@ -17,7 +17,9 @@ const rule: LintRule = {
     const facts = ctx.claude();
     if (!facts) return [];
     return unscopedRules(ctx).flatMap(({ rule: r, text, parsed: p }) => {
-      if (p.fm.present) return [];
+      // A `---` line after the first starts right after a newline: without one there is nothing to find
+      // (and no line array to build, for each of 50,000 rules).
+      if (p.fm.present || !text.includes("\n---")) return [];
       // Frontmatter later in the file: the same parser, applied from the first `---` line on.
       const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
       const idx = lines.findIndex((l, i) => i > 0 && /^---\s*$/.test(l));
