@@ -109,6 +109,25 @@ function insertRange(ranges: number[], start: number, end: number): void {
 }
 
 /**
+ * Claude Code's Markdown lexer lets a fence line interrupt a paragraph only when a newline follows it, so a
+ * backtick fence line that ends the text without one is paragraph text, and its backticks can close a code
+ * span opened above and hide an import (settled on Claude Code 2.1.332 and 2.1.197: fuzz h332:273, case
+ * `a_fence_line_ending_the_file_without_a_newline_closes_a_code_span_that_hides_an_import`). CommonMark
+ * opens a fence there. Four spaces before that line give the CommonMark reading the CLI's: after a
+ * paragraph it is a continuation line with the same inline content; after any other block it is indented
+ * code instead of an empty fence, and nothing follows either way. Only the last line changes, and only when
+ * it holds no `@` (token positions above it are unchanged); callers skip it for text with comments.
+ */
+export function eofFenceAsText(text: string): string {
+  if (text.endsWith("\n") || text.endsWith("\r")) return text;
+  const start = Math.max(text.lastIndexOf("\n"), text.lastIndexOf("\r")) + 1;
+  if (start === 0) return text;
+  const last = text.slice(start);
+  if (!/^ {0,3}`{3,}[^`@]*$/.test(last)) return text;
+  return `${text.slice(0, start)}    ${last}`;
+}
+
+/**
  * Block comments stripped and imports found, as {@link stripBlockComments} and {@link scanImports} give
  * them, in one pass. Time linear in the text's length except for the chunks only the parser can read.
  * Never throws.
@@ -120,7 +139,7 @@ export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis 
   const hasAt = mayImport(text);
   lastStats = { chunks: 0, parsedUnits: 0, units: text.length };
   if (!hasComment && !hasAt) return { stripped: { text, stripped: false }, imports: [] };
-  const lf = normalizeNewlines(text);
+  const lf = normalizeNewlines(hasComment ? text : eofFenceAsText(text));
   const shift = bomShift(lf);
   const src = shift ? lf.slice(1) : lf;
   const chunks = planBlocks(src);
@@ -253,8 +272,8 @@ export function analyzeBody(text: string, opts: ScanOptions = {}): BodyAnalysis 
  * super-linear on large paragraphs); kept for the differential tests that hold {@link analyzeBody} to it.
  */
 export function analyzeBodyReference(text: string, opts: ScanOptions = {}): BodyAnalysis {
-  const lf = normalizeNewlines(text);
   const hasComment = text.includes("<!--");
+  const lf = normalizeNewlines(hasComment ? text : eofFenceAsText(text));
   const tree = parseMarkdown(lf);
   const shift = bomShift(lf);
   const ranges: number[] = [];

@@ -4,6 +4,7 @@ export {
   analyzeBody,
   analyzeBodyReference,
   type BodyAnalysis,
+  eofFenceAsText,
   type FastPathStats,
   fastPathStats,
   scanImports,

@@ -4,6 +4,7 @@ import { type ImportToken, tokenSink } from "../../src/markdown/imports.js";
 import {
   analyzeBody,
   analyzeBodyReference,
+  eofFenceAsText,
   fastPathStats,
   parseFrontmatter,
   scanImports,
@@ -455,5 +456,29 @@ describe("fast path pieces", () => {
     const doc = "a\n\n<!-- c -->\n\n```\n<!-- k -->\n```\nsee @x.md\n";
     expect(stripBlockComments(doc)).toEqual(analyzeBodyReference(doc).stripped);
     expect(scanImports(doc)).toEqual(analyzeBodyReference(doc).imports);
+  });
+});
+
+describe("a fence line that ends the text without a newline", () => {
+  const paths = (t: string) => analyzeBody(t).imports.map((i) => i.path);
+  const reference = (t: string) => analyzeBodyReference(t).imports.map((i) => i.path);
+
+  it("is_paragraph_text_whose_backticks_close_a_code_span_as_the_cli_reads_it", () => {
+    for (const read of [paths, reference]) {
+      expect(read("Text ```\n@a/x.md\n```")).toEqual([]);
+      expect(read("Text ```\r\n@a/x.md\r\n```")).toEqual([]);
+      // With a newline after it, the line opens a fence and the import above is prose.
+      expect(read("Text ```\n@a/x.md\n```\n")).toEqual(["a/x.md"]);
+      // A single backtick is closed by no triple: the import stays.
+      expect(read("Line with `code\n@a/x.md\n```")).toEqual(["a/x.md"]);
+      // A closing fence at the end still closes its block: the import inside stays code.
+      expect(read("Intro.\n\n```\n@a/x.md\n```")).toEqual([]);
+    }
+  });
+
+  it("changes_nothing_but_its_own_last_line", () => {
+    expect(eofFenceAsText("a\n```js")).toBe("a\n    ```js");
+    for (const t of ["```", "a\n```\n", "a\n``` @x.md", "a\nb", "a\n````x`y"])
+      expect(eofFenceAsText(t)).toBe(t);
   });
 });
