@@ -207,15 +207,9 @@ const MAY_BE_UNFOLLOWED = /[^\s\p{L}\p{N}\\`]@|</u;
  * @param text a whole file (frontmatter included)
  */
 export function unfollowedMentions(text: string): UnfollowedMention[] {
-  if (!text.includes("@")) return [];
-  const fm = parseFrontmatter(text);
-  const body = normalizeNewlines(fm.body.replace(/^\uFEFF/, ""));
-  const pos = positions(body, fm.bodyLine);
-  const out: UnfollowedMention[] = [];
-  const take = (raw: string, offset: number, form: UnfollowedImport["form"], before: string) => {
-    const target = raw.split("#")[0]?.replace(TRAILING_PUNCT, "") ?? "";
-    if (target !== "" && isImportPath(target)) out.push({ target, ...pos(offset), form, before });
-  };
+  const m = mentionBody(text);
+  if (!m) return [];
+  const { body, out, take } = m;
   eachBodyNode(
     body,
     { mayMatter: (t) => t.includes("@") && MAY_BE_UNFOLLOWED.test(t), runOk: punctRunOk },
@@ -259,15 +253,9 @@ function punctRunOk(body: string, from: number, to: number): boolean {
  * Slow on large paragraphs (the parser is super-linear there); kept for the differential tests.
  */
 export function unfollowedMentionsReference(text: string): UnfollowedMention[] {
-  if (!text.includes("@")) return [];
-  const fm = parseFrontmatter(text);
-  const body = normalizeNewlines(fm.body.replace(/^\uFEFF/, ""));
-  const pos = positions(body, fm.bodyLine);
-  const out: UnfollowedMention[] = [];
-  const take = (raw: string, offset: number, form: UnfollowedImport["form"], before: string) => {
-    const target = raw.split("#")[0]?.replace(TRAILING_PUNCT, "") ?? "";
-    if (target !== "" && isImportPath(target)) out.push({ target, ...pos(offset), form, before });
-  };
+  const m = mentionBody(text);
+  if (!m) return [];
+  const { body, out, take } = m;
   const visit = (node: Nodes) => {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
@@ -287,6 +275,29 @@ export function unfollowedMentionsReference(text: string): UnfollowedMention[] {
   };
   visit(parseMarkdown(body));
   return out;
+}
+
+/**
+ * What both readings of {@link unfollowedMentions} share: the file's body (frontmatter and BOM dropped, LF
+ * line endings), the list they fill, and `take`, which cuts a raw mention at `#` and trailing punctuation
+ * and keeps it, with its file line and column, when it has the shape of an import path. Null for a file
+ * without an `@`.
+ */
+function mentionBody(text: string): {
+  body: string;
+  out: UnfollowedMention[];
+  take: (raw: string, offset: number, form: UnfollowedImport["form"], before: string) => void;
+} | null {
+  if (!text.includes("@")) return null;
+  const fm = parseFrontmatter(text);
+  const body = normalizeNewlines(fm.body.replace(/^\uFEFF/, ""));
+  const pos = positions(body, fm.bodyLine);
+  const out: UnfollowedMention[] = [];
+  const take = (raw: string, offset: number, form: UnfollowedImport["form"], before: string) => {
+    const target = raw.split("#")[0]?.replace(TRAILING_PUNCT, "") ?? "";
+    if (target !== "" && isImportPath(target)) out.push({ target, ...pos(offset), form, before });
+  };
+  return { body, out, take };
 }
 
 /** Offset → 1-based line (plus `firstLine - 1`) and UTF-16 column in `body`; offsets mostly in order. */
