@@ -507,11 +507,12 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     let agentsDone = !(agents && !agentsAfterLocal);
     for (const f of walk.files) {
       const linked = f.realPath !== f.path;
-      if (!agentsDone && linked && !(behaviour.ruleLinksStayInsideCwd && !inside(cwd, f.realPath))) {
+      const escapes = linked && behaviour.ruleLinksStayInsideCwd && !inside(cwd, f.realPath);
+      if (!agentsDone && linked && !escapes) {
         loadAgentsFiles(dir, where);
         agentsDone = true;
       }
-      if (behaviour.ruleLinksStayInsideCwd && f.realPath !== f.path && !inside(cwd, f.realPath)) {
+      if (escapes) {
         // Settled on 2.1.332: a rule reached through a link whose real path leaves the working directory
         // never loads (nor do its imports), wherever the rules directory is. 2.1.197 loads it.
         const shownLink = show(f.path);

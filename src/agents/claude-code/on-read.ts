@@ -89,11 +89,7 @@ interface Parsed {
 function parseFile(raw: string, behaviour: ClaudeReleaseBehaviour): Parsed {
   const fm = claudeFrontmatter(raw, behaviour.bomBeforeFrontmatter);
   const { stripped, imports } = analyzeClaudeBody(fm.body, fm.bodyLine, behaviour);
-  return {
-    text: stripped.text,
-    paths: ruleScope(fm).globs,
-    imports: imports.map((t) => t.path),
-  };
+  return { text: stripped.text, paths: ruleScope(fm).globs, imports: imports.map((t) => t.path) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -519,9 +515,16 @@ const PATH_MAX_BYTES = 4096;
  */
 function endsRead(ctx: Ctx, dir: string): boolean {
   if (!ctx.behaviour.badGlobEndsRead) return false;
-  const bad = listRuleFiles(ctx, dir).find((r) => r.paths && compileClaudeGlobs(r.paths).dropped.length > 0);
+  let bad: RuleFile | undefined;
+  let dropped: readonly string[] = [];
+  for (const r of listRuleFiles(ctx, dir)) {
+    dropped = r.paths ? compileClaudeGlobs(r.paths).dropped : [];
+    if (dropped.length > 0) {
+      bad = r;
+      break;
+    }
+  }
   if (!bad) return false;
-  const dropped = compileClaudeGlobs(bad.paths ?? []).dropped;
   ctx.findings.push({
     ruleId: "glob-ends-read",
     severity: "info",
