@@ -101,25 +101,72 @@ export function readTextFile(path: string, limit = MAX_READ_BYTES, opts: ReadOpt
 /** Bytes of file text one read snapshot keeps at most; reads beyond it are not kept (read again). */
 export const READ_SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024;
 
-/** The reads of the current {@link withReadSnapshot} scope, by path, and the bytes they hold. */
-let snapshot: { reads: Map<string, ReadResult>; bytes: number } | undefined;
+/** Directory entries and stat results one read snapshot keeps at most ({@link snapshotListing}). */
+export const LISTING_SNAPSHOT_MAX_ENTRIES = 1_000_000;
+
+/**
+ * The reads of the current {@link withReadSnapshot} scope, by path, and the bytes they hold; the directory
+ * listings and stat results the walkers asked for, by key, and how many entries they hold.
+ */
+let snapshot:
+  | {
+      reads: Map<string, ReadResult>;
+      bytes: number;
+      listings: Map<string, { value: unknown } | { error: unknown }>;
+      entries: number;
+    }
+  | undefined;
 
 /**
  * Runs `fn` with every {@link readTextFile} of one path answered by its first read: a command that looks
  * at the repository through several models (lint reads each rule as Claude Code, as Copilot CLI, for its
  * import analysis and for its frontmatter checks) opens each file once, and every model sees the same
  * bytes. Only for a scope that writes nothing it reads (lint's analysis, not its `--fix`). A read under
- * another size limit is answered from the kept one when that settles it, else read again. Nested scopes
- * share the outer one. Synchronous `fn` only.
+ * another size limit is answered from the kept one when that settles it, else read again. Directory
+ * listings and stats asked through {@link snapshotListing} are kept the same way, so the several walks of
+ * one command (lint's file list, its memory files, each agent's rules; a link to `/` makes each of them
+ * 100,000 entries) list each directory once. Nested scopes share the outer one. Synchronous `fn` only.
  */
 export function withReadSnapshot<T>(fn: () => T): T {
   if (snapshot) return fn();
-  snapshot = { reads: new Map(), bytes: 0 };
+  snapshot = { reads: new Map(), bytes: 0, listings: new Map(), entries: 0 };
   try {
     return fn();
   } finally {
     snapshot = undefined;
   }
+}
+
+/**
+ * A directory listing or stat result (`compute()`, whose value must not be mutated by callers) kept for
+ * the current {@link withReadSnapshot} scope under `key`, so that it is asked once per scope; a thrown
+ * error is kept and thrown again. `entries` is what the value holds (a listing's length, 1 for a stat):
+ * past {@link LISTING_SNAPSHOT_MAX_ENTRIES} in one scope, results are no longer kept. Outside a scope,
+ * `compute()`. Used by the walker (./walk.ts).
+ */
+export function snapshotListing<T>(key: string, compute: () => T, entries: (value: T) => number): T {
+  if (!snapshot) return compute();
+  const kept = snapshot.listings.get(key);
+  if (kept) {
+    if ("error" in kept) throw kept.error;
+    return kept.value as T;
+  }
+  let value: T;
+  try {
+    value = compute();
+  } catch (e) {
+    if (snapshot.entries < LISTING_SNAPSHOT_MAX_ENTRIES) {
+      snapshot.entries++;
+      snapshot.listings.set(key, { error: e });
+    }
+    throw e;
+  }
+  const n = entries(value);
+  if (snapshot.entries + n <= LISTING_SNAPSHOT_MAX_ENTRIES) {
+    snapshot.entries += n;
+    snapshot.listings.set(key, { value });
+  }
+  return value;
 }
 
 /** The answer a kept read gives under `limit`, or undefined when only a new read can tell. */

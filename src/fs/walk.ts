@@ -15,7 +15,7 @@ import { type Dirent, opendirSync, readdirSync, readlinkSync, statSync } from "n
 import { join } from "node:path";
 import { checkDeadline } from "./deadline.js";
 import { inside } from "./paths.js";
-import { safeRealpath } from "./read.js";
+import { safeRealpath, snapshotListing } from "./read.js";
 
 export interface WalkEntry {
   /** Absolute path as reached (through symlinks, not resolved). */
@@ -87,6 +87,9 @@ function specialType(x: {
 export function readdirOsOrder(dir: string): string[] {
   return direntsOsOrder(dir).map((e) => e.name);
 }
+
+const countOf = (list: readonly unknown[]) => list.length;
+const one = () => 1;
 
 /** Directory entries in the order the OS returns them. Throws like readdirSync. */
 function direntsOsOrder(dir: string): Dirent[] {
@@ -169,15 +172,18 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
     }
     let list: Dirent[];
     try {
+      // Kept for the command's read snapshot, if any (several walks of one command list a directory once):
+      // the kept array is never sorted in place.
       list =
         opts.order === "os" || opts.order === "listing"
-          ? direntsOsOrder(dir)
-          : readdirSync(dir, { withFileTypes: true });
+          ? snapshotListing(`os\0${dir}`, () => direntsOsOrder(dir), countOf)
+          : snapshotListing(`ls\0${dir}`, () => readdirSync(dir, { withFileTypes: true }), countOf);
     } catch (e) {
       problems.push({ path: dir, message: `cannot list directory (${(e as Error).message})` });
       return;
     }
-    if (opts.order !== "os" && opts.order !== "listing") list.sort((a, b) => cmp(a.name, b.name));
+    if (opts.order !== "os" && opts.order !== "listing")
+      list = list.slice().sort((a, b) => cmp(a.name, b.name));
     onPath.add(real);
     for (const ent of list) {
       if (stopped) break;
@@ -210,7 +216,7 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
         }
         let st: import("node:fs").Stats | undefined;
         try {
-          st = statSync(p);
+          st = snapshotListing(`st\0${p}`, () => statSync(p), one);
         } catch (e) {
           if ((e as NodeJS.ErrnoException).code === "ELOOP")
             problems.push({ path: p, message: "link loop (the symlink resolves to itself); not followed" });

@@ -192,10 +192,6 @@ export const BAD_INPUTS: readonly BadInput[] = [
     // Each command walks up to the walker's 100,000-entry bound through the link (3-5 s idle).
     boundMs: 90_000,
     big: true,
-    slow: {
-      report:
-        "report --agent all walks the link five times over (cap and lint, per agent): 35 s alone, past the bound beside the other big inputs (open)",
-    },
   },
   {
     name: "link_cycles",

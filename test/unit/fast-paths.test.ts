@@ -337,4 +337,30 @@ describe("withReadSnapshot", () => {
     });
     expect((readTextFile(p) as { text: string }).text).toBe("two\n");
   });
+  it("a_directory_is_listed_once_per_scope_and_every_walk_in_it_answers_as_a_fresh_walk", () => {
+    const tree = join(root, "tree");
+    mkdirSync(join(tree, "b", "c"), { recursive: true });
+    for (const f of ["b/z.md", "b/a.md", "b/c/m.md", "B.md", "a.md"]) writeFileSync(join(tree, f), "x\n");
+    symlinkSync("b", join(tree, "link"));
+    symlinkSync("nowhere", join(tree, "dangling"));
+    const shapes: Parameters<typeof walkFiles>[1][] = [
+      {},
+      { order: "os" },
+      { compare: (x, y) => x.toLowerCase().localeCompare(y.toLowerCase()) },
+      { includeFile: (_r, n) => n !== "a.md" },
+      { dedupeFiles: false },
+    ];
+    const fresh = shapes.map((o) => walkFiles(tree, o));
+    withReadSnapshot(() => {
+      // Each shape twice, interleaved: a kept listing is never reordered by a walk that sorts it. (Node's
+      // readdirSync lists in byte order already, so sorting a kept listing in place is not observable with
+      // these shapes; the walker sorts a copy all the same.)
+      for (let round = 0; round < 2; round++)
+        for (const [i, o] of shapes.entries()) expect(walkFiles(tree, o)).toEqual(fresh[i]);
+      // Kept for the scope: a file added now is not listed again until the scope ends.
+      writeFileSync(join(tree, "b", "new.md"), "x\n");
+      expect(walkFiles(tree).files.map((f) => f.rel)).not.toContain("b/new.md");
+    });
+    expect(walkFiles(tree).files.map((f) => f.rel)).toContain("b/new.md");
+  });
 });

@@ -1,4 +1,5 @@
 /** src/fs/paths.ts: the one path display and containment helper, as a table. */
+import { posix } from "node:path";
 import { describe, expect, it } from "vitest";
 import { displayPath, inside, relativeInside, toPosix } from "../../src/fs/paths.js";
 
@@ -42,5 +43,26 @@ describe("path containment and display (src/fs/paths.ts)", () => {
 
   it("to_posix_leaves_posix_paths_alone", () => {
     expect(toPosix("a/b/c")).toBe("a/b/c");
+  });
+
+  it("agrees_with_path_relative_on_generated_paths_with_empty_dot_and_dot_dot_segments", () => {
+    // The fast path (normalised absolute paths, one pass) against the answer `path.relative` gives.
+    const parts = ["a", "b", ".", "..", "", ".x", "..x", "x.", "..."];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; // 32-bit LCG, exact in integers
+      return (seed >>> 16) % n;
+    };
+    const gen = () => `/${Array.from({ length: next(5) }, () => parts[next(parts.length)]).join("/")}`;
+    let checked = 0;
+    for (let i = 0; i < 4000; i++) {
+      const dir = gen();
+      const p = next(2) === 0 ? `${dir}/${gen().slice(1)}` : gen();
+      const r = posix.relative(dir, p);
+      const want = r === "" ? "" : r === ".." || r.startsWith("../") ? null : r;
+      expect([dir, p, relativeInside(dir, p)]).toEqual([dir, p, want]);
+      checked++;
+    }
+    expect(checked).toBe(4000);
   });
 });

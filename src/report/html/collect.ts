@@ -12,6 +12,7 @@ import type { FileChange, LaunchDelta } from "../../budget/delta.js";
 import { runCapMatrix } from "../../budget/matrix.js";
 import type { CapRun } from "../../budget/run.js";
 import { loadConfig } from "../../config.js";
+import { withReadSnapshot } from "../../fs/read.js";
 import { LintContext, lintRepository } from "../../lint/index.js";
 import { deadGlobIndex } from "../../lint/rules/rule-dead-glob.js";
 import type { ContextItem, Finding } from "../../model/index.js";
@@ -179,6 +180,13 @@ export interface CollectOptions {
  * agent, a `--base` that is not a commit, a malformed configuration.
  */
 export function collectReport(opts: CollectOptions): ReportData {
+  // One read snapshot for the whole collection: the launches of every agent, the file list and lint read
+  // each file and list each directory once (a link to `/` under the rules made that five walks of the
+  // machine, bench/bad-input.mjs).
+  return withReadSnapshot(() => collect(opts));
+}
+
+function collect(opts: CollectOptions): ReportData {
   const runs = runCapMatrix({
     dir: opts.root,
     agent: opts.agent,
