@@ -1,6 +1,8 @@
 // Benchmark for `agent-context cap`: a synthetic monorepo with 10,000 rule files, 16,000 @imports and
 // 128 nested directories of symlink chains. Prints cap's wall time (in process and through the built CLI)
-// and its ratio to a plain read of the same files, measured in the same run. Target: under 1 s.
+// and its ratio to a plain read of the same files, measured in the same run: in process against a read in
+// this process, and through the built CLI against a fresh `node` process reading the same files (target,
+// issue 12: within 3×).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -108,6 +110,24 @@ export async function run({ workDir, log }) {
   const model = time(() => claudeLaunchSet({ root, cwd: root }), 3);
   const budget = time(() => evaluateCap(r.items, 4096), 5);
   const render = time(() => renderCapJson(r), 5);
+  // The same comparison through a process: a fresh `node` that reads the same files (given their list,
+  // so it walks nothing) against the built CLI, spawned alternately, medians of 5 each. Both pay Node's
+  // start-up; neither is warm.
+  const plainScript = `const fs=require("fs"),p=require("path");const r=process.argv[1];let b=0;for(const f of JSON.parse(fs.readFileSync(p.join(r,".files.json"),"utf8")))b+=fs.readFileSync(p.join(r,f)).length;console.log(b)`;
+  const spawnPlain = () => spawnSync(process.execPath, ["-e", plainScript, root], { encoding: "utf8" });
+  const spawnCli = () =>
+    spawnSync(process.execPath, [join(projectRoot, "dist/cli/main.js"), "cap", root, "--json"], {
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+      env: { ...process.env, CI: "" },
+    });
+  const proc = { plain: [], cli: [] };
+  for (let i = 0; i < 5; i++) {
+    proc.plain.push(time(spawnPlain, 1).ms);
+    proc.cli.push(time(spawnCli, 1).ms);
+  }
+  const procPlain = median(proc.plain);
+  const procCli = median(proc.cli);
   const cli = time(
     () =>
       spawnSync(
@@ -161,6 +181,9 @@ export async function run({ workDir, log }) {
     `cap, built CLI (wall):         ${cli.ms.toFixed(1)} ms  = ${(cli.ms / plain.ms).toFixed(2)}× plain read; node -e 0 = ${nodeStart.ms.toFixed(1)} ms`,
   );
   log(
+    `cap, built CLI vs a plain read in a fresh process (alternating, median of 5): ${procCli.toFixed(1)} ms / ${procPlain.toFixed(1)} ms = ${(procCli / procPlain).toFixed(2)}× (target 3×)`,
+  );
+  log(
     `cap, built CLI (CPU, last run): ${cliCpu.toFixed(1)} ms = ${(cliCpu / plain.cpu).toFixed(2)}× plain read; of which CLI startup (--version) ${startCpu.toFixed(1)} ms`,
   );
   log(
@@ -169,5 +192,4 @@ export async function run({ workDir, log }) {
   log(
     `load average now: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores (wall times inflate under load)`,
   );
-  log(`target: CLI wall time under 1000 ms — ${cli.ms < 1000 ? "met" : "NOT met"}`);
 }

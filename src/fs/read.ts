@@ -169,6 +169,11 @@ export function snapshotListing<T>(key: string, compute: () => T, entries: (valu
   return value;
 }
 
+/** Whether a {@link withReadSnapshot} scope is open. */
+export function inReadSnapshot(): boolean {
+  return snapshot !== undefined;
+}
+
 /** The answer a kept read gives under `limit`, or undefined when only a new read can tell. */
 function fromKept(kept: ReadResult, limit: number): ReadResult | undefined {
   if (kept.ok) {

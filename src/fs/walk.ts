@@ -15,7 +15,7 @@ import { type Dirent, opendirSync, readdirSync, readlinkSync, statSync } from "n
 import { join } from "node:path";
 import { checkDeadline } from "./deadline.js";
 import { inside } from "./paths.js";
-import { safeRealpath, snapshotListing } from "./read.js";
+import { inReadSnapshot, safeRealpath, snapshotListing } from "./read.js";
 
 export interface WalkEntry {
   /** Absolute path as reached (through symlinks, not resolved). */
@@ -90,6 +90,23 @@ export function readdirOsOrder(dir: string): string[] {
 
 const countOf = (list: readonly unknown[]) => list.length;
 const one = () => 1;
+
+/**
+ * A directory's entries as `readdirSync(dir, { withFileTypes: true })` gives them (sorted by the bytes of
+ * their names), in a new array the caller may reorder. Within a read snapshot the listing is kept: taken
+ * from the kept OS-order listing when every name is ASCII (byte order is then `<` order), else listed once
+ * more and kept. Throws like readdirSync.
+ */
+export function direntsSorted(dir: string): Dirent[] {
+  if (!inReadSnapshot()) return readdirSync(dir, { withFileTypes: true });
+  const os = snapshotListing(`os\0${dir}`, () => direntsOsOrder(dir), countOf);
+  if (os.every((e) => ASCII.test(e.name))) return os.slice().sort(byName);
+  return snapshotListing(`ls\0${dir}`, () => readdirSync(dir, { withFileTypes: true }), countOf).slice();
+}
+
+/** No character above U+007F (a file name holds no NUL). */
+const ASCII = /^[^\u0080-\uffff]*$/;
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** Directory entries in the order the OS returns them. Throws like readdirSync. */
 function direntsOsOrder(dir: string): Dirent[] {
@@ -177,13 +194,12 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
       list =
         opts.order === "os" || opts.order === "listing"
           ? snapshotListing(`os\0${dir}`, () => direntsOsOrder(dir), countOf)
-          : snapshotListing(`ls\0${dir}`, () => readdirSync(dir, { withFileTypes: true }), countOf);
+          : direntsSorted(dir);
     } catch (e) {
       problems.push({ path: dir, message: `cannot list directory (${(e as Error).message})` });
       return;
     }
-    if (opts.order !== "os" && opts.order !== "listing")
-      list = list.slice().sort((a, b) => cmp(a.name, b.name));
+    if (opts.order !== "os" && opts.order !== "listing") list.sort((a, b) => cmp(a.name, b.name));
     onPath.add(real);
     for (const ent of list) {
       if (stopped) break;

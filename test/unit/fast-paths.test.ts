@@ -340,7 +340,22 @@ describe("withReadSnapshot", () => {
   it("a_directory_is_listed_once_per_scope_and_every_walk_in_it_answers_as_a_fresh_walk", () => {
     const tree = join(root, "tree");
     mkdirSync(join(tree, "b", "c"), { recursive: true });
-    for (const f of ["b/z.md", "b/a.md", "b/c/m.md", "B.md", "a.md"]) writeFileSync(join(tree, f), "x\n");
+    mkdirSync(join(tree, "uni"));
+    // `B.md` and `b.md` tie under the case-blind compare below (the listing's byte order then decides);
+    // `uni` holds names whose UTF-16 order is not their byte order (U+E000 against an astral character).
+    for (const f of [
+      "b/z.md",
+      "b/a.md",
+      "b/c/m.md",
+      "B.md",
+      "b.md",
+      "a.md",
+      "uni/é.md",
+      "uni/\u{1F600}.md",
+      "uni/\uE000.md",
+      "uni/z.md",
+    ])
+      writeFileSync(join(tree, f), "x\n");
     symlinkSync("b", join(tree, "link"));
     symlinkSync("nowhere", join(tree, "dangling"));
     const shapes: Parameters<typeof walkFiles>[1][] = [
@@ -348,6 +363,7 @@ describe("withReadSnapshot", () => {
       { order: "os" },
       { compare: (x, y) => x.toLowerCase().localeCompare(y.toLowerCase()) },
       { includeFile: (_r, n) => n !== "a.md" },
+      { compare: () => 0 }, // every name ties: the walk keeps readdirSync's byte order
       { dedupeFiles: false },
     ];
     const fresh = shapes.map((o) => walkFiles(tree, o));

@@ -34,7 +34,7 @@ import YAML from "yaml";
 import { UsageError } from "../../errors.js";
 import { displayPath, inside, relativeInside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
-import { WALK_MAX_MS } from "../../fs/walk.js";
+import { direntsSorted, WALK_MAX_MS } from "../../fs/walk.js";
 import { simpleYaml } from "../../markdown/index.js";
 import type {
   AppliedSource,
@@ -465,7 +465,7 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
     }
     let list: Dirent[];
     try {
-      list = readdirSync(d, { withFileTypes: true });
+      list = direntsSorted(d); // readdirSync's listing, kept for a read snapshot (lint's)
     } catch {
       return;
     }
