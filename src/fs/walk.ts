@@ -12,9 +12,8 @@
  * A symlink that points back at a directory it sits in (a link loop) is reported as one.
  */
 import { type Dirent, opendirSync, readdirSync, readlinkSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { checkDeadline } from "./deadline.js";
-import { inside } from "./paths.js";
+import { inside, joinPath } from "./paths.js";
 import { inReadSnapshot, safeRealpath, snapshotListing } from "./read.js";
 
 export interface WalkEntry {
@@ -215,7 +214,7 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
       const name = ent.name;
       // A listed name has no `/` and is not `.` or `..`: appending it to a real path gives a normal path.
       const inReal = real === "/" ? `/${name}` : `${real}/${name}`;
-      const p = dir === real ? inReal : join(dir, name);
+      const p = dir === real ? inReal : joinPath(dir, name);
       const r = rel ? `${rel}/${name}` : name;
       let isDir = ent.isDirectory();
       let isFile = ent.isFile();

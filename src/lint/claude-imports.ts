@@ -6,8 +6,8 @@
  * working directory, a link leaving it, too deep). Behaviour settled on Claude Code 2.1.332
  * (docs/findings-lint.md, test/e2e/lint-cli.test.ts).
  */
-import { isAbsolute, join } from "node:path";
-import { inside } from "../fs/paths.js";
+import { isAbsolute } from "node:path";
+import { inside, joinPath } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { isImportPath } from "../markdown/imports.js";
 import { normalizeNewlines, parseFrontmatter, parseMarkdown } from "../markdown/index.js";
@@ -88,7 +88,7 @@ function analyse(ctx: LintContext): ClaudeImports {
     hopLimit: facts.hopLimit,
   };
   const launch = facts.launch();
-  const abs = (p: string) => (isAbsolute(p) ? p : join(ctx.root, p));
+  const abs = (p: string) => (isAbsolute(p) ? p : joinPath(ctx.root, p));
   // The launch items' absolute paths, built on first need (only an import beyond the hop limit or an
   // unfollowed mention asks; at 50,000 rules building it for nothing cost a tenth of a second).
   let loadedSet: Set<string> | undefined;

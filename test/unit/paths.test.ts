@@ -1,7 +1,7 @@
 /** src/fs/paths.ts: the one path display and containment helper, as a table. */
 import { posix } from "node:path";
 import { describe, expect, it } from "vitest";
-import { displayPath, inside, relativeInside, toPosix } from "../../src/fs/paths.js";
+import { displayPath, inside, joinPath, relativeInside, resolvePath, toPosix } from "../../src/fs/paths.js";
 
 // [dir, p, relativeInside(dir, p)]
 const TABLE: [string, string, string | null][] = [
@@ -64,5 +64,22 @@ describe("path containment and display (src/fs/paths.ts)", () => {
       checked++;
     }
     expect(checked).toBe(4000);
+  });
+
+  it("join_path_and_resolve_path_agree_with_path_join_and_resolve_on_generated_paths", () => {
+    const parts = ["a", "b", ".", "..", "", ".x", "..x", "x."];
+    let seed = 11;
+    const next = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 16) % n;
+    };
+    const segs = () => Array.from({ length: next(4) }, () => parts[next(parts.length)]).join("/");
+    for (let i = 0; i < 4000; i++) {
+      const dir = `/${segs()}`;
+      const rel = next(8) === 0 ? `/${segs()}` : segs();
+      expect([dir, rel, joinPath(dir, rel)]).toEqual([dir, rel, posix.join(dir, rel)]);
+      const p = `${dir}/${rel}`;
+      expect([p, resolvePath(p)]).toEqual([p, posix.resolve(p)]);
+    }
   });
 });

@@ -16,7 +16,7 @@
  */
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve } from "node:path";
-import { displayPath, inside, toPosix } from "../../fs/paths.js";
+import { displayPath, inside, resolvePath, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, linkLoop, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import type {
   ContextItem,
@@ -201,7 +201,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     }
     let key = keyOf.get(path);
     if (key === undefined) {
-      key = resolve(path);
+      key = resolvePath(path);
       keyOf.set(path, key);
     }
     if (processed.has(key)) return { status: "duplicate", why: "already loaded in this launch" };

@@ -32,7 +32,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from "node:pat
 import picomatch from "picomatch";
 import YAML from "yaml";
 import { UsageError } from "../../errors.js";
-import { displayPath, inside, relativeInside, toPosix } from "../../fs/paths.js";
+import { displayPath, inside, joinPath, relativeInside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import { direntsSorted, WALK_MAX_MS } from "../../fs/walk.js";
 import { simpleYaml } from "../../markdown/index.js";
@@ -476,7 +476,7 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
         return;
       }
       const n = ent.name;
-      const p = join(d, n);
+      const p = joinPath(d, n);
       // A listed directory or regular file is what stat would say; a link (or an unknown type) is stat'ed.
       const st = ent.isDirectory() || ent.isFile() ? ent : statSafe(p);
       if (st?.isDirectory()) {
