@@ -500,16 +500,18 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
 export function splitApplyTo(applyTo: string): string[] {
   const out: string[] = [];
   let depth = 0;
-  let cur = "";
-  for (const ch of applyTo) {
-    if (ch === "{") depth++;
-    else if (ch === "}" && depth > 0) depth--;
-    if (ch === "," && depth === 0) {
-      out.push(cur);
-      cur = "";
-    } else cur += ch;
+  let start = 0;
+  for (let i = 0; i < applyTo.length; i++) {
+    const c = applyTo.charCodeAt(i);
+    if (c === 123) depth++; // {
+    else if (c === 125 && depth > 0) depth--; // }
+    else if (c === 44 && depth === 0) {
+      // , outside braces (sliced, not built character by character: 25,000 files at lint's 50,000 rules)
+      out.push(applyTo.slice(start, i));
+      start = i + 1;
+    }
   }
-  out.push(cur);
+  out.push(applyTo.slice(start));
   return out.map((p) => p.trim()).filter((p) => p !== "");
 }
 
