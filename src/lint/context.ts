@@ -28,10 +28,16 @@ export const MEMORY_NAMES: ReadonlySet<string> = new Set(MEMORY_FILE_NAMES);
 
 /** Lazily computed facts shared by the rules of one lint run. */
 export class LintContext {
-  /** Absolute repository root, as given (not resolved through links). */
+  /**
+   * Absolute repository root, resolved through links as the agents' launch snapshots hold it (a root given
+   * through a symlink once made the dead-glob check compare the snapshot's real paths with the link's and
+   * find nothing, and every file was read twice). The root as given is {@link givenRoot}.
+   */
   readonly root: string;
-  /** Real path of the root (the root itself when it cannot be resolved). */
+  /** Real path of the root (the same as {@link root}; the root itself when it cannot be resolved). */
   readonly realRoot: string;
+  /** Absolute repository root as given (not resolved through links): what lint shows as its root. */
+  readonly givenRoot: string;
   readonly config: AgentContextConfig;
   private _files?: string[];
   private _tracked?: string[] | null;
@@ -53,13 +59,14 @@ export class LintContext {
   constructor(root: string, rules: readonly LintRule[], opts: { release?: string } = {}) {
     this.rules = rules;
     this.release = opts.release;
-    this.root = resolve(root);
-    if (!statSafe(this.root)?.isDirectory()) throw new UsageError(`${root}: not a directory`);
+    this.givenRoot = resolve(root);
+    if (!statSafe(this.givenRoot)?.isDirectory()) throw new UsageError(`${root}: not a directory`);
     try {
-      this.realRoot = realpathSync(this.root);
+      this.realRoot = realpathSync(this.givenRoot);
     } catch {
-      this.realRoot = this.root;
+      this.realRoot = this.givenRoot;
     }
+    this.root = this.realRoot;
     this.config = loadConfig(this.root).config;
   }
 

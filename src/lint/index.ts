@@ -72,7 +72,7 @@ export function lintRepository(opts: LintOptions): LintResult {
   const rules = opts.rules ?? RULES;
   let ctx = new LintContext(opts.root, rules, opts.release ? { release: opts.release } : {});
   const first = runRules(ctx, rules, opts.onProgress);
-  if (!opts.fix) return { root: ctx.root, findings: first, fixed: [], notFixed: [] };
+  if (!opts.fix) return { root: ctx.givenRoot, findings: first, fixed: [], notFixed: [] };
   const notFixed = [...ctx.fixRefusals].flatMap(([file, rs]) => rs.map((r) => ({ file, ...r })));
   const files = [...new Set(first.filter((d) => d.fixable).map((d) => d.file))].sort();
   const edits: { path: string; data: string; expected: string; file: string; ruleIds: string[] }[] = [];
@@ -83,7 +83,7 @@ export function lintRepository(opts: LintOptions): LintResult {
     const fixed = ctx.fixFor(file, r.text);
     if (fixed) edits.push({ path: abs, data: fixed.text, expected: r.text, file, ruleIds: fixed.ruleIds });
   }
-  if (edits.length === 0) return { root: ctx.root, findings: first, fixed: [], notFixed };
+  if (edits.length === 0) return { root: ctx.givenRoot, findings: first, fixed: [], notFixed };
   opts.onProgress?.("writing fixes");
   // All-or-nothing: a file changed since it was read, or one that cannot be written, leaves every file as
   // it was and no temporary file (src/fs/atomic.ts); the UsageError names the file (exit 2).
@@ -98,7 +98,7 @@ export function lintRepository(opts: LintOptions): LintResult {
   }
   ctx = new LintContext(opts.root, rules, opts.release ? { release: opts.release } : {});
   return {
-    root: ctx.root,
+    root: ctx.givenRoot,
     findings: runRules(ctx, rules, opts.onProgress),
     fixed: edits.map((e) => ({ file: e.file, ruleIds: e.ruleIds })),
     notFixed,

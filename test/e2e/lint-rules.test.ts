@@ -136,4 +136,14 @@ describe("each lint rule fires on its fixture and not on its near miss", () => {
     const got = lintJson(repo).diagnostics.filter((d) => d.ruleId === rule);
     expect(got).toEqual([]);
   });
+
+  it.each(rules)("%s_fires_at_the_same_places_when_the_root_is_given_through_a_symlink", (rule) => {
+    // The agents' snapshots hold real paths; a root given through a link once hid every dead glob.
+    const repo = makeRepo(rule, "hit");
+    const link = join(repo, "..", "link");
+    symlinkSync(repo, link);
+    const viaLink = lintJson(link).diagnostics;
+    expect(viaLink.filter((d) => d.ruleId === rule).length).toBeGreaterThan(0);
+    expect(viaLink).toEqual(lintJson(repo).diagnostics);
+  });
 });

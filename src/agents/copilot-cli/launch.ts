@@ -503,8 +503,10 @@ export function splitApplyTo(applyTo: string): string[] {
   let start = 0;
   for (let i = 0; i < applyTo.length; i++) {
     const c = applyTo.charCodeAt(i);
-    if (c === 123) depth++; // {
-    else if (c === 125 && depth > 0) depth--; // }
+    if (c === 123)
+      depth++; // {
+    else if (c === 125 && depth > 0)
+      depth--; // }
     else if (c === 44 && depth === 0) {
       // , outside braces (sliced, not built character by character: 25,000 files at lint's 50,000 rules)
       out.push(applyTo.slice(start, i));

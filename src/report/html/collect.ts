@@ -195,8 +195,11 @@ function collect(opts: CollectOptions): ReportData {
     ...(opts.env ? { env: opts.env } : {}),
   });
   const root = runs[0]?.root ?? opts.root;
-  const files = new LintContext(root, []).files();
-  const matcher = globCounter(root, files);
+  // The lint context's root is the real path, as the snapshots' rule bases are (a root given through a
+  // symlink must count the same files).
+  const context = new LintContext(root, []);
+  const files = context.files();
+  const matcher = globCounter(context.root, files);
   const out: ReportAgent[] = [];
   for (const run of runs) {
     let agent = out.find((a) => a.id === run.agent);
