@@ -1,6 +1,7 @@
 /** src/fs/paths.ts: the one path display and containment helper, as a table. */
 import { posix } from "node:path";
 import { describe, expect, it } from "vitest";
+import { resolveImportPath } from "../../src/agents/claude-code/text.js";
 import { displayPath, inside, joinPath, relativeInside, resolvePath, toPosix } from "../../src/fs/paths.js";
 
 // [dir, p, relativeInside(dir, p)]
@@ -80,6 +81,15 @@ describe("path containment and display (src/fs/paths.ts)", () => {
       expect([dir, rel, joinPath(dir, rel)]).toEqual([dir, rel, posix.join(dir, rel)]);
       const p = `${dir}/${rel}`;
       expect([p, resolvePath(p)]).toEqual([p, posix.resolve(p)]);
+      // An import resolves from its importer's directory as path.resolve does (trailing `/` dropped too).
+      const importer = `${dir}/CLAUDE.md`;
+      expect([importer, rel, resolveImportPath(rel, importer, "/home")]).toEqual([
+        importer,
+        rel,
+        rel.startsWith("~/")
+          ? posix.join("/home", rel.slice(2))
+          : posix.resolve(posix.dirname(importer), rel),
+      ]);
     }
   });
 });
