@@ -92,12 +92,17 @@ const byteLen = (s: string) => Buffer.byteLength(s, "utf8");
 /**
  * True when the root-relative `file` lies inside `root`, as written and through any links: a router row
  * (from a cloned repository, or a cache) must never make the hook read or inject a file outside it.
+ * @param realRoot `root` through its links (`safeRealpath(root)`, undefined when it cannot be resolved);
+ *   a caller checking many files passes it once, resolved in the same call
  */
-export function ruleFileInside(root: string, file: string): boolean {
+export function ruleFileInside(
+  root: string,
+  file: string,
+  realRoot: string | undefined = safeRealpath(root),
+): boolean {
   const abs = resolve(root, file);
   if (!inside(root, abs)) return false;
   const real = safeRealpath(abs);
-  const realRoot = safeRealpath(root);
   // Missing: nothing will be read.
   return real === undefined || realRoot === undefined || inside(realRoot, real);
 }
@@ -105,17 +110,20 @@ export function ruleFileInside(root: string, file: string): boolean {
 /**
  * Resolves a rule id of a row to its file (see module doc). `dirCache` memoises directory listings. A
  * file outside the repository (`..`, an absolute path, a link leaving it) is never read: the rule is then
- * named by its row only.
+ * named by its row only. `realRoot` is `root` through its links (see {@link ruleFileInside}): a caller
+ * resolving many rules in one call resolves it once.
  */
 export function resolveRule(
   root: string,
   id: string,
   dir: string | null,
   dirCache: Map<string, string[] | null> = new Map(),
+  realRoot: string | undefined = safeRealpath(root),
 ): ResolvedRule {
   const key = `rule:${dir ?? ""}:${id}`;
+  const inRepo = (file: string) => ruleFileInside(root, file, realRoot);
   const found = (file: string | null, read?: ReturnType<typeof readTextFile>): ResolvedRule => {
-    if (!file || !ruleFileInside(root, file)) return { id, key, dir, file: null, text: null, fileBytes: 0 };
+    if (!file || !inRepo(file)) return { id, key, dir, file: null, text: null, fileBytes: 0 };
     const r = read ?? readTextFile(join(root, file), MAX_RULE_FILE_BYTES);
     if (!r.ok)
       return { id, key, dir, file, text: null, fileBytes: r.reason === "too-large" ? r.fileBytes : 0 };
@@ -124,13 +132,13 @@ export function resolveRule(
   if (id.includes("/") || /\.md$/i.test(id)) {
     const candidates = dir ? [`${dir}/${id}`, id] : [id];
     for (const c of candidates) {
-      if (!ruleFileInside(root, c)) continue;
+      if (!inRepo(c)) continue;
       const r = readTextFile(join(root, c), MAX_RULE_FILE_BYTES);
       if (r.ok || r.reason === "too-large") return found(c);
     }
     return found(null);
   }
-  if (!dir || !ruleFileInside(root, dir)) return found(null);
+  if (!dir || !inRepo(dir)) return found(null);
   // The common case first: `<dir>/<ID>.md` (one open, no directory listing).
   const exact = readTextFile(join(root, dir, `${id}.md`), MAX_RULE_FILE_BYTES);
   if (exact.ok || exact.reason !== "missing") return found(`${dir}/${id}.md`, exact);
@@ -191,6 +199,8 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
   const delivered = opts.delivered ?? new Set<string>();
   const unlowerable = opts.unlowerable ?? new Set<string>();
   const dirCache = new Map<string, string[] | null>();
+  // The root through its links, once per call (each rule's file is checked against it).
+  const realRoot = safeRealpath(opts.root);
   const seen = new Set<string>();
   const rows: Injection["rows"] = [];
   let candidates = 0;
@@ -202,7 +212,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
       const key = `rule:${m.row.dir ?? ""}:${id}`;
       if (delivered.has(key) || seen.has(key)) continue;
       seen.add(key);
-      rules.push(resolveRule(opts.root, id, m.row.dir, dirCache));
+      rules.push(resolveRule(opts.root, id, m.row.dir, dirCache, realRoot));
     }
     if (rules.length === 0) continue;
     candidates++;
