@@ -148,6 +148,15 @@ describe("the bundled PreToolUse hook (dist/hook.cjs)", () => {
     expect(r.stdout).toBe("false");
   });
 
+  it("the_hook_code_is_ascii_and_builds_no_table_it_never_uses", () => {
+    // Every call holds this source in V8's young heap; more than ~1 MB allocated there costs a scavenge.
+    const body = readFileSync(resolve("dist/hook-body.cjs"));
+    // One non-ASCII character makes it a two-byte string: twice the bytes (src/router/shard.ts, `\u2192`).
+    expect(body.findIndex((b) => b > 0x7f)).toBe(-1);
+    // jsonc-parser's formatting tables (1,200 strings, ~340 KB of young heap) are for `format`, never called.
+    expect(body.toString("latin1")).not.toContain("cachedBreakLinesWithSpaces");
+  });
+
   it("a_missing_short_stale_or_rejected_code_cache_changes_nothing_of_the_answer", () => {
     const dir = mkdtempSync(join(tmpdir(), "ac-hook-cache-"));
     const body = readFileSync(resolve("dist/hook-body.cjs"));
