@@ -18,18 +18,28 @@ const { join } = require("node:path");
 const { Script } = require("node:vm");
 
 const file = join(__dirname, "hook-body.cjs");
-const source = readFileSync(file);
+let source;
 let cachedData;
 try {
-  const cache = readFileSync(`${file}.cache`);
-  const n = cache.readUInt32LE(0);
-  if (n === source.length && cache.subarray(4, 4 + n).equals(source)) cachedData = cache.subarray(4 + n);
-} catch {
-  cachedData = undefined;
+  source = readFileSync(file);
+} catch (e) {
+  source = undefined;
+  // Fails open, as the hook does (src/hook/serve.ts): status 0, nothing injected, one line on stderr.
+  process.exitCode = 0;
+  process.stderr.write(`agent-context hook: cannot read ${file} (${e?.code ?? e}); nothing injected\n`);
 }
-// A vm.Script's `import()` has no module loader; the code imports dist/ modules through this file's
-// (src/hook/dist-module.ts, importDist).
-globalThis.__agentContextImport = (url) => import(url);
-new Script(source.toString("utf8"), { filename: file, cachedData })
-  .runInThisContext()
-  .call(exports, exports, require, module, file, __dirname);
+if (source !== undefined) {
+  try {
+    const cache = readFileSync(`${file}.cache`);
+    const n = cache.readUInt32LE(0);
+    if (n === source.length && cache.subarray(4, 4 + n).equals(source)) cachedData = cache.subarray(4 + n);
+  } catch {
+    cachedData = undefined;
+  }
+  // A vm.Script's `import()` has no module loader; the code imports dist/ modules through this file's
+  // (src/hook/dist-module.ts, importDist).
+  globalThis.__agentContextImport = (url) => import(url);
+  new Script(source.toString("utf8"), { filename: file, cachedData })
+    .runInThisContext()
+    .call(exports, exports, require, module, file, __dirname);
+}

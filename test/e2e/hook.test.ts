@@ -193,6 +193,12 @@ describe("the bundled PreToolUse hook (dist/hook.cjs)", () => {
       ],
       ["the old body's", edited, cache, expected.replace("rules that apply to", "rules that apply on")],
     ];
+    // No body at all (a broken install): it fails open like the hook, with one line on stderr.
+    const alone = spawnSync(process.execPath, [join(dir, "hook.cjs")], { input: stdin(), encoding: "utf8" });
+    expect({ status: alone.status, stdout: alone.stdout }).toEqual({ status: 0, stdout: "" });
+    expect(alone.stderr).toMatch(
+      /^agent-context hook: cannot read .*hook-body\.cjs \(ENOENT\); nothing injected\n$/,
+    );
     for (const [what, source, bytes, answer] of cases) {
       writeFileSync(join(dir, "hook-body.cjs"), source);
       rmSync(join(dir, "hook-body.cjs.cache"), { force: true });
