@@ -108,20 +108,38 @@ export function ruleFileInside(
 }
 
 /**
- * Resolves a rule id of a row to its file (see module doc). `dirCache` memoises directory listings. A
- * file outside the repository (`..`, an absolute path, a link leaving it) is never read: the rule is then
- * named by its row only. `realRoot` is `root` through its links (see {@link ruleFileInside}): a caller
- * resolving many rules in one call resolves it once.
+ * What resolving the rules of one call learns once and reuses: the root through its links, whether each
+ * row directory lies inside the repository, and directory listings. For one call only (a later call
+ * resolves again: files may have changed).
+ */
+export interface RuleLookup {
+  /** `root` through its links (`safeRealpath`), undefined when it cannot be resolved. */
+  realRoot: string | undefined;
+  /** Per row directory: whether it lies inside the repository, as written and through links. */
+  dirsInside: Map<string, boolean>;
+  /** Per row directory: its sorted entry names, or null when it cannot be listed. */
+  listings: Map<string, string[] | null>;
+}
+
+/** A fresh {@link RuleLookup} for one call on `root` (resolves the root's links now). */
+export function ruleLookup(root: string): RuleLookup {
+  return { realRoot: safeRealpath(root), dirsInside: new Map(), listings: new Map() };
+}
+
+/**
+ * Resolves a rule id of a row to its file (see module doc). A file outside the repository (`..`, an
+ * absolute path, a link leaving it) is never read: the rule is then named by its row only. `lookup`
+ * holds what the call's other rules already resolved (the real root, the row directories checked, the
+ * directories listed).
  */
 export function resolveRule(
   root: string,
   id: string,
   dir: string | null,
-  dirCache: Map<string, string[] | null> = new Map(),
-  realRoot: string | undefined = safeRealpath(root),
+  lookup: RuleLookup = ruleLookup(root),
 ): ResolvedRule {
   const key = `rule:${dir ?? ""}:${id}`;
-  const inRepo = (file: string) => ruleFileInside(root, file, realRoot);
+  const inRepo = (file: string) => ruleFileInside(root, file, lookup.realRoot);
   const found = (file: string | null, read?: ReturnType<typeof readTextFile>): ResolvedRule => {
     if (!file || !inRepo(file)) return { id, key, dir, file: null, text: null, fileBytes: 0 };
     const r = read ?? readTextFile(join(root, file), MAX_RULE_FILE_BYTES);
@@ -138,18 +156,24 @@ export function resolveRule(
     }
     return found(null);
   }
-  if (!dir || !inRepo(dir)) return found(null);
+  if (!dir) return found(null);
+  let dirInside = lookup.dirsInside.get(dir);
+  if (dirInside === undefined) {
+    dirInside = inRepo(dir);
+    lookup.dirsInside.set(dir, dirInside);
+  }
+  if (!dirInside) return found(null);
   // The common case first: `<dir>/<ID>.md` (one open, no directory listing).
   const exact = readTextFile(join(root, dir, `${id}.md`), MAX_RULE_FILE_BYTES);
   if (exact.ok || exact.reason !== "missing") return found(`${dir}/${id}.md`, exact);
-  let names = dirCache.get(dir);
+  let names = lookup.listings.get(dir);
   if (names === undefined) {
     try {
       names = readdirSync(join(root, dir)).sort();
     } catch {
       names = null;
     }
-    dirCache.set(dir, names);
+    lookup.listings.set(dir, names);
   }
   if (!names) return found(null);
   const lower = id.toLowerCase();
@@ -198,9 +222,8 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const delivered = opts.delivered ?? new Set<string>();
   const unlowerable = opts.unlowerable ?? new Set<string>();
-  const dirCache = new Map<string, string[] | null>();
-  // The root through its links, once per call (each rule's file is checked against it).
-  const realRoot = safeRealpath(opts.root);
+  // The root's links, the row directories and their listings, resolved once per call.
+  const lookup = ruleLookup(opts.root);
   const seen = new Set<string>();
   const rows: Injection["rows"] = [];
   let candidates = 0;
@@ -212,7 +235,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
       const key = `rule:${m.row.dir ?? ""}:${id}`;
       if (delivered.has(key) || seen.has(key)) continue;
       seen.add(key);
-      rules.push(resolveRule(opts.root, id, m.row.dir, dirCache, realRoot));
+      rules.push(resolveRule(opts.root, id, m.row.dir, lookup));
     }
     if (rules.length === 0) continue;
     candidates++;
