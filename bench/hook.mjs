@@ -7,6 +7,9 @@
 //    the same run, interleaved call by call (target: at most 1.3x);
 //  - the same for a cold cache (index rebuilt from the shards) and for a call that matches nothing;
 //  - in-process matching throughput: targets per second through the compiled index.
+// With AGENT_CONTEXT_BENCH_BEFORE=/path/to/an/earlier/dist/hook.cjs (say, a copy of main's build), that hook
+// is run too, on the same matching and missing calls, interleaved with the others: a before/after pair
+// measured under the same load.
 // Entry for bench/run.mjs: `["hook", () => import("./hook.mjs")]`. Standalone: `node bench/hook.mjs`.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -86,10 +89,13 @@ export async function run({ workDir, log = console.log, calls = 41 } = {}) {
     rmSync(cacheFile(root), { force: true });
     cold.push(timeSpawn(command, payload(PROFILE, `bench-cold-${i}-${Date.now()}`), env).ms);
   }
+  const before = process.env.AGENT_CONTEXT_BENCH_BEFORE;
+  const beforeCommand = before ? `${node} ${before}` : null;
   const base = [];
   const warm = [];
   const miss = [];
-  const cpu = { base: [], warm: [], miss: [] };
+  const prior = { warm: [], miss: [] };
+  const cpu = { base: [], warm: [], miss: [], priorWarm: [], priorMiss: [] };
   let injected = 0;
   let rulesInjected = 0;
   for (let i = 0; i < calls; i++) {
@@ -106,6 +112,15 @@ export async function run({ workDir, log = console.log, calls = 41 } = {}) {
     if (injectedRules(m.stdout).length > 0) throw new Error("the miss call injected rules");
     miss.push(m.ms);
     cpu.miss.push(m.cpu);
+    if (beforeCommand) {
+      const pw = timeSpawn(beforeCommand, payload(PROFILE, `bench-before-${i}-${Date.now()}`), env);
+      if (pw.stdout !== r.stdout) throw new Error(`the earlier hook answers otherwise: ${pw.stdout}`);
+      prior.warm.push(pw.ms);
+      cpu.priorWarm.push(pw.cpu);
+      const pm = timeSpawn(beforeCommand, payload("README.md", `bench-before-miss-${i}`), env);
+      prior.miss.push(pm.ms);
+      cpu.priorMiss.push(pm.cpu);
+    }
   }
   const b = median(base);
   const out = {
@@ -129,6 +144,17 @@ export async function run({ workDir, log = console.log, calls = 41 } = {}) {
   log(
     `hook, cold index cache:     median ${out.coldMs.toFixed(1)} ms = ${out.coldRatio.toFixed(2)}x baseline`,
   );
+  if (beforeCommand) {
+    out.beforeRatio = median(prior.warm) / b;
+    out.beforeMissRatio = median(prior.miss) / b;
+    log(
+      `before (${before}): matching ${median(prior.warm).toFixed(1)} ms = ${out.beforeRatio.toFixed(2)}x; no match ${out.beforeMissRatio.toFixed(2)}x`,
+    );
+    if (cpu.base[0] !== null)
+      log(
+        `before, CPU per call:       ${(sum(cpu.priorWarm) / calls).toFixed(1)} ms = ${(sum(cpu.priorWarm) / sum(cpu.base)).toFixed(2)}x; no match ${(sum(cpu.priorMiss) / sum(cpu.base)).toFixed(2)}x`,
+      );
+  }
   if (cpu.base[0] !== null) {
     // CPU time is steadier than wall time on a loaded machine (USER_HZ ticks, summed over all calls).
     out.cpuRatio = sum(cpu.warm) / sum(cpu.base);

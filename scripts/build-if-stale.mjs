@@ -13,10 +13,20 @@ const INPUTS = [
   "tsconfig.json",
   "tsconfig.build.json",
   "scripts/bundle.mjs",
+  "scripts/hook-loader.cjs",
+  "scripts/hook-code-cache.mjs",
+  "scripts/hook-code-cache-child.cjs",
   "package.json",
   "package-lock.json",
 ];
-const OUTPUTS = ["dist/index.js", "dist/cli/main.js", "dist/hook.cjs", "dist/hook.mjs"];
+const OUTPUTS = [
+  "dist/index.js",
+  "dist/cli/main.js",
+  "dist/hook.cjs",
+  "dist/hook-body.cjs",
+  "dist/hook-body.cjs.cache",
+  "dist/hook.mjs",
+];
 
 /** Newest modification time under `p` (a file or a directory tree), 0 when absent. */
 function newest(p) {

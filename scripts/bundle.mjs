@@ -1,15 +1,18 @@
 // Bundles the two executables after `tsc` has emitted dist/ (the library stays as tsc wrote it):
-// - dist/hook.cjs: the hook's fast entry point, one file with no work at import time beyond what a call needs
-//   (and dist/hook.mjs, a one-line entry into it for hook commands written by earlier releases).
+// - the hook: dist/hook-body.cjs, one bundle with no work at import time beyond what a call needs, and its
+//   V8 code cache, dist/hook-body.cjs.cache (scripts/hook-code-cache.mjs); dist/hook.cjs, the entry point
+//   `init` installs, compiles the one with the other (scripts/hook-loader.cjs); dist/hook.mjs, a one-line
+//   entry into it for hook commands written by earlier releases.
 // - dist/cli/main.js (the `agent-context` bin, over tsc's file): the command line split into chunks next to
 //   it, so a run loads one file for start-up and only the chunks of the command it invokes
 //   (src/cli/program.ts imports each command when used). Chunks stay in dist/cli/, one level below dist/
 //   like every tsc module, so paths resolved from a module's own URL (`../hook.mjs`, src/hook/dist-module.ts)
 //   mean the same bundled or not. yaml and mdast-util-from-markdown stay in node_modules, loaded on first
 //   use through createRequire (src/markdown/lazy.ts).
-import { chmodSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { writeHookCodeCache } from "./hook-code-cache.mjs";
 
 const common = {
   bundle: true,
@@ -25,17 +28,46 @@ const common = {
 // fs/promises, readline and perf_hooks), and an ESM import of a built-in goes through a facade that reads
 // every export (reading `fs.ReadStream` loads the streams). bench/hook.mjs measures the call.
 // `import.meta.url` (the base of the hook's lazy imports, src/hook/dist-module.ts) becomes the file's URL;
-// those lazy `import()`s of dist/ modules stay real dynamic imports (their paths are computed at run time).
+// those lazy `import()`s of dist/ modules go through the loader (src/hook/dist-module.ts, importDist).
+// The bundle is one function expression of CommonJS's wrapper parameters, which the loader compiles as a
+// vm.Script with the code cache and calls as Node would call a module.
+// jsonc-parser has no "sideEffects" field, so its unused modules would stay in the hook: string-intern.js
+// (for `format`, which the hook never calls) builds 1,200 strings at load, about 150 KB of young heap on
+// every call. The hook uses only `visit` (src/config.ts); its modules have no side effects on load.
+const jsoncWithoutSideEffects = {
+  name: "jsonc-parser-without-side-effects",
+  setup(b) {
+    b.onResolve({ filter: /^(jsonc-parser|\.\.?\/.*)$/ }, async (args) => {
+      if (args.pluginData === "resolved") return undefined;
+      if (args.path !== "jsonc-parser" && !args.importer.includes("/node_modules/jsonc-parser/"))
+        return undefined;
+      const { kind, importer, resolveDir } = args;
+      const r = await b.resolve(args.path, { kind, importer, resolveDir, pluginData: "resolved" });
+      return r.errors.length > 0 ? undefined : { path: r.path, namespace: r.namespace, sideEffects: false };
+    });
+  },
+};
+
+// A cache of an earlier body must never sit beside a new one (the loader checks, this makes it plain).
+rmSync("dist/hook-body.cjs.cache", { force: true });
 await build({
   ...common,
   format: "cjs",
   entryPoints: ["src/hook/entry.ts"],
-  outfile: "dist/hook.cjs",
+  outfile: "dist/hook-body.cjs",
+  plugins: [jsoncWithoutSideEffects],
   define: { "import.meta.url": "__agentContextHookUrl" },
   banner: {
-    js: "#!/usr/bin/env node\nconst __agentContextHookUrl = require('node:url').pathToFileURL(__filename).href;",
+    js: [
+      "// The hook's code (src/hook/entry.ts, bundled by scripts/bundle.mjs), as one function expression:",
+      "// dist/hook.cjs (scripts/hook-loader.cjs) compiles it with its V8 code cache and calls it.",
+      "(function (exports, require, module, __filename, __dirname) {",
+      "const __agentContextHookUrl = require('node:url').pathToFileURL(__filename).href;",
+    ].join("\n"),
   },
+  footer: { js: "})" },
 });
+copyFileSync("scripts/hook-loader.cjs", "dist/hook.cjs");
 // dist/hook.mjs: the entry that `init` wrote before dist/hook.cjs existed, kept so those settings still work.
 writeFileSync(
   "dist/hook.mjs",
@@ -65,3 +97,6 @@ await build({
 
 // npm links bins with their mode as built; make the CLI runnable directly.
 chmodSync("dist/cli/main.js", 0o755);
+
+// Last: learning the cache runs the built hook.
+writeHookCodeCache("dist");

@@ -28,7 +28,16 @@ export function isDeadlineExceeded(e: unknown): boolean {
 }
 
 /**
- * The deadline on `performance.now()`'s clock (milliseconds since process start), 0 when none is set, and
+ * Milliseconds since the process started, on a monotonic clock: `process.uptime()`, counted from Node's
+ * start like `performance.now()` (about 2 ms later), which would load perf_hooks and ten more modules
+ * into every hook call (about 2 ms; bench/hook.mjs).
+ */
+export function sinceStart(): number {
+  return process.uptime() * 1000;
+}
+
+/**
+ * The deadline on {@link sinceStart}'s clock (milliseconds since process start), 0 when none is set, and
  * the tick counter. Kept on `globalThis` so that every copy of this module in the process shares it: the
  * bundled hook (dist/hook.cjs) loads the on-read model and pointer matcher from dist/ (src/hook/dist-module.ts),
  * which import their own copy of this file.
@@ -43,7 +52,7 @@ const shared = holder[SHARED_KEY] as { at: number; ticks: number };
  * non-finite value clears it.
  */
 export function setDeadline(ms: number): void {
-  shared.at = Number.isFinite(ms) && ms > 0 ? performance.now() + ms : 0;
+  shared.at = Number.isFinite(ms) && ms > 0 ? sinceStart() + ms : 0;
 }
 
 /** Clears the deadline (tests; a process that served its call). */
@@ -53,17 +62,17 @@ export function clearDeadline(): void {
 
 /** Milliseconds left before the deadline (may be negative), or Infinity when none is set. */
 export function deadlineRemaining(): number {
-  return shared.at === 0 ? Number.POSITIVE_INFINITY : shared.at - performance.now();
+  return shared.at === 0 ? Number.POSITIVE_INFINITY : shared.at - sinceStart();
 }
 
 /** True when a deadline is set and has passed. */
 export function deadlinePassed(): boolean {
-  return shared.at !== 0 && performance.now() >= shared.at;
+  return shared.at !== 0 && sinceStart() >= shared.at;
 }
 
 /** Throws {@link DeadlineExceeded} when a deadline is set and has passed; else returns (cost: one clock read). */
 export function checkDeadline(): void {
-  if (shared.at !== 0 && performance.now() >= shared.at) throw new DeadlineExceeded();
+  if (shared.at !== 0 && sinceStart() >= shared.at) throw new DeadlineExceeded();
 }
 
 /**
@@ -71,7 +80,7 @@ export function checkDeadline(): void {
  * all when no deadline is set). Throws {@link DeadlineExceeded} like it.
  */
 export function tickDeadline(): void {
-  if (shared.at !== 0 && (++shared.ticks & 1023) === 0 && performance.now() >= shared.at)
+  if (shared.at !== 0 && (++shared.ticks & 1023) === 0 && sinceStart() >= shared.at)
     throw new DeadlineExceeded();
 }
 
@@ -86,7 +95,7 @@ let script: Script | undefined;
  */
 export function withinDeadline<T>(fn: () => T): T {
   if (shared.at === 0) return fn();
-  const left = Math.floor(shared.at - performance.now());
+  const left = Math.floor(shared.at - sinceStart());
   if (left <= 0) throw new DeadlineExceeded();
   const g = globalThis as Record<string, unknown>;
   const outer = g[GLOBAL_KEY];

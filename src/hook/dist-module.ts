@@ -10,3 +10,17 @@ export function distModuleUrl(pathFromDist: string): string {
   const base = (globalThis as { __agentContextBase?: string }).__agentContextBase;
   return base ? new URL(`./${pathFromDist}`, base).href : new URL(`../${pathFromDist}`, import.meta.url).href;
 }
+
+/**
+ * Imports a module of the built package ({@link distModuleUrl}). The bundled hook's code is compiled by its
+ * loader (dist/hook.cjs, scripts/hook-loader.cjs) as a `vm.Script`, in which `import()` has no module loader
+ * to call: that loader lends its own as `globalThis.__agentContextImport`. Elsewhere (dist/hook/*.js, tests)
+ * this is a plain `import()`.
+ * @param pathFromDist a module path relative to `dist/`, e.g. `pointers/hook-route.js`
+ */
+export function importDist(pathFromDist: string): Promise<unknown> {
+  const url = distModuleUrl(pathFromDist);
+  const lent = (globalThis as { __agentContextImport?: (url: string) => Promise<unknown> })
+    .__agentContextImport;
+  return lent ? lent(url) : import(url);
+}

@@ -10,7 +10,7 @@
  * before the hook starts, and no timer is ever created.
  */
 import { constants, openSync, readSync, writeSync } from "node:fs";
-import { deadlinePassed, setDeadline } from "../fs/deadline.js";
+import { deadlinePassed, setDeadline, sinceStart } from "../fs/deadline.js";
 import { runHook } from "./chain.js";
 import { hookTimeoutMs, MAX_HOOK_STDIN } from "./protocol.js";
 import { armWatchdog, disarmWatchdog, installWatchdog } from "./watchdog.js";
@@ -92,8 +92,8 @@ export async function serveHook(): Promise<void> {
   installWatchdog();
   const timeout = hookTimeoutMs();
   const bound = Math.floor(timeout * DEADLINE_SHARE);
-  // Counted from the process's start (performance.now()'s origin), so Node's own start-up is inside it.
-  setDeadline(bound - performance.now());
+  // Counted from the process's start, so Node's own start-up is inside it.
+  setDeadline(bound - sinceStart());
   try {
     const r = await runHook(await readHookStdin());
     // Fault injection for the test that the session state records only what is printed.

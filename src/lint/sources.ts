@@ -19,7 +19,7 @@ import { inside } from "../fs/paths.js";
 import { parseFrontmatter } from "../markdown/index.js";
 import type { ContextItem, Snapshot } from "../model/index.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../router/index-build.js";
-import { resolveRule } from "../router/render.js";
+import { resolveRule, ruleLookup } from "../router/render.js";
 
 /** An `@import` token as Claude Code reads it, with its 1-based place in the file. */
 export interface ImportToken {
@@ -130,7 +130,7 @@ export function claudeFacts(root: string, snapshot?: () => Snapshot): ClaudeFact
         routed = new Set();
         const config = loadConfig(root).config;
         const index = loadIndex(root, config.routers ?? DEFAULT_ROUTERS, { useCache: false });
-        const cache = new Map<string, string[] | null>();
+        const cache = ruleLookup(root);
         for (const row of index.rows)
           for (const id of row.rules) {
             const f = resolveRule(root, id, row.dir, cache).file;

@@ -114,6 +114,8 @@ export function findShards(
     }
   }
   const stamps: ShardStamp[] = [];
+  // The root through its links, once per call (each shard is checked against it).
+  const realRoot = found.size > 0 ? (safeRealpath(root) ?? root) : root;
   for (const rel of [...found].sort()) {
     if (underClaudeRules(rel)) {
       problems.push(
@@ -125,7 +127,6 @@ export function findShards(
       continue;
     }
     const real = safeRealpath(join(root, rel));
-    const realRoot = safeRealpath(root) ?? root;
     if (real !== undefined && !inside(realRoot, real)) {
       problems.push(
         routerFinding(

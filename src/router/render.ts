@@ -92,30 +92,56 @@ const byteLen = (s: string) => Buffer.byteLength(s, "utf8");
 /**
  * True when the root-relative `file` lies inside `root`, as written and through any links: a router row
  * (from a cloned repository, or a cache) must never make the hook read or inject a file outside it.
+ * @param realRoot `root` through its links (`safeRealpath(root)`, undefined when it cannot be resolved);
+ *   a caller checking many files passes it once, resolved in the same call
  */
-export function ruleFileInside(root: string, file: string): boolean {
+export function ruleFileInside(
+  root: string,
+  file: string,
+  realRoot: string | undefined = safeRealpath(root),
+): boolean {
   const abs = resolve(root, file);
   if (!inside(root, abs)) return false;
   const real = safeRealpath(abs);
-  const realRoot = safeRealpath(root);
   // Missing: nothing will be read.
   return real === undefined || realRoot === undefined || inside(realRoot, real);
 }
 
 /**
- * Resolves a rule id of a row to its file (see module doc). `dirCache` memoises directory listings. A
- * file outside the repository (`..`, an absolute path, a link leaving it) is never read: the rule is then
- * named by its row only.
+ * What resolving the rules of one call learns once and reuses: the root through its links, whether each
+ * row directory lies inside the repository, and directory listings. For one call only (a later call
+ * resolves again: files may have changed).
+ */
+export interface RuleLookup {
+  /** `root` through its links (`safeRealpath`), undefined when it cannot be resolved. */
+  realRoot: string | undefined;
+  /** Per row directory: whether it lies inside the repository, as written and through links. */
+  dirsInside: Map<string, boolean>;
+  /** Per row directory: its sorted entry names, or null when it cannot be listed. */
+  listings: Map<string, string[] | null>;
+}
+
+/** A fresh {@link RuleLookup} for one call on `root` (resolves the root's links now). */
+export function ruleLookup(root: string): RuleLookup {
+  return { realRoot: safeRealpath(root), dirsInside: new Map(), listings: new Map() };
+}
+
+/**
+ * Resolves a rule id of a row to its file (see module doc). A file outside the repository (`..`, an
+ * absolute path, a link leaving it) is never read: the rule is then named by its row only. `lookup`
+ * holds what the call's other rules already resolved (the real root, the row directories checked, the
+ * directories listed).
  */
 export function resolveRule(
   root: string,
   id: string,
   dir: string | null,
-  dirCache: Map<string, string[] | null> = new Map(),
+  lookup: RuleLookup = ruleLookup(root),
 ): ResolvedRule {
   const key = `rule:${dir ?? ""}:${id}`;
+  const inRepo = (file: string) => ruleFileInside(root, file, lookup.realRoot);
   const found = (file: string | null, read?: ReturnType<typeof readTextFile>): ResolvedRule => {
-    if (!file || !ruleFileInside(root, file)) return { id, key, dir, file: null, text: null, fileBytes: 0 };
+    if (!file || !inRepo(file)) return { id, key, dir, file: null, text: null, fileBytes: 0 };
     const r = read ?? readTextFile(join(root, file), MAX_RULE_FILE_BYTES);
     if (!r.ok)
       return { id, key, dir, file, text: null, fileBytes: r.reason === "too-large" ? r.fileBytes : 0 };
@@ -124,24 +150,30 @@ export function resolveRule(
   if (id.includes("/") || /\.md$/i.test(id)) {
     const candidates = dir ? [`${dir}/${id}`, id] : [id];
     for (const c of candidates) {
-      if (!ruleFileInside(root, c)) continue;
+      if (!inRepo(c)) continue;
       const r = readTextFile(join(root, c), MAX_RULE_FILE_BYTES);
       if (r.ok || r.reason === "too-large") return found(c);
     }
     return found(null);
   }
-  if (!dir || !ruleFileInside(root, dir)) return found(null);
+  if (!dir) return found(null);
+  let dirInside = lookup.dirsInside.get(dir);
+  if (dirInside === undefined) {
+    dirInside = inRepo(dir);
+    lookup.dirsInside.set(dir, dirInside);
+  }
+  if (!dirInside) return found(null);
   // The common case first: `<dir>/<ID>.md` (one open, no directory listing).
   const exact = readTextFile(join(root, dir, `${id}.md`), MAX_RULE_FILE_BYTES);
   if (exact.ok || exact.reason !== "missing") return found(`${dir}/${id}.md`, exact);
-  let names = dirCache.get(dir);
+  let names = lookup.listings.get(dir);
   if (names === undefined) {
     try {
       names = readdirSync(join(root, dir)).sort();
     } catch {
       names = null;
     }
-    dirCache.set(dir, names);
+    lookup.listings.set(dir, names);
   }
   if (!names) return found(null);
   const lower = id.toLowerCase();
@@ -190,7 +222,8 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const delivered = opts.delivered ?? new Set<string>();
   const unlowerable = opts.unlowerable ?? new Set<string>();
-  const dirCache = new Map<string, string[] | null>();
+  // The root's links, the row directories and their listings, resolved once per call.
+  const lookup = ruleLookup(opts.root);
   const seen = new Set<string>();
   const rows: Injection["rows"] = [];
   let candidates = 0;
@@ -202,7 +235,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
       const key = `rule:${m.row.dir ?? ""}:${id}`;
       if (delivered.has(key) || seen.has(key)) continue;
       seen.add(key);
-      rules.push(resolveRule(opts.root, id, m.row.dir, dirCache));
+      rules.push(resolveRule(opts.root, id, m.row.dir, lookup));
     }
     if (rules.length === 0) continue;
     candidates++;

@@ -104,7 +104,9 @@ function parseRow(s: string, shard: string, line: number): ShardRow | string {
   let rest = s.slice(i + 1).trim();
   if (rest.endsWith("|")) rest = rest.slice(0, -1).trim();
   let dir: string | null = null;
-  const arrow = /\s*(?:→|->)\s*/.exec(rest);
+  // `\u2192` is `→`: the hook's bundle stays ASCII, so V8 holds its source as a one-byte string (one raw
+  // `→` doubled it to 190 KB of young heap on every call; test/e2e/hook.test.ts).
+  const arrow = /\s*(?:\u2192|->)\s*/.exec(rest);
   if (arrow) {
     dir = rest.slice((arrow.index ?? 0) + arrow[0].length).trim();
     rest = rest.slice(0, arrow.index).trim();

@@ -86,6 +86,8 @@ describe("installing agent-context into another repository, as the README says",
     for (const entry of list) expect(entry).toMatch(/^package\/(dist\/.+|README\.md|package\.json)$/);
     expect(list).toContain("package/dist/cli/main.js");
     expect(list).toContain("package/dist/hook.cjs");
+    expect(list).toContain("package/dist/hook-body.cjs");
+    expect(list).toContain("package/dist/hook-body.cjs.cache");
     expect(list).toContain("package/dist/hook.mjs");
     const manifest = JSON.parse(
       sh("tar", ["xzOf", join(consumer, "vendor", TARBALL), "package/package.json"], consumer).stdout,

@@ -124,8 +124,93 @@ describe("the bundled PreToolUse hook (dist/hook.cjs)", () => {
       "NativeModule crypto",
       "NativeModule stream",
       "NativeModule internal/modules/esm/translators",
+      // `performance.now()` loads perf_hooks and ten more modules; the deadline's clock is process.uptime()
+      "NativeModule perf_hooks",
     ])
       expect(loaded).not.toContain(m);
+  });
+
+  it("the_code_cache_the_build_made_is_accepted_by_this_node", () => {
+    // dist/hook.cjs compiles dist/hook-body.cjs with it (scripts/hook-loader.cjs: the cache file is the
+    // source's length, the source, V8's data); a rejected cache would silently cost every call its compile.
+    const probe = [
+      "const { readFileSync } = require('node:fs');",
+      "const { Script } = require('node:vm');",
+      `const file = ${JSON.stringify(resolve("dist/hook-body.cjs"))};`,
+      "const source = readFileSync(file);",
+      "const cache = readFileSync(file + '.cache');",
+      "if (!cache.subarray(4, 4 + cache.readUInt32LE(0)).equals(source)) throw new Error('not this source');",
+      "const s = new Script(source.toString(), { filename: file, cachedData: cache.subarray(4 + source.length) });",
+      "process.stdout.write(String(s.cachedDataRejected));",
+    ].join("\n");
+    const r = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("false");
+  });
+
+  it("the_hook_code_is_ascii_and_builds_no_table_it_never_uses", () => {
+    // Every call holds this source in V8's young heap; more than ~1 MB allocated there costs a scavenge.
+    const body = readFileSync(resolve("dist/hook-body.cjs"));
+    // One non-ASCII character makes it a two-byte string: twice the bytes (src/router/shard.ts, `\u2192`).
+    expect(body.findIndex((b) => b > 0x7f)).toBe(-1);
+    // jsonc-parser's formatting tables (1,200 strings, ~340 KB of young heap) are for `format`, never called.
+    expect(body.toString("latin1")).not.toContain("cachedBreakLinesWithSpaces");
+  });
+
+  it("a_missing_short_stale_or_rejected_code_cache_changes_nothing_of_the_answer", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ac-hook-cache-"));
+    const body = readFileSync(resolve("dist/hook-body.cjs"));
+    writeFileSync(join(dir, "hook.cjs"), readFileSync(HOOK));
+    const cache = readFileSync(resolve("dist/hook-body.cjs.cache"));
+    const v8Data = cache.subarray(4 + body.length);
+    const header = (n: number) => {
+      const b = Buffer.alloc(4);
+      b.writeUInt32LE(n);
+      return b;
+    };
+    const stdin = () => call(root, "Write", { file_path: join(root, PROFILE) });
+    const expected = hook(stdin()).stdout;
+    expect(expected).toContain("rules that apply to Write");
+    // A body rebuilt or edited to the same length: V8 checks only the length, so running the old body's
+    // cached code instead of this one would show in the answer.
+    const edited = Buffer.from(
+      body.toString("latin1").replace("rules that apply to", "rules that apply on"),
+      "latin1",
+    );
+    expect(edited.length).toBe(body.length);
+    const cases: [string, Buffer, Buffer | null, string][] = [
+      ["the build's", body, cache, expected],
+      ["missing", body, null, expected],
+      ["empty", body, Buffer.alloc(0), expected],
+      ["short", body, cache.subarray(0, 1000), expected],
+      ["cut in V8's data", body, cache.subarray(0, 4 + body.length + 1000), expected],
+      ["V8's data alone", body, v8Data, expected],
+      [
+        "another V8's",
+        body,
+        Buffer.concat([header(body.length), body, Buffer.from(v8Data).fill(0, 0, 16)]),
+        expected,
+      ],
+      ["the old body's", edited, cache, expected.replace("rules that apply to", "rules that apply on")],
+    ];
+    // No body at all (a broken install): it fails open like the hook, with one line on stderr.
+    const alone = spawnSync(process.execPath, [join(dir, "hook.cjs")], { input: stdin(), encoding: "utf8" });
+    expect({ status: alone.status, stdout: alone.stdout }).toEqual({ status: 0, stdout: "" });
+    expect(alone.stderr).toMatch(
+      /^agent-context hook: cannot read .*hook-body\.cjs \(ENOENT\); nothing injected\n$/,
+    );
+    for (const [what, source, bytes, answer] of cases) {
+      writeFileSync(join(dir, "hook-body.cjs"), source);
+      rmSync(join(dir, "hook-body.cjs.cache"), { force: true });
+      if (bytes) writeFileSync(join(dir, "hook-body.cjs.cache"), bytes);
+      const r = spawnSync(process.execPath, [join(dir, "hook.cjs")], { input: stdin(), encoding: "utf8" });
+      expect({ what, status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        what,
+        status: 0,
+        stdout: answer,
+        stderr: "",
+      });
+    }
   });
 
   it("injects_each_rule_once_per_session", () => {

@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -177,6 +178,22 @@ describe("what one call injects", () => {
     expect(r.matches).toHaveLength(50);
     expect(r.injection.rows).toHaveLength(40);
     expect(r.injection.text).toContain("(10 more matching rows not listed: at most 40 rows");
+  });
+
+  it("rules_from_several_directories_in_one_call_are_each_inlined_and_a_linked_out_one_is_not", () => {
+    // One call checks each row directory once (src/router/render.ts, RuleLookup): every directory gets
+    // its own answer, and a rule linked out of an inside directory is still refused by its own check.
+    const outside = mkdtempSync(join(tmpdir(), "ac-router-out-"));
+    writeFileSync(join(outside, "R-OUT.md"), "OUTSIDE TEXT\n");
+    const root = repo(
+      { "a.md": "`*.kt` | R-A, R-OUT → one/ |\n`*.kt` | R-B → two/ |\n`*.kt` | R-A2 → one/ |\n" },
+      { "one/R-A.md": "TEXT A\n", "one/R-A2.md": "TEXT A2\n", "two/R-B.md": "TEXT B\n" },
+    );
+    symlinkSync(join(outside, "R-OUT.md"), join(root, "one", "R-OUT.md"));
+    const r = write(root, "x.kt");
+    expect(r.injection.inlined).toEqual(["R-A", "R-B", "R-A2"]);
+    for (const t of ["TEXT A", "TEXT B", "TEXT A2"]) expect(r.injection.text).toContain(t);
+    expect(r.injection.text).not.toContain("OUTSIDE TEXT");
   });
 
   it("the_row_cap_is_configurable", () => {

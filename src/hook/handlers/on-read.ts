@@ -17,7 +17,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { checkDeadline, withinDeadline } from "../../fs/deadline.js";
 import type { ExtraDelivery } from "../../router/render.js";
 import type { HookHandler } from "../call.js";
-import { distModuleUrl } from "../dist-module.js";
+import { importDist } from "../dist-module.js";
 import { armWatchdog } from "../watchdog.js";
 
 const MEMORY_NAMES = ["CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/rules"];
@@ -56,8 +56,8 @@ export const onReadGaps: HookHandler = async (call, state) => {
     const abs = routed.paths.map((p) => resolve(root, p));
     if (abs.length === 0 || nothingToAttach(cwd, abs)) return;
     armWatchdog(call.env);
-    const m = (await import(
-      distModuleUrl("agents/claude-code/on-read.js")
+    const m = (await importDist(
+      "agents/claude-code/on-read.js",
     )) as typeof import("../../agents/claude-code/on-read.js");
     // Under the hook's deadline (src/fs/deadline.ts): the on-read model parses rules (CommonMark, YAML),
     // steps that have no loop of ours to check, so V8's execution timeout interrupts them.

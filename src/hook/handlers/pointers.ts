@@ -16,7 +16,7 @@ import { withinDeadline } from "../../fs/deadline.js";
 import { POINTER_FILE_RE } from "../../pointers/names.js";
 import { hookLimits } from "../../router/route.js";
 import type { HookHandler } from "../call.js";
-import { distModuleUrl } from "../dist-module.js";
+import { importDist } from "../dist-module.js";
 import { armWatchdog } from "../watchdog.js";
 
 /** Adds the text of the pointers matching the call's file, bounded by the bytes the sections before left. */
@@ -29,9 +29,7 @@ export const hookPointers: HookHandler = async (call, state) => {
     const configDir = call.env.CLAUDE_CONFIG_DIR ?? join(homedir(), ".claude");
     if (!readdirSync(join(configDir, "rules")).some((n) => POINTER_FILE_RE.test(n))) return;
     armWatchdog(call.env);
-    const mod = (await import(
-      distModuleUrl("pointers/hook-route.js")
-    )) as typeof import("../../pointers/hook-route.js");
+    const mod = (await importDist("pointers/hook-route.js")) as typeof import("../../pointers/hook-route.js");
     const file = call.target.file;
     const text = withinDeadline(() => mod.hookRoutePointers(file, { configDir, maxBytes }));
     if (text) state.sections.push(text);
