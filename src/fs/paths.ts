@@ -40,8 +40,7 @@ function normalFrom(p: string, start: number): boolean {
  * (generated paths, test/unit/paths.test.ts). Never throws.
  */
 export function joinPath(dir: string, rel: string): string {
-  if (sep === "/" && isNormalAbs(dir) && rel.charCodeAt(0) !== 47 && normalFrom(rel, 0))
-    return `${dir}/${rel}`;
+  if (sep === "/" && isNormalAbs(dir) && normalFrom(rel, 0)) return `${dir}/${rel}`;
   return join(dir, rel);
 }
 

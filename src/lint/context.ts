@@ -31,11 +31,10 @@ export class LintContext {
   /**
    * Absolute repository root, resolved through links as the agents' launch snapshots hold it (a root given
    * through a symlink once made the dead-glob check compare the snapshot's real paths with the link's and
-   * find nothing, and every file was read twice). The root as given is {@link givenRoot}.
+   * find nothing, and every file was read twice); the root as given when it cannot be resolved. The root as
+   * given is {@link givenRoot}.
    */
   readonly root: string;
-  /** Real path of the root (the same as {@link root}; the root itself when it cannot be resolved). */
-  readonly realRoot: string;
   /** Absolute repository root as given (not resolved through links): what lint shows as its root. */
   readonly givenRoot: string;
   readonly config: AgentContextConfig;
@@ -61,12 +60,13 @@ export class LintContext {
     this.release = opts.release;
     this.givenRoot = resolve(root);
     if (!statSafe(this.givenRoot)?.isDirectory()) throw new UsageError(`${root}: not a directory`);
+    let real = this.givenRoot;
     try {
-      this.realRoot = realpathSync(this.givenRoot);
+      real = realpathSync(this.givenRoot);
     } catch {
-      this.realRoot = this.givenRoot;
+      // the root as given when it cannot be resolved
     }
-    this.root = this.realRoot;
+    this.root = real;
     this.config = loadConfig(this.root).config;
   }
 
@@ -104,7 +104,7 @@ export class LintContext {
 
   /** True when an absolute real path lies inside the repository's real root. */
   insideRoot(realPath: string): boolean {
-    return inside(this.realRoot, realPath);
+    return inside(this.root, realPath);
   }
 
   /** An absolute path as findings show it: POSIX and relative to the root when inside it, else as given. */

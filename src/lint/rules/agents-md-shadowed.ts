@@ -70,7 +70,7 @@ const rule: LintRule = {
     // to /) is no nested file of this repository, and asking the on-read model about each one cost a walk
     // of the link's target per file (lint on a link to / ran for minutes).
     const files = ctx.files();
-    const realRoot = real(ctx.root);
+    const realRoot = ctx.root; // the context's root is its real path
     const candidates = new Set(
       [...files, ...ctx.memoryEntries().map((e) => e.rel)].filter(
         (f) => AGENTS_FILE.test(f) && inside(realRoot, real(join(ctx.root, f))),
