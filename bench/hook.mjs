@@ -91,6 +91,10 @@ export async function run({ workDir, log = console.log, calls = 41 } = {}) {
   }
   const before = process.env.AGENT_CONTEXT_BENCH_BEFORE;
   const beforeCommand = before ? `${node} ${before}` : null;
+  // The earlier hook keeps its own state directory: one with another index format would otherwise find the
+  // cache written by this one stale, and rebuild it on every call (and this one, after it).
+  const beforeEnv = { ...env, TMPDIR: join(workDir, "before-tmp") };
+  if (before) mkdirSync(beforeEnv.TMPDIR, { recursive: true });
   const base = [];
   const warm = [];
   const miss = [];
@@ -113,11 +117,11 @@ export async function run({ workDir, log = console.log, calls = 41 } = {}) {
     miss.push(m.ms);
     cpu.miss.push(m.cpu);
     if (beforeCommand) {
-      const pw = timeSpawn(beforeCommand, payload(PROFILE, `bench-before-${i}-${Date.now()}`), env);
+      const pw = timeSpawn(beforeCommand, payload(PROFILE, `bench-before-${i}-${Date.now()}`), beforeEnv);
       if (pw.stdout !== r.stdout) throw new Error(`the earlier hook answers otherwise: ${pw.stdout}`);
       prior.warm.push(pw.ms);
       cpu.priorWarm.push(pw.cpu);
-      const pm = timeSpawn(beforeCommand, payload("README.md", `bench-before-miss-${i}`), env);
+      const pm = timeSpawn(beforeCommand, payload("README.md", `bench-before-miss-${i}`), beforeEnv);
       prior.miss.push(pm.ms);
       cpu.priorMiss.push(pm.cpu);
     }

@@ -4,7 +4,16 @@
  * does not re-parse shards on every tool call. A missing, stale or corrupt cache is rebuilt; a cache that
  * cannot be written is simply not used (the hook still answers).
  */
-import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  type Dirent,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inside } from "../fs/paths.js";
@@ -20,12 +29,13 @@ import {
   unusableTriggerReason,
 } from "../globs/trigger.js";
 import type { Finding } from "../model/index.js";
+import { rowPrefilter } from "./match.js";
 import { parseShard, routerFinding, type ShardRow } from "./shard.js";
 
 /** Default shard location, relative to the root. Never under `.claude/rules/` (Claude Code loads those). */
 export const DEFAULT_ROUTERS = [".agent-context/routers/*.md"];
 /** Bumped when the cached shape changes. */
-const INDEX_VERSION = 5;
+const INDEX_VERSION = 6;
 /** Shards larger than this are not read (bytes). */
 export const MAX_SHARD_BYTES = 4 * 1024 * 1024;
 
@@ -79,14 +89,16 @@ export function findShards(
   stamps: ShardStamp[];
   problems: Finding[];
 } {
-  const found = new Set<string>();
+  // Each shard found, with its real path when the listing already tells it (a regular file in a folder
+  // whose real path is known), so that only links and walked shards are resolved one by one.
+  const found = new Map<string, string | undefined>();
   const problems: Finding[] = [];
   for (const raw of routers) {
     const pattern = raw.replace(/^\.\//, "").replace(/\/+$/, "");
     const segs = pattern.split("/");
     const firstGlob = segs.findIndex((s) => /[*?[{]/.test(s));
     if (firstGlob < 0) {
-      found.add(pattern);
+      found.set(pattern, undefined);
       continue;
     }
     const prefix = segs.slice(0, firstGlob).join("/");
@@ -94,29 +106,40 @@ export function findShards(
     const re = anchoredPathRegex(rest.join("/"));
     const dir = prefix ? join(root, prefix) : root;
     if (rest.length === 1 && !rest[0]?.includes("**")) {
-      let names: string[] = [];
+      let entries: Dirent[] = [];
       try {
-        names = readdirSync(dir);
+        entries = readdirSync(dir, { withFileTypes: true });
       } catch {
         continue;
       }
-      for (const n of names) if (re.test(n)) found.add(prefix ? `${prefix}/${n}` : n);
+      let realDir: string | undefined;
+      for (const e of entries) {
+        if (!re.test(e.name)) continue;
+        const rel = prefix ? `${prefix}/${e.name}` : e.name;
+        if (e.isFile()) realDir ??= safeRealpath(dir);
+        if (found.get(rel) === undefined)
+          found.set(rel, e.isFile() && realDir !== undefined ? `${realDir}/${e.name}` : undefined);
+      }
     } else {
       const w = walkFiles(dir, {
         maxDepth: 16,
         enterDir: (_rel, name) => name !== "node_modules" && name !== ".git",
         // a fifo, socket or device where a shard would be: named below, never opened
         onSpecial: (e) => {
-          if (re.test(e.rel)) found.add(prefix ? `${prefix}/${e.rel}` : e.rel);
+          const rel = prefix ? `${prefix}/${e.rel}` : e.rel;
+          if (re.test(e.rel) && !found.has(rel)) found.set(rel, undefined);
         },
       });
-      for (const f of w.files) if (re.test(f.rel)) found.add(prefix ? `${prefix}/${f.rel}` : f.rel);
+      for (const f of w.files) {
+        const rel = prefix ? `${prefix}/${f.rel}` : f.rel;
+        if (re.test(f.rel) && !found.has(rel)) found.set(rel, undefined);
+      }
     }
   }
   const stamps: ShardStamp[] = [];
   // The root through its links, once per call (each shard is checked against it).
   const realRoot = found.size > 0 ? (safeRealpath(root) ?? root) : root;
-  for (const rel of [...found].sort()) {
+  for (const rel of [...found.keys()].sort()) {
     if (underClaudeRules(rel)) {
       problems.push(
         routerFinding(
@@ -126,7 +149,7 @@ export function findShards(
       );
       continue;
     }
-    const real = safeRealpath(join(root, rel));
+    const real = found.get(rel) ?? safeRealpath(join(root, rel));
     if (real !== undefined && !inside(realRoot, real)) {
       problems.push(
         routerFinding(
@@ -282,28 +305,178 @@ export function writeFileAtomic(file: string, text: string): boolean {
   }
 }
 
+/** What the cache file's first line holds: the index without its rows, and each row's prefilter. */
+interface CacheHead extends Omit<RouterIndex, "rows"> {
+  /** Per row, in order: src/router/match.ts `rowPrefilter`. */
+  pre: string[];
+}
+
 /**
- * The index for a root, from the cache when its key matches the shards on disk, else built and cached.
- * `cached` says which. Never throws for cache trouble (a corrupt or unwritable cache is ignored).
+ * The cache file's text: one line of {@link CacheHead}, then one line of JSON per row (JSON text never
+ * holds a raw newline), so that a call parses the head and only the rows its target may fire.
+ */
+export function cacheText(idx: RouterIndex): string {
+  const head: CacheHead = {
+    v: idx.v,
+    root: idx.root,
+    key: idx.key,
+    shards: idx.shards,
+    problems: idx.problems,
+    pre: idx.rows.map(rowPrefilter),
+  };
+  let text = JSON.stringify(head);
+  for (const row of idx.rows) text += `\n${JSON.stringify(row)}`;
+  return `${text}\n`;
+}
+
+/** A row line that does not parse as a row: the cache is corrupt (a file edited or damaged by hand). */
+class CorruptCache extends Error {}
+
+function isIndexRow(r: unknown): r is IndexRow {
+  const o = r as IndexRow | null;
+  return (
+    typeof o === "object" &&
+    o !== null &&
+    Array.isArray(o.triggers) &&
+    Array.isArray(o.rules) &&
+    Array.isArray(o.pathRe) &&
+    Array.isArray(o.wordRe) &&
+    Array.isArray(o.pathLit) &&
+    Array.isArray(o.wordLit)
+  );
+}
+
+/** The cache file read as a buffer: its head parsed, each row's line found, no row parsed; null when unusable. */
+function openCacheFile(file: string, key: string): { head: CacheHead; row: (i: number) => IndexRow } | null {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(file);
+  } catch {
+    return null;
+  }
+  const end = buf.indexOf(10);
+  if (end < 0) return null;
+  let head: CacheHead;
+  try {
+    head = JSON.parse(buf.toString("utf8", 0, end)) as CacheHead;
+  } catch {
+    return null;
+  }
+  if (
+    typeof head !== "object" ||
+    head === null ||
+    head.v !== INDEX_VERSION ||
+    head.key !== key ||
+    !Array.isArray(head.shards) ||
+    !Array.isArray(head.problems) ||
+    !Array.isArray(head.pre) ||
+    !head.pre.every((p) => typeof p === "string")
+  )
+    return null;
+  // Line i + 1 holds row i: its start, and the next line's.
+  const starts: number[] = [end + 1];
+  for (let at = end + 1; at < buf.length; ) {
+    const nl = buf.indexOf(10, at);
+    if (nl < 0) return null;
+    at = nl + 1;
+    starts.push(at);
+  }
+  if (starts.length !== head.pre.length + 1) return null;
+  return {
+    head,
+    row: (i) => {
+      let r: unknown;
+      try {
+        r = JSON.parse(buf.toString("utf8", starts[i] as number, (starts[i + 1] as number) - 1));
+      } catch {
+        throw new CorruptCache();
+      }
+      if (!isIndexRow(r)) throw new CorruptCache();
+      return r;
+    },
+  };
+}
+
+/**
+ * An index as a call reads it: the head (shards, problems, key) at once, rows on demand. From the cache,
+ * {@link OpenIndex.select} parses only the rows it admits; built afresh, every row is in memory.
+ */
+export interface OpenIndex extends Omit<RouterIndex, "rows"> {
+  /** True when served from the cache file; false when built from the shards by this call. */
+  cached: boolean;
+  /**
+   * The rows whose prefilter (src/router/match.ts `rowPrefilter`) `admits`, in index order. A row line of
+   * the cache that does not parse makes the index rebuilt from the shards (and `cached` false) first.
+   */
+  select(admits: (prefilter: string) => boolean): IndexRow[];
+  /** Every row, in index order. */
+  rows(): IndexRow[];
+}
+
+function builtIndex(idx: RouterIndex): OpenIndex {
+  const { rows, ...head } = idx;
+  let pre: string[] | undefined;
+  return {
+    ...head,
+    cached: false,
+    select: (admits) => {
+      pre ??= rows.map(rowPrefilter);
+      return rows.filter((_, i) => admits(pre?.[i] as string));
+    },
+    rows: () => rows,
+  };
+}
+
+/**
+ * The index for a root (see {@link OpenIndex}), from the cache when its key matches the shards on disk,
+ * else built and cached. Never throws for cache trouble: a missing, stale, corrupt or unwritable cache is
+ * rebuilt or not used.
+ * @param routers the configured shard globs, relative to the root (default {@link DEFAULT_ROUTERS})
+ * @param opts.useCache false to build from the shards without reading or writing the cache
+ */
+export function openIndex(root: string, routers?: string[], opts: { useCache?: boolean } = {}): OpenIndex {
+  const { stamps, problems } = findShards(root, routers);
+  const key = indexKey(root, stamps, problems);
+  const file = opts.useCache === false ? null : cacheFile(root);
+  const rebuild = (): OpenIndex => {
+    const idx = buildIndex(root, stamps, problems);
+    if (file !== null) writeFileAtomic(file, cacheText(idx));
+    return builtIndex(idx);
+  };
+  const c = file === null ? null : openCacheFile(file, key);
+  if (c === null) return rebuild();
+  const { pre, ...head } = c.head;
+  const open: OpenIndex = {
+    ...head,
+    cached: true,
+    select: (admits) => {
+      try {
+        const out: IndexRow[] = [];
+        for (let i = 0; i < pre.length; i++) if (admits(pre[i] as string)) out.push(c.row(i));
+        return out;
+      } catch (e) {
+        if (!(e instanceof CorruptCache)) throw e;
+        const fresh = rebuild();
+        Object.assign(open, fresh);
+        return fresh.select(admits);
+      }
+    },
+    rows: () => open.select(() => true),
+  };
+  return open;
+}
+
+/**
+ * The whole index for a root, every row parsed (see {@link openIndex}); `cached` says whether it came from
+ * the cache file. Never throws for cache trouble.
  */
 export function loadIndex(
   root: string,
   routers?: string[],
   opts: { useCache?: boolean } = {},
 ): RouterIndex & { cached: boolean } {
-  const { stamps, problems } = findShards(root, routers);
-  const key = indexKey(root, stamps, problems);
-  const file = cacheFile(root);
-  if (opts.useCache !== false && file !== null) {
-    try {
-      const c = JSON.parse(readFileSync(file, "utf8")) as RouterIndex;
-      if (c && c.v === INDEX_VERSION && c.key === key && Array.isArray(c.rows) && Array.isArray(c.shards))
-        return { ...c, cached: true };
-    } catch {
-      // missing or corrupt: rebuild
-    }
-  }
-  const idx = buildIndex(root, stamps, problems);
-  if (opts.useCache !== false && file !== null) writeFileAtomic(file, JSON.stringify(idx));
-  return { ...idx, cached: false };
+  const o = openIndex(root, routers, opts);
+  const rows = o.rows();
+  const { select: _s, rows: _r, ...head } = o;
+  return { ...head, rows };
 }

@@ -72,10 +72,47 @@ function fires(r: RegExp | null, s: string): boolean {
 }
 
 /**
+ * A row's prefilter: for each trigger that has a path-mode regex, `p` + its required literal, and for each
+ * with a word-mode regex, `w` + its literal, joined by NUL (a shard holding NUL is not read). The cached
+ * index keeps it beside each row (src/router/index-build.ts), so a call parses only the rows it admits.
+ */
+export function rowPrefilter(row: IndexRow): string {
+  const parts: string[] = [];
+  for (let i = 0; i < row.triggers.length; i++) {
+    if (row.pathRe[i] != null) parts.push(`p${row.pathLit[i] ?? ""}`);
+    if (row.wordRe[i] != null) parts.push(`w${row.wordLit[i] ?? ""}`);
+  }
+  return parts.join("\u0000");
+}
+
+/**
+ * False when no trigger of the row with this {@link rowPrefilter} can fire for the target: every literal
+ * it needs is missing from the target's paths (or words). {@link matchRow} checks the same literals before
+ * any regex, so a row this refuses never matches; one it admits may still not. Allocates nothing but the
+ * literals' slices.
+ */
+export function mayFire(prefilter: string, target: Target): boolean {
+  let at = 0;
+  while (at < prefilter.length) {
+    let end = prefilter.indexOf("\u0000", at);
+    if (end < 0) end = prefilter.length;
+    const mode = prefilter.charCodeAt(at);
+    const lit = prefilter.slice(at + 1, end);
+    if (mode === 112 /* p */) {
+      for (let i = 0; i < target.paths.length; i++) {
+        if (lit === "" || (target.paths[i] as string).includes(lit)) return true;
+      }
+    } else if (target.words !== null && (lit === "" || target.words.includes(lit))) return true;
+    at = end + 1;
+  }
+  return false;
+}
+
+/**
  * Every row that fires for the target, in index order (shard order, then line order). A trigger that
  * does not compile never fires; the other rows stand. Throws only `DeadlineExceeded` (src/fs/deadline.ts).
  */
-export function matchRows(index: RouterIndex, target: Target): RowMatch[] {
+export function matchRows(index: Pick<RouterIndex, "rows">, target: Target): RowMatch[] {
   const out: RowMatch[] = [];
   for (const row of index.rows) {
     checkDeadline();

@@ -6,8 +6,8 @@
  */
 import type { AgentContextConfig } from "../config.js";
 import type { Finding } from "../model/index.js";
-import { DEFAULT_ROUTERS, loadIndex, type RouterIndex } from "./index-build.js";
-import { matchRows, type RowMatch, type Target } from "./match.js";
+import { DEFAULT_ROUTERS, type OpenIndex, openIndex } from "./index-build.js";
+import { matchRows, mayFire, type RowMatch, type Target } from "./match.js";
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_ROWS,
@@ -60,7 +60,8 @@ export interface RouteRequest {
 
 export interface RouteResult {
   target: Target | null;
-  index: RouterIndex & { cached: boolean };
+  /** The index the call read: from the cache, only the rows the target may fire were parsed. */
+  index: OpenIndex;
   matches: RowMatch[];
   injection: Injection;
   limits: HookLimits;
@@ -72,11 +73,12 @@ export interface RouteResult {
 export function routeCall(req: RouteRequest): RouteResult {
   const problems: Finding[] = [];
   const limits = hookLimits(req.config, problems);
-  const index = loadIndex(req.root, req.config.routers ?? DEFAULT_ROUTERS, { useCache: req.useCache });
+  const index = openIndex(req.root, req.config.routers ?? DEFAULT_ROUTERS, { useCache: req.useCache });
+  const target = req.target;
+  // Only the rows whose literals the target holds are parsed and matched (src/router/match.ts `mayFire`).
+  const matches = target ? matchRows({ rows: index.select((pre) => mayFire(pre, target)) }, target) : [];
   problems.push(...index.problems);
   const unlowerable = req.config.unlowerable ?? [];
-  const target = req.target;
-  const matches = target ? matchRows(index, target) : [];
   const extras = target ? (req.extras ?? []) : [];
   const injection = target
     ? renderInjection(matches, {

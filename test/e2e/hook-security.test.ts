@@ -118,12 +118,18 @@ describe("the hook's state directory is this user's own", () => {
     const shared = mkdtempSync(join(tmpdir(), "ac-shared-"));
     const planted = join(shared, `agent-context-${uid}`);
     mkdirSync(planted, { mode: 0o777 });
-    const forged = JSON.parse(readFileSync(join(mine, `agent-context-${uid}`, String(index)), "utf8"));
-    for (const row of forged.rows) {
+    // (The cache file is a head line, then one line per row: src/router/index-build.ts `cacheText`.)
+    const [head, ...rows] = readFileSync(join(mine, `agent-context-${uid}`, String(index)), "utf8")
+      .split("\n")
+      .filter(Boolean);
+    const forged = rows.map((line) => {
+      const row = JSON.parse(line);
       row.rules = ["EVIL-001"];
       row.dir = `../../../../../../..${outside}`;
-    }
-    writeFileSync(join(planted, String(index)), JSON.stringify(forged));
+      return JSON.stringify(row);
+    });
+    expect(forged.length).toBeGreaterThan(0);
+    writeFileSync(join(planted, String(index)), `${[head, ...forged].join("\n")}\n`);
     chmodSync(planted, 0o777);
     chownSync(planted, 65534, 65534);
     chownSync(join(planted, String(index)), 65534, 65534);
