@@ -4,7 +4,7 @@
  * it is created 0700, and an existing one is used only when it is a real directory (not a link), owned by
  * this user, and closed to others (a mode left open by this user is closed again).
  */
-import { chmodSync, lstatSync, mkdirSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, type Stats } from "node:fs";
 
 /** A usable private directory, or why the path cannot be one. */
 export type PrivateDir = { ok: true; dir: string } | { ok: false; dir: string; why: string };
@@ -15,14 +15,18 @@ export type PrivateDir = { ok: true; dir: string } | { ok: false; dir: string; w
  * reason, and the caller must then work without it.
  */
 export function ensurePrivateDir(dir: string): PrivateDir {
+  // Looked at first: the directory usually exists, and a failed mkdir costs a thrown error (the hook asks
+  // several times per call).
+  let st: Stats | undefined;
   try {
-    mkdirSync(dir, { mode: 0o700 });
+    st = lstatSync(dir, { throwIfNoEntry: false });
+    if (st === undefined) mkdirSync(dir, { mode: 0o700 });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== "EEXIST") return { ok: false, dir, why: `cannot create it (${code ?? String(e)})` };
   }
   try {
-    const st = lstatSync(dir);
+    st ??= lstatSync(dir);
     if (st.isSymbolicLink()) return { ok: false, dir, why: "it is a symbolic link" };
     if (!st.isDirectory()) return { ok: false, dir, why: "it is not a directory" };
     const uid = typeof process.getuid === "function" ? process.getuid() : null;

@@ -115,8 +115,11 @@ export function ruleFileInside(
 export interface RuleLookup {
   /** `root` through its links (`safeRealpath`), undefined when it cannot be resolved. */
   realRoot: string | undefined;
-  /** Per row directory: whether it lies inside the repository, as written and through links. */
-  dirsInside: Map<string, boolean>;
+  /**
+   * Per row directory: whether it lies inside the repository, as written and through links, and whether it
+   * is its own real path (no link on the way from the root), so that its files need no realpath of their own.
+   */
+  dirsInside: Map<string, { inside: boolean; real: boolean }>;
   /** Per row directory: its sorted entry names, or null when it cannot be listed. */
   listings: Map<string, string[] | null>;
 }
@@ -157,15 +160,26 @@ export function resolveRule(
     return found(null);
   }
   if (!dir) return found(null);
-  let dirInside = lookup.dirsInside.get(dir);
-  if (dirInside === undefined) {
-    dirInside = inRepo(dir);
-    lookup.dirsInside.set(dir, dirInside);
+  let d = lookup.dirsInside.get(dir);
+  if (d === undefined) {
+    const abs = join(root, dir);
+    d = {
+      inside: inRepo(dir),
+      real: lookup.realRoot === root && inside(root, abs) && safeRealpath(abs) === abs,
+    };
+    lookup.dirsInside.set(dir, d);
   }
-  if (!dirInside) return found(null);
-  // The common case first: `<dir>/<ID>.md` (one open, no directory listing).
-  const exact = readTextFile(join(root, dir, `${id}.md`), MAX_RULE_FILE_BYTES);
-  if (exact.ok || exact.reason !== "missing") return found(`${dir}/${id}.md`, exact);
+  if (!d.inside) return found(null);
+  // The common case first: `<dir>/<ID>.md` (one open, no directory listing). In a directory that is its own
+  // real path, the file's real path is what the read reports (itself, or through its own link), so it is
+  // checked against the real root without resolving it again.
+  const file = `${dir}/${id}.md`;
+  const exact = readTextFile(join(root, file), MAX_RULE_FILE_BYTES, { parentIsReal: d.real });
+  if (d.real && exact.ok) {
+    if (!inside(root, exact.realPath)) return found(null);
+    return { id, key, dir, file, text: stripFrontmatter(exact.text), fileBytes: exact.fileBytes };
+  }
+  if (exact.ok || exact.reason !== "missing") return found(file, exact);
   let names = lookup.listings.get(dir);
   if (names === undefined) {
     try {

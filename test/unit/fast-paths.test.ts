@@ -17,6 +17,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { displayPath } from "../../src/fs/paths.js";
 import { readTextFile, withReadSnapshot } from "../../src/fs/read.js";
 import { LinkResolver, linkRealpath, walkFiles } from "../../src/fs/walk.js";
+import { type RuleLookup, resolveRule, ruleFileInside, ruleLookup } from "../../src/router/render.js";
 
 /** displayPath's definition, without its fast path. */
 const slowDisplayPath = (abs: string, root: string) => {
@@ -378,5 +379,70 @@ describe("withReadSnapshot", () => {
       expect(walkFiles(tree).files.map((f) => f.rel)).not.toContain("b/new.md");
     });
     expect(walkFiles(tree).files.map((f) => f.rel)).toContain("b/new.md");
+  });
+});
+
+describe("resolveRule in a directory that is its own real path", () => {
+  /** The lookup of a call, with every row directory marked as reached through a link: the slow path. */
+  const slowLookup = (root: string, dirs: string[]): RuleLookup => {
+    const l = ruleLookup(root);
+    for (const d of dirs) l.dirsInside.set(d, { inside: ruleFileInside(root, d, l.realRoot), real: false });
+    return l;
+  };
+
+  it("resolves_every_generated_rule_as_the_path_that_resolves_each_file_through_its_links", () => {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), "ac-rule-fast-")));
+    const outside = join(base, "outside");
+    mkdirSync(outside);
+    writeFileSync(join(outside, "R-OUT.md"), "outside\n");
+    let compared = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      let a = seed;
+      const rnd = (n: number) => {
+        a = (Math.imul(a, 1103515245) + 12345) >>> 0;
+        return (a >>> 8) % n;
+      };
+      const root = join(base, `repo${seed}`);
+      const dirs = ["rules", "a/rules", "a/b", "c"];
+      for (const d of dirs) mkdirSync(join(root, d), { recursive: true });
+      const ids = ["R-1", "R-2", "R-3", "R-4", "R-5", "R-6", "R-7"];
+      for (const d of dirs)
+        for (const id of ids) {
+          const p = join(root, d, `${id}.md`);
+          switch (rnd(8)) {
+            case 0:
+              break; // missing
+            case 1:
+              symlinkSync(join(outside, "R-OUT.md"), p);
+              break;
+            case 2:
+              symlinkSync(`../${dirs[rnd(dirs.length)]}/${ids[rnd(ids.length)]}.md`, p);
+              break;
+            case 3:
+              symlinkSync("nowhere.md", p);
+              break;
+            case 4:
+              mkdirSync(p);
+              break;
+            case 5:
+              writeFileSync(join(root, d, `${id}-named.md`), `---\nid: ${id}\n---\nprefixed ${id}\n`);
+              break;
+            default:
+              writeFileSync(p, `---\nid: ${id}\n---\n${d} ${id}\n`);
+          }
+        }
+      symlinkSync(join(root, "a/rules"), join(root, "linked")); // a row directory reached through a link
+      symlinkSync(outside, join(root, "out")); // one that leaves the repository
+      const rowDirs = [...dirs, "linked", "out", "missing"];
+      for (const d of rowDirs)
+        for (const id of ids) {
+          const fast = resolveRule(root, id, d, ruleLookup(root));
+          const slow = resolveRule(root, id, d, slowLookup(root, rowDirs));
+          expect(fast, `${root} ${d} ${id}`).toEqual(slow);
+          compared++;
+        }
+    }
+    expect(compared).toBe(6 * 7 * 7);
+    rmSync(base, { recursive: true, force: true });
   });
 });
