@@ -3,9 +3,10 @@
  * un-lowerable rules and hook limits. Parsed strictly: a malformed file is a configuration error (exit 2)
  * that names the file; it never silently falls back to defaults.
  */
-import { isAbsolute, join } from "node:path";
+import { isAbsolute } from "node:path";
 import { visit } from "jsonc-parser";
 import { UsageError } from "./errors.js";
+import { joinPath } from "./fs/paths.js";
 import { describeReadFailure, readTextFile } from "./fs/read.js";
 
 export const CONFIG_FILE = ".agent-context.json";
@@ -205,7 +206,7 @@ const warnedFiles = new Set<string>();
  * {@link unknownKeyWarnings}).
  */
 export function loadConfig(root: string): LoadedConfig {
-  const file = join(root, CONFIG_FILE);
+  const file = joinPath(root, CONFIG_FILE);
   const r = readTextFile(file);
   if (!r.ok) {
     if (r.reason === "missing") return { file: null, config: {} };

@@ -12,7 +12,7 @@
  * blocks a tool call. Without a private state directory there is no state at all.
  */
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { joinPath } from "../fs/paths.js";
 import { fnv1a, stateDir } from "../router/index-build.js";
 
 /** Largest session log read, in bytes (beyond it the session starts over: rules may be injected again). */
@@ -20,7 +20,9 @@ export const MAX_SESSION_LOG_BYTES = 4 * 1024 * 1024;
 
 function sessionBase(sessionId: string, root: string): string | null {
   const dir = stateDir();
-  return dir === null ? null : join(dir, `session-${fnv1a(sessionId)}${fnv1a(`${root}\u0000${sessionId}`)}`);
+  return dir === null
+    ? null
+    : joinPath(dir, `session-${fnv1a(sessionId)}${fnv1a(`${root}\u0000${sessionId}`)}`);
 }
 
 /** The log file of a session in a root, or null without a private state directory. */
@@ -69,7 +71,7 @@ export function claimName(key: string): string {
 }
 
 function claimFile(claims: string, key: string): string {
-  return join(claims, claimName(key));
+  return joinPath(claims, claimName(key));
 }
 
 /**

@@ -15,8 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { inside } from "../fs/paths.js";
+import { inside, joinPath } from "../fs/paths.js";
 import { ensurePrivateDir } from "../fs/private-dir.js";
 import { readTextFile, safeRealpath } from "../fs/read.js";
 import { walkFiles } from "../fs/walk.js";
@@ -104,7 +103,7 @@ export function findShards(
     const prefix = segs.slice(0, firstGlob).join("/");
     const rest = segs.slice(firstGlob);
     const re = anchoredPathRegex(rest.join("/"));
-    const dir = prefix ? join(root, prefix) : root;
+    const dir = prefix ? joinPath(root, prefix) : root;
     if (rest.length === 1 && !rest[0]?.includes("**")) {
       let entries: Dirent[] = [];
       try {
@@ -149,7 +148,7 @@ export function findShards(
       );
       continue;
     }
-    const real = found.get(rel) ?? safeRealpath(join(root, rel));
+    const real = found.get(rel) ?? safeRealpath(joinPath(root, rel));
     if (real !== undefined && !inside(realRoot, real)) {
       problems.push(
         routerFinding(
@@ -160,8 +159,8 @@ export function findShards(
       continue;
     }
     try {
-      const st = statSync(join(root, rel), { throwIfNoEntry: false });
-      if (st === undefined && lstatSync(join(root, rel), { throwIfNoEntry: false })?.isSymbolicLink()) {
+      const st = statSync(joinPath(root, rel), { throwIfNoEntry: false });
+      if (st === undefined && lstatSync(joinPath(root, rel), { throwIfNoEntry: false })?.isSymbolicLink()) {
         problems.push(
           routerFinding(
             rel,
@@ -209,7 +208,7 @@ export function buildIndex(root: string, stamps: ShardStamp[], findProblems: Fin
   const shards: ShardSummary[] = [];
   const problems = [...findProblems];
   for (const st of stamps) {
-    const r = readTextFile(join(root, st.path), MAX_SHARD_BYTES);
+    const r = readTextFile(joinPath(root, st.path), MAX_SHARD_BYTES);
     if (!r.ok) {
       problems.push(
         routerFinding(st.path, `${st.path}: router shard not read (${r.reason}); fix or remove it`),
@@ -272,7 +271,7 @@ export function fnv1a(s: string): string {
 /** Where the index cache and session state live: `<os tmpdir>/agent-context-<uid>` (checked by {@link stateDir}). */
 export function stateDirPath(): string {
   const uid = typeof process.getuid === "function" ? process.getuid() : 0;
-  return join(tmpdir(), `agent-context-${uid}`);
+  return joinPath(tmpdir(), `agent-context-${uid}`);
 }
 
 /**
@@ -289,7 +288,7 @@ export function stateDir(): string | null {
 /** The cache file for a root, or null when there is no private state directory. */
 export function cacheFile(root: string): string | null {
   const dir = stateDir();
-  return dir === null ? null : join(dir, `router-index-${fnv1a(root)}.json`);
+  return dir === null ? null : joinPath(dir, `router-index-${fnv1a(root)}.json`);
 }
 
 /** Writes a file atomically (temp file + rename, mode 0600). Returns false instead of throwing. */

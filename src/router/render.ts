@@ -24,9 +24,9 @@
  */
 
 import { readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { checkDeadline } from "../fs/deadline.js";
-import { inside } from "../fs/paths.js";
+import { inside, joinPath } from "../fs/paths.js";
 import { readTextFile, safeRealpath } from "../fs/read.js";
 import type { ItemKind } from "../model/index.js";
 import type { RowMatch } from "./match.js";
@@ -145,7 +145,7 @@ export function resolveRule(
   const inRepo = (file: string) => ruleFileInside(root, file, lookup.realRoot);
   const found = (file: string | null, read?: ReturnType<typeof readTextFile>): ResolvedRule => {
     if (!file || !inRepo(file)) return { id, key, dir, file: null, text: null, fileBytes: 0 };
-    const r = read ?? readTextFile(join(root, file), MAX_RULE_FILE_BYTES);
+    const r = read ?? readTextFile(joinPath(root, file), MAX_RULE_FILE_BYTES);
     if (!r.ok)
       return { id, key, dir, file, text: null, fileBytes: r.reason === "too-large" ? r.fileBytes : 0 };
     return { id, key, dir, file, text: stripFrontmatter(r.text), fileBytes: r.fileBytes };
@@ -154,7 +154,7 @@ export function resolveRule(
     const candidates = dir ? [`${dir}/${id}`, id] : [id];
     for (const c of candidates) {
       if (!inRepo(c)) continue;
-      const r = readTextFile(join(root, c), MAX_RULE_FILE_BYTES);
+      const r = readTextFile(joinPath(root, c), MAX_RULE_FILE_BYTES);
       if (r.ok || r.reason === "too-large") return found(c);
     }
     return found(null);
@@ -162,7 +162,7 @@ export function resolveRule(
   if (!dir) return found(null);
   let d = lookup.dirsInside.get(dir);
   if (d === undefined) {
-    const abs = join(root, dir);
+    const abs = joinPath(root, dir);
     d = {
       inside: inRepo(dir),
       real: lookup.realRoot === root && inside(root, abs) && safeRealpath(abs) === abs,
@@ -174,7 +174,7 @@ export function resolveRule(
   // real path, the file's real path is what the read reports (itself, or through its own link), so it is
   // checked against the real root without resolving it again.
   const file = `${dir}/${id}.md`;
-  const exact = readTextFile(join(root, file), MAX_RULE_FILE_BYTES, { parentIsReal: d.real });
+  const exact = readTextFile(joinPath(root, file), MAX_RULE_FILE_BYTES, { parentIsReal: d.real });
   if (d.real && exact.ok) {
     if (!inside(root, exact.realPath)) return found(null);
     return { id, key, dir, file, text: stripFrontmatter(exact.text), fileBytes: exact.fileBytes };
@@ -183,7 +183,7 @@ export function resolveRule(
   let names = lookup.listings.get(dir);
   if (names === undefined) {
     try {
-      names = readdirSync(join(root, dir)).sort();
+      names = readdirSync(joinPath(root, dir)).sort();
     } catch {
       names = null;
     }

@@ -5,7 +5,8 @@
  * itself.
  */
 import { existsSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, relative } from "node:path";
+import { joinPath } from "../fs/paths.js";
 
 /** existsSync: no exception objects on the hot path. */
 const exists = existsSync;
@@ -14,9 +15,9 @@ const exists = existsSync;
 export function findRoot(cwd: string, env: NodeJS.ProcessEnv = process.env): string {
   for (let d = cwd; ; d = dirname(d)) {
     if (
-      exists(join(d, ".agent-context.json")) ||
-      exists(join(d, ".agent-context")) ||
-      exists(join(d, ".git"))
+      exists(joinPath(d, ".agent-context.json")) ||
+      exists(joinPath(d, ".agent-context")) ||
+      exists(joinPath(d, ".git"))
     )
       return d;
     if (dirname(d) === d) break;

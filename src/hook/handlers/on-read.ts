@@ -13,8 +13,9 @@
  * `.claude/rules/` directory or nested memory that could apply.
  */
 import { existsSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { checkDeadline, withinDeadline } from "../../fs/deadline.js";
+import { joinPath } from "../../fs/paths.js";
 import type { ExtraDelivery } from "../../router/render.js";
 import type { HookHandler } from "../call.js";
 import { importDist } from "../dist-module.js";
@@ -29,7 +30,7 @@ const MEMORY_NAMES = ["CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md", ".cla
  */
 export function nothingToAttach(cwd: string, absTargets: string[]): boolean {
   for (let d = cwd; ; d = dirname(d)) {
-    if (existsSync(join(d, ".claude", "rules"))) return false;
+    if (existsSync(joinPath(d, ".claude/rules"))) return false;
     if (dirname(d) === d) break;
   }
   for (const t of absTargets) {
@@ -38,11 +39,11 @@ export function nothingToAttach(cwd: string, absTargets: string[]): boolean {
     if (rel === "" || rel.startsWith("..")) continue;
     let d = cwd;
     for (const seg of rel.split(/[\\/]/)) {
-      d = join(d, seg);
+      d = joinPath(d, seg);
       // A directory that does not exist holds no memory, nor does anything below it: stop here, so a
       // target of 10,000 made-up segments costs one stat, not 40,000 (and no quadratic path joining).
       if (!existsSync(d)) break;
-      for (const n of MEMORY_NAMES) if (existsSync(join(d, n))) return false;
+      for (const n of MEMORY_NAMES) if (existsSync(joinPath(d, n))) return false;
     }
   }
   return true;
