@@ -58,14 +58,16 @@ export function hookCall(
   },
 ): HookCall {
   const env = fields.env ?? process.env;
-  const target = withinDeadline(() => toolTarget(fields.tool, fields.input, fields.cwd, env.HOME));
-  return {
-    ...fields,
-    env,
-    target,
-    routed: withinDeadline(() => routerTarget(target, fields.root)),
-    delivered: fields.delivered ?? new Set(),
-  };
+  return withinDeadline(() => {
+    const target = toolTarget(fields.tool, fields.input, fields.cwd, env.HOME);
+    return {
+      ...fields,
+      env,
+      target,
+      routed: routerTarget(target, fields.root),
+      delivered: fields.delivered ?? new Set(),
+    };
+  });
 }
 
 /** Runs `handlers` in order over one call. Handlers never throw; the chain adds nothing of its own. */
@@ -127,6 +129,28 @@ async function deliverOnce(
 }
 
 /**
+ * The synchronous steps of a call before its handlers: the event read from stdin, the root, its
+ * configuration, the session's deliveries so far, and the call the handlers read; or the answer already
+ * (no event, a configuration that does not load).
+ */
+function prepare(stdin: string, env: NodeJS.ProcessEnv) {
+  const ev = readHookEvent(stdin, process.cwd());
+  if (!ev.ok) return answer("", ev.stderr);
+  const { tool, input, cwd, sessionId } = ev.event;
+  const root = findRoot(cwd, env);
+  let config: ReturnType<typeof loadConfig>["config"];
+  try {
+    config = loadConfig(root).config;
+  } catch (e) {
+    return answer("", `agent-context hook: ${(e as Error).message}; nothing injected\n`);
+  }
+  const once = config.hook?.oncePerSession !== false && sessionId !== null;
+  const delivered = once && sessionId ? loadDelivered(sessionId, root) : new Set<string>();
+  const call = hookCall({ tool, input, cwd, root, config, env, delivered });
+  return { tool, input, cwd, sessionId, root, config, once, delivered, call };
+}
+
+/**
  * The hook's answer for one stdin payload (see the module doc). Never rejects.
  * @param stdin the whole stdin as UTF-8 text ("" when it was over the bound of ./protocol.ts)
  * @param opts.env the environment (default process.env): CLAUDE_CONFIG_DIR, CLAUDE_PROJECT_DIR, HOME,
@@ -136,19 +160,11 @@ export async function runHook(stdin: string, opts: { env?: NodeJS.ProcessEnv } =
   const env = opts.env ?? process.env;
   try {
     if (env.AGENT_CONTEXT_HOOK_FAULT === "throw") throw new Error("injected fault");
-    const ev = withinDeadline(() => readHookEvent(stdin, process.cwd()));
-    if (!ev.ok) return answer("", ev.stderr);
-    const { tool, input, cwd, sessionId } = ev.event;
-    const root = findRoot(cwd, env);
-    let config: ReturnType<typeof loadConfig>["config"];
-    try {
-      config = loadConfig(root).config;
-    } catch (e) {
-      return answer("", `agent-context hook: ${(e as Error).message}; nothing injected\n`);
-    }
-    const once = config.hook?.oncePerSession !== false && sessionId !== null;
-    const delivered = once && sessionId ? loadDelivered(sessionId, root) : new Set<string>();
-    const state = await runChain(hookCall({ tool, input, cwd, root, config, env, delivered }), HOOK_HANDLERS);
+    // The steps before the handlers run under one timeout (each costs a watchdog thread).
+    const ready = withinDeadline(() => prepare(stdin, env));
+    if ("stdout" in ready) return ready;
+    const { tool, input, cwd, sessionId, root, config, once, delivered } = ready;
+    const state = await runChain(ready.call, HOOK_HANDLERS);
     if (!(once && sessionId)) return answer(hookStdout(state.sections.join("\n\n")), state.stderr.join(""));
     const d = await deliverOnce(state, delivered, sessionId, root, (k) =>
       runChain(hookCall({ tool, input, cwd, root, config, env, delivered: k }), HOOK_HANDLERS),

@@ -109,6 +109,7 @@ export function claimDelivered(
 
 /** Gives back claims this call made but did not deliver after all (so another call may). Never throws. */
 export function releaseClaims(sessionId: string, root: string, keys: readonly string[]): void {
+  if (keys.length === 0) return;
   const base = sessionBase(sessionId, root);
   if (base === null) return;
   for (const k of keys) rmSync(claimFile(`${base}.claims`, k), { force: true });

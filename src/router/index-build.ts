@@ -308,6 +308,11 @@ export function writeFileAtomic(file: string, text: string): boolean {
 interface CacheHead extends Omit<RouterIndex, "rows"> {
   /** Per row, in order: src/router/match.ts `rowPrefilter`. */
   pre: string[];
+  /**
+   * Where each row's line starts, in bytes after the head's line, and then where the rows end: row i is
+   * the line from `at[i]` to `at[i + 1]` (its newline included).
+   */
+  at: number[];
 }
 
 /**
@@ -315,6 +320,9 @@ interface CacheHead extends Omit<RouterIndex, "rows"> {
  * holds a raw newline), so that a call parses the head and only the rows its target may fire.
  */
 export function cacheText(idx: RouterIndex): string {
+  const lines = idx.rows.map((row) => `${JSON.stringify(row)}\n`);
+  const at = [0];
+  for (const l of lines) at.push((at[at.length - 1] as number) + Buffer.byteLength(l));
   const head: CacheHead = {
     v: idx.v,
     root: idx.root,
@@ -322,10 +330,9 @@ export function cacheText(idx: RouterIndex): string {
     shards: idx.shards,
     problems: idx.problems,
     pre: idx.rows.map(rowPrefilter),
+    at,
   };
-  let text = JSON.stringify(head);
-  for (const row of idx.rows) text += `\n${JSON.stringify(row)}`;
-  return `${text}\n`;
+  return `${JSON.stringify(head)}\n${lines.join("")}`;
 }
 
 /** A row line that does not parse as a row: the cache is corrupt (a file edited or damaged by hand). */
@@ -369,24 +376,25 @@ function openCacheFile(file: string, key: string): { head: CacheHead; row: (i: n
     !Array.isArray(head.shards) ||
     !Array.isArray(head.problems) ||
     !Array.isArray(head.pre) ||
-    !head.pre.every((p) => typeof p === "string")
+    !head.pre.every((p) => typeof p === "string") ||
+    !Array.isArray(head.at) ||
+    head.at.length !== head.pre.length + 1 ||
+    head.at[0] !== 0 ||
+    end + 1 + (head.at[head.pre.length] as number) !== buf.length
   )
     return null;
-  // Line i + 1 holds row i: its start, and the next line's.
-  const starts: number[] = [end + 1];
-  for (let at = end + 1; at < buf.length; ) {
-    const nl = buf.indexOf(10, at);
-    if (nl < 0) return null;
-    at = nl + 1;
-    starts.push(at);
-  }
-  if (starts.length !== head.pre.length + 1) return null;
+  const at = head.at;
   return {
     head,
     row: (i) => {
+      // Row i's line, as the head places it: it must end where the next begins, with its newline.
+      const from = end + 1 + (at[i] as number);
+      const to = end + 1 + (at[i + 1] as number);
+      if (!(Number.isInteger(from) && Number.isInteger(to) && from < to && buf[to - 1] === 10))
+        throw new CorruptCache();
       let r: unknown;
       try {
-        r = JSON.parse(buf.toString("utf8", starts[i] as number, (starts[i + 1] as number) - 1));
+        r = JSON.parse(buf.toString("utf8", from, to - 1));
       } catch {
         throw new CorruptCache();
       }
@@ -444,7 +452,7 @@ export function openIndex(root: string, routers?: string[], opts: { useCache?: b
   };
   const c = file === null ? null : openCacheFile(file, key);
   if (c === null) return rebuild();
-  const { pre, ...head } = c.head;
+  const { pre, at: _at, ...head } = c.head;
   const open: OpenIndex = {
     ...head,
     cached: true,

@@ -137,7 +137,7 @@ describe("the cache file", () => {
     loadIndex(root);
     const file = String(cacheFile(root));
     const lines = readFileSync(file, "utf8").split("\n");
-    lines[2] = `{${(lines[2] as string).slice(0, -3)}`; // the same number of lines, the second row broken
+    lines[2] = (lines[2] as string).replace('"', "'"); // the same bytes in number, the second row broken
     writeFileSync(file, lines.join("\n"));
     const t: Target = { tool: "Write", display: "a.ts", paths: ["a.ts"], words: null };
     const first = openIndex(root);
@@ -150,12 +150,18 @@ describe("the cache file", () => {
     expect(loadIndex(root).rows.map((r) => r.rules)).toEqual([["R-1"], ["R-2"]]);
   });
 
-  it("a_cache_with_a_line_missing_or_added_is_not_used", () => {
+  it("a_cache_with_a_line_missing_or_added_or_a_byte_more_or_less_is_not_used", () => {
     const root = shardRepo(["`*.kt` | R-1 → rules/ |\n`*.ts` | R-2 → rules/ |\n"]);
     loadIndex(root);
     const file = String(cacheFile(root));
     const text = readFileSync(file, "utf8");
-    for (const bad of [text.replace(/\n[^\n]*\n$/, "\n"), `${text}{}\n`, text.slice(0, -1)]) {
+    const at = text.indexOf("R-2");
+    for (const bad of [
+      text.replace(/\n[^\n]*\n$/, "\n"),
+      `${text}{}\n`,
+      text.slice(0, -1),
+      `${text.slice(0, at)}R-22${text.slice(at + 3)}`,
+    ]) {
       writeFileSync(file, bad);
       const idx = loadIndex(root);
       expect(idx.cached).toBe(false);
