@@ -184,6 +184,43 @@ function fromKept(kept: ReadResult, limit: number): ReadResult | undefined {
   return kept.fileBytes > limit ? { ...kept, limit } : undefined;
 }
 
+/** The buffer reads go through before their bytes are copied out (grown for a larger file, kept to 1 MiB). */
+let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+
+/**
+ * Reads the open file `fd` from its start to its end: its bytes (a copy), null when there are more than
+ * `limit`, or the error a read gave. Reads at most `limit + 1` bytes whatever the file's size.
+ */
+function readAtMost(fd: number, limit: number): Buffer | null | Error {
+  let buf = scratch;
+  let off = 0;
+  try {
+    for (;;) {
+      if (off === buf.length) {
+        if (off > limit) return null;
+        // A file larger than the buffer: its size says at once whether it is over the limit (no read of
+        // megabytes to learn it), and how large a buffer it needs.
+        const size = fstatSync(fd).size;
+        if (size > limit) return null;
+        const bigger = Buffer.allocUnsafeSlow(Math.min(Math.max(buf.length * 2, size + 1), limit + 1));
+        buf.copy(bigger, 0, 0, off);
+        buf = bigger;
+        if (buf.length <= 1024 * 1024) scratch = buf;
+      }
+      const n = readSync(fd, buf, off, buf.length - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+  } catch (e) {
+    return e as Error;
+  }
+  if (off > limit) return null;
+  // From Node's pool for small files (fewer ArrayBuffers to collect).
+  const out = Buffer.allocUnsafe(off);
+  buf.copy(out, 0, 0, off);
+  return out;
+}
+
 /** {@link readTextFile} without the snapshot. */
 function readFresh(path: string, limit: number, opts: ReadOptions): ReadResult {
   let knownReal = false;
@@ -213,18 +250,19 @@ function readFresh(path: string, limit: number, opts: ReadOptions): ReadResult {
       if (walked) return statFailure(path, e);
       throw e;
     }
-    const fst = fstatSync(fd);
-    if (!fst.isFile()) return { ok: false, reason: "not-regular", path, type: typeName(fst) };
-    if (fst.size > limit) return { ok: false, reason: "too-large", path, fileBytes: fst.size, limit };
-    // From Node's pool for small files (fewer ArrayBuffers to collect); bytes past `off` are cut off below.
-    const raw = Buffer.allocUnsafe(fst.size);
-    let off = 0;
-    while (off < raw.length) {
-      const n = readSync(fd, raw, off, raw.length - off, off);
-      if (n === 0) break;
-      off += n;
+    // The walk or the stat before the open said a regular file within the limit: it is read without an
+    // fstat (its Stats object, four Dates on Node 20, was a tenth of cap's garbage), up to the limit and one
+    // byte more. An fstat settles only what the read cannot: a file now over the limit (its size), an empty
+    // read or a failed one (a file swapped for a fifo or a directory since is still refused).
+    const got = readAtMost(fd, limit);
+    if (got === null || got instanceof Error || got.length === 0) {
+      const fst = fstatSync(fd);
+      if (!fst.isFile()) return { ok: false, reason: "not-regular", path, type: typeName(fst) };
+      if (got === null)
+        return { ok: false, reason: "too-large", path, fileBytes: Math.max(fst.size, limit + 1), limit };
+      if (got instanceof Error) throw got;
     }
-    const bytes = off === raw.length ? raw : raw.subarray(0, off);
+    const bytes = got;
     const text = bytes.toString("utf8");
     const validUtf8 = isValidUtf8(bytes);
     return {

@@ -1,13 +1,18 @@
 /**
  * The speed shortcuts of `cap` (bench/cap.mjs) against the slow paths they replace: same answers.
  */
+
+import { isUtf8 } from "node:buffer";
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -15,7 +20,7 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { displayPath } from "../../src/fs/paths.js";
-import { readTextFile, withReadSnapshot } from "../../src/fs/read.js";
+import { type ReadOptions, readTextFile, withReadSnapshot } from "../../src/fs/read.js";
 import { LinkResolver, linkRealpath, walkFiles } from "../../src/fs/walk.js";
 import { type RuleLookup, resolveRule, ruleFileInside, ruleLookup } from "../../src/router/render.js";
 
@@ -444,5 +449,86 @@ describe("resolveRule in a directory that is its own real path", () => {
     }
     expect(compared).toBe(6 * 7 * 7);
     rmSync(base, { recursive: true, force: true });
+  });
+});
+
+describe("readTextFile without an fstat before its read", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-sizes-")));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const sizes = [0, 1, 100, 65_535, 65_536, 65_537, 131_072, 200_001, 1_048_576, 1_048_577, 3_000_000];
+  for (const n of sizes)
+    writeFileSync(join(root, `f${n}.md`), Buffer.from(Array.from({ length: n }, (_, i) => 97 + (i % 26))));
+  writeFileSync(join(root, "bad.md"), Buffer.from([0x61, 0xff, 0x0a]));
+  mkdirSync(join(root, "dir.md"));
+  execFileSync("mkfifo", [join(root, "fifo.md")]);
+  /** What a read of `p` under `limit` must give, from a stat and readFileSync. */
+  const reference = (p: string, limit: number) => {
+    const st = statSync(p);
+    if (!st.isFile())
+      return { ok: false, reason: "not-regular", path: p, type: st.isDirectory() ? "directory" : "fifo" };
+    if (st.size > limit) return { ok: false, reason: "too-large", path: p, fileBytes: st.size, limit };
+    const raw = readFileSync(p);
+    return {
+      ok: true,
+      path: p,
+      realPath: p,
+      text: raw.toString("utf8"),
+      fileBytes: raw.length,
+      validUtf8: isUtf8(raw),
+      raw,
+    };
+  };
+  /** A read result with its bytes and text as a digest: deep equality over megabytes is slow. */
+  const digest = (r: Record<string, unknown>) => ({
+    ...r,
+    raw:
+      r.raw === undefined
+        ? undefined
+        : createHash("sha256")
+            .update(r.raw as Buffer)
+            .digest("hex"),
+    text:
+      r.text === undefined
+        ? undefined
+        : createHash("sha256")
+            .update(r.text as string)
+            .digest("hex"),
+  });
+  const names = [...sizes.map((n) => `f${n}.md`), "bad.md", "dir.md", "fifo.md"];
+  const limits = [0, 1, 100, 65_535, 65_536, 65_537, 1_048_576, 2_000_000, 64 * 1024 * 1024];
+  it("every_size_around_the_read_buffer_and_every_limit_reads_as_a_stat_and_readFileSync_say", () => {
+    let compared = 0;
+    for (const name of names)
+      for (const limit of limits) {
+        const p = join(root, name);
+        const want = digest(reference(p, limit));
+        const got = (opts: ReadOptions) => digest(readTextFile(p, limit, opts) as Record<string, unknown>);
+        expect(got({}), `${name} under ${limit}`).toEqual(want);
+        expect(got({ parentIsReal: true }), `${name} under ${limit}`).toEqual(want);
+        if (name.startsWith("f"))
+          expect(got({ walkedRegular: true }), `${name} under ${limit}`).toEqual(want);
+        compared++;
+      }
+    expect(compared).toBe(names.length * limits.length);
+  });
+
+  it("a_read_keeps_its_bytes_when_later_reads_go_through_the_same_buffer", () => {
+    const first = readTextFile(join(root, "f100.md"));
+    const later = readTextFile(join(root, "bad.md"));
+    expect(first.ok && later.ok && first.raw.toString("latin1")).toBe(
+      readFileSync(join(root, "f100.md"), "latin1"),
+    );
+  });
+
+  it("a_walked_file_that_became_a_fifo_or_a_directory_is_refused_as_not_regular", () => {
+    for (const [name, type] of [
+      ["fifo.md", "fifo"],
+      ["dir.md", "directory"],
+    ] as const)
+      expect(readTextFile(join(root, name), undefined, { walkedRegular: true })).toMatchObject({
+        ok: false,
+        reason: "not-regular",
+        type,
+      });
   });
 });
