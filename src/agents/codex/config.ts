@@ -9,8 +9,8 @@
  * - An explicitly `untrusted` project gets no project AGENTS.md chain (the global file still loads).
  */
 import { join } from "node:path";
-import { parse as parseToml } from "smol-toml";
 import { readTextFile } from "../../fs/read.js";
+import { lazyToml } from "../../markdown/lazy.js";
 import type { Finding } from "../../model/index.js";
 
 /** Codex's default `project_doc_max_bytes` (bytes). */
@@ -47,7 +47,7 @@ export function readCodexLayer(file: string, shownPath: string, problems: Findin
   }
   let raw: Record<string, unknown>;
   try {
-    raw = parseToml(r.text) as Record<string, unknown>;
+    raw = lazyToml().parse(r.text) as Record<string, unknown>;
   } catch (e) {
     problems.push({
       ruleId: "codex-config",

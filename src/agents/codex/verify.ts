@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
-import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
+import { lazyToml } from "../../markdown/lazy.js";
 import { type DeliveredFile, type Snapshot, VerifyRunError, type VerifyRunner } from "../../model/index.js";
 import { runProcess } from "../../verify/process.js";
 import { startUpstream } from "../../verify/upstream.js";
@@ -143,13 +143,13 @@ export const codexVerifyRunner: VerifyRunner = {
     if (!PROJECT_CONFIG.test(rel)) return text;
     let parsed: Record<string, unknown>;
     try {
-      parsed = parseToml(text) as Record<string, unknown>;
+      parsed = lazyToml().parse(text) as Record<string, unknown>;
     } catch {
       return undefined;
     }
     const kept: Record<string, unknown> = {};
     for (const k of CODEX_VERIFY_CONFIG_KEYS) if (k in parsed) kept[k] = parsed[k];
-    return stringifyToml(kept);
+    return lazyToml().stringify(kept);
   },
   async observe(req) {
     // With its default provider, 0.171.0's prompt-input may open a connection to api.openai.com:443 while

@@ -30,12 +30,12 @@
 import { type Dirent, readdirSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
-import YAML from "yaml";
 import { UsageError } from "../../errors.js";
 import { displayPath, inside, joinPath, relativeInside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import { direntsSorted, WALK_MAX_MS } from "../../fs/walk.js";
 import { simpleYaml } from "../../markdown/index.js";
+import { lazyYaml } from "../../markdown/lazy.js";
 import type {
   AppliedSource,
   ContextItem,
@@ -417,7 +417,7 @@ export function parseInstructionFrontmatter(text: string): {
   let data: unknown = simpleYaml(m[1] as string);
   if (data === undefined)
     try {
-      data = YAML.parse(m[1] as string);
+      data = lazyYaml().parse(m[1] as string);
     } catch (e) {
       return {
         applyTo: lineApplyTo(m[1] as string),
