@@ -17,8 +17,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { isAbsolute, join, relative, sep } from "node:path";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ruleBase } from "../../src/agents/claude-code/rules.js";
 import { displayPath } from "../../src/fs/paths.js";
 import { type ReadOptions, readTextFile, withReadSnapshot } from "../../src/fs/read.js";
 import { LinkResolver, linkRealpath, walkFiles } from "../../src/fs/walk.js";
@@ -530,5 +531,51 @@ describe("readTextFile without an fstat before its read", () => {
         reason: "not-regular",
         type,
       });
+  });
+});
+
+describe("ruleBase without splitting the path", () => {
+  /** ruleBase's definition: by the path's segments. */
+  const bySegments = (absPath: string) => {
+    const parts = absPath.split("/");
+    const i = parts.lastIndexOf(".claude");
+    if (i > 0 && parts[i + 1] === "rules") return parts.slice(0, i).join("/") || "/";
+    return dirname(dirname(dirname(absPath)));
+  };
+
+  it("gives_every_generated_path_the_base_its_segments_give", () => {
+    const segs = [
+      "",
+      ".claude",
+      "rules",
+      ".claudex",
+      "x.claude",
+      "a",
+      "rules.md",
+      "r.md",
+      ".claude.md",
+      "rulesx",
+    ];
+    let a = 7;
+    const rnd = (n: number) => {
+      a = (Math.imul(a, 1103515245) + 12345) >>> 0;
+      return (a >>> 8) % n;
+    };
+    const seen = new Set<string>();
+    for (let k = 0; k < 20_000; k++) {
+      const n = 1 + rnd(7);
+      const p = (rnd(4) === 0 ? "" : "/") + Array.from({ length: n }, () => segs[rnd(segs.length)]).join("/");
+      seen.add(ruleBase(p) === bySegments(p) ? "same" : p);
+    }
+    for (const p of [
+      "/.claude/rules/a.md",
+      "/r/.claude/rules",
+      "/r/.claude",
+      "/.claude",
+      ".claude/rules/x",
+      "/",
+    ])
+      seen.add(ruleBase(p) === bySegments(p) ? "same" : p);
+    expect([...seen]).toEqual(["same"]);
   });
 });
