@@ -137,6 +137,11 @@ export function expandBracesAsClaudeCode(pattern: string, budget: BraceBudget): 
  * parts dropped (a backslash escapes nothing).
  */
 export function splitPathsValue(s: string): string[] {
+  if (!s.includes(",")) {
+    // Nothing to split on (the common `paths:` entry): the whole value, trimmed.
+    const t = s.trim();
+    return t ? [t] : [];
+  }
   const parts: string[] = [];
   let depth = 0;
   let cur = "";

@@ -1,6 +1,6 @@
 /** src/globs/braces.ts: the one brace module (expansion for pointer globs, primitives for triggers). */
 import { describe, expect, it } from "vitest";
-import { closingBrace, expandBraces, splitBraceBody } from "../../src/globs/braces.js";
+import { closingBrace, expandBraces, splitBraceBody, splitPathsValue } from "../../src/globs/braces.js";
 
 /** The expansion src/globs/rebase.ts carried before it moved here (not escape-aware), for a differential. */
 function previousExpand(glob: string, limit: number): string[] | null {
@@ -81,5 +81,39 @@ describe("brace expansion (src/globs/braces.ts)", () => {
       }
       expect(expandBraces(g, 16), g).toEqual(previousExpand(g, 16));
     }
+  });
+});
+
+describe("splitPathsValue", () => {
+  /** Its definition: a walk over the code points, splitting on commas outside braces. */
+  const byWalk = (s: string): string[] => {
+    const parts: string[] = [];
+    let depth = 0;
+    let cur = "";
+    for (const ch of s) {
+      if (ch === "{") depth++;
+      else if (ch === "}") depth--;
+      if (ch === "," && depth === 0) {
+        if (cur.trim()) parts.push(cur.trim());
+        cur = "";
+      } else cur += ch;
+    }
+    if (cur.trim()) parts.push(cur.trim());
+    return parts;
+  };
+
+  it("splits_every_generated_value_as_the_walk_over_its_code_points_does", () => {
+    const alphabet = ["a", "*", "/", "{", "}", ",", " ", "\t", "é", "\u{1F600}", "\u00a0", "\n"];
+    let s = 11;
+    const r = (n: number) => {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      return (s >>> 8) % n;
+    };
+    const bad: string[] = [];
+    for (let k = 0; k < 20_000; k++) {
+      const v = Array.from({ length: r(12) }, () => alphabet[r(alphabet.length)]).join("");
+      if (JSON.stringify(splitPathsValue(v)) !== JSON.stringify(byWalk(v))) bad.push(v);
+    }
+    expect(bad).toEqual([]);
   });
 });
