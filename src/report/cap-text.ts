@@ -125,17 +125,6 @@ export function viewLines(run: CapRun): string[] {
 }
 
 /**
- * One string per (file, line, column, text): the parts joined by NUL (JSON.stringify of the four cost 30 ms
- * over bench/cap.mjs's 9,000 findings). A file or text holding a NUL gets the JSON form, which holds no raw
- * NUL, so the two forms never meet.
- */
-function findingKey(p: Finding, text: string): string {
-  if (p.file.includes("\u0000") || text.includes("\u0000"))
-    return JSON.stringify([p.file, p.line, p.column, text]);
-  return `${p.file}\u0000${p.line}\u0000${p.column}\u0000${text}`;
-}
-
-/**
  * Merges the problems of several launches (`--all-cwds`, `--agent all`): identical problems once, and the
  * same import outside several launch directories as one problem naming the directories (the first five,
  * then a count). Order: first appearance.
@@ -147,7 +136,7 @@ export function groupFindings(problems: readonly Finding[]): Finding[] {
   for (const p of problems) {
     const g0 = p.group;
     if (g0) {
-      const key = findingKey(p, g0.key);
+      const key = JSON.stringify([p.file, p.line, p.column, g0.key]);
       const g = groups.get(key);
       if (g) {
         if (!g.cwds.includes(g0.cwd)) g.cwds.push(g0.cwd);
@@ -157,7 +146,7 @@ export function groupFindings(problems: readonly Finding[]): Finding[] {
       out.push(p);
       continue;
     }
-    const key = findingKey(p, p.message);
+    const key = JSON.stringify([p.file, p.line, p.column, p.message]);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(p);
