@@ -7,5 +7,6 @@
  */
 import { serveHook } from "./serve.js";
 
-(globalThis as { __agentContextBase?: string }).__agentContextBase = import.meta.url;
+// Read when a call imports from dist/ (./dist-module.ts), not before: the bundle's URL costs a pathToFileURL.
+Object.defineProperty(globalThis, "__agentContextBase", { configurable: true, get: () => import.meta.url });
 void serveHook();
