@@ -24,6 +24,7 @@ import { displayPath } from "../../src/fs/paths.js";
 import { type ReadOptions, readTextFile, withReadSnapshot } from "../../src/fs/read.js";
 import { LinkResolver, linkRealpath, walkFiles } from "../../src/fs/walk.js";
 import { type RuleLookup, resolveRule, ruleFileInside, ruleLookup } from "../../src/router/render.js";
+import { seededRandom } from "../support/random.js";
 
 /** displayPath's definition, without its fast path. */
 const slowDisplayPath = (abs: string, root: string) => {
@@ -403,11 +404,7 @@ describe("resolveRule in a directory that is its own real path", () => {
     writeFileSync(join(outside, "R-OUT.md"), "outside\n");
     let compared = 0;
     for (let seed = 1; seed <= 6; seed++) {
-      let a = seed;
-      const rnd = (n: number) => {
-        a = (Math.imul(a, 1103515245) + 12345) >>> 0;
-        return (a >>> 8) % n;
-      };
+      const rnd = seededRandom(seed);
       const root = join(base, `repo${seed}`);
       const dirs = ["rules", "a/rules", "a/b", "c"];
       for (const d of dirs) mkdirSync(join(root, d), { recursive: true });
@@ -556,11 +553,7 @@ describe("ruleBase without splitting the path", () => {
       ".claude.md",
       "rulesx",
     ];
-    let a = 7;
-    const rnd = (n: number) => {
-      a = (Math.imul(a, 1103515245) + 12345) >>> 0;
-      return (a >>> 8) % n;
-    };
+    const rnd = seededRandom(7);
     const seen = new Set<string>();
     for (let k = 0; k < 20_000; k++) {
       const n = 1 + rnd(7);

@@ -1,6 +1,7 @@
 /** src/globs/braces.ts: the one brace module (expansion for pointer globs, primitives for triggers). */
 import { describe, expect, it } from "vitest";
 import { closingBrace, expandBraces, splitBraceBody, splitPathsValue } from "../../src/globs/braces.js";
+import { seededRandom } from "../support/random.js";
 
 /** The expansion src/globs/rebase.ts carried before it moved here (not escape-aware), for a differential. */
 function previousExpand(glob: string, limit: number): string[] | null {
@@ -104,11 +105,7 @@ describe("splitPathsValue", () => {
 
   it("splits_every_generated_value_as_the_walk_over_its_code_points_does", () => {
     const alphabet = ["a", "*", "/", "{", "}", ",", " ", "\t", "é", "\u{1F600}", "\u00a0", "\n"];
-    let s = 11;
-    const r = (n: number) => {
-      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-      return (s >>> 8) % n;
-    };
+    const r = seededRandom(11);
     const bad: string[] = [];
     for (let k = 0; k < 20_000; k++) {
       const v = Array.from({ length: r(12) }, () => alphabet[r(alphabet.length)]).join("");

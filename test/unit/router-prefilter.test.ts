@@ -13,18 +13,7 @@ import { cacheFile, loadIndex, openIndex } from "../../src/router/index-build.js
 import { matchRows, mayFire, type RowMatch, type Target } from "../../src/router/match.js";
 import { routeCall } from "../../src/router/route.js";
 import { makeRouter } from "../fixtures/router/make-router.mjs";
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % n) as number;
-  };
-}
+import { seededRandom } from "../support/random.js";
 
 const SEGS = ["src", "feature", "a", "b.kt", "Screen.kt", "x.ts", "lib", "commonMain", ".hidden", "é", "a b"];
 const PIECES = ["**", "*", "?", "src", "feature", "*.kt", "*Screen.kt", "{a,b}", "[ab]", "lib", "x.ts", "é"];
@@ -65,7 +54,7 @@ describe("the row prefilter admits every row that can fire", () => {
     let compared = 0;
     let fired = 0;
     for (let seed = 1; seed <= 12; seed++) {
-      const r = rng(seed);
+      const r = seededRandom(seed);
       const shards = Array.from({ length: 1 + r(3) }, () =>
         Array.from({ length: 5 + r(20) }, (_, i) => {
           const ts = Array.from({ length: 1 + r(3) }, () => `\`${trigger(r)}\``).join("; ");
