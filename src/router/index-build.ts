@@ -288,7 +288,8 @@ export function stateDir(): string | null {
 /** The cache file for a root, or null when there is no private state directory. */
 export function cacheFile(root: string): string | null {
   const dir = stateDir();
-  return dir === null ? null : joinPath(dir, `router-index-${fnv1a(root)}.json`);
+  // JSON Lines ({@link cacheText}); the `.json` files of earlier releases are not read.
+  return dir === null ? null : joinPath(dir, `router-index-${fnv1a(root)}.jsonl`);
 }
 
 /** Writes a file atomically (temp file + rename, mode 0600). Returns false instead of throwing. */

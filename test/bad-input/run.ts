@@ -130,7 +130,8 @@ export function changedPaths(before: Map<string, string>, after: Map<string, str
 
 /**
  * Problems with the hook's and the router's state files under `stateRoot` (the TMPDIR the runs got): every
- * `*.json` must parse, every line of a session `*.log` must be a JSON string. Returns one line per problem.
+ * `*.json` must parse, every line of a `*.jsonl` (the router's index cache) must parse and the file must end
+ * with its newline, every line of a session `*.log` must be a JSON string. Returns one line per problem.
  */
 export function stateProblems(stateRoot: string): string[] {
   const out: string[] = [];
@@ -150,6 +151,17 @@ export function stateProblems(stateRoot: string): string[] {
           JSON.parse(readFileSync(p, "utf8"));
         } catch (e) {
           out.push(`${p}: ${(e as Error).message}`);
+        }
+      } else if (n.endsWith(".jsonl")) {
+        const text = readFileSync(p, "utf8");
+        if (!text.endsWith("\n")) out.push(`${p}: torn (no final newline)`);
+        for (const line of text.split("\n")) {
+          if (!line) continue;
+          try {
+            JSON.parse(line);
+          } catch (e) {
+            out.push(`${p}: ${(e as Error).message}`);
+          }
         }
       } else if (n.endsWith(".log")) {
         for (const line of readFileSync(p, "utf8").split("\n")) {
