@@ -2,7 +2,8 @@
  * Lazy loading of the heavy parsers (yaml ~50 ms, mdast-util-from-markdown + micromark ~65 ms of CPU at
  * startup, measured on Node 20.20): most files take the fast paths (simpleYaml, needsParse) and never
  * need them. The agent registry imports every model, so a parser one model imports at its top is loaded
- * by every command: Copilot's frontmatter YAML and Codex's TOML come through here too. Loaded synchronously on first use: `yaml` through its CommonJS build (the same file an ESM
+ * by every command: Copilot's frontmatter YAML and Codex's TOML come through here too. Loaded
+ * synchronously on first use: `yaml` and `smol-toml` through their CommonJS builds (the same file an ESM
  * import resolves to under Node), mdast-util-from-markdown (ESM only) through require(esm) where Node has
  * it (`process.features.require_module`: Node 20.19+, 22.12+); older Node loads it eagerly at import.
  */

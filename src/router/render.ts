@@ -100,11 +100,26 @@ export function ruleFileInside(
   file: string,
   realRoot: string | undefined = safeRealpath(root),
 ): boolean {
+  return placeInRepo(root, file, realRoot).inside;
+}
+
+/**
+ * {@link ruleFileInside}'s answer, and whether `file` is its own real path (no link on the way to it), from
+ * one realpath.
+ */
+function placeInRepo(
+  root: string,
+  file: string,
+  realRoot: string | undefined,
+): { inside: boolean; real: boolean } {
   const abs = resolve(root, file);
-  if (!inside(root, abs)) return false;
+  if (!inside(root, abs)) return { inside: false, real: false };
   const real = safeRealpath(abs);
   // Missing: nothing will be read.
-  return real === undefined || realRoot === undefined || inside(realRoot, real);
+  return {
+    inside: real === undefined || realRoot === undefined || inside(realRoot, real),
+    real: real === abs,
+  };
 }
 
 /**
@@ -162,11 +177,9 @@ export function resolveRule(
   if (!dir) return found(null);
   let d = lookup.dirsInside.get(dir);
   if (d === undefined) {
-    const abs = joinPath(root, dir);
-    d = {
-      inside: inRepo(dir),
-      real: lookup.realRoot === root && inside(root, abs) && safeRealpath(abs) === abs,
-    };
+    const place = placeInRepo(root, dir, lookup.realRoot);
+    // Its files' real paths are checked against `root` below: only where that is the real root.
+    d = { inside: place.inside, real: place.real && lookup.realRoot === root };
     lookup.dirsInside.set(dir, d);
   }
   if (!d.inside) return found(null);
