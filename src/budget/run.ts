@@ -6,10 +6,20 @@ import { join, relative, resolve } from "node:path";
 import { agentById, defaultAgent } from "../agents/index.js";
 import { loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
-import { inside } from "../fs/paths.js";
+import { collectCuts } from "../fs/cuts.js";
+import { displayPath, inside } from "../fs/paths.js";
 import { lstatSafe, statSafe } from "../fs/read.js";
 import { checkoutRevision, type RevisionTree } from "../fs/revision.js";
-import type { AgentModel, ContextItem, Finding, Snapshot, UserEnvironment, View } from "../model/index.js";
+import type {
+  AgentModel,
+  ContextItem,
+  Finding,
+  LaunchOptions,
+  MeasurementCut,
+  Snapshot,
+  UserEnvironment,
+  View,
+} from "../model/index.js";
 import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
 import { type LaunchDelta, launchDelta } from "./delta.js";
 import { type CapEvaluation, evaluateCap } from "./evaluate.js";
@@ -76,7 +86,15 @@ export interface CapRun {
    * null when no base was compared.
    */
   delta: LaunchDelta | null;
-  /** True when within the cap, the ratchet (if checked) holds and the agent's own verdict passes: exit 0. */
+  /**
+   * The bounds of agent-context's own that cut the measurement (the snapshot's `incomplete`): the total
+   * counts only what was found before them, so the run fails. Empty or absent: complete.
+   */
+  incomplete?: MeasurementCut[];
+  /**
+   * True when within the cap, the ratchet (if checked) holds, the agent's own verdict passes and the
+   * measurement is complete: exit 0.
+   */
   ok: boolean;
 }
 
@@ -119,7 +137,7 @@ export function runCap(opts: CapOptions = {}): CapRun {
     else ratchetNote = `no ratchet check: ${def.why}; pass --base REF to compare the cap`;
   }
 
-  const snapshot = agent.launch({
+  const snapshot = measuredLaunch(agent, {
     root,
     cwd,
     ...(opts.release ? { release: opts.release } : {}),
@@ -127,7 +145,9 @@ export function runCap(opts: CapOptions = {}): CapRun {
     ...(opts.addDirs && opts.addDirs.length > 0 ? { addDirs: opts.addDirs } : {}),
   });
   const evaluation = evaluateCap(snapshot.items, cap.cap, { unlowerable: config.unlowerable });
-  const delta = ratchet ? measureDelta(agent, snapshot, ratchet, opts) : null;
+  const measured = ratchet ? measureDelta(agent, snapshot, ratchet, opts) : null;
+  const delta = measured?.delta ?? null;
+  const incomplete = [...(snapshot.incomplete ?? []), ...(measured?.incomplete ?? [])];
   return {
     agent: agent.id,
     agentVersion: snapshot.agent.version,
@@ -141,8 +161,28 @@ export function runCap(opts: CapOptions = {}): CapRun {
     ratchet,
     ratchetNote,
     delta,
-    ok: evaluation.ok && (ratchet?.ok ?? true) && !snapshot.verdict?.failure,
+    incomplete,
+    ok: evaluation.ok && (ratchet?.ok ?? true) && !snapshot.verdict?.failure && incomplete.length === 0,
   };
+}
+
+/**
+ * `agent.launch(opts)` with every cut (src/model/cut.ts) met while it ran, wherever in the loader, added to
+ * the snapshot's `incomplete` (display paths, each place and bound once).
+ */
+export function measuredLaunch(agent: AgentModel, opts: LaunchOptions): Snapshot {
+  const { value: snapshot, cuts } = collectCuts(() => agent.launch(opts));
+  if (cuts.length === 0) return snapshot;
+  const shown = cuts.map((c) => ({ ...c, path: displayPath(c.path, snapshot.root) }));
+  const all = [...(snapshot.incomplete ?? []), ...shown];
+  const seen = new Set<string>();
+  snapshot.incomplete = all.filter((c) => {
+    const key = `${c.bound}\0${c.path}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return snapshot;
 }
 
 /**
@@ -155,7 +195,7 @@ function measureDelta(
   head: Snapshot,
   ratchet: RatchetResult,
   opts: Pick<CapOptions, "release" | "revisions">,
-): LaunchDelta {
+): { delta: LaunchDelta; incomplete: MeasurementCut[] } {
   const own = opts.revisions === undefined;
   const cache = opts.revisions ?? new Map<string, RevisionTree>();
   let tree = cache.get(ratchet.commit);
@@ -167,14 +207,20 @@ function measureDelta(
     const baseRoot = tree.root;
     const baseCwd = join(baseRoot, relative(head.root, head.cwd));
     const base = statSafe(baseCwd)?.isDirectory()
-      ? agent.launch({ root: baseRoot, cwd: baseCwd, release: head.agent.version })
+      ? measuredLaunch(agent, { root: baseRoot, cwd: baseCwd, release: head.agent.version })
       : null;
-    return launchDelta(base, head, {
+    const delta = launchDelta(base, head, {
       base: ratchet.via === "--base" ? ratchet.base : ratchet.via,
       commit: ratchet.commit,
       existedAtBase: (p) => lstatSafe(join(baseRoot, p)) !== undefined,
       existsNow: (p) => lstatSafe(join(head.root, p)) !== undefined,
     });
+    // A cut at the base makes the change against it a guess: the run is incomplete too.
+    const incomplete = (base?.incomplete ?? []).map((c) => ({
+      ...c,
+      message: `at the base revision ${ratchet.base}: ${c.message}`,
+    }));
+    return { delta, incomplete };
   } finally {
     if (own) tree.cleanup();
   }

@@ -3,6 +3,7 @@
  * directory, a view, a release). `cap`, `explain`, `route`, `hook`, `lint`, `pointers` and the renderers
  * start from it; nothing downstream reads an instruction file or re-derives an import or a rule.
  */
+import type { MeasurementCut } from "./cut.js";
 import type { Finding } from "./finding.js";
 import type { ContextItem } from "./item.js";
 
@@ -156,6 +157,13 @@ export interface Snapshot {
   memory: MemoryRecord[];
   /** Problems met while loading. */
   findings: Finding[];
+  /**
+   * The bounds of agent-context's own that cut this measurement (./cut.ts): a walk stopped by its entry,
+   * depth or time limit, a file over the reader's size limit, where the agent would have kept going. What
+   * was found before the cut is in `items` and `rules`; `cap` fails on a non-empty list. Absent or empty:
+   * complete.
+   */
+  incomplete?: MeasurementCut[];
   /** Memory files found at a launch level that the agent skips, with why; absent when none. */
   skipped?: SkippedMemory[];
   /**

@@ -300,10 +300,10 @@ export function generatePointers(opts: PointersOptions): PointersResult {
 
   // The bounds that cut a walk (depth, entries, time), each reported once, where it cuts.
   const walkBounds = (problems: WalkResult["problems"], what: string) => {
-    const deep = problems.filter((p) => /^deeper than /.test(p.message));
+    const deep = problems.filter((p) => p.kind === "bound" && p.bound === "depth");
     const first = deep[0];
-    if (first) {
-      const limit = /^deeper than ([\d,]+)/.exec(first.message)?.[1] ?? "64";
+    if (first?.kind === "bound") {
+      const limit = first.limit.toLocaleString("en-US");
       note(
         "pointer-bound",
         first.path,
@@ -312,7 +312,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
       );
     }
     for (const p of problems) {
-      if (p.message.includes("walk stopped after"))
+      if (p.kind === "bound" && p.bound !== "depth")
         note("pointer-bound", p.path, `bound: ${p.message}; no pointer for them`);
     }
   };

@@ -9,7 +9,10 @@
  * is null and `note` one line when the base has no config (the ratchet starts with this change). `delta` is
  * null when no base was compared, else the LaunchDelta `{ base, commit, before, after, change, cwdAtBase,
  * files: [{ path, before, after, change, status, why? }] }` (bytes). Also additive: `projectRoot`
- * `{ path, why }` for an agent that searches for a project root (Codex).
+ * `{ path, why }` for an agent that searches for a project root (Codex), and `incomplete`: the bounds of
+ * agent-context's own that cut the measurement, `[{ bound, limit, path, message }]` (`bound` one of
+ * `walk-entries`, `walk-depth`, `walk-time`, `read-size`; src/model/cut.ts), empty when complete — a
+ * non-empty list makes `ok` false.
  */
 import type { CapRun } from "../budget/run.js";
 import { itemToJson } from "../model/index.js";
@@ -46,6 +49,8 @@ export function capToJson(run: CapRun): Record<string, unknown> {
     ...(run.snapshot.projectRoot ? { projectRoot: run.snapshot.projectRoot } : {}),
     // The agent's own verdict fields (Codex: `truncated`, where its budget cuts the chain, or null).
     ...(run.snapshot.verdict?.json ?? {}),
+    // The bounds of agent-context's own that cut the measurement ([] when complete; `ok` is then false).
+    incomplete: (run.incomplete ?? []).map((c) => ({ ...c })),
   };
 }
 

@@ -35,6 +35,7 @@ function cwdLabel(run: CapRun): string {
 
 function status(run: CapRun): string {
   if (run.ok) return "✅ pass";
+  if ((run.incomplete ?? []).length > 0) return "❌ incomplete";
   if (!run.evaluation.ok) return `❌ ${formatBytes(run.evaluation.over)} B over`;
   if (run.ratchet && !run.ratchet.ok) return "❌ cap raised";
   const v = run.snapshot.verdict?.failure;
@@ -97,6 +98,10 @@ export function renderCapMarkdown(runs: readonly CapRun[]): string {
     }
     const v = r.snapshot.verdict;
     if (v?.failure && v.detail?.[0]) notes.push(`- ${where}: ${cell(v.detail[0])}`);
+    for (const cut of r.incomplete ?? [])
+      notes.push(
+        `- ${where}: the measurement is incomplete at ${code(cut.path)}: ${cell(cut.message)}; the total counts only what was found before the cut.`,
+      );
   }
   const ratchetNotes = new Set(runs.map((r) => r.ratchet?.note).filter((x): x is string => !!x));
   for (const n of ratchetNotes) notes.push(`- ratchet: ${cell(n)}`);

@@ -251,6 +251,7 @@ describe("json contract", () => {
       "items",
       "ratchet",
       "delta",
+      "incomplete",
     ]);
   });
   it("carries_the_numbers", () => {

@@ -31,6 +31,7 @@ import { type Dirent, readdirSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
 import { UsageError } from "../../errors.js";
+import { recordCut } from "../../fs/cuts.js";
 import { displayPath, inside, joinPath, relativeInside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import { direntsSorted, WALK_MAX_MS } from "../../fs/walk.js";
@@ -486,6 +487,14 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
     }
   };
   walk(dir, 0);
+  // A bound of agent-context's (Copilot CLI itself walks on): the measurement is incomplete (src/fs/cuts.ts).
+  if (stopped)
+    recordCut({
+      bound: stopped.endsWith("entries") ? "walk-entries" : "walk-time",
+      limit: stopped.endsWith("entries") ? COPILOT_WALK_MAX_ENTRIES : WALK_MAX_MS,
+      path: dir,
+      message: `stopped after ${stopped}; instruction files beyond were not counted`,
+    });
   if (stopped)
     findings.push({
       ruleId: "walk-stopped",
