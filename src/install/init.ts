@@ -16,7 +16,7 @@ import { applyEdits, modify, visit } from "jsonc-parser";
 import { defaultAgent } from "../agents/index.js";
 import { CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
-import { writeFilesAtomic } from "../fs/atomic.js";
+import { checkWriteInside, writeFilesAtomic } from "../fs/atomic.js";
 import { describeReadFailure, readTextFile } from "../fs/read.js";
 
 /** The tool names the hook is registered for (issue 3: Claude Code only attaches rules itself on Read). */
@@ -231,6 +231,10 @@ export function addHookInPlace(
 export function planInit(opts: InitOptions): InitPlanItem[] {
   const plan: InitPlanItem[] = [];
   const command = opts.command ?? hookCommand();
+  // init writes only inside the repository: a `.claude` or `.claude/settings.json` (or config) that links
+  // to the user's global settings is refused before anything is read from it (even with --dry-run).
+  for (const f of [CONFIG_FILE, SETTINGS_FILE])
+    checkWriteInside(join(opts.root, f), opts.root, `the repository ${opts.root}`);
 
   const cfgPath = join(opts.root, CONFIG_FILE);
   const cfg = readTextFile(cfgPath);
@@ -314,10 +318,13 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
  * Performs a plan's writes all-or-nothing (src/fs/atomic.ts `writeFilesAtomic`): every file is staged
  * first; when one cannot be (an unwritable file or directory, `.claude` being a file) or a file changed
  * since it was planned, nothing is written and {@link UsageError} says which file and what to do. A
- * symlinked file is written through its link.
+ * symlinked file is written through its link when the link stays inside the repository; one that leaves
+ * it (a `.claude` linked to `~/.claude`) is refused, naming where it leads.
  */
 export function applyInit(root: string, plan: readonly InitPlanItem[]): void {
   const writes = plan.filter((p) => p.action !== "unchanged" && p.content !== undefined);
+  const within = { within: root, withinName: `the repository ${root}` };
+  for (const p of writes) checkWriteInside(join(root, p.file), within.within, within.withinName);
   try {
     for (const p of writes) mkdirSync(dirname(join(root, p.file)), { recursive: true });
     writeFilesAtomic(
@@ -326,6 +333,7 @@ export function applyInit(root: string, plan: readonly InitPlanItem[]): void {
         data: p.content as string,
         ...(p.expected !== undefined ? { expected: p.expected } : {}),
       })),
+      within,
     );
   } catch (e) {
     if (e instanceof UsageError) throw e;
