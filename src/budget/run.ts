@@ -7,9 +7,9 @@ import { agentById, defaultAgent } from "../agents/index.js";
 import { loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { collectCuts } from "../fs/cuts.js";
-import { displayPath, inside } from "../fs/paths.js";
+import { displayPath, inside, toPosix } from "../fs/paths.js";
 import { lstatSafe, statSafe } from "../fs/read.js";
-import { checkoutRevision, type RevisionTree } from "../fs/revision.js";
+import { openRevision, type RevisionTree } from "../fs/revision.js";
 import type {
   AgentModel,
   ContextItem,
@@ -20,6 +20,7 @@ import type {
   UserEnvironment,
   View,
 } from "../model/index.js";
+import { launchAtRevision } from "./base.js";
 import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
 import { type LaunchDelta, launchDelta } from "./delta.js";
 import { type CapEvaluation, evaluateCap } from "./evaluate.js";
@@ -186,9 +187,9 @@ export function measuredLaunch(agent: AgentModel, opts: LaunchOptions): Snapshot
 }
 
 /**
- * The launch at the ratchet's base commit, from a checkout of that revision (never the working tree), and
- * its per-file change to `head`. The working directory keeps its place relative to the root; when it did
- * not exist at the base, everything charged now is new.
+ * The launch at the ratchet's base commit, from git objects (./base.ts: only what a launch reads is
+ * written, never checked out), and its per-file change to `head`. The working directory keeps its place
+ * relative to the root; when it did not exist at the base, everything charged now is new.
  */
 function measureDelta(
   agent: AgentModel,
@@ -200,28 +201,32 @@ function measureDelta(
   const cache = opts.revisions ?? new Map<string, RevisionTree>();
   let tree = cache.get(ratchet.commit);
   if (!tree) {
-    tree = checkoutRevision(head.root, ratchet.commit, `base ${ratchet.base}`);
+    tree = openRevision(head.root, ratchet.commit, `base ${ratchet.base}`);
     cache.set(ratchet.commit, tree);
   }
+  const at = tree;
   try {
-    const baseRoot = tree.root;
+    const baseRoot = at.root;
     const baseCwd = join(baseRoot, relative(head.root, head.cwd));
-    const base = statSafe(baseCwd)?.isDirectory()
-      ? measuredLaunch(agent, { root: baseRoot, cwd: baseCwd, release: head.agent.version })
-      : null;
+    const prefixed = (p: string) => toPosix(join(at.prefix, p));
+    const { value: base, cuts } = collectCuts(() =>
+      launchAtRevision(at, { root: baseRoot, cwd: baseCwd, release: head.agent.version }, (o) =>
+        agent.launch(o),
+      ),
+    );
     const delta = launchDelta(base, head, {
       base: ratchet.via === "--base" ? ratchet.base : ratchet.via,
       commit: ratchet.commit,
-      existedAtBase: (p) => lstatSafe(join(baseRoot, p)) !== undefined,
+      existedAtBase: (p) => at.entry(prefixed(p)) !== undefined,
       existsNow: (p) => lstatSafe(join(head.root, p)) !== undefined,
     });
     // A cut at the base makes the change against it a guess: the run is incomplete too.
-    const incomplete = (base?.incomplete ?? []).map((c) => ({
-      ...c,
-      message: `at the base revision ${ratchet.base}: ${c.message}`,
-    }));
+    const incomplete = [
+      ...(base?.incomplete ?? []),
+      ...cuts.map((c) => ({ ...c, path: displayPath(c.path, baseRoot) })),
+    ].map((c) => ({ ...c, message: `at the base revision ${ratchet.base}: ${c.message}` }));
     return { delta, incomplete };
   } finally {
-    if (own) tree.cleanup();
+    if (own) at.cleanup();
   }
 }

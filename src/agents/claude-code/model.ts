@@ -28,6 +28,8 @@ export const claudeCode: AgentModel = {
   releases: CLAUDE_RELEASES.map((b) => b.release),
   memoryFileNames: ["CLAUDE.md", "CLAUDE.local.md"],
   defaultCap: DEFAULT_CLAUDE_CAP,
+  // `.claude/`: CLAUDE.md, rules, settings (claudeMdExcludes); AGENTS.md loads where no CLAUDE file does.
+  launchSources: () => ({ names: ["AGENTS.md"], folders: [".claude"] }),
   launch(opts: LaunchOptions): Snapshot {
     const release = checkRelease(claudeCode, opts.release);
     const cwdIn = resolve(opts.cwd ?? opts.root);

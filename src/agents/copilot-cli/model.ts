@@ -21,6 +21,7 @@ export const copilotCli: AgentModel = {
   releases: [COPILOT_VERIFIED_VERSION],
   memoryFileNames: [".github/copilot-instructions.md", "AGENTS.md", "CLAUDE.md", "GEMINI.md"],
   defaultCap: DEFAULT_COPILOT_CAP,
+  launchSources: () => ({ names: [], folders: [".github/instructions"] }),
   launch(opts: LaunchOptions): Snapshot {
     const version = checkRelease(copilotCli, opts.release);
     const user = opts.view === "user" ? opts.user : undefined;

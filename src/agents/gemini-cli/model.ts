@@ -6,6 +6,7 @@ import type { AgentModel, LaunchOptions, Snapshot } from "../../model/index.js";
 import { checkRelease } from "../release.js";
 import { geminiLaunch } from "./launch.js";
 import { geminiOnDemand } from "./on-read.js";
+import { repositoryContextFileNames } from "./repository.js";
 import { geminiVerifyRunner } from "./verify.js";
 import { GEMINI_CLI_ID, GEMINI_CLI_NAME, GEMINI_CLI_VERIFIED_VERSION } from "./version.js";
 
@@ -19,6 +20,8 @@ export const geminiCli: AgentModel = {
   releases: [GEMINI_CLI_VERIFIED_VERSION],
   memoryFileNames: ["GEMINI.md"],
   defaultCap: DEFAULT_GEMINI_CAP,
+  // `.gemini/settings.json` (context.fileName, import format, boundary markers) and the names it gives.
+  launchSources: (root) => ({ names: repositoryContextFileNames(root), folders: [".gemini"] }),
   launch(opts: LaunchOptions): Snapshot {
     checkRelease(geminiCli, opts.release);
     return geminiLaunch(opts);
