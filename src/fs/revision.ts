@@ -136,7 +136,7 @@ export function openRevision(root: string, commit: string, label = commit): Revi
       const todo: [string, RevisionEntry][] = [];
       for (const p of paths) {
         const e = entries.get(p);
-        if (!e || e.type !== "blob" || written.has(p)) continue;
+        if (e?.type !== "blob" || written.has(p)) continue;
         written.add(p);
         todo.push([p, e]);
       }
