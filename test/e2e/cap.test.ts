@@ -181,6 +181,7 @@ describe("cap --json", () => {
       "items",
       "ratchet",
       "delta",
+      "incomplete",
     ]);
     expect(json).toMatchObject({
       agent: "claude-code",
@@ -193,6 +194,7 @@ describe("cap --json", () => {
       applied: [],
       ratchet: null,
       delta: null,
+      incomplete: [],
     });
     for (const it of json.items) {
       expect(Object.keys(it)).toEqual([
