@@ -36,7 +36,7 @@ function repo(): string {
 }
 
 function run(root: string, args: string[]) {
-  const env = { ...process.env, NO_COLOR: "1" };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
   for (const k of ["CI", "GITHUB_ACTIONS"]) delete env[k];
   return spawnSync(process.execPath, [CLI, ...args], { cwd: root, encoding: "utf8", env });
 }
