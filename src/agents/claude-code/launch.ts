@@ -392,7 +392,13 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   const worktree = nestedWorktree(cwd);
   const isProjectDir = (dir: string) =>
     !(worktree && inside(worktree.mainRepoRoot, dir) && !inside(worktree.worktreeRoot, dir));
-  const dirs = layers?.nothingLoads ? [] : launchDirectories(cwd);
+  // The fresh-clone view is the repository alone: nothing above its root loads (a runner's home, or a
+  // CLAUDE.md another user left in a shared directory, never changes the verdict). The user view is this
+  // machine: every ancestor, as the CLI reads them.
+  const freshClone = (layers?.view ?? "fresh-clone") === "fresh-clone";
+  const dirs = layers?.nothingLoads
+    ? []
+    : launchDirectories(cwd).filter((d) => !freshClone || inside(realRoot, d));
   const mode = layers?.mode ?? "claude-md-or-agents-md";
   const external = layers?.externalImportsApproved === true;
   // Completes the fresh origin it is given (no copy: one per rule of the launch, 10,000 in the benchmark).

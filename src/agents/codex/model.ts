@@ -184,6 +184,7 @@ export const codex: AgentModel = {
     const r = codexChain({
       root: opts.root,
       cwd: opts.cwd ?? opts.root,
+      nothingAboveRoot: view === "fresh-clone",
       ...(codexHome !== undefined && !homeMissing ? { codexHome } : {}),
     });
     if (homeMissing)

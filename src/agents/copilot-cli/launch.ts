@@ -161,6 +161,11 @@ export interface CopilotLaunchOptions {
    * corpus), take `root` as the git root. Copilot itself then reads the cwd only. Default false.
    */
   assumeRootIsGitRoot?: boolean;
+  /**
+   * The fresh-clone view: a `.git` found above `root` is taken to be at `root` (where a fresh clone has its
+   * own), so nothing above the repository loads. Default false.
+   */
+  nothingAboveRoot?: boolean;
 }
 
 /** Drops one leading BOM. */
@@ -658,7 +663,11 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
   if (!cwd || !statSafe(cwd)?.isDirectory())
     throw new UsageError(`--cwd ${opts.cwd}: not a directory under ${opts.root}`);
   if (!inside(root, cwd)) throw new UsageError(`--cwd ${opts.cwd}: lies outside the repository root ${root}`);
-  const gitRoot = copilotGitRoot(cwd) ?? (opts.assumeRootIsGitRoot ? root : cwd);
+  const found = copilotGitRoot(cwd);
+  const gitRoot =
+    found !== undefined && opts.nothingAboveRoot && !inside(root, found)
+      ? root
+      : (found ?? (opts.assumeRootIsGitRoot ? root : cwd));
 
   const findings: Finding[] = [];
   const items: ContextItem[] = [];

@@ -28,6 +28,7 @@ export const copilotCli: AgentModel = {
     const copilotHome = user ? user.env.COPILOT_HOME || `${user.home}/.copilot` : undefined;
     const r = copilotLaunch({
       root: opts.root,
+      nothingAboveRoot: opts.view !== "user",
       ...(opts.cwd ? { cwd: opts.cwd } : {}),
       ...(copilotHome ? { copilotHome } : {}),
     });
