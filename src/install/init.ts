@@ -17,6 +17,7 @@ import { defaultAgent } from "../agents/index.js";
 import { CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { checkWriteInside, writeFilesAtomic } from "../fs/atomic.js";
+import { MAX_JSON_NESTING, nestsDeeperThan } from "../fs/nesting.js";
 import { describeReadFailure, readTextFile } from "../fs/read.js";
 
 /** The tool names the hook is registered for (issue 3: Claude Code only attaches rules itself on Read). */
@@ -272,6 +273,10 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
         `${setPath}: not valid UTF-8; left untouched — re-save it as UTF-8, then rerun init`,
       );
     }
+    if (nestsDeeperThan(body, MAX_JSON_NESTING))
+      throw new UsageError(
+        `${setPath}: nested deeper than ${MAX_JSON_NESTING} levels; left untouched — flatten it, then rerun init`,
+      );
     let parsed: unknown;
     try {
       parsed = body.trim() === "" ? {} : JSON.parse(body);

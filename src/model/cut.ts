@@ -1,5 +1,6 @@
 /**
- * A cut: one of agent-context's own bounds (a walk's entry, depth or time limit, the reader's size limit)
+ * A cut: one of agent-context's own bounds (a walk's entry, depth or time limit, the reader's size limit,
+ * the nesting a parse accepts)
  * stopped a measurement where the agent itself would have kept going. What was found before the cut is
  * still in the snapshot; the measurement is incomplete, and `cap` fails on it rather than report a smaller
  * clean total. An agent's own limits (Claude Code skipping a file over its size limit, Codex cutting its
@@ -7,11 +8,11 @@
  */
 
 /** Which of agent-context's bounds cut the measurement. */
-export type CutBound = "walk-entries" | "walk-depth" | "walk-time" | "read-size";
+export type CutBound = "walk-entries" | "walk-depth" | "walk-time" | "read-size" | "parse-depth";
 
 export interface MeasurementCut {
   bound: CutBound;
-  /** The bound's value: directory entries, directories deep, milliseconds, or bytes. */
+  /** The bound's value: directory entries, directories deep, milliseconds, bytes, or levels of nesting. */
   limit: number;
   /**
    * Where it cut: the symlink through which the walk left its folder, the directory it stopped in, or the

@@ -257,7 +257,19 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
       effect: "excludes matching CLAUDE.md, rule, CLAUDE.local.md and AGENTS.md files (absolute paths)",
     });
   }
-  const matcher = patterns.length > 0 ? picomatch(withRealPrefixes(patterns), { dot: true }) : undefined;
+  let matcher: ((p: string) => boolean) | undefined;
+  try {
+    matcher = patterns.length > 0 ? picomatch(withRealPrefixes(patterns), { dot: true }) : undefined;
+  } catch (e) {
+    // picomatch refuses a pattern (one over 65,536 characters): no exclusion can be modelled.
+    findings.push({
+      ruleId: "file-unreadable",
+      severity: "warning",
+      file: applied.find((a) => a.name === "claudeMdExcludes")?.from ?? ".claude/settings.json",
+      message: `claudeMdExcludes holds a pattern the glob matcher refuses (${String((e as Error).message)}); the launch is measured without exclusions`,
+      help: "shorten or remove the pattern",
+    });
+  }
   const excluded = (abs: string, _layer: MemoryLayer) => matcher?.(abs.replaceAll("\\", "/")) ?? false;
 
   // The AGENTS.md mode: user settings only (project and local settings are not read for plugin options).

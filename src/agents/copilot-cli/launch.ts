@@ -32,9 +32,11 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from "node:pat
 import picomatch from "picomatch";
 import { UsageError } from "../../errors.js";
 import { recordCut } from "../../fs/cuts.js";
+import { nestsDeeperThan } from "../../fs/nesting.js";
 import { displayPath, inside, joinPath, relativeInside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import { direntsSorted, WALK_MAX_MS } from "../../fs/walk.js";
+import { MAX_YAML_NESTING } from "../../markdown/frontmatter.js";
 import { simpleYaml } from "../../markdown/index.js";
 import { lazyYaml } from "../../markdown/lazy.js";
 import type {
@@ -423,6 +425,8 @@ export function parseInstructionFrontmatter(text: string): {
   let data: unknown = simpleYaml(m[1] as string);
   if (data === undefined)
     try {
+      if (nestsDeeperThan(m[1] as string, MAX_YAML_NESTING, { yaml: true }))
+        throw new Error(`nested deeper than ${MAX_YAML_NESTING} levels`);
       data = lazyYaml().parse(m[1] as string);
     } catch (e) {
       return {
@@ -610,7 +614,12 @@ export function copilotPatternMatches(pattern: string, rel: string): boolean {
     const p = pattern.startsWith("./") ? pattern.slice(2) : pattern;
     if (p === "") match = () => false;
     else {
-      const glob = picomatch(p, { dot: true, basename: !p.includes("/") });
+      let glob: (rel: string) => boolean;
+      try {
+        glob = picomatch(p, { dot: true, basename: !p.includes("/") });
+      } catch {
+        glob = () => false; // picomatch refuses a pattern over 64 KiB: it matches nothing
+      }
       // `a/**` does not match `a` itself (a `view` of the directory `a`: fuzz c3:18, case
       // `a_trailing_double_star_does_not_match_the_directory_itself`); picomatch's globstar would.
       const dir = p.endsWith("/**") ? p.slice(0, -3) : undefined;
