@@ -190,6 +190,10 @@ export const VECTORS: CommandVector[] = [
       symlinkSync("/dev/zero", join(p.repo, ".claude/rules/zero.md"));
       symlinkSync("/proc/self/environ", join(p.repo, "CLAUDE.local.md"));
     },
+    check(p, command, _r) {
+      // The report holds the text of what it charges: the kernel file's must not be there.
+      if (command === "report") expect(readFileSync(join(p.repo, "report.html"), "utf8")).not.toContain(SECRET);
+    },
   },
   {
     name: "memory_files_above_the_root",
