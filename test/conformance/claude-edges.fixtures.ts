@@ -201,6 +201,6 @@ export interface ClaudeRecording {
   code: number | null;
   /** The launch files: path, label, text. */
   launch: { path: string; label: string; text: string }[];
-  /** Per tool call, the files the CLI attached after its result. */
+  /** Per tool call, the files the CLI attached after its result, sorted by path. */
   turns: { path: string; text: string }[][];
 }

@@ -49,8 +49,14 @@ async function runCase(c: ClaudeEdgeCase, release: string): Promise<{ rec: Claud
   });
   const p = (s: string) => placeholders(s, d.base);
   const launch = launchFiles(run).map((f) => ({ path: p(f.path), label: f.label, text: p(f.text) }));
+  // Sorted by path within a turn: the CLI lists the rules of one folder in directory-listing order
+  // (docs/findings-claude-onread.md), which differs between file systems; the recording must not.
   const turns = c.tools?.length
-    ? attachedPerTurn(run).map((t) => t.map((f) => ({ path: p(f.path), text: p(f.text) })))
+    ? attachedPerTurn(run).map((t) =>
+        t
+          .map((f) => ({ path: p(f.path), text: p(f.text) }))
+          .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+      )
     : [];
   while (turns.length < (c.tools?.length ?? 0)) turns.push([]);
   const rec: ClaudeRecording = { code: run.code, launch, turns };
@@ -61,7 +67,10 @@ async function runCase(c: ClaudeEdgeCase, release: string): Promise<{ rec: Claud
   return { rec, text };
 }
 
-const ALL = [...CLAUDE_AGENTS_TEXT_CASES, ...CLAUDE_BASH_DIRECTORY_CASES];
+const ONLY = process.env.AC_CASES?.split(",");
+const ALL = [...CLAUDE_AGENTS_TEXT_CASES, ...CLAUDE_BASH_DIRECTORY_CASES].filter(
+  (c) => !ONLY || ONLY.includes(c.name),
+);
 const runs = ALL.flatMap((c) => (c.releases ?? RELEASES).map((release) => ({ c, release })));
 const key = (name: string, release: string) => `${name}@${release}`;
 const ran = new Map<string, { rec: ClaudeRecording; text: string }>();
@@ -89,12 +98,12 @@ function check(c: ClaudeEdgeCase, release: string) {
 }
 
 describe("claude-code: an AGENTS file whose text is already loaded (issue 31)", () => {
-  for (const c of CLAUDE_AGENTS_TEXT_CASES)
+  for (const c of CLAUDE_AGENTS_TEXT_CASES.filter((x) => ALL.includes(x)))
     for (const release of c.releases ?? RELEASES) it(`${c.name} on ${release}`, () => check(c, release));
 });
 
 describe("claude-code: Bash commands on a directory (issue 31)", () => {
-  for (const c of CLAUDE_BASH_DIRECTORY_CASES)
+  for (const c of CLAUDE_BASH_DIRECTORY_CASES.filter((x) => ALL.includes(x)))
     for (const release of c.releases ?? RELEASES) it(`${c.name} on ${release}`, () => check(c, release));
 });
 

@@ -22,6 +22,8 @@ import {
 import { CODEX_EDGE_CASES, type CodexRecording } from "./codex-edges.fixtures.js";
 
 const SUITE = "codex-edges";
+const ONLY = process.env.AC_CASES?.split(",");
+const CASES = ONLY ? CODEX_EDGE_CASES.filter((c) => ONLY.includes(c.name)) : CODEX_EDGE_CASES;
 
 async function runCase(c: RecordedCase): Promise<CodexRecording> {
   const d = writeCase(c, "ac-cx31-");
@@ -41,10 +43,10 @@ const recorded = readRecordings<CodexRecording>(SUITE);
 
 beforeAll(async () => {
   const out = await inTurn(
-    CODEX_EDGE_CASES.map((c) => () => runCase(c)),
+    CASES.map((c) => () => runCase(c)),
     2,
   );
-  CODEX_EDGE_CASES.forEach((c, i) => {
+  CASES.forEach((c, i) => {
     ran.set(c.name, out[i] as CodexRecording);
   });
   if (RECORDING) writeRecordings(SUITE, Object.fromEntries(ran));
@@ -52,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => removeCases());
 
 describe("codex: budget edges and loading flags (the pinned Codex CLI; issue 31)", () => {
-  for (const c of CODEX_EDGE_CASES) {
+  for (const c of CASES) {
     it(c.name, () => {
       const r = ran.get(c.name) as CodexRecording;
       if (!RECORDING) expect(r).toEqual(recorded[c.name]);

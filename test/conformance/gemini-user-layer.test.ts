@@ -22,6 +22,8 @@ import {
 import { GEMINI_USER_CASES, type GeminiRecording } from "./gemini-user-layer.fixtures.js";
 
 const SUITE = "gemini-user-layer";
+const ONLY = process.env.AC_CASES?.split(",");
+const CASES = ONLY ? GEMINI_USER_CASES.filter((c) => ONLY.includes(c.name)) : GEMINI_USER_CASES;
 
 async function runCase(c: RecordedCase): Promise<GeminiRecording> {
   const d = writeCase(c, "ac-gm31-");
@@ -41,10 +43,10 @@ const recorded = readRecordings<GeminiRecording>(SUITE);
 
 beforeAll(async () => {
   const out = await inTurn(
-    GEMINI_USER_CASES.map((c) => () => runCase(c)),
+    CASES.map((c) => () => runCase(c)),
     2,
   );
-  GEMINI_USER_CASES.forEach((c, i) => {
+  CASES.forEach((c, i) => {
     ran.set(c.name, out[i] as GeminiRecording);
   });
   if (RECORDING) writeRecordings(SUITE, Object.fromEntries(ran));
@@ -52,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => removeCases());
 
 describe("gemini-cli: extensions and the private project memory (the pinned Gemini CLI; issue 31)", () => {
-  for (const c of GEMINI_USER_CASES) {
+  for (const c of CASES) {
     it(c.name, () => {
       const r = ran.get(c.name) as GeminiRecording;
       expect(r.code).toBe(0);

@@ -150,7 +150,9 @@ function claude(): Verdict[] {
                 }));
               });
             });
-            ok = JSON.stringify(turns) === JSON.stringify(r.turns);
+            const byPath = (a: { path: string }, b: { path: string }) =>
+              a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+            ok = JSON.stringify(turns.map((t) => [...t].sort(byPath))) === JSON.stringify(r.turns);
           }
           out.push({ agent: "claude-code", area, name, agrees: ok, ...(ok ? {} : { why: "files differ" }) });
         } catch (e) {
