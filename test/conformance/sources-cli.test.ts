@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { claudeReleases } from "../support/claude.js";
 import { pool } from "../support/copilot.js";
-import { LIST_HEADERS, runSourcesCase, type SourcesRun } from "../support/sources.js";
+import { type LIST_HEADERS, runSourcesCase, type SourcesRun } from "../support/sources.js";
 import { type ListId, SOURCES_CASES, type SourceAgent, type SourcesCase } from "./sources.fixtures.js";
 
 const MEMORY_FILE: Record<SourceAgent, string> = {
@@ -42,7 +42,12 @@ const baselines = new Map<string, SourcesRun>();
 const nameOf = (entry: string): string => /^- ([^:\s]+)/.exec(entry)?.[1] ?? entry;
 
 /** A list's entries without the built-in ones (those of the baseline run, compared as texts or by name). */
-function ownEntries(run: SourcesRun, base: SourcesRun | undefined, list: ListId, by: "text" | "name"): string[] {
+function ownEntries(
+  run: SourcesRun,
+  base: SourcesRun | undefined,
+  list: ListId,
+  by: "text" | "name",
+): string[] {
   const baseEntries = base?.entries[list] ?? [];
   const builtIn = new Set(by === "name" ? baseEntries.map(nameOf) : baseEntries);
   return (run.entries[list] ?? []).filter((e) => !builtIn.has(by === "name" ? nameOf(e) : e));
@@ -64,7 +69,8 @@ describe("sources conformance (the pinned CLIs, offline): skills, subagents, com
   beforeAll(async () => {
     const wantBase = new Map<string, SourcesCase>();
     for (const c of CASES)
-      if (c.agent === "claude-code" || c.agent === "gemini-cli") wantBase.set(baselineKey(c), baselineCase(c.agent, c.release));
+      if (c.agent === "claude-code" || c.agent === "gemini-cli")
+        wantBase.set(baselineKey(c), baselineCase(c.agent, c.release));
     const all = [...wantBase.values(), ...CASES];
     const results = await pool(
       all.map((c) => () => runSourcesCase(c)),

@@ -149,23 +149,38 @@ const both = <T>(v: T): Record<(typeof CLAUDE_RELEASES)[number], T> => ({ "2.1.3
 
 const LONG_1600 = "L".repeat(1600);
 
+const budgetName = (i: number): string => `s${String(i).padStart(3, "0")}`;
+const budgetDescription = (i: number): string => `${"D".repeat(300)} end${i}`;
+/** 150 skills in name order: the first `full` with their description, the others as `- name`. */
+const budgetEntries = (full: number): SourceEntry[] =>
+  Array.from({ length: 150 }, (_, i) => ({
+    kind: "skill" as const,
+    name: budgetName(i),
+    source: `.claude/skills/${budgetName(i)}/SKILL.md`,
+    text: i < full ? `- ${budgetName(i)}: ${budgetDescription(i)}` : `- ${budgetName(i)}`,
+  }));
+
 // ---------------------------------------------------------------- Claude Code
 const CLAUDE_CASES: SourcesCase[] = [
   ...claude({
     name: "a_skill_is_one_line_dash_folder_name_colon_description_and_its_body_is_not_sent",
     files: {
       "CLAUDE.md": "# mem\n",
-      ".claude/skills/alpha/SKILL.md": "---\nname: alpha\ndescription: Alpha skill does alpha things.\n---\n# Alpha body\nBODYTOKEN\n",
+      ".claude/skills/alpha/SKILL.md":
+        "---\nname: alpha\ndescription: Alpha skill does alpha things.\n---\n# Alpha body\nBODYTOKEN\n",
     },
     expected: both({
-      "claude-code.skills": [ccSkill("alpha", ".claude/skills/alpha/SKILL.md", "- alpha: Alpha skill does alpha things.")],
+      "claude-code.skills": [
+        ccSkill("alpha", ".claude/skills/alpha/SKILL.md", "- alpha: Alpha skill does alpha things."),
+      ],
     }),
   }),
   ...claude({
     name: "a_skill_without_a_usable_description_is_described_by_its_first_body_line_heading_marks_dropped",
     files: {
       "CLAUDE.md": "# mem\n",
-      ".claude/skills/nodesc/SKILL.md": "---\nname: nodesc\n---\n# Heading line\n\nFirst paragraph of nodesc.\n",
+      ".claude/skills/nodesc/SKILL.md":
+        "---\nname: nodesc\n---\n# Heading line\n\nFirst paragraph of nodesc.\n",
       ".claude/skills/nofm/SKILL.md": "# NoFM heading\n\nBody paragraph of nofm.\n",
       ".claude/skills/emptydesc/SKILL.md": '---\nname: emptydesc\ndescription: ""\n---\nBody of emptydesc.\n',
       ".claude/skills/badyaml/SKILL.md":
@@ -192,7 +207,8 @@ const CLAUDE_CASES: SourcesCase[] = [
     files: {
       "CLAUDE.md": "# mem\n",
       ".claude/skills/whento/SKILL.md": skillMd("whento", "Has when.", "when_to_use: Use when X happens.\n"),
-      ".claude/skills/folded/SKILL.md": "---\nname: folded\ndescription: >\n  Folded line one\n  line two.\n---\nbody\n",
+      ".claude/skills/folded/SKILL.md":
+        "---\nname: folded\ndescription: >\n  Folded line one\n  line two.\n---\nbody\n",
     },
     expected: both({
       "claude-code.skills": [
@@ -205,8 +221,16 @@ const CLAUDE_CASES: SourcesCase[] = [
     name: "disable_model_invocation_hides_a_skill_and_user_invocable_false_does_not",
     files: {
       "CLAUDE.md": "# mem\n",
-      ".claude/skills/hidden/SKILL.md": skillMd("hidden", "Hidden from model.", "disable-model-invocation: true\n"),
-      ".claude/skills/noinvoke/SKILL.md": skillMd("noinvoke", "Not user invocable.", "user-invocable: false\n"),
+      ".claude/skills/hidden/SKILL.md": skillMd(
+        "hidden",
+        "Hidden from model.",
+        "disable-model-invocation: true\n",
+      ),
+      ".claude/skills/noinvoke/SKILL.md": skillMd(
+        "noinvoke",
+        "Not user invocable.",
+        "user-invocable: false\n",
+      ),
     },
     expected: both({
       "claude-code.skills": [
@@ -224,7 +248,11 @@ const CLAUDE_CASES: SourcesCase[] = [
     expected: {
       "2.1.332": {
         "claude-code.skills": [
-          ccSkill("mismatch", ".claude/skills/mismatch/SKILL.md", "- mismatch (other-name): Name differs from folder."),
+          ccSkill(
+            "mismatch",
+            ".claude/skills/mismatch/SKILL.md",
+            "- mismatch (other-name): Name differs from folder.",
+          ),
           ccSkill("noname", ".claude/skills/noname/SKILL.md", "- noname: No name field."),
         ],
       },
@@ -245,7 +273,9 @@ const CLAUDE_CASES: SourcesCase[] = [
       ".claude/skills/top.md": skillMd("top", "A loose md in skills."),
       ".claude/skills/alpha/SKILL.md": skillMd("alpha", "Alpha."),
     },
-    expected: both({ "claude-code.skills": [ccSkill("alpha", ".claude/skills/alpha/SKILL.md", "- alpha: Alpha.")] }),
+    expected: both({
+      "claude-code.skills": [ccSkill("alpha", ".claude/skills/alpha/SKILL.md", "- alpha: Alpha.")],
+    }),
   }),
   ...claude({
     name: "skills_come_from_the_config_dir_then_each_folder_from_the_cwd_up_to_the_git_root_each_sorted_by_name",
@@ -310,7 +340,9 @@ const CLAUDE_CASES: SourcesCase[] = [
       "sub/.claude/skills/gamma/SKILL.md": skillMd("gamma", "Gamma."),
       ".claude/skills/rootsk/SKILL.md": skillMd("rootsk", "Root."),
     },
-    expected: both({ "claude-code.skills": [ccSkill("gamma", "sub/.claude/skills/gamma/SKILL.md", "- gamma: Gamma.")] }),
+    expected: both({
+      "claude-code.skills": [ccSkill("gamma", "sub/.claude/skills/gamma/SKILL.md", "- gamma: Gamma.")],
+    }),
   }),
   ...claude({
     name: "a_duplicate_skill_name_is_listed_once_on_2_1_332_first_source_wins_and_twice_on_2_1_197",
@@ -343,7 +375,9 @@ const CLAUDE_CASES: SourcesCase[] = [
     files: { "CLAUDE.md": "# mem\n", "shared/linked/SKILL.md": skillMd("linked", "Via symlinked folder.") },
     links: { ".claude/skills/linked": "../../shared/linked" },
     expected: both({
-      "claude-code.skills": [ccSkill("linked", ".claude/skills/linked/SKILL.md", "- linked: Via symlinked folder.")],
+      "claude-code.skills": [
+        ccSkill("linked", ".claude/skills/linked/SKILL.md", "- linked: Via symlinked folder."),
+      ],
     }),
   }),
   ...claude({
@@ -367,7 +401,8 @@ const CLAUDE_CASES: SourcesCase[] = [
     files: {
       "CLAUDE.md": "# mem\n",
       ".claude/skills/alpha/SKILL.md": skillMd("alpha", "Alpha."),
-      ".claude/commands/deploy.md": "---\ndescription: Deploy the app\nargument-hint: <env>\n---\nDeploy now.\n",
+      ".claude/commands/deploy.md":
+        "---\ndescription: Deploy the app\nargument-hint: <env>\n---\nDeploy now.\n",
       ".claude/commands/grp/sub.md": "First line of nested command\nmore\n",
       ".claude/commands/grp/deeper/x.md": "---\ndescription: Deep one\n---\n",
       ".claude/commands/nodesc.md": "---\nallowed-tools: Bash\n---\n# Heading cmd\n\ntext\n",
@@ -392,6 +427,26 @@ const CLAUDE_CASES: SourcesCase[] = [
         ccCommand("whencmd", ".claude/commands/whencmd.md", "- whencmd: Cmd desc - Cmd when."),
       ],
     }),
+  }),
+  ...claude({
+    name: "over_the_listing_budget_later_skills_lose_their_description_and_keep_their_name",
+    // Some built-in commands collapse as well (2.1.332's security-review): told apart by name.
+    builtIns: "name",
+    files: {
+      "CLAUDE.md": "# mem\n",
+      ...Object.fromEntries(
+        Array.from({ length: 150 }, (_, i) => [
+          `.claude/skills/${budgetName(i)}/SKILL.md`,
+          skillMd(budgetName(i), budgetDescription(i)),
+        ]),
+      ),
+    },
+    // The budget is 1% of the model's context window at 3 characters a token (30,000 characters for the
+    // harness's default model); bundled skills always keep theirs, so how many of these keep theirs differs.
+    expected: {
+      "2.1.332": { "claude-code.skills": budgetEntries(74) },
+      "2.1.197": { "claude-code.skills": budgetEntries(80) },
+    },
   }),
   ...claude({
     name: "a_command_is_named_by_its_file_hidden_by_disable_model_invocation_and_cut_at_1536",
@@ -425,10 +480,18 @@ const CLAUDE_CASES: SourcesCase[] = [
     expected: both({
       "claude-code.agents": [
         ccAgent("both", ".claude/agents/both.md", "- both: Both lists. (Tools: Read, Edit)"),
-        ccAgent("disallow", ".claude/agents/disallow.md", "- disallow: Disallowed tools. (Tools: All tools except Write, Edit)"),
+        ccAgent(
+          "disallow",
+          ".claude/agents/disallow.md",
+          "- disallow: Disallowed tools. (Tools: All tools except Write, Edit)",
+        ),
         ccAgent("notools", ".claude/agents/notools.md", "- notools: No tools field. (Tools: All tools)"),
         ccAgent("reviewer", ".claude/agents/reviewer.md", "- reviewer: Reviews code. (Tools: Read, Grep)"),
-        ccAgent("toolslist", ".claude/agents/toolslist.md", "- toolslist: Tools as YAML list. (Tools: Read, Bash)"),
+        ccAgent(
+          "toolslist",
+          ".claude/agents/toolslist.md",
+          "- toolslist: Tools as YAML list. (Tools: Read, Bash)",
+        ),
       ],
     }),
   }),
@@ -440,14 +503,19 @@ const CLAUDE_CASES: SourcesCase[] = [
       ".claude/agents/nodesc.md": "---\nname: nodesc\ntools: Read\n---\nbody\n",
       ".claude/agents/noname.md": "---\ndescription: No name key.\n---\nbody\n",
       ".claude/agents/notmd.txt": "---\nname: notmd\ndescription: txt file\n---\n",
-      ".claude/agents/filename.md": "---\nname: differentname\ndescription: Name differs from file.\n---\nbody\n",
+      ".claude/agents/filename.md":
+        "---\nname: differentname\ndescription: Name differs from file.\n---\nbody\n",
       ".claude/agents/nest/inner.md": "---\nname: inner\ndescription: Nested agent folder.\n---\n",
       ".claude/agents/badyaml.md": "---\nname: badyaml\ndescription: bad: yaml: [\n---\n",
     },
     expected: both({
       "claude-code.agents": [
         ccAgent("badyaml", ".claude/agents/badyaml.md", "- badyaml: bad: yaml: [ (Tools: All tools)"),
-        ccAgent("differentname", ".claude/agents/filename.md", "- differentname: Name differs from file. (Tools: All tools)"),
+        ccAgent(
+          "differentname",
+          ".claude/agents/filename.md",
+          "- differentname: Name differs from file. (Tools: All tools)",
+        ),
         ccAgent("inner", ".claude/agents/nest/inner.md", "- inner: Nested agent folder. (Tools: All tools)"),
       ],
     }),
@@ -460,7 +528,9 @@ const CLAUDE_CASES: SourcesCase[] = [
       ".claude/agents/dupb.md": "---\nname: dupe\ndescription: Second dupe (dupb.md).\n---\n",
     },
     expected: both({
-      "claude-code.agents": [ccAgent("dupe", ".claude/agents/dupb.md", "- dupe: Second dupe (dupb.md). (Tools: All tools)")],
+      "claude-code.agents": [
+        ccAgent("dupe", ".claude/agents/dupb.md", "- dupe: Second dupe (dupb.md). (Tools: All tools)"),
+      ],
     }),
   }),
   ...claude({
@@ -468,12 +538,17 @@ const CLAUDE_CASES: SourcesCase[] = [
     files: {
       "CLAUDE.md": "# mem\n",
       ".claude/agents/long.md": `---\nname: long\ndescription: ${"A".repeat(1600)}\n---\n`,
-      ".claude/agents/multi.md": '---\nname: multi\ndescription: "Line one\\nLine two <example>x</example>"\n---\n',
+      ".claude/agents/multi.md":
+        '---\nname: multi\ndescription: "Line one\\nLine two <example>x</example>"\n---\n',
     },
     expected: both({
       "claude-code.agents": [
         ccAgent("long", ".claude/agents/long.md", `- long: ${"A".repeat(1600)} (Tools: All tools)`),
-        ccAgent("multi", ".claude/agents/multi.md", "- multi: Line one\nLine two <example>x</example> (Tools: All tools)"),
+        ccAgent(
+          "multi",
+          ".claude/agents/multi.md",
+          "- multi: Line one\nLine two <example>x</example> (Tools: All tools)",
+        ),
       ],
     }),
   }),
@@ -482,16 +557,25 @@ const CLAUDE_CASES: SourcesCase[] = [
     files: {
       "CLAUDE.md": "# mem\n",
       ".claude/agents/Upper.md": "---\nname: Upper\ndescription: Upper agent.\n---\n",
-      ".claude/agents/withmodel.md": "---\nname: withmodel\ndescription: Has model and color.\nmodel: haiku\ncolor: red\n---\n",
+      ".claude/agents/withmodel.md":
+        "---\nname: withmodel\ndescription: Has model and color.\nmodel: haiku\ncolor: red\n---\n",
       ".claude/agents/explorelike.md": "---\nname: Explore\ndescription: Overrides builtin Explore.\n---\n",
     },
     config: { "agents/useragent.md": "---\nname: useragent\ndescription: User agent.\n---\n" },
     expected: both({
       "claude-code.agents": [
-        ccAgent("Explore", ".claude/agents/explorelike.md", "- Explore: Overrides builtin Explore. (Tools: All tools)"),
+        ccAgent(
+          "Explore",
+          ".claude/agents/explorelike.md",
+          "- Explore: Overrides builtin Explore. (Tools: All tools)",
+        ),
         ccAgent("Upper", ".claude/agents/Upper.md", "- Upper: Upper agent. (Tools: All tools)"),
         ccAgent("useragent", "<C>/agents/useragent.md", "- useragent: User agent. (Tools: All tools)"),
-        ccAgent("withmodel", ".claude/agents/withmodel.md", "- withmodel: Has model and color. (Tools: All tools)"),
+        ccAgent(
+          "withmodel",
+          ".claude/agents/withmodel.md",
+          "- withmodel: Has model and color. (Tools: All tools)",
+        ),
       ],
     }),
   }),
@@ -509,7 +593,9 @@ const CLAUDE_CASES: SourcesCase[] = [
         ccCommand("rootcmd", ".claude/commands/rootcmd.md", "- rootcmd: Command in root."),
         ccCommand("subcmd", "sub/.claude/commands/subcmd.md", "- subcmd: Command in sub."),
       ],
-      "claude-code.agents": [ccAgent("subagent", "sub/.claude/agents/subagent.md", "- subagent: Agent in sub. (Tools: All tools)")],
+      "claude-code.agents": [
+        ccAgent("subagent", "sub/.claude/agents/subagent.md", "- subagent: Agent in sub. (Tools: All tools)"),
+      ],
     }),
   }),
   ...claude({
@@ -520,7 +606,12 @@ const CLAUDE_CASES: SourcesCase[] = [
     autoMemory: "MEMTOKEN first line\n- [x](x.md) pointer\n",
     expected: both({
       "claude-code.auto-memory": [
-        { kind: "auto-memory", name: "MEMORY.md", source: "<C>/projects/<key>/memory/MEMORY.md", text: "MEMTOKEN first line\n- [x](x.md) pointer" },
+        {
+          kind: "auto-memory",
+          name: "MEMORY.md",
+          source: "<C>/projects/<key>/memory/MEMORY.md",
+          text: "MEMTOKEN first line\n- [x](x.md) pointer",
+        },
       ],
     }),
   }),
@@ -582,7 +673,8 @@ const CLAUDE_CASES: SourcesCase[] = [
     name: "an_output_style_named_in_project_settings_adds_its_heading_and_body",
     files: {
       "CLAUDE.md": "# mem\n",
-      ".claude/output-styles/terse.md": "---\nname: Terse\ndescription: Short answers.\n---\nSTYLETOKEN Answer in one line.\n",
+      ".claude/output-styles/terse.md":
+        "---\nname: Terse\ndescription: Short answers.\n---\nSTYLETOKEN Answer in one line.\n",
       ".claude/output-styles/other.md": "---\nname: Other\ndescription: Other style.\n---\nOTHERSTYLE body\n",
       ".claude/settings.json": JSON.stringify({ outputStyle: "Terse" }),
     },
@@ -597,8 +689,18 @@ export function claudeProjectKey(absRoot: string): string {
 }
 
 // ---------------------------------------------------------------- Codex
-const cxSkill = (name: string, source: string, text: string): SourceEntry => ({ kind: "skill", name, source, text });
-const cxRoot = (id: string, source: string, text: string): SourceEntry => ({ kind: "skill-root", name: id, source, text });
+const cxSkill = (name: string, source: string, text: string): SourceEntry => ({
+  kind: "skill",
+  name,
+  source,
+  text,
+});
+const cxRoot = (id: string, source: string, text: string): SourceEntry => ({
+  kind: "skill-root",
+  name: id,
+  source,
+  text,
+});
 
 const CODEX_CASES: SourcesCase[] = [
   {
@@ -626,8 +728,16 @@ const CODEX_CASES: SourcesCase[] = [
       "codex.skills": [
         cxSkill("aga", ".agents/skills/aga/SKILL.md", "- aga: In .agents/skills. (file: r4/aga/SKILL.md)"),
         cxSkill("cxa", ".codex/skills/cxa/SKILL.md", "- cxa: In .codex/skills. (file: r0/cxa/SKILL.md)"),
-        cxSkill("hag", "~/.agents/skills/hag/SKILL.md", "- hag: In HOME/.agents/skills. (file: r2/hag/SKILL.md)"),
-        cxSkill("homesk", "~/.codex/skills/homesk/SKILL.md", "- homesk: In CODEX_HOME/skills. (file: r1/homesk/SKILL.md)"),
+        cxSkill(
+          "hag",
+          "~/.agents/skills/hag/SKILL.md",
+          "- hag: In HOME/.agents/skills. (file: r2/hag/SKILL.md)",
+        ),
+        cxSkill(
+          "homesk",
+          "~/.codex/skills/homesk/SKILL.md",
+          "- homesk: In CODEX_HOME/skills. (file: r1/homesk/SKILL.md)",
+        ),
       ],
     },
   },
@@ -650,10 +760,22 @@ const CODEX_CASES: SourcesCase[] = [
         cxSkill("Zeta", ".agents/skills/Zeta/SKILL.md", "- Zeta: Upper. (file: r1/Zeta/SKILL.md)"),
         cxSkill("_under", ".agents/skills/_under/SKILL.md", "- _under: Under. (file: r1/_under/SKILL.md)"),
         cxSkill("alpha", ".agents/skills/alpha/SKILL.md", "- alpha: Alpha. (file: r1/alpha/SKILL.md)"),
-        cxSkill("badyaml", ".agents/skills/badyaml/SKILL.md", "- badyaml: bad: yaml: [ (file: r1/badyaml/SKILL.md)"),
-        cxSkill("inner", ".agents/skills/group/inner/SKILL.md", "- inner: Nested in group folder. (file: r1/group/inner/SKILL.md)"),
+        cxSkill(
+          "badyaml",
+          ".agents/skills/badyaml/SKILL.md",
+          "- badyaml: bad: yaml: [ (file: r1/badyaml/SKILL.md)",
+        ),
+        cxSkill(
+          "inner",
+          ".agents/skills/group/inner/SKILL.md",
+          "- inner: Nested in group folder. (file: r1/group/inner/SKILL.md)",
+        ),
         cxSkill("noname", ".agents/skills/noname/SKILL.md", "- noname: No name. (file: r1/noname/SKILL.md)"),
-        cxSkill("other-name", ".agents/skills/mismatch/SKILL.md", "- other-name: Name differs from folder. (file: r1/mismatch/SKILL.md)"),
+        cxSkill(
+          "other-name",
+          ".agents/skills/mismatch/SKILL.md",
+          "- other-name: Name differs from folder. (file: r1/mismatch/SKILL.md)",
+        ),
       ],
     },
   },
@@ -670,7 +792,13 @@ const CODEX_CASES: SourcesCase[] = [
     },
     expected: {
       "codex.skill-roots": [cxRoot("r1", ".agents/skills", "- `r1` = `<R>/.agents/skills`")],
-      "codex.skills": [cxSkill("a".repeat(64), ".agents/skills/n64/SKILL.md", `- ${"a".repeat(64)}: Name 64. (file: r1/n64/SKILL.md)`)],
+      "codex.skills": [
+        cxSkill(
+          "a".repeat(64),
+          ".agents/skills/n64/SKILL.md",
+          `- ${"a".repeat(64)}: Name 64. (file: r1/n64/SKILL.md)`,
+        ),
+      ],
     },
   },
   {
@@ -685,9 +813,21 @@ const CODEX_CASES: SourcesCase[] = [
     expected: {
       "codex.skill-roots": [cxRoot("r1", ".agents/skills", "- `r1` = `<R>/.agents/skills`")],
       "codex.skills": [
-        cxSkill("long", ".agents/skills/long/SKILL.md", `- long: ${"L".repeat(1021)}... (file: r1/long/SKILL.md)`),
-        cxSkill("multi", ".agents/skills/multi/SKILL.md", "- multi: Line one Line two (file: r1/multi/SKILL.md)"),
-        cxSkill("utf", ".agents/skills/utf/SKILL.md", `- utf: ${"é".repeat(1021)}... (file: r1/utf/SKILL.md)`),
+        cxSkill(
+          "long",
+          ".agents/skills/long/SKILL.md",
+          `- long: ${"L".repeat(1021)}... (file: r1/long/SKILL.md)`,
+        ),
+        cxSkill(
+          "multi",
+          ".agents/skills/multi/SKILL.md",
+          "- multi: Line one Line two (file: r1/multi/SKILL.md)",
+        ),
+        cxSkill(
+          "utf",
+          ".agents/skills/utf/SKILL.md",
+          `- utf: ${"é".repeat(1021)}... (file: r1/utf/SKILL.md)`,
+        ),
       ],
     },
   },
@@ -703,14 +843,27 @@ const CODEX_CASES: SourcesCase[] = [
       ".agents/skills/badoai/SKILL.md": skillMd("badoai", "Invalid openai.yaml."),
       ".agents/skills/badoai/agents/openai.yaml": "policy: [unclosed\n",
       ".agents/skills/iface/SKILL.md": skillMd("iface", "Has interface yaml."),
-      ".agents/skills/iface/agents/openai.yaml": 'interface:\n  display_name: "Iface Display"\n  short_description: "Iface short"\n',
+      ".agents/skills/iface/agents/openai.yaml":
+        'interface:\n  display_name: "Iface Display"\n  short_description: "Iface short"\n',
     },
     expected: {
       "codex.skill-roots": [cxRoot("r1", ".agents/skills", "- `r1` = `<R>/.agents/skills`")],
       "codex.skills": [
-        cxSkill("badoai", ".agents/skills/badoai/SKILL.md", "- badoai: Invalid openai.yaml. (file: r1/badoai/SKILL.md)"),
-        cxSkill("iface", ".agents/skills/iface/SKILL.md", "- iface: Has interface yaml. (file: r1/iface/SKILL.md)"),
-        cxSkill("shown", ".agents/skills/shown/SKILL.md", "- shown: Allowed explicitly. (file: r1/shown/SKILL.md)"),
+        cxSkill(
+          "badoai",
+          ".agents/skills/badoai/SKILL.md",
+          "- badoai: Invalid openai.yaml. (file: r1/badoai/SKILL.md)",
+        ),
+        cxSkill(
+          "iface",
+          ".agents/skills/iface/SKILL.md",
+          "- iface: Has interface yaml. (file: r1/iface/SKILL.md)",
+        ),
+        cxSkill(
+          "shown",
+          ".agents/skills/shown/SKILL.md",
+          "- shown: Allowed explicitly. (file: r1/shown/SKILL.md)",
+        ),
       ],
     },
   },
@@ -753,8 +906,16 @@ const CODEX_CASES: SourcesCase[] = [
       ],
       "codex.skills": [
         cxSkill("alpha", ".agents/skills/alpha/SKILL.md", "- alpha: Alpha. (file: r2/alpha/SKILL.md)"),
-        cxSkill("subcx", "sub/.codex/skills/subcx/SKILL.md", "- subcx: In sub/.codex. (file: r0/subcx/SKILL.md)"),
-        cxSkill("subsk", "sub/.agents/skills/subsk/SKILL.md", "- subsk: In sub (cwd). (file: r3/subsk/SKILL.md)"),
+        cxSkill(
+          "subcx",
+          "sub/.codex/skills/subcx/SKILL.md",
+          "- subcx: In sub/.codex. (file: r0/subcx/SKILL.md)",
+        ),
+        cxSkill(
+          "subsk",
+          "sub/.agents/skills/subsk/SKILL.md",
+          "- subsk: In sub (cwd). (file: r3/subsk/SKILL.md)",
+        ),
       ],
     },
   },
@@ -765,18 +926,28 @@ const CODEX_CASES: SourcesCase[] = [
       "AGENTS.md": "# agents\n",
       ".agents/skills/userdisabled/SKILL.md": skillMd("userdisabled", "Disabled by user config."),
       ".agents/skills/projdisabled/SKILL.md": skillMd("projdisabled", "Disabled by project config."),
-      ".codex/config.toml": '[[skills.config]]\npath = "<R>/.agents/skills/projdisabled/SKILL.md"\nenabled = false\n',
+      ".codex/config.toml":
+        '[[skills.config]]\npath = "<R>/.agents/skills/projdisabled/SKILL.md"\nenabled = false\n',
       "shared/lk/SKILL.md": skillMd("lk", "Through a symlinked folder."),
     },
     links: { ".agents/skills/lk": "../../shared/lk" },
     home: {
-      ".codex/config.toml": '[[skills.config]]\npath = "<R>/.agents/skills/userdisabled/SKILL.md"\nenabled = false\n',
+      ".codex/config.toml":
+        '[[skills.config]]\npath = "<R>/.agents/skills/userdisabled/SKILL.md"\nenabled = false\n',
     },
     expected: {
       "codex.skill-roots": [cxRoot("r1", ".agents/skills", "- `r1` = `<R>/.agents/skills`")],
       "codex.skills": [
-        cxSkill("lk", ".agents/skills/lk/SKILL.md", "- lk: Through a symlinked folder. (file: r1/lk/SKILL.md)"),
-        cxSkill("projdisabled", ".agents/skills/projdisabled/SKILL.md", "- projdisabled: Disabled by project config. (file: r1/projdisabled/SKILL.md)"),
+        cxSkill(
+          "lk",
+          ".agents/skills/lk/SKILL.md",
+          "- lk: Through a symlinked folder. (file: r1/lk/SKILL.md)",
+        ),
+        cxSkill(
+          "projdisabled",
+          ".agents/skills/projdisabled/SKILL.md",
+          "- projdisabled: Disabled by project config. (file: r1/projdisabled/SKILL.md)",
+        ),
       ],
     },
   },
@@ -829,7 +1000,8 @@ const GEMINI_CASES: SourcesCase[] = [
       ".gemini/skills/mismatch/SKILL.md": skillMd("other-name", "Name differs."),
       ".gemini/skills/noname/SKILL.md": "---\ndescription: No name.\n---\nb\n",
       ".gemini/skills/nodesc/SKILL.md": "---\nname: nodesc\n---\nb\n",
-      ".gemini/skills/badyaml/SKILL.md": "---\nname: badyaml\ndescription: bad: yaml: [\n  continued line\n---\nb\n",
+      ".gemini/skills/badyaml/SKILL.md":
+        "---\nname: badyaml\ndescription: bad: yaml: [\n  continued line\n---\nb\n",
       ".gemini/skills/colon/SKILL.md": skillMd("a:b/c", "Name with colon and slash."),
       ".gemini/skills/long/SKILL.md": skillMd("long", "L".repeat(2000)),
       ".gemini/skills/xml/SKILL.md": skillMd("xml", "Has <tags> & ampersand."),
@@ -872,8 +1044,10 @@ const GEMINI_CASES: SourcesCase[] = [
     agent: "gemini-cli",
     files: {
       "GEMINI.md": "# gem\n",
-      ".gemini/agents/minimal.md": "---\nname: minimal\ndescription: Minimal project agent.\n---\nYou do things.\n",
-      ".gemini/agents/unacked.md": "---\nname: unacked\ndescription: Not acknowledged.\n---\nYou do things.\n",
+      ".gemini/agents/minimal.md":
+        "---\nname: minimal\ndescription: Minimal project agent.\n---\nYou do things.\n",
+      ".gemini/agents/unacked.md":
+        "---\nname: unacked\ndescription: Not acknowledged.\n---\nYou do things.\n",
       ".gemini/agents/_hidden.md": "---\nname: hidden\ndescription: Underscore file.\n---\nx\n",
     },
     home: {
@@ -895,11 +1069,19 @@ const GEMINI_CASES: SourcesCase[] = [
     agent: "gemini-cli",
     files: {
       "GEMINI.md": "# gem\n",
-      ".gemini/extensions/ext1/gemini-extension.json": JSON.stringify({ name: "ext1", version: "1.0.0", contextFileName: "EXT.md" }),
+      ".gemini/extensions/ext1/gemini-extension.json": JSON.stringify({
+        name: "ext1",
+        version: "1.0.0",
+        contextFileName: "EXT.md",
+      }),
       ".gemini/extensions/ext1/EXT.md": "EXTCONTEXT body\n",
     },
     home: {
-      ".gemini/extensions/hext/gemini-extension.json": JSON.stringify({ name: "hext", version: "1.0.0", contextFileName: "HEXT.md" }),
+      ".gemini/extensions/hext/gemini-extension.json": JSON.stringify({
+        name: "hext",
+        version: "1.0.0",
+        contextFileName: "HEXT.md",
+      }),
       ".gemini/extensions/hext/HEXT.md": "HEXTCONTEXT body\n",
       ".gemini/extensions/dext/gemini-extension.json": JSON.stringify({ name: "dext", version: "1.0.0" }),
       ".gemini/extensions/dext/GEMINI.md": "DEXT default context\n",
@@ -1033,7 +1215,8 @@ const COPILOT_CASES: SourcesCase[] = [
     agent: "copilot-cli",
     files: {
       "AGENTS.md": "# agents\n",
-      ".github/agents/rev.agent.md": "---\nname: rev\ndescription: Reviewer agent in .github/agents.\ntools: ['read']\n---\nYou review.\n",
+      ".github/agents/rev.agent.md":
+        "---\nname: rev\ndescription: Reviewer agent in .github/agents.\ntools: ['read']\n---\nYou review.\n",
       ".github/agents/plain.md": "---\nname: plain\ndescription: Plain md in .github/agents.\n---\nx\n",
       ".claude/agents/clag.md": "---\nname: clag\ndescription: Claude agent.\n---\nx\n",
       ".github/agents/nested/deep.agent.md": "---\nname: deep\ndescription: Nested agent dir.\n---\nx\n",
@@ -1060,7 +1243,8 @@ const COPILOT_CASES: SourcesCase[] = [
       ".github/agents/nofm.agent.md": "Just text.\n",
       ".github/agents/dupag.agent.md": "---\nname: dupag\ndescription: Dup in .github.\n---\nx\n",
       ".claude/agents/dupag.md": "---\nname: dupag\ndescription: Dup in .claude.\n---\nx\n",
-      ".github/agents/hiddenag.agent.md": "---\nname: hiddenag\ndescription: Hidden agent.\ninfer: false\n---\nx\n",
+      ".github/agents/hiddenag.agent.md":
+        "---\nname: hiddenag\ndescription: Hidden agent.\ninfer: false\n---\nx\n",
     },
     expected: {
       "copilot-cli.agents": [
@@ -1070,6 +1254,43 @@ const COPILOT_CASES: SourcesCase[] = [
       ],
     },
   },
+  {
+    name: "copilot_drops_a_skill_or_agent_whose_frontmatter_field_has_the_wrong_type",
+    agent: "copilot-cli",
+    files: {
+      "AGENTS.md": "# agents\n",
+      ".github/skills/arghint/SKILL.md": skillMd(
+        "arghint",
+        "Argument hint as a YAML list.",
+        "argument-hint: [VERSION]\n",
+      ),
+      ".github/skills/argstr/SKILL.md": skillMd(
+        "argstr",
+        "Argument hint as a string.",
+        'argument-hint: "[VERSION]"\n',
+      ),
+      ".github/agents/skillsstr.agent.md":
+        "---\nname: skillsstr\ndescription: Skills as a string.\nskills: a:b\n---\nx\n",
+      ".github/agents/skillslist.agent.md":
+        "---\nname: skillslist\ndescription: Skills as a list.\nskills:\n  - a\n---\nx\n",
+      ".github/agents/comment.agent.md":
+        '---\nname: comment\n# prettier-ignore\ndescription: "Quoted after a comment"\nversion: 1.0.0\ncolor: blue\nmodel: sonnet\n---\nx\n',
+    },
+    expected: {
+      "copilot-cli.skills": [
+        cpSkill("argstr", ".github/skills/argstr/SKILL.md", "Argument hint as a string."),
+      ],
+      "copilot-cli.agents": [
+        cpAgent("comment", ".github/agents/comment.agent.md", "Quoted after a comment"),
+        cpAgent("skillslist", ".github/agents/skillslist.agent.md", "Skills as a list."),
+      ],
+    },
+  },
 ];
 
-export const SOURCES_CASES: SourcesCase[] = [...CLAUDE_CASES, ...CODEX_CASES, ...GEMINI_CASES, ...COPILOT_CASES];
+export const SOURCES_CASES: SourcesCase[] = [
+  ...CLAUDE_CASES,
+  ...CODEX_CASES,
+  ...GEMINI_CASES,
+  ...COPILOT_CASES,
+];

@@ -114,7 +114,12 @@ function claudeLists(
   return { entries, present };
 }
 
-async function runClaudeCase(c: SourcesCase, repo: string, home: string, config: string): Promise<SourcesRun> {
+async function runClaudeCase(
+  c: SourcesCase,
+  repo: string,
+  home: string,
+  config: string,
+): Promise<SourcesRun> {
   const r = await runClaude({
     cwd: join(repo, c.cwd ?? "."),
     home,
@@ -149,7 +154,8 @@ async function runCodexCase(c: SourcesCase, repo: string, home: string): Promise
   const texts: string[] = [];
   try {
     const items = JSON.parse(r.stdout) as { content?: { text?: string }[] }[];
-    for (const it of items) for (const ct of it.content ?? []) if (typeof ct.text === "string") texts.push(ct.text);
+    for (const it of items)
+      for (const ct of it.content ?? []) if (typeof ct.text === "string") texts.push(ct.text);
   } catch {
     // not JSON: no lists; the test reads code and stderr
   }
@@ -195,10 +201,10 @@ async function runGeminiCase(c: SourcesCase, repo: string, home: string): Promis
     [repo, "<R>"],
     [home, "<H>"],
   ];
-  // biome-ignore lint/suspicious/noExplicitAny: API parts
-  const sys = placeholders(((b?.systemInstruction?.parts ?? []) as any[]).map((p) => p.text ?? "").join(""), map);
-  // biome-ignore lint/suspicious/noExplicitAny: API parts
-  const user = placeholders(((b?.contents?.[0]?.parts ?? []) as any[]).map((p) => p.text ?? "").join(""), map);
+  const partsText = (parts: { text?: string }[] | undefined): string =>
+    (parts ?? []).map((p) => p.text ?? "").join("");
+  const sys = placeholders(partsText(b?.systemInstruction?.parts), map);
+  const user = placeholders(partsText(b?.contents?.[0]?.parts), map);
   const entries: Record<string, string[]> = {};
   const present: string[] = [];
   const skills = between(sys, LIST_HEADERS["gemini-cli.skills"], "\n</available_skills>");
@@ -216,9 +222,9 @@ async function runGeminiCase(c: SourcesCase, repo: string, home: string): Promis
   const ext = between(user, LIST_HEADERS["gemini-cli.extensions"], "\n</extension_context>");
   if (ext !== undefined) {
     present.push("gemini-cli.extensions");
-    entries["gemini-cli.extensions"] = [...ext.matchAll(/--- Context from: (.+?) ---\n[\s\S]*?\n--- End of Context from: \1 ---/g)].map(
-      (m) => m[0],
-    );
+    entries["gemini-cli.extensions"] = [
+      ...ext.matchAll(/--- Context from: (.+?) ---\n[\s\S]*?\n--- End of Context from: \1 ---/g),
+    ].map((m) => m[0]);
   }
   const memoryBytes = b ? launchBlocks(r).reduce((n, x) => n + Buffer.byteLength(x.block), 0) : 0;
   return { entries, present, whole: `${sys}\n${user}`, memoryBytes, code: r.code, stderr: r.stderr };
@@ -233,7 +239,11 @@ async function runCopilotCase(c: SourcesCase, repo: string, home: string): Promi
   const system = placeholders(r.system, map);
   const entries: Record<string, string[]> = {};
   const present: string[] = [];
-  const skills = between(system, LIST_HEADERS["copilot-cli.skills"], LIST_HEADERS["copilot-cli.skills.footer"]);
+  const skills = between(
+    system,
+    LIST_HEADERS["copilot-cli.skills"],
+    LIST_HEADERS["copilot-cli.skills.footer"],
+  );
   if (skills !== undefined) {
     present.push("copilot-cli.skills");
     entries["copilot-cli.skills"] = skills
@@ -296,11 +306,11 @@ export async function runSourcesCase(c: SourcesCase): Promise<SourcesRun> {
   });
   // In a HOME file, `<R>` is the repository's path and `SHA256:<rel>` the sha256 of a repository file's text.
   const homeText = (v: string): string =>
-    v
-      .replaceAll("<R>", repo)
-      .replace(/SHA256:([^"\s]+)/g, (_, rel: string) =>
-        createHash("sha256").update(readFileSync(join(repo, rel))).digest("hex"),
-      );
+    v.replaceAll("<R>", repo).replace(/SHA256:([^"\s]+)/g, (_, rel: string) =>
+      createHash("sha256")
+        .update(readFileSync(join(repo, rel)))
+        .digest("hex"),
+    );
   if (c.home) writeLayout(home, Object.fromEntries(Object.entries(c.home).map(([k, v]) => [k, homeText(v)])));
   if (c.config) writeLayout(config, c.config);
   if (c.autoMemory !== undefined)
