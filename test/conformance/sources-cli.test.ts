@@ -19,17 +19,18 @@ const MEMORY_FILE: Record<SourceAgent, string> = {
 };
 
 /** The run of a repository with only a memory file: the CLI's own entries, per list. */
-function baselineCase(agent: SourceAgent, release?: string): SourcesCase {
+function baselineCase(agent: SourceAgent, release?: string, codexExec?: boolean): SourcesCase {
   return {
-    name: `baseline_${agent}_${release ?? ""}`,
+    name: `baseline_${agent}_${release ?? ""}${codexExec ? "_exec" : ""}`,
     agent,
     ...(release ? { release } : {}),
+    ...(codexExec ? { codexExec } : {}),
     files: { [MEMORY_FILE[agent]]: "# baseline\n" },
     expected: {},
   };
 }
 
-const baselineKey = (c: SourcesCase): string => `${c.agent}@${c.release ?? ""}`;
+const baselineKey = (c: SourcesCase): string => `${c.agent}@${c.release ?? ""}${c.codexExec ? "+exec" : ""}`;
 
 /** `AC_SOURCES_FILTER=regex` runs only the matching cases (while settling one finding). */
 const FILTER = process.env.AC_SOURCES_FILTER ? new RegExp(process.env.AC_SOURCES_FILTER) : undefined;
@@ -63,6 +64,7 @@ const HEADER_OF: Partial<Record<ListId, keyof typeof LIST_HEADERS>> = {
   "gemini-cli.extensions": "gemini-cli.extensions",
   "copilot-cli.skills": "copilot-cli.skills",
   "copilot-cli.agents": "copilot-cli.agents",
+  "codex.agent-roles": "codex.agent-roles",
 };
 
 describe("sources conformance (the pinned CLIs, offline): skills, subagents, commands, output styles, auto memory, extensions", () => {

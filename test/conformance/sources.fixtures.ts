@@ -30,6 +30,7 @@ export type ListId =
   | "claude-code.auto-memory"
   | "codex.skills"
   | "codex.skill-roots"
+  | "codex.agent-roles"
   | "gemini-cli.skills"
   | "gemini-cli.subagents"
   | "gemini-cli.extensions"
@@ -43,6 +44,7 @@ export const LIST_SEPARATOR: Record<ListId, string> = {
   "claude-code.auto-memory": "",
   "codex.skills": "\n",
   "codex.skill-roots": "\n",
+  "codex.agent-roles": "\n",
   "gemini-cli.skills": "\n",
   "gemini-cli.subagents": "\n",
   "gemini-cli.extensions": "\n",
@@ -96,6 +98,11 @@ export interface SourcesCase {
    * or by name (when the case changes how built-ins are written, e.g. a description cut set in settings).
    */
   builtIns?: "text" | "name";
+  /**
+   * Codex: run `codex exec` against a loopback Responses server instead of `debug prompt-input` (the
+   * agent roles are in the `spawn_agent` tool's spec, which prompt-input does not print).
+   */
+  codexExec?: boolean;
 }
 
 const CLAUDE_RELEASES = ["2.1.332", "2.1.197"] as const;
@@ -949,6 +956,40 @@ const CODEX_CASES: SourcesCase[] = [
           "- projdisabled: Disabled by project config. (file: r1/projdisabled/SKILL.md)",
         ),
       ],
+    },
+  },
+  {
+    name: "codex_lists_custom_agent_roles_in_the_spawn_agent_tool_user_ones_always_project_ones_once_trusted",
+    agent: "codex",
+    codexExec: true,
+    files: {
+      "AGENTS.md": "# agents\n",
+      ".codex/agents/reviewer.toml": 'name = "reviewer"\ndescription = "Reviews code."\ndeveloper_instructions = "You review."\n',
+      ".codex/config.toml": '[agents.planner]\ndescription = "Plans work.\\nTwo lines."\n',
+    },
+    home: {
+      ".codex/agents/uagent.toml": 'name = "uagent"\ndescription = "User role."\ndeveloper_instructions = "x"\n',
+      ".codex/config.toml": '[projects."<R>"]\ntrust_level = "trusted"\n',
+    },
+    expected: {
+      "codex.agent-roles": [
+        { kind: "subagent", name: "planner", source: ".codex/config.toml", text: "planner: {\nPlans work.\nTwo lines.\n}" },
+        { kind: "subagent", name: "reviewer", source: ".codex/agents/reviewer.toml", text: "reviewer: {\nReviews code.\n}" },
+        { kind: "subagent", name: "uagent", source: "~/.codex/agents/uagent.toml", text: "uagent: {\nUser role.\n}" },
+      ],
+    },
+  },
+  {
+    name: "codex_ignores_project_agent_roles_of_an_untrusted_project",
+    agent: "codex",
+    codexExec: true,
+    files: {
+      "AGENTS.md": "# agents\n",
+      ".codex/agents/reviewer.toml": 'name = "reviewer"\ndescription = "Reviews code."\ndeveloper_instructions = "You review."\n',
+    },
+    home: { ".codex/agents/uagent.toml": 'name = "uagent"\ndescription = "User role."\ndeveloper_instructions = "x"\n' },
+    expected: {
+      "codex.agent-roles": [{ kind: "subagent", name: "uagent", source: "~/.codex/agents/uagent.toml", text: "uagent: {\nUser role.\n}" }],
     },
   },
 ];

@@ -10,6 +10,8 @@
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { RecordedRequest } from "../../src/verify/upstream.js";
 import { claudeProjectKey, type SourcesCase } from "../conformance/sources.fixtures.js";
@@ -49,6 +51,8 @@ export const LIST_HEADERS = {
   "copilot-cli.skills": "<skill>\n<available_skills>\n",
   "copilot-cli.skills.footer": "\n</available_skills>\n</skill>",
   "copilot-cli.agents": "\n\nUser-provided custom agents:\n",
+  "codex.agent-roles":
+    "Agent type override for the new agent. Omit unless explicitly asked. The selected role applies regardless of how much parent history is inherited.\nAvailable roles:\n",
 } as const;
 
 function placeholders(text: string, map: [string, string][]): string {
@@ -192,6 +196,90 @@ async function runCodexCase(c: SourcesCase, repo: string, home: string): Promise
   };
 }
 
+/** Every string inside a JSON value, depth first. */
+function strings(v: unknown): string[] {
+  if (typeof v === "string") return [v];
+  if (Array.isArray(v)) return v.flatMap(strings);
+  if (v && typeof v === "object") return Object.values(v).flatMap(strings);
+  return [];
+}
+
+const ROLES = "\nAvailable roles:\n";
+/**
+ * Codex 0.171.0's own roles. They are listed only once a custom role exists (without one, `spawn_agent`
+ * has no `agent_type` parameter), so they are part of that list's overhead, not entries.
+ */
+export const CODEX_BUILTIN_ROLES = ["default", "explorer", "worker"];
+
+/**
+ * Codex's custom agent roles reach only the `spawn_agent` tool's spec, which `debug prompt-input` does not
+ * print: `codex exec` runs against a loopback Responses server that records the first request and answers
+ * 500 (no retries), so nothing leaves the machine.
+ */
+async function runCodexExecCase(c: SourcesCase, repo: string, home: string): Promise<SourcesRun> {
+  const bodies: string[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => {
+      body += d;
+    });
+    req.on("end", () => {
+      bodies.push(body);
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end('{"error":{"message":"offline"}}');
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const codexHome = join(home, ".codex");
+  mkdirSync(codexHome, { recursive: true });
+  let r: Awaited<ReturnType<typeof runProcess>>;
+  try {
+    r = await runProcess(
+      codexBin(),
+      [
+        "-c",
+        `model_providers.loopback={name="loopback",base_url="${url}/v1",wire_api="responses",request_max_retries=0,stream_max_retries=0}`,
+        "-c",
+        'model_provider="loopback"',
+        "exec",
+        "--skip-git-repo-check",
+        "hi",
+      ],
+      {
+        cwd: join(repo, c.cwd ?? "."),
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CODEX_HOME: codexHome, OPENAI_API_KEY: "offline" },
+        timeoutMs: 60_000,
+      },
+    );
+  } finally {
+    await new Promise<void>((ok) => server.close(() => ok()));
+  }
+  const map: [string, string][] = [
+    [repo, "<R>"],
+    [home, "<H>"],
+  ];
+  let first: unknown;
+  try {
+    first = bodies[0] ? JSON.parse(bodies[0]) : undefined;
+  } catch {
+    first = undefined;
+  }
+  const roleText = strings(first).find((t) => t.includes(ROLES));
+  const entries: Record<string, string[]> = {};
+  const present: string[] = [];
+  if (roleText !== undefined) {
+    present.push("codex.agent-roles");
+    const list = roleText.slice(roleText.indexOf(ROLES) + ROLES.length);
+    entries["codex.agent-roles"] = list
+      .split(/\n(?=[^\n{}]+: \{\n)/)
+      .filter((e) => !CODEX_BUILTIN_ROLES.includes(e.slice(0, e.indexOf(": {"))))
+      .map((e) => placeholders(e, map));
+  }
+  // exec exits non-zero once the upstream refuses; the request is what counts.
+  return { entries, present, whole: placeholders(bodies[0] ?? "", map), memoryBytes: 0, code: bodies.length > 0 ? 0 : r.code, stderr: r.stderr };
+}
+
 const GEMINI_BUILTIN_LOCATION = /<location>[^<]*\/bundle\/builtin\/[^<]*<\/location>/;
 
 async function runGeminiCase(c: SourcesCase, repo: string, home: string): Promise<SourcesRun> {
@@ -282,7 +370,7 @@ function runAgent(c: SourcesCase, repo: string, home: string, config: string): P
     case "claude-code":
       return runClaudeCase(c, repo, home, config);
     case "codex":
-      return runCodexCase(c, repo, home);
+      return c.codexExec ? runCodexExecCase(c, repo, home) : runCodexCase(c, repo, home);
     case "gemini-cli":
       return runGeminiCase(c, repo, home);
     case "copilot-cli":
