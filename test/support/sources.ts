@@ -171,7 +171,13 @@ async function runCodexCase(c: SourcesCase, repo: string, home: string): Promise
   const entries: Record<string, string[]> = {};
   const present: string[] = [];
   if (block !== undefined) {
-    present.push("codex.skills");
+    // The block's fixed text, checked whole: what the model reports as this list's overhead.
+    if (
+      block.startsWith(LIST_HEADERS["codex.skills"]) &&
+      block.includes(`\n${LIST_HEADERS["codex.skills.available"]}`) &&
+      block.endsWith(LIST_HEADERS["codex.skills.footer"])
+    )
+      present.push("codex.skills");
     const roots = between(block, "### Skill roots\n", "\n### Available skills\n") ?? "";
     const rootLines = roots.split("\n");
     const system = rootLines.find((l) => l.endsWith("/.codex/skills/.system`"));
@@ -269,7 +275,7 @@ async function runCodexExecCase(c: SourcesCase, repo: string, home: string): Pro
   const entries: Record<string, string[]> = {};
   const present: string[] = [];
   if (roleText !== undefined) {
-    present.push("codex.agent-roles");
+    if (roleText.startsWith(LIST_HEADERS["codex.agent-roles"])) present.push("codex.agent-roles");
     const list = roleText.slice(roleText.indexOf(ROLES) + ROLES.length);
     entries["codex.agent-roles"] = list
       .split(/\n(?=[^\n{}]+: \{\n)/)
