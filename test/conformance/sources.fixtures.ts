@@ -272,9 +272,12 @@ const CLAUDE_CASES: SourcesCase[] = [
     },
   }),
   ...claude({
-    name: "skills_nested_two_folders_deep_a_lowercase_skill_md_and_a_loose_md_file_are_not_read",
+    name: "skills_nested_two_folders_deep_a_lowercase_skill_md_a_loose_md_file_and_other_agents_folders_are_not_read",
     files: {
       "CLAUDE.md": "# mem\n",
+      ".agents/skills/ag/SKILL.md": skillMd("ag", "In .agents/skills."),
+      ".github/skills/gh/SKILL.md": skillMd("gh", "In .github/skills."),
+      ".agent/skills/sg/SKILL.md": skillMd("sg", "In .agent/skills."),
       ".claude/skills/nested/beta/SKILL.md": skillMd("beta", "Beta nested."),
       ".claude/skills/lower/skill.md": skillMd("lower", "Lowercase file name."),
       ".claude/skills/top.md": skillMd("top", "A loose md in skills."),
@@ -964,18 +967,35 @@ const CODEX_CASES: SourcesCase[] = [
     codexExec: true,
     files: {
       "AGENTS.md": "# agents\n",
-      ".codex/agents/reviewer.toml": 'name = "reviewer"\ndescription = "Reviews code."\ndeveloper_instructions = "You review."\n',
+      ".codex/agents/reviewer.toml":
+        'name = "reviewer"\ndescription = "Reviews code."\ndeveloper_instructions = "You review."\n',
       ".codex/config.toml": '[agents.planner]\ndescription = "Plans work.\\nTwo lines."\n',
     },
     home: {
-      ".codex/agents/uagent.toml": 'name = "uagent"\ndescription = "User role."\ndeveloper_instructions = "x"\n',
+      ".codex/agents/uagent.toml":
+        'name = "uagent"\ndescription = "User role."\ndeveloper_instructions = "x"\n',
       ".codex/config.toml": '[projects."<R>"]\ntrust_level = "trusted"\n',
     },
     expected: {
       "codex.agent-roles": [
-        { kind: "subagent", name: "planner", source: ".codex/config.toml", text: "planner: {\nPlans work.\nTwo lines.\n}" },
-        { kind: "subagent", name: "reviewer", source: ".codex/agents/reviewer.toml", text: "reviewer: {\nReviews code.\n}" },
-        { kind: "subagent", name: "uagent", source: "~/.codex/agents/uagent.toml", text: "uagent: {\nUser role.\n}" },
+        {
+          kind: "subagent",
+          name: "planner",
+          source: ".codex/config.toml",
+          text: "planner: {\nPlans work.\nTwo lines.\n}",
+        },
+        {
+          kind: "subagent",
+          name: "reviewer",
+          source: ".codex/agents/reviewer.toml",
+          text: "reviewer: {\nReviews code.\n}",
+        },
+        {
+          kind: "subagent",
+          name: "uagent",
+          source: "~/.codex/agents/uagent.toml",
+          text: "uagent: {\nUser role.\n}",
+        },
       ],
     },
   },
@@ -985,11 +1005,22 @@ const CODEX_CASES: SourcesCase[] = [
     codexExec: true,
     files: {
       "AGENTS.md": "# agents\n",
-      ".codex/agents/reviewer.toml": 'name = "reviewer"\ndescription = "Reviews code."\ndeveloper_instructions = "You review."\n',
+      ".codex/agents/reviewer.toml":
+        'name = "reviewer"\ndescription = "Reviews code."\ndeveloper_instructions = "You review."\n',
     },
-    home: { ".codex/agents/uagent.toml": 'name = "uagent"\ndescription = "User role."\ndeveloper_instructions = "x"\n' },
+    home: {
+      ".codex/agents/uagent.toml":
+        'name = "uagent"\ndescription = "User role."\ndeveloper_instructions = "x"\n',
+    },
     expected: {
-      "codex.agent-roles": [{ kind: "subagent", name: "uagent", source: "~/.codex/agents/uagent.toml", text: "uagent: {\nUser role.\n}" }],
+      "codex.agent-roles": [
+        {
+          kind: "subagent",
+          name: "uagent",
+          source: "~/.codex/agents/uagent.toml",
+          text: "uagent: {\nUser role.\n}",
+        },
+      ],
     },
   },
 ];
@@ -1068,6 +1099,17 @@ const GEMINI_CASES: SourcesCase[] = [
       ".agents/skills/dup/SKILL.md": skillMd("dup", "Dup in .agents."),
     },
     expected: { "gemini-cli.skills": [gmSkill("dup", ".agents/skills/dup/SKILL.md", "Dup in .agents.")] },
+  },
+  {
+    name: "gemini_hides_a_skill_named_in_the_workspace_settings_skills_disabled_case_insensitively",
+    agent: "gemini-cli",
+    files: {
+      "GEMINI.md": "# gem\n",
+      ".gemini/skills/alpha/SKILL.md": skillMd("alpha", "Alpha."),
+      ".gemini/skills/beta/SKILL.md": skillMd("beta", "Beta."),
+      ".gemini/settings.json": JSON.stringify({ skills: { disabled: ["Beta"] } }),
+    },
+    expected: { "gemini-cli.skills": [gmSkill("alpha", ".gemini/skills/alpha/SKILL.md", "Alpha.")] },
   },
   {
     name: "gemini_reads_workspace_skills_of_the_cwd_only",
