@@ -80,6 +80,8 @@ export interface SourcesCase {
   /** false: no `git init` (default: the repository is a git repository). */
   git?: boolean;
   env?: Record<string, string>;
+  /** Claude Code: extra arguments after `-p PROMPT`; `<R>` is the repository's absolute path. */
+  args?: string[];
   /** The repository's folder name (default "repo"). */
   repoDir?: string;
   /**
@@ -678,6 +680,35 @@ const CLAUDE_CASES: SourcesCase[] = [
         ],
       },
     },
+  }),
+  ...claude({
+    name: "a_local_plugin_lists_its_skills_commands_and_agents_prefixed_with_the_plugin_name",
+    // --plugin-dir loads a plugin folder as an installed plugin is loaded (the user layer).
+    args: ["--plugin-dir", "<R>/plug"],
+    files: {
+      "CLAUDE.md": "# mem\n",
+      "plug/.claude-plugin/plugin.json": JSON.stringify({
+        name: "myplug",
+        version: "1.0.0",
+        description: "P",
+      }),
+      "plug/skills/pskill/SKILL.md": skillMd("pskill", "Plugin skill."),
+      "plug/commands/pcmd.md": "---\ndescription: Plugin command.\n---\nx\n",
+      "plug/agents/pagent.md": "---\nname: pagent\ndescription: Plugin agent.\n---\nx\n",
+    },
+    expected: both({
+      "claude-code.skills": [
+        ccCommand("myplug:pcmd", "plug/commands/pcmd.md", "- myplug:pcmd: Plugin command."),
+        ccSkill("myplug:pskill", "plug/skills/pskill/SKILL.md", "- myplug:pskill: Plugin skill."),
+      ],
+      "claude-code.agents": [
+        ccAgent(
+          "myplug:pagent",
+          "plug/agents/pagent.md",
+          "- myplug:pagent: Plugin agent. (Tools: All tools)",
+        ),
+      ],
+    }),
   }),
   ...claude({
     name: "an_output_style_named_in_project_settings_adds_its_heading_and_body",

@@ -130,6 +130,7 @@ async function runClaudeCase(
     configDir: config,
     ...(c.release ? { release: c.release } : {}),
     ...(c.env ? { env: c.env } : {}),
+    ...(c.args ? { args: c.args.map((a) => a.replaceAll("<R>", repo)) } : {}),
   });
   const body = (r.mainRequests[0] as RecordedRequest | undefined)?.body;
   const map: [string, string][] = [
