@@ -255,7 +255,12 @@ async function runCodexExecCase(c: SourcesCase, repo: string, home: string): Pro
       ],
       {
         cwd: join(repo, c.cwd ?? "."),
-        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CODEX_HOME: codexHome, OPENAI_API_KEY: "offline" },
+        env: {
+          PATH: process.env.PATH ?? "/usr/bin:/bin",
+          HOME: home,
+          CODEX_HOME: codexHome,
+          OPENAI_API_KEY: "offline",
+        },
         timeoutMs: 60_000,
       },
     );
@@ -284,7 +289,14 @@ async function runCodexExecCase(c: SourcesCase, repo: string, home: string): Pro
       .map((e) => placeholders(e, map));
   }
   // exec exits non-zero once the upstream refuses; the request is what counts.
-  return { entries, present, whole: placeholders(bodies[0] ?? "", map), memoryBytes: 0, code: bodies.length > 0 ? 0 : r.code, stderr: r.stderr };
+  return {
+    entries,
+    present,
+    whole: placeholders(bodies[0] ?? "", map),
+    memoryBytes: 0,
+    code: bodies.length > 0 ? 0 : r.code,
+    stderr: r.stderr,
+  };
 }
 
 const GEMINI_BUILTIN_LOCATION = /<location>[^<]*\/bundle\/builtin\/[^<]*<\/location>/;
