@@ -55,6 +55,9 @@ export const LIST_HEADERS = {
     "Agent type override for the new agent. Omit unless explicitly asked. The selected role applies regardless of how much parent history is inherited.\nAvailable roles:\n",
 } as const;
 
+/** One CLI run's limit: generous, as the machine is shared (a run takes 2-10 s unloaded). */
+const RUN_TIMEOUT_MS = 180_000;
+
 function placeholders(text: string, map: [string, string][]): string {
   let out = text;
   for (const [abs, ph] of map) out = out.split(abs).join(ph);
@@ -128,6 +131,7 @@ async function runClaudeCase(
     cwd: join(repo, c.cwd ?? "."),
     home,
     configDir: config,
+    timeoutMs: RUN_TIMEOUT_MS,
     ...(c.release ? { release: c.release } : {}),
     ...(c.env ? { env: c.env } : {}),
     ...(c.args ? { args: c.args.map((a) => a.replaceAll("<R>", repo)) } : {}),
@@ -154,7 +158,7 @@ async function runCodexCase(c: SourcesCase, repo: string, home: string): Promise
   const r = await runProcess(codexBin(), ["debug", "prompt-input", "hi"], {
     cwd: join(repo, c.cwd ?? "."),
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CODEX_HOME: codexHome, ...c.env },
-    timeoutMs: 30_000,
+    timeoutMs: RUN_TIMEOUT_MS,
   });
   const texts: string[] = [];
   try {
@@ -261,7 +265,7 @@ async function runCodexExecCase(c: SourcesCase, repo: string, home: string): Pro
           CODEX_HOME: codexHome,
           OPENAI_API_KEY: "offline",
         },
-        timeoutMs: 60_000,
+        timeoutMs: RUN_TIMEOUT_MS,
       },
     );
   } finally {
@@ -302,7 +306,12 @@ async function runCodexExecCase(c: SourcesCase, repo: string, home: string): Pro
 const GEMINI_BUILTIN_LOCATION = /<location>[^<]*\/bundle\/builtin\/[^<]*<\/location>/;
 
 async function runGeminiCase(c: SourcesCase, repo: string, home: string): Promise<SourcesRun> {
-  const r = await runGemini({ cwd: join(repo, c.cwd ?? "."), home, ...(c.env ? { env: c.env } : {}) });
+  const r = await runGemini({
+    cwd: join(repo, c.cwd ?? "."),
+    home,
+    timeoutMs: RUN_TIMEOUT_MS,
+    ...(c.env ? { env: c.env } : {}),
+  });
   const b = r.mainRequests[0]?.body;
   const map: [string, string][] = [
     [repo, "<R>"],
@@ -338,7 +347,12 @@ async function runGeminiCase(c: SourcesCase, repo: string, home: string): Promis
 }
 
 async function runCopilotCase(c: SourcesCase, repo: string, home: string): Promise<SourcesRun> {
-  const r = await runCopilot({ cwd: join(repo, c.cwd ?? "."), home, ...(c.env ? { env: c.env } : {}) });
+  const r = await runCopilot({
+    cwd: join(repo, c.cwd ?? "."),
+    home,
+    timeoutMs: RUN_TIMEOUT_MS,
+    ...(c.env ? { env: c.env } : {}),
+  });
   const map: [string, string][] = [
     [repo, "<R>"],
     [home, "<H>"],
