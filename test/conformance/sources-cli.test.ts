@@ -5,10 +5,10 @@
  * dropped (those an empty repository's run shows), must hold the recorded entry texts in the recorded
  * order, and each list's header must be there. Two CLIs run at a time in beforeAll.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeReleases } from "../support/claude.js";
 import { pool } from "../support/copilot.js";
-import { type LIST_HEADERS, runSourcesCase, type SourcesRun } from "../support/sources.js";
+import { type LIST_HEADERS, removeSourcesDirs, runSourcesCase, type SourcesRun } from "../support/sources.js";
 import { type ListId, SOURCES_CASES, type SourceAgent, type SourcesCase } from "./sources.fixtures.js";
 
 const MEMORY_FILE: Record<SourceAgent, string> = {
@@ -84,6 +84,8 @@ describe("sources conformance (the pinned CLIs, offline): skills, subagents, com
       else ran.set(c.name, r);
     }
   }, 1_800_000);
+
+  afterAll(removeSourcesDirs);
 
   it("has_between_forty_and_eighty_cases_with_unique_sentence_names_covering_every_agent_and_claude_release", () => {
     expect(SOURCES_CASES.length).toBeGreaterThanOrEqual(40);

@@ -11,7 +11,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR, materialize } from "../../scripts/corpus.mjs";
 import { pool } from "../support/copilot.js";
-import { runSourcesCase, runSourcesIn, type SourcesRun } from "../support/sources.js";
+import { removeSourcesDirs, runSourcesCase, runSourcesIn, type SourcesRun } from "../support/sources.js";
 import { LIST_SEPARATOR, type ListId, type SourceAgent, type SourcesCase } from "./sources.fixtures.js";
 
 const REPOS = [
@@ -120,6 +120,7 @@ describe.skipIf(!present)(
 
     afterAll(() => {
       for (const c of cleanups) c();
+      removeSourcesDirs();
     });
 
     it("prints_the_table", () => {

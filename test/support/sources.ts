@@ -9,7 +9,7 @@
  * (docs/findings-sources-*.md).
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -390,9 +390,18 @@ async function runCopilotCase(c: SourcesCase, repo: string, home: string): Promi
   };
 }
 
+const created: string[] = [];
+
+/** Removes every temp folder the runs of this process made (call from afterAll). */
+export function removeSourcesDirs(): void {
+  for (const d of created.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
 /** Runs a case's agent in an existing repository `repo` (absolute, real) with a fresh HOME. */
 export function runSourcesIn(c: SourcesCase, repo: string): Promise<SourcesRun> {
-  const home = join(tempDir("ac-src-home-"), "home");
+  const base = tempDir("ac-src-home-");
+  created.push(base);
+  const home = join(base, "home");
   const config = join(home, ".claude-config");
   mkdirSync(config, { recursive: true });
   return runAgent(c, repo, home, config);
@@ -414,6 +423,7 @@ function runAgent(c: SourcesCase, repo: string, home: string, config: string): P
 /** Writes a case's files (repository, HOME, Claude config dir) and runs its agent once. */
 export async function runSourcesCase(c: SourcesCase): Promise<SourcesRun> {
   const base = tempDir("ac-src-");
+  created.push(base);
   const repo = join(base, c.repoDir ?? "repo");
   const home = join(base, "home");
   const config = join(home, ".claude-config");
