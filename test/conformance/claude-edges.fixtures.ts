@@ -137,6 +137,28 @@ export const CLAUDE_AGENTS_TEXT_CASES: ClaudeEdgeCase[] = [
   },
 ];
 
+/** Variables read by 2.1.332's binary that sound like they change loading, and (here) do not. */
+export const CLAUDE_ENV_CASES: ClaudeEdgeCase[] = [
+  {
+    name: "claude_code_managed_settings_path_naming_a_folder_with_claude_md_adds_nothing",
+    files: { "CLAUDE.md": "proj\n" },
+    outside: {
+      "managed/CLAUDE.md": "MANAGED-MEM\n",
+      "managed/.claude/rules/m.md": "MANAGED-RULE\n",
+      "managed/managed-settings.json": JSON.stringify({ claudeMdExcludes: ["**/excluded.md"] }),
+    },
+    env: { CLAUDE_CODE_MANAGED_SETTINGS_PATH: "<B>/managed" },
+    excludes: ["MANAGED-"],
+  },
+  {
+    name: "claude_code_restrict_personal_config_keeps_the_user_claude_md",
+    files: { "CLAUDE.md": "proj\n" },
+    home: { "cfg/CLAUDE.md": "USER\n" },
+    env: { CLAUDE_CODE_RESTRICT_PERSONAL_CONFIG: "1" },
+    includes: ["<B>/home/cfg/CLAUDE.md\nUSER"],
+  },
+];
+
 /** One repository for every directory command: memory and rules at the root and in `pkg/`. */
 const PKG = {
   "CLAUDE.md": "root mem\n",

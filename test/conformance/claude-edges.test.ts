@@ -24,6 +24,7 @@ import type { ContentBlock } from "../support/upstream.js";
 import {
   CLAUDE_AGENTS_TEXT_CASES,
   CLAUDE_BASH_DIRECTORY_CASES,
+  CLAUDE_ENV_CASES,
   type ClaudeEdgeCase,
   type ClaudeRecording,
 } from "./claude-edges.fixtures.js";
@@ -68,7 +69,7 @@ async function runCase(c: ClaudeEdgeCase, release: string): Promise<{ rec: Claud
 }
 
 const ONLY = process.env.AC_CASES?.split(",");
-const ALL = [...CLAUDE_AGENTS_TEXT_CASES, ...CLAUDE_BASH_DIRECTORY_CASES].filter(
+const ALL = [...CLAUDE_AGENTS_TEXT_CASES, ...CLAUDE_BASH_DIRECTORY_CASES, ...CLAUDE_ENV_CASES].filter(
   (c) => !ONLY || ONLY.includes(c.name),
 );
 const runs = ALL.flatMap((c) => (c.releases ?? RELEASES).map((release) => ({ c, release })));
@@ -104,6 +105,11 @@ describe("claude-code: an AGENTS file whose text is already loaded (issue 31)", 
 
 describe("claude-code: Bash commands on a directory (issue 31)", () => {
   for (const c of CLAUDE_BASH_DIRECTORY_CASES.filter((x) => ALL.includes(x)))
+    for (const release of c.releases ?? RELEASES) it(`${c.name} on ${release}`, () => check(c, release));
+});
+
+describe("claude-code: variables that do not change loading (issue 31)", () => {
+  for (const c of CLAUDE_ENV_CASES.filter((x) => ALL.includes(x)))
     for (const release of c.releases ?? RELEASES) it(`${c.name} on ${release}`, () => check(c, release));
 });
 

@@ -484,6 +484,21 @@ export const COPILOT_USER_CASES: CopilotRecordedCase[] = [
       ],
     },
     {
+      name: "custom_dir_files_come_after_every_instruction_file_of_the_user_the_git_root_and_the_cwd",
+      cwd: "sub",
+      files: {
+        ...ag,
+        ".github/instructions/a.instructions.md": "ROOT-GH\n",
+        ".claude/rules/r.md": "ROOT-RULE\n",
+        "sub/.github/instructions/c.instructions.md": "CWD-GH\n",
+        "sub/.claude/rules/c.md": "CWD-RULE\n",
+      },
+      home: { ".copilot/instructions/u.instructions.md": "USER\n" },
+      outside: { "ext/instructions/e.instructions.md": "EXT\n" },
+      env: ext,
+      includes: ["USER\n\n\nROOT-GH\n\n\nROOT-RULE\n\n\nCWD-GH\n\n\nCWD-RULE\n\n\nEXT\n"],
+    },
+    {
       name: "a_custom_dir_reads_three_passes_not_one_sorted_walk",
       files: ag,
       outside: {

@@ -19,6 +19,7 @@ import { type RecordedCase, readRecordings, removeCases, writeCase } from "../..
 import {
   CLAUDE_AGENTS_TEXT_CASES,
   CLAUDE_BASH_DIRECTORY_CASES,
+  CLAUDE_ENV_CASES,
   type ClaudeEdgeCase,
   type ClaudeRecording,
 } from "../claude-edges.fixtures.js";
@@ -162,6 +163,7 @@ function claude(): Verdict[] {
   };
   run(CLAUDE_AGENTS_TEXT_CASES, "AGENTS text already loaded");
   run(CLAUDE_BASH_DIRECTORY_CASES, "Bash on a directory");
+  run(CLAUDE_ENV_CASES, "variables without effect");
   return out;
 }
 
