@@ -89,6 +89,12 @@ describe("estimates", () => {
     expect(claudeCharacterKindEstimate("abc", true)).toBe(Math.round(0.68 + 3 * 0.06));
     // 40 "a": 16 head units, then 24 repeats priced as later units (0.71, no repeat price of its own).
     expect(claudeCharacterKindEstimate("a".repeat(40), false)).toBe(Math.round(0.46 + 16 * 0.2 + 24 * 0.71));
+    // Ten runs of exactly 16 "a", each then a space (0.05): 10 × (0.46 + 16 × 0.2) + 10 × 0.05; a 17th
+    // unit would be a repeat at 0.71.
+    expect(claudeCharacterKindEstimate(`${"a".repeat(16)} `.repeat(10), false)).toBe(37);
+    expect(claudeCharacterKindEstimate(`${"a".repeat(17)} `.repeat(10), false)).toBe(
+      Math.round(10 * (0.46 + 3.2 + 0.71 + 0.05)),
+    );
     // 40 "é" (class 192-879: 1.6 a unit, no run price).
     expect(claudeCharacterKindEstimate("é".repeat(40), false)).toBe(64);
     // Other non-ASCII (class 128-65535): 0.92 a head unit, 0.6 a repeat after the head.
