@@ -6,9 +6,9 @@
  * and its skill descriptions, the launch Gemini CLI never sends, and the budget Copilot CLI refuses.
  * The runs of each agent happen in its beforeAll, a few at a time; each `it` then checks one finding.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "../../src/tokens/index.js";
 import { allTexts, type ClaudeRun, claudeReleases, launchFiles, runClaude } from "../support/claude.js";
 import { codexBin, runCodex } from "../support/codex.js";
@@ -22,9 +22,22 @@ const [MAIN, OLDER] = claudeReleases() as [string, string];
 const READ_ONLY = ["--allowedTools", "Read"];
 const ACCEPT = ["--permission-mode", "acceptEdits", "--allowedTools", "Read,Agent"];
 
+/** Every folder these tests made (some hold files of several megabytes): removed at the end. */
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A fresh temp folder, removed after the file's tests. */
+function temp(prefix: string): string {
+  const d = tempDir(prefix);
+  made.push(d);
+  return d;
+}
+
 /** A fresh repository (a real git repository) with `files`; its real path. */
 function repo(files: Record<string, Entry>, prefix = "ac-limits-"): string {
-  const root = tempDir(prefix);
+  const root = temp(prefix);
   writeLayout(root, { ".git": { git: true }, ...files });
   return root;
 }
@@ -95,7 +108,7 @@ describe(`Claude Code ${MAIN} and ${OLDER}: limits`, () => {
       for (const [kind, text] of Object.entries(memories))
         add(`automem-${kind}:${release}`, async () => {
           const root = repo({});
-          const home = tempDir("ac-limits-home-");
+          const home = temp("ac-limits-home-");
           const configDir = join(home, ".claude");
           const dir = join(configDir, "projects", root.replace(/[^a-zA-Z0-9]/g, "-"), "memory");
           mkdirSync(dir, { recursive: true });
@@ -143,7 +156,7 @@ describe(`Claude Code ${MAIN} and ${OLDER}: limits`, () => {
             "CLAUDE.local.md": "MARK-LOCAL\n",
             "src/a.ts": "a\n",
           });
-          const home = tempDir("ac-limits-home-");
+          const home = temp("ac-limits-home-");
           const configDir = join(home, ".claude");
           mkdirSync(configDir, { recursive: true });
           writeFileSync(join(configDir, "CLAUDE.md"), "MARK-USERMEM\n");
@@ -458,7 +471,7 @@ describe(`Claude Code ${MAIN} and ${OLDER}: limits`, () => {
 
 /** `codex debug prompt-input hi` in `cwd`; every developer and user text of the prompt. */
 async function codexTexts(cwd: string): Promise<string[]> {
-  const home = tempDir("ac-limits-codex-");
+  const home = temp("ac-limits-codex-");
   mkdirSync(join(home, ".codex"), { recursive: true });
   const r = await runProcess(codexBin(), ["debug", "prompt-input", "hi"], {
     cwd,
