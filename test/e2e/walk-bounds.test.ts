@@ -26,7 +26,9 @@ describe("cap on a rules directory linking to /", () => {
     );
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(r.stdout).toContain("the measurement is incomplete");
-    expect(r.stdout).toMatch(/\.claude\/rules\/ext: links to \/; walk stopped after 100,000 directory entries/);
+    expect(r.stdout).toMatch(
+      /\.claude\/rules\/ext: links to \/; walk stopped after 100,000 directory entries/,
+    );
     expect(r.code).toBe(1);
   });
 });

@@ -192,7 +192,8 @@ export const VECTORS: CommandVector[] = [
     },
     check(p, command, _r) {
       // The report holds the text of what it charges: the kernel file's must not be there.
-      if (command === "report") expect(readFileSync(join(p.repo, "report.html"), "utf8")).not.toContain(SECRET);
+      if (command === "report")
+        expect(readFileSync(join(p.repo, "report.html"), "utf8")).not.toContain(SECRET);
     },
   },
   {
