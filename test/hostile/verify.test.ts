@@ -30,7 +30,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentById } from "../../src/agents/index.js";
 import type { AgentModel } from "../../src/model/index.js";
 import { verifyRepository } from "../../src/verify/run.js";
+import { runClaude } from "../support/claude.js";
 import { pool } from "../support/copilot.js";
+import { runGemini } from "../support/gemini.js";
 import { AGENTS_DIR } from "../support/process.js";
 import { seededRandom } from "../support/random.js";
 import type { HostilePlace } from "./vector.js";
@@ -204,7 +206,21 @@ function rowsOf(seed: number): VerifyVector[] {
   return COMBINABLE.filter(() => random(2) === 0);
 }
 
-const combined = new Map<string, { built: Built; run: Run; text?: Run }>();
+const combined = new Map<string, { built: Built; run: Run; text?: Run; saved?: string }>();
+/** What the stand-in host heard while verify ran on the combined repositories. */
+let heardDuringVerify: string[] = [];
+
+/** Every file below `dir`, relative, with its bytes. */
+function filesBelow(dir: string, pre = ""): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const n of readdirSync(dir).sort()) {
+    const p = join(dir, n);
+    const st = lstatSync(p);
+    if (st.isDirectory()) for (const [k, v] of filesBelow(p, `${pre}${n}/`)) out.set(k, v);
+    else out.set(`${pre}${n}`, st.isFile() ? readFileSync(p) : Buffer.from(`not a regular file: ${st.mode}`));
+  }
+  return out;
+}
 
 describe("verify on repositories that combine every hostile row", () => {
   beforeAll(async () => {
@@ -214,12 +230,17 @@ describe("verify on repositories that combine every hostile row", () => {
         tasks.push(async () => {
           const built = build(rowsOf(seed), seed === SEEDS[0] ? "home" : `repo-${seed}`);
           const run = await verify(built, ["--agent", a.id, "--json"]);
-          const text = a.id === "claude-code" ? await verify(built, ["--agent", a.id]) : undefined;
-          combined.set(`${seed}:${a.id}`, { built, run, ...(text ? { text } : {}) });
+          // The text output, and the copy itself as --save-case writes it (outside the repository).
+          const saved = join(temp("ac-hostile-case-"), "case");
+          const text =
+            a.id === "claude-code" ? await verify(built, ["--agent", a.id, "--save-case", saved]) : undefined;
+          combined.set(`${seed}:${a.id}`, { built, run, ...(text ? { text, saved } : {}) });
         });
       }
     }
+    const before = heard.length;
     await pool(tasks, 2);
+    heardDuringVerify = heard.slice(before);
   }, 1_500_000);
 
   for (const seed of SEEDS) {
@@ -248,12 +269,22 @@ describe("verify on repositories that combine every hostile row", () => {
         expect(wrong).toEqual([]);
         for (const f of j.copied as string[])
           expect(f.split("/").some((s) => s === "node_modules" || s === ".git")).toBe(false);
+        if (c?.saved) {
+          // The copy as run: exactly the files listed, none holding a secret from outside the repository.
+          const saved = filesBelow(c.saved);
+          expect([...saved.keys()].sort()).toEqual([...(j.copied as string[]), "verify-case.json"].sort());
+          for (const [f, bytes] of saved) {
+            expect(bytes.toString("utf8"), f).not.toContain(SECRET);
+            expect(bytes.toString("utf8"), f).not.toContain("OUTSIDE-SECRET-5f2c");
+            expect(bytes.toString("utf8"), f).not.toContain("not a regular file");
+          }
+        }
       });
     }
   }
 
   it("no_connection_reached_the_host_the_rows_point_at", () => {
-    expect(heard).toEqual([]);
+    expect(heardDuringVerify).toEqual([]);
   });
 
   it("what_the_copy_kept_out_is_named_and_never_printed_raw", () => {
@@ -460,4 +491,28 @@ describe("a model cannot hide a file from the cli", () => {
     }
     expect(readdirSync(tmp)).toEqual([]);
   });
+});
+
+describe("the rows are live attacks: each agent's cli run directly in the repository creates the marker", () => {
+  const direct: Record<string, (cwd: string, home: string) => Promise<unknown>> = {
+    "claude-code": (cwd, home) => runClaude({ cwd, home, timeoutMs: 30_000 }),
+    "gemini-cli": (cwd, home) => runGemini({ cwd, home, timeoutMs: 180_000 }),
+  };
+  for (const row of VERIFY_VECTORS)
+    for (const id of row.live ?? [])
+      it.skipIf(!AGENTS.some((a) => a.id === id))(
+        `${row.name}_runs_code_under_${id.replace(/-/g, "_")}_itself`,
+        async () => {
+          const built = build([row], "repo");
+          const run = direct[id];
+          if (!run) throw new Error(`no direct run for ${id}`);
+          const before = heard.length;
+          await run(built.place.repo, temp("ac-hostile-direct-home-"));
+          expect(existsSync(built.place.marker)).toBe(true);
+          // A row that moves the API base reaches the stand-in host when the CLI runs it.
+          if (row.class === "network" || row.name.includes("env"))
+            expect(heard.length).toBeGreaterThan(before);
+        },
+        240_000,
+      );
 });
