@@ -100,10 +100,16 @@ export function checkParentChain(dir: string): void {
 /**
  * A new private place below `$XDG_RUNTIME_DIR` (when it is this user's 0700 folder) or the temp dir;
  * removed on SIGINT, SIGTERM and exit until `dispose()`.
+ * @param repository the repository's real root: the place is never made inside it
  * @throws UsageError when the folders above it could be used by another user (see {@link checkParentChain})
+ *   or lie in the repository
  */
-export function makePrivatePlace(env: NodeJS.ProcessEnv = process.env): PrivatePlace {
+export function makePrivatePlace(env: NodeJS.ProcessEnv = process.env, repository?: string): PrivatePlace {
   const parent = parentDir(env);
+  if (repository !== undefined && inside(repository, parent))
+    throw new UsageError(
+      `verify's private place would be inside the repository under measurement (${parent}): point TMPDIR (or XDG_RUNTIME_DIR) at a folder outside it`,
+    );
   checkParentChain(parent);
   const base = realpathSync(mkdtempSync(join(parent, "agent-context-verify-")));
   let gone = false;

@@ -312,7 +312,7 @@ interface Rig {
 
 /** Makes the place, starts the trap and chooses the isolation; `close()` undoes all three. */
 async function rig(path: string, realRoot: string | undefined): Promise<Rig> {
-  const place = makePrivatePlace();
+  const place = makePrivatePlace(process.env, realRoot);
   try {
     const trap = await startTrap();
     const iso = isolation({ sockets: place.sockets, trapUrl: trap.url });

@@ -393,6 +393,20 @@ describe("the place verify runs in", () => {
       expectNothingEscaped(built, run);
     });
 
+  it("a_temp_dir_inside_the_repository_is_refused_and_nothing_is_written_there", async () => {
+    const built = build([], "repo");
+    writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
+    const tmp = join(built.place.repo, "tmp");
+    mkdirSync(tmp);
+    built.before.repo = signature(built.place.repo);
+    const run = await verify(built, [], { TMPDIR: tmp });
+    expect(run.stderr).toBe(
+      `agent-context: verify's private place would be inside the repository under measurement (${tmp}): point TMPDIR (or XDG_RUNTIME_DIR) at a folder outside it\n`,
+    );
+    expect(run.status).toBe(2);
+    expectNothingEscaped(built, run);
+  });
+
   it("a_temp_dir_others_may_write_to_that_is_not_sticky_is_refused", async () => {
     const { built, run, tmp } = await runBelow((t) => chmodSync(t, 0o777));
     expect(run.stderr).toBe(
