@@ -118,7 +118,7 @@ export interface VerifyReport extends VerifyHeader {
   traffic: VerifyTraffic;
   /** Files copied into the run (relative to the root). */
   copied: string[];
-  /** Files the copy kept out (what agents read as configuration or code, links leaving, special files). */
+  /** Files the copy kept out (dotted places that are no instruction location, links leaving, special files). */
   notCopied: NotCopied[];
   /** Bounds the copy reached, as sentences: the run is incomplete and fails. */
   limits: string[];
@@ -510,7 +510,7 @@ function checkPlace(opts: VerifyOptions): {
     if (!statSync(at.real).isFile()) throw new UsageError(`--read ${r}: not a regular file`);
     if (!copyablePlace(at.rel, anyInstructionFile))
       throw new UsageError(
-        `--read ${r}: agents read files in that folder as configuration or code, and verify never copies one; read a file elsewhere`,
+        `--read ${r}: a dotted place that is no instruction location, and verify copies none (agents read such places as configuration or code); read a file elsewhere`,
       );
     return at.rel;
   });

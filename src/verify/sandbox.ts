@@ -298,7 +298,7 @@ export function makeSandbox(opts: SandboxOptions): Sandbox {
       if (present(join(root, rel)))
         notCopied.push({
           file: rel,
-          why: "agents read files there as configuration or code, not as instruction text: verify never copies one",
+          why: "a dotted place that is no instruction location: verify copies none (agents read such places as configuration or code)",
         });
       continue;
     }

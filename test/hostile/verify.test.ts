@@ -291,9 +291,9 @@ describe("verify on repositories that combine every hostile row", () => {
     const c = combined.get(`${SEEDS[0]}:claude-code`);
     const j = JSON.parse(c?.run.stdout ?? "{}");
     const kept = new Map((j.notCopied as { file: string; why: string }[]).map((n) => [n.file, n.why]));
-    expect(kept.get(".mcp.json")).toMatch(/configuration or code/);
-    expect(kept.get(".lsp.json")).toMatch(/configuration or code/);
-    expect(kept.get(".claude/agents/hostile.md")).toMatch(/configuration or code/);
+    expect(kept.get(".mcp.json")).toMatch(/^a dotted place that is no instruction location/);
+    expect(kept.get(".lsp.json")).toMatch(/^a dotted place that is no instruction location/);
+    expect(kept.get(".claude/agents/hostile.md")).toMatch(/^a dotted place that is no instruction location/);
     expect(kept.get("packages/environ/CLAUDE.md")).toBe("its real path leaves the repository");
     expect(kept.get("packages/linked/.claude/settings.json")).toBe("its real path leaves the repository");
     expect(kept.get("packages/fifo/CLAUDE.md")).toBe("a fifo");
@@ -301,7 +301,9 @@ describe("verify on repositories that combine every hostile row", () => {
     expect(j.copied).toEqual(
       expect.arrayContaining([".claude/settings.json", "shared/a.md", "home/CLAUDE.md"]),
     );
-    expect(kept.get(".x\u001b]52;c;aGk=\u0007.json")).toMatch(/configuration or code/);
+    expect(kept.get(".x\u001b]52;c;aGk=\u0007.json")).toMatch(
+      /^a dotted place that is no instruction location/,
+    );
   });
 });
 
@@ -344,7 +346,7 @@ describe("what verify prints about a hostile repository", () => {
     const run = await verify(built, []);
     expect(run.stderr).toBe("");
     expect(run.stdout).toContain(
-      "note: not copied, so not compared: .x\\u001b]52;c;aGk=\\u0007.json (agents read files there as configuration or code",
+      "note: not copied, so not compared: .x\\u001b]52;c;aGk=\\u0007.json (a dotted place that is no instruction location: verify copies none",
     );
     expect(run.stdout).toMatch(
       /^verify: Claude Code 2\.1\.332 agrees with the model on this repository — 3 files/,
