@@ -290,7 +290,7 @@ function modelRelease(
   agent: AgentModel,
   cli: string,
   agentVersion: string | undefined,
-): Omit<VerifyHeader["model"], never> {
+): VerifyHeader["model"] {
   if (agentVersion !== undefined) {
     if (!agent.releases.includes(agentVersion))
       throw new UsageError(
