@@ -69,8 +69,10 @@ function expectSafeRun(rows: readonly CommandVector[], command: Command): void {
 describe("hostile repositories, one row at a time", () => {
   for (const v of VECTORS)
     describe(`${v.class}: ${v.name}`, () => {
-      it.each(COMMANDS)(`%s_runs_nothing_writes_nothing_outside_and_exits_as_documented`, (command) =>
-        expectSafeRun([v], command),
+      it.each(COMMANDS)(
+        `%s_runs_nothing_writes_nothing_outside_and_exits_as_documented`,
+        { timeout: 300_000 },
+        (command) => expectSafeRun([v], command),
       );
     });
 });
@@ -84,7 +86,9 @@ describe("a hostile repository of every row at once", () => {
     "config_nested_100000_deep",
   ];
   const together = VECTORS.filter((v) => !apart.includes(v.name));
-  it.each(COMMANDS)("%s_runs_nothing_writes_nothing_outside_and_exits_as_documented", (command) =>
-    expectSafeRun(together, command),
+  it.each(COMMANDS)(
+    "%s_runs_nothing_writes_nothing_outside_and_exits_as_documented",
+    { timeout: 300_000 },
+    (command) => expectSafeRun(together, command),
   );
 });
