@@ -157,8 +157,12 @@ export const VECTORS: CommandVector[] = [
       write(join(p.outside, "home/.profile"), "# the user's profile\n");
       write(join(p.repo, "pkg/CLAUDE.md"), "Nested memory the CLI would not load at launch.\n");
       mkdirSync(join(p.cfg, "rules"), { recursive: true });
-      for (const n of ["repository-pointers.md", "repository-pkg.md", "repository.md"])
-        symlinkSync(join(p.outside, "home/.profile"), join(p.cfg, "rules", n));
+      symlinkSync(join(p.outside, "home/.profile"), join(p.cfg, "rules/repository-001.md"));
+    },
+    // pointers leaves the link alone and takes another name (the generic check: nothing outside changed).
+    check(_p, command, r) {
+      if (command === "pointers")
+        expect(r.stderr).toContain("repository-001.md: named like a pointer but a symbolic link; left alone");
     },
   },
   {
