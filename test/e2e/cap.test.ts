@@ -179,6 +179,12 @@ describe("cap --json", () => {
       "view",
       "applied",
       "items",
+      "charge",
+      "kinds",
+      "overhead",
+      "unadopted",
+      "unmeasured",
+      "framingBytes",
       "ratchet",
       "delta",
     ]);
