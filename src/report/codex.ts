@@ -8,7 +8,7 @@ import type { CapRun } from "../budget/run.js";
 import { renderCapText, type TextOptions, viewLines } from "./cap-text.js";
 import { colors } from "./color.js";
 import { formatChange, renderDeltaLines } from "./delta.js";
-import { adoptLine, chargingRatchetLines, unadoptedLines } from "./kinds.js";
+import { adoptLine, chargingRatchetLines, unadoptedLines, unmeasuredLine } from "./kinds.js";
 
 function cwdLabel(run: CapRun): string {
   const rel = relative(run.root, run.cwd).split("\\").join("/");
@@ -91,6 +91,15 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
     }
   }
   if (adopt) out.push(adoptLine());
+  // The sources each agent did not measure (they run repository code), once per agent (a failing launch's
+  // full report above names them already).
+  const unmeasured = new Map<string, string>();
+  for (const r of runs) {
+    if (!r.ok) continue;
+    const line = unmeasuredLine(r.snapshot.unmeasured);
+    if (line && !unmeasured.has(r.agent)) unmeasured.set(r.agent, `${agentName(r.agent)}: ${line}`);
+  }
+  out.push(...unmeasured.values());
   // The project root and user-view lines of the runs, each distinct line once.
   for (const line of new Set(runs.flatMap(viewLines))) out.push(line);
   // The ratchet's "starts with this change" line, once per distinct note (per agent cap).
