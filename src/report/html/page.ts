@@ -146,7 +146,7 @@ function treemap(id: string, l: ReportLaunch): string {
       ? ` The ${n(l.moreCount)} smallest charged files are folded into one “+${n(l.moreCount)} more” cell; the table lists them.`
       : "";
   return `<figure class="tm-fig">
-<figcaption>Charged files, sized by injected bytes, grouped by why they load. Hover or focus a cell to see its size; click it or press Enter to see why it loads.${more}</figcaption>
+<figcaption>Charged files, sized by injected bytes, grouped by kind (a memory file with the files it imports; skills with their list's overhead). Hover or focus a cell to see its size; click it or press Enter to see why it loads.${more}</figcaption>
 ${legend(l)}
 <p class="readout" id="${id}-readout" aria-live="polite">Hover or focus a cell.</p>
 <div class="tm" id="${id}-tm">${body}</div>
