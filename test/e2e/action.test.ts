@@ -394,7 +394,9 @@ describe("the Action on a pull request: job summary and one comment", () => {
       expect(r2.stdout).toContain("updated the comment on pull request #7");
       expect(api.comments).toHaveLength(2);
       expect(api.comments[0]).toEqual({ id: 1, body: "Looks good to me", user: "reviewer" });
-      expect(api.comments[1]?.body).toContain("| `docs/conventions.md` | import | 9 B | — | -9 B (deleted) |");
+      expect(api.comments[1]?.body).toContain(
+        "| `docs/conventions.md` | import | 9 B | — | -9 B (deleted) |",
+      );
       expect(api.comments[1]?.body).toBe(readFileSync(env2.GITHUB_STEP_SUMMARY as string, "utf8"));
     } finally {
       await api.close();
