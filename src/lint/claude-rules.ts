@@ -5,7 +5,7 @@
  * finding on the key or value it is about. Behaviour settled on Claude Code 2.1.332 (docs/findings-lint.md).
  */
 import { type Document, isMap, isScalar, LineCounter, parseDocument } from "yaml";
-import type { RuleInfo } from "../agents/claude-code/index.js";
+import type { RuleInfo } from "../agents/claude-code/rules.js";
 import { readTextFile } from "../fs/read.js";
 import type { LintContext } from "./context.js";
 import type { FixResult } from "./fix.js";

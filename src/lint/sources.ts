@@ -5,15 +5,10 @@
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { LineCounter, parseDocument, visit } from "yaml";
-import {
-  CLAUDE_MAX_IMPORT_HOPS,
-  claudeLaunchSet,
-  claudeOnDemand,
-  processFileText,
-  type RuleInfo,
-  resolveImportPath,
-  ruleScope,
-} from "../agents/claude-code/index.js";
+import { claudeLaunchSet } from "../agents/claude-code/launch.js";
+import { claudeOnDemand } from "../agents/claude-code/on-read.js";
+import { type RuleInfo, ruleScope } from "../agents/claude-code/rules.js";
+import { CLAUDE_MAX_IMPORT_HOPS, processFileText, resolveImportPath } from "../agents/claude-code/text.js";
 import { loadConfig } from "../config.js";
 import { inside } from "../fs/paths.js";
 import { parseFrontmatter } from "../markdown/index.js";

@@ -4,7 +4,7 @@
  * why a glob holding `---` is refused) and the claude-code model's `claudePathGlobs` (comma split, brace
  * expansion, trailing `/**` cut, lone `**` unscoped). Used to read every written pointer back.
  */
-import { claudePathGlobs } from "../agents/claude-code/index.js";
+import { claudePathGlobs } from "../agents/claude-code/text.js";
 import { parseFrontmatter } from "../markdown/index.js";
 
 export interface RulePaths {

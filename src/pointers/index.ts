@@ -18,13 +18,10 @@
  */
 import { lstatSync, mkdirSync, readdirSync, realpathSync, rmdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import {
-  CLAUDE_CODE_VERIFIED_VERSION,
-  classifyRule,
-  claudeCode,
-  claudeMemoryWithImports,
-  listRulesIn,
-} from "../agents/claude-code/index.js";
+import { claudeCode } from "../agents/claude-code/model.js";
+import { claudeMemoryWithImports } from "../agents/claude-code/on-read.js";
+import { classifyRule, listRulesIn } from "../agents/claude-code/rules.js";
+import { CLAUDE_CODE_VERIFIED_VERSION } from "../agents/claude-code/version.js";
 import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";

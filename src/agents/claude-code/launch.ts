@@ -27,9 +27,9 @@ import type {
   MemoryRecord,
   RuleRecord,
   SkippedMemory,
+  Snapshot,
 } from "../../model/index.js";
-import type { ClaudeLaunchOptions, ClaudeLaunchResult } from "./index.js";
-import type { MemoryLayer } from "./layers.js";
+import type { ClaudeLayers, MemoryLayer } from "./layers.js";
 import { claudeRelease } from "./releases.js";
 import { ruleBase, ruleScope, specialRuleMessage, walkRules, walkRulesDir } from "./rules.js";
 import {
@@ -40,6 +40,25 @@ import {
   resolveImportPath,
 } from "./text.js";
 import { CLAUDE_CODE_NAME } from "./version.js";
+
+export interface ClaudeLaunchOptions {
+  /** Repository root (absolute). Item paths are relative to it. */
+  root: string;
+  /** Working directory Claude Code starts in (absolute; default: root). Ancestors above it load too. */
+  cwd?: string;
+  /** Home directory for `~/` imports (default: os.homedir()). User-level memory comes with `layers`. */
+  home?: string;
+  /**
+   * Settings, environment switches, the user layer, approvals and added directories (./layers.ts);
+   * absent: the fresh-clone view with the default settings.
+   */
+  layers?: ClaudeLayers;
+  /** The Claude Code release to model (default: the newest verified, see ./releases.ts). */
+  release?: string;
+}
+
+/** The launch snapshot of Claude Code (see src/model/snapshot.ts). */
+export type ClaudeLaunchResult = Snapshot;
 
 export const UNSCOPED_RULE_REMEDY = "add `paths:` frontmatter so it loads only on demand";
 

@@ -10,9 +10,26 @@ import { describeReadFailure, readTextFile } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
 import type { Frontmatter } from "../../markdown/index.js";
 import type { Finding } from "../../model/index.js";
-import type { RuleInfo } from "./index.js";
 import { claudeRelease } from "./releases.js";
 import { CLAUDE_MAX_FILE_BYTES, claudePathGlobs, processFileText } from "./text.js";
+
+/** A `.claude/rules/**` Markdown file, classified as Claude Code classifies it. */
+export interface RuleInfo {
+  /** Path relative to the root (POSIX). */
+  path: string;
+  absPath: string;
+  /** True when Claude Code treats the rule as path-scoped (recognised `paths:` frontmatter). */
+  scoped: boolean;
+  /** The globs Claude Code matches (empty when unscoped). */
+  globs: string[];
+  /** Directory the globs are relative to (absolute): the directory holding `.claude/`. */
+  base: string;
+  /** Injected text (after frontmatter and comment stripping). */
+  text: string;
+  fileBytes: number;
+  /** For an unscoped rule with frontmatter: why Claude Code does not treat it as scoped. */
+  unscopedWhy?: string;
+}
 
 /** The directory a rule's globs are relative to: the directory holding the `.claude/` above it. */
 export function ruleBase(absPath: string): string {

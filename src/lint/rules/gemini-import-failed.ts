@@ -8,7 +8,7 @@
  * geminiRepositorySnapshot), once per place.
  */
 import { dirname, join } from "node:path";
-import { geminiRepositorySnapshot } from "../../agents/gemini-cli/index.js";
+import { geminiRepositorySnapshot } from "../../agents/gemini-cli/repository.js";
 import { statSafe } from "../../fs/read.js";
 import type { Finding } from "../../model/index.js";
 import { finding, type LintRule } from "../rule.js";

@@ -8,7 +8,7 @@
  * Warnings: the file works for the agents it was written for; the others get nothing and say nothing.
  */
 import { isAbsolute, join } from "node:path";
-import { geminiRepositorySnapshot } from "../../agents/gemini-cli/index.js";
+import { geminiRepositorySnapshot } from "../../agents/gemini-cli/repository.js";
 import type { Finding, Snapshot } from "../../model/index.js";
 import { finding, type LintRule } from "../rule.js";
 
