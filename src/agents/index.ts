@@ -6,10 +6,10 @@
  */
 import { UsageError } from "../errors.js";
 import type { AgentModel } from "../model/index.js";
-import { claudeCode } from "./claude-code/model.js";
-import { codex } from "./codex/model.js";
-import { copilotCli } from "./copilot-cli/model.js";
-import { geminiCli } from "./gemini-cli/model.js";
+import { claudeCode } from "./claude-code/index.js";
+import { codex } from "./codex/launch.js";
+import { copilotCli } from "./copilot-cli/index.js";
+import { geminiCli } from "./gemini-cli/index.js";
 
 export { agentMemoryDirs as launchDirectoriesWithMemory, MEMORY_FILE_NAMES } from "./codex/cwds.js";
 

@@ -3,6 +3,8 @@
  * chain, as earlier releases exported them. The one file outside an agent's folder that re-exports from
  * it, so the library entry point imports no agent folder; issue 28's library API narrows this list.
  */
+
+export { claudeCode, DEFAULT_CLAUDE_CAP } from "./claude-code/index.js";
 export {
   type ClaudeLaunchOptions,
   type ClaudeLaunchResult,
@@ -21,7 +23,6 @@ export {
   type InstructionFilesMode,
   resolveClaudeLayers,
 } from "./claude-code/layers.js";
-export { claudeCode, DEFAULT_CLAUDE_CAP } from "./claude-code/model.js";
 export {
   CLAUDE_ONREAD_VERIFIED_VERSION,
   type ClaudeOnReadOptions,
@@ -33,7 +34,7 @@ export {
   claudeOnRead,
   claudeOnReadSession,
 } from "./claude-code/on-read.js";
-export { CLAUDE_RELEASES, type ClaudeReleaseBehaviour, claudeRelease } from "./claude-code/releases.js";
+export { CLAUDE_RELEASES, type ClaudeReleaseBehaviour, claudeRelease } from "./claude-code/release.js";
 export {
   type ClassifiedRule,
   classifyRule,
@@ -56,7 +57,6 @@ export {
   resolveImportPath,
 } from "./claude-code/text.js";
 export { CLAUDE_CODE_NAME, CLAUDE_CODE_VERIFIED_VERSION } from "./claude-code/version.js";
-export { crossAgentGaps } from "./codex/gaps.js";
 export {
   CODEX_VERIFIED_VERSION,
   type CodexChainOptions,
@@ -64,6 +64,7 @@ export {
   type CodexTruncation,
   codexChain,
   truncatedBytes,
-} from "./codex/index.js";
-export { codex, DEFAULT_CODEX_CAP } from "./codex/model.js";
+} from "./codex/chain.js";
+export { crossAgentGaps } from "./codex/gaps.js";
+export { codex, DEFAULT_CODEX_CAP } from "./codex/launch.js";
 export { codexChainsByDir } from "./codex/report-dirs.js";

@@ -7,7 +7,7 @@
  */
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import { claudeCode } from "../agents/claude-code/model.js";
+import { claudeCode } from "../agents/claude-code/index.js";
 import { defaultAgent, MEMORY_FILE_NAMES } from "../agents/index.js";
 import { type AgentContextConfig, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";

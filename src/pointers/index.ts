@@ -18,7 +18,7 @@
  */
 import { lstatSync, mkdirSync, readdirSync, realpathSync, rmdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { claudeCode } from "../agents/claude-code/model.js";
+import { claudeCode } from "../agents/claude-code/index.js";
 import { claudeMemoryWithImports } from "../agents/claude-code/on-read.js";
 import { classifyRule, listRulesIn } from "../agents/claude-code/rules.js";
 import { CLAUDE_CODE_VERIFIED_VERSION } from "../agents/claude-code/version.js";
@@ -70,7 +70,7 @@ export interface PointersOptions {
    * memory or rules, and pointers cover the cwd repository too.
    */
   projectSettings?: boolean;
-  /** The Claude Code release the harness runs (default: the newest verified; src/agents/claude-code/releases.ts). */
+  /** The Claude Code release the harness runs (default: the newest verified; src/agents/claude-code/release.ts). */
   release?: string;
 }
 

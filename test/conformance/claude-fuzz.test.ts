@@ -7,7 +7,7 @@
  * `npm run conformance:fuzz -- --cases N --seed S [--release R]`. Findings: docs/findings-fuzz.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claudeCode } from "../../src/agents/claude-code/model.js";
+import { claudeCode } from "../../src/agents/claude-code/index.js";
 import { claudeReleases } from "../support/claude.js";
 import { removeFixtures } from "../support/fixture.js";
 import { type CampaignResult, runCampaign, summary } from "./fuzz/campaign.js";

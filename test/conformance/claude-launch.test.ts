@@ -9,7 +9,7 @@ import { isAbsolute, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClaudeLaunchResult } from "../../src/agents/claude-code/launch.js";
 import { claudeLaunchSet } from "../../src/agents/claude-code/launch.js";
-import { CLAUDE_RELEASES } from "../../src/agents/claude-code/releases.js";
+import { CLAUDE_RELEASES } from "../../src/agents/claude-code/release.js";
 import {
   CLAUDE_LABELS,
   claudeReleases,

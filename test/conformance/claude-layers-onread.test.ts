@@ -8,7 +8,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claudeCode } from "../../src/agents/claude-code/model.js";
+import { claudeCode } from "../../src/agents/claude-code/index.js";
 import { runClaude } from "../support/claude.js";
 import { removeFixtures, writeFixture } from "../support/fixture.js";
 

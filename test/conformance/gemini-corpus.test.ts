@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR, corpusPresent, corpusRepos, materialize } from "../../scripts/corpus.mjs";
-import { geminiCli } from "../../src/agents/gemini-cli/model.js";
+import { geminiCli } from "../../src/agents/gemini-cli/index.js";
 import { walkFiles } from "../../src/fs/walk.js";
 import { type GeminiBlock, launchBlocks, runGemini } from "../support/gemini.js";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLAUDE_CODE_VERIFIED_VERSION } from "../../src/agents/claude-code/version.js";
-import { CODEX_VERIFIED_VERSION } from "../../src/agents/codex/index.js";
+import { CODEX_VERIFIED_VERSION } from "../../src/agents/codex/chain.js";
 import {
   claudeBin,
   claudeReleases,

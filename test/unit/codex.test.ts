@@ -6,7 +6,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { agentMemoryDirs } from "../../src/agents/codex/cwds.js";
 import {
   CODEX_VERIFIED_VERSION,
   codexCandidateNames,
@@ -14,7 +13,8 @@ import {
   findCodexProjectRoot,
   rustTrim,
   truncatedBytes,
-} from "../../src/agents/codex/index.js";
+} from "../../src/agents/codex/chain.js";
+import { agentMemoryDirs } from "../../src/agents/codex/cwds.js";
 import { UsageError } from "../../src/errors.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";
 

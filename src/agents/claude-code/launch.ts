@@ -30,7 +30,7 @@ import type {
   Snapshot,
 } from "../../model/index.js";
 import type { ClaudeLayers, MemoryLayer } from "./layers.js";
-import { claudeRelease } from "./releases.js";
+import { claudeRelease } from "./release.js";
 import { ruleBase, ruleScope, specialRuleMessage, walkRules, walkRulesDir } from "./rules.js";
 import {
   CLAUDE_MAX_FILE_BYTES,
@@ -53,7 +53,7 @@ export interface ClaudeLaunchOptions {
    * absent: the fresh-clone view with the default settings.
    */
   layers?: ClaudeLayers;
-  /** The Claude Code release to model (default: the newest verified, see ./releases.ts). */
+  /** The Claude Code release to model (default: the newest verified, see ./release.ts). */
   release?: string;
 }
 
@@ -128,7 +128,7 @@ interface Origin {
  * @returns the snapshot: items in Claude Code's load order and `texts` (each item's injected text, whose
  *   UTF-8 size is the item's `bytes`); every import edge met, with its position, hop and outcome; every
  *   rule of the launch directories with its classification; the memory files loaded; findings.
- *   Verified on Claude Code 2.1.332 and 2.1.197 (`opts.release`; the differences are in ./releases.ts).
+ *   Verified on Claude Code 2.1.332 and 2.1.197 (`opts.release`; the differences are in ./release.ts).
  * @throws UsageError for a release the model was not verified on
  */
 export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {

@@ -15,7 +15,7 @@ import { dirname, join, parse, resolve } from "node:path";
 import picomatch from "picomatch";
 import { readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import type { AppliedSource, Finding, LaunchOptions, View } from "../../model/index.js";
-import { claudeRelease } from "./releases.js";
+import { claudeRelease } from "./release.js";
 
 /**
  * The AGENTS.md plugin's modes (setting `pluginConfigs["cc-plugin-agents-md@builtin"].options.instructionFiles`):

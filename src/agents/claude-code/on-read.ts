@@ -20,7 +20,7 @@ import { compileClaudeGlobs } from "../../globs/claude.js";
 import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
 import { simpleCommands } from "../../shell/index.js";
 import type { ClaudeLayers } from "./layers.js";
-import { type ClaudeReleaseBehaviour, claudeRelease } from "./releases.js";
+import { type ClaudeReleaseBehaviour, claudeRelease } from "./release.js";
 import { ruleScope, walkRulesDir } from "./rules.js";
 import {
   analyzeClaudeBody,
@@ -51,7 +51,7 @@ export interface ClaudeOnReadOptions {
   target: string;
   /**
    * Absolute paths of the launch set: never attached again on 2.1.332; on 2.1.197, which does not count
-   * the launch set as in context on read, ignored (./releases.ts). `explain` passes the launch items here.
+   * the launch set as in context on read, ignored (./release.ts). `explain` passes the launch items here.
    */
   alreadyLoaded?: Iterable<string>;
 }
@@ -120,7 +120,7 @@ function cwdLevelDirs(cwd: string): string[] {
 }
 
 interface Ctx {
-  /** The release modelled (./releases.ts). */
+  /** The release modelled (./release.ts). */
   behaviour: ClaudeReleaseBehaviour;
   root: string;
   cwd: string;
@@ -616,7 +616,7 @@ export function claudeOnReadSession(opts: {
   home?: string;
   /** The launch's layers (./layers.ts): the user's scoped rules, claudeMdExcludes, switches. */
   layers?: ClaudeLayers;
-  /** The Claude Code release to model (default: the newest verified; ./releases.ts). */
+  /** The Claude Code release to model (default: the newest verified; ./release.ts). */
   release?: string;
   /**
    * The injected texts of the launch set's project and local files (absolute path → text): the AGENTS.md
@@ -627,7 +627,7 @@ export function claudeOnReadSession(opts: {
   const behaviour = claudeRelease(opts.release);
   const root = resolve(opts.root);
   const cwd = resolve(opts.cwd ?? root);
-  // 2.1.197 does not count the launch set as in context on read (releases.ts, launchSetInContextOnRead).
+  // 2.1.197 does not count the launch set as in context on read (release.ts, launchSetInContextOnRead).
   const launchSet = [...(opts.alreadyLoaded ?? [])];
   const loaded = new Set<string>(behaviour.launchSetInContextOnRead ? launchSet : []);
   const plugin: AgentsPluginState = {
@@ -849,7 +849,7 @@ export function claudeAttachTargets(
   release?: string,
 ): string[] {
   const abs = (p: unknown) => (typeof p === "string" && p ? [resolve(cwd, p)] : []);
-  // 2.1.197 attaches after a Read only (./releases.ts, attachOnEveryFileTool).
+  // 2.1.197 attaches after a Read only (./release.ts, attachOnEveryFileTool).
   if (!claudeRelease(release).attachOnEveryFileTool) return toolName === "Read" ? abs(input.file_path) : [];
   if (toolName === "Read" || toolName === "Write" || toolName === "Edit" || toolName === "MultiEdit") {
     return abs(input.file_path);

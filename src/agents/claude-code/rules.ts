@@ -10,7 +10,7 @@ import { describeReadFailure, readTextFile } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
 import type { Frontmatter } from "../../markdown/index.js";
 import type { Finding } from "../../model/index.js";
-import { claudeRelease } from "./releases.js";
+import { claudeRelease } from "./release.js";
 import { CLAUDE_MAX_FILE_BYTES, claudePathGlobs, processFileText } from "./text.js";
 
 /** A `.claude/rules/**` Markdown file, classified as Claude Code classifies it. */
@@ -114,7 +114,7 @@ export interface ClassifiedRule extends RuleInfo {
  * with an empty text and a problem.
  * @param absPath absolute path of the rule (as reached; symlinks allowed)
  * @param root repository root; `path` is relative to it (absolute when outside)
- * @param release the Claude Code release (default the newest; ./releases.ts: 2.1.197 sees no frontmatter
+ * @param release the Claude Code release (default the newest; ./release.ts: 2.1.197 sees no frontmatter
  *   after a BOM)
  */
 export function classifyRule(absPath: string, root: string, release?: string): ClassifiedRule {

@@ -2,8 +2,9 @@
  * The Codex chain for every working directory of a repository that holds agent memory: one row per
  * directory, for tables (docs/codex-corpus.md, `scripts/codex-corpus.mjs`) and `cap --all-cwds`.
  */
+
+import { type CodexChainOptions, type CodexChainResult, codexChain, truncatedBytes } from "./chain.js";
 import { agentMemoryDirs } from "./cwds.js";
-import { type CodexChainOptions, type CodexChainResult, codexChain, truncatedBytes } from "./index.js";
 
 export interface CodexDirRow {
   /** Working directory relative to the root (POSIX; "." for the root). */

@@ -11,7 +11,7 @@ import { lazyToml } from "../../markdown/lazy.js";
 import { type DeliveredFile, type Snapshot, VerifyRunError, type VerifyRunner } from "../../model/index.js";
 import { runProcess } from "../../verify/process.js";
 import { startUpstream } from "../../verify/upstream.js";
-import { CODEX_JOIN } from "./index.js";
+import { CODEX_JOIN } from "./chain.js";
 import { CODEX_PROBES } from "./probes.js";
 
 export interface CodexRun {

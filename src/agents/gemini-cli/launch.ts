@@ -29,14 +29,14 @@ import type {
   Snapshot,
 } from "../../model/index.js";
 import { expandFlat, expandTree, type GeminiImport, importProjectRoot, readAsCli } from "./imports.js";
-import { type GeminiSettings, geminiSettings } from "./settings.js";
 import {
   DEFAULT_CONTEXT_FILENAME,
   GEMINI_CLI_ID,
   GEMINI_CLI_NAME,
   GEMINI_CLI_VERIFIED_VERSION,
   GEMINI_DIR,
-} from "./version.js";
+} from "./release.js";
+import { type GeminiSettings, geminiSettings } from "./settings.js";
 
 /** What the on-demand session needs from a launch beyond the snapshot. */
 export interface GeminiLaunchState {

@@ -15,7 +15,7 @@ import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
 import { displayPath } from "../../fs/paths.js";
 import { readTextFile } from "../../fs/read.js";
 import type { AppliedSource, Finding } from "../../model/index.js";
-import { GEMINI_DIR } from "./version.js";
+import { GEMINI_DIR } from "./release.js";
 
 /** The settings of one launch, after merging the files the view reads. */
 export interface GeminiSettings {

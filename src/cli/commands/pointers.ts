@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { claudeCode } from "../../agents/claude-code/model.js";
+import { claudeCode } from "../../agents/claude-code/index.js";
 import { checkRelease } from "../../agents/release.js";
 import { UsageError } from "../../errors.js";
 import { generatePointers } from "../../pointers/index.js";

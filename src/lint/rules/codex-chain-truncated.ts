@@ -6,8 +6,8 @@
  * UTF-16 column.
  */
 import { join } from "node:path";
+import { codexChain } from "../../agents/codex/chain.js";
 import { agentMemoryDirs } from "../../agents/codex/cwds.js";
-import { codexChain } from "../../agents/codex/index.js";
 import { readTextFile } from "../../fs/read.js";
 import { byteColumnToUtf16 } from "../../markdown/position.js";
 import type { Finding } from "../../model/finding.js";

@@ -5,8 +5,9 @@
  * settled on Copilot CLI 1.0.102: a leading `/`, a trailing `/`, backslashes, `;` separators and a wrong
  * case never match; `./` is dropped and a pattern without a slash matches base names.
  */
+
+import { copilotCli } from "../../agents/copilot-cli/index.js";
 import { copilotPatternMatches } from "../../agents/copilot-cli/launch.js";
-import { copilotCli } from "../../agents/copilot-cli/model.js";
 import { finding, type LintRule } from "../rule.js";
 
 /** Why a pattern can never match a file, when its form says so (else undefined). */

@@ -20,8 +20,8 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, posix, resolve } from "node:path";
+import { copilotCli } from "../../../src/agents/copilot-cli/index.js";
 import { COPILOT_TABLE_HEAD } from "../../../src/agents/copilot-cli/launch.js";
-import { copilotCli } from "../../../src/agents/copilot-cli/model.js";
 import { copilotMessageOf } from "../../../src/agents/copilot-cli/verify.js";
 import {
   attachmentsAfterTools,

@@ -14,7 +14,7 @@
  */
 import { join, posix, resolve } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
-import { geminiCli } from "../../../src/agents/gemini-cli/model.js";
+import { geminiCli } from "../../../src/agents/gemini-cli/index.js";
 import {
   geminiVersion,
   jitContext,

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { claudeCode } from "../../../src/agents/claude-code/model.js";
+import { claudeCode } from "../../../src/agents/claude-code/index.js";
 import { attachedPerTurn } from "../../../src/agents/claude-code/verify.js";
 import { CLAUDE_LABELS, claudeReleases, launchFiles, runClaude } from "../../support/claude.js";
 import { writeFixture } from "../../support/fixture.js";

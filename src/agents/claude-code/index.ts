@@ -1,7 +1,7 @@
 /**
  * Claude Code behind the agent interface: the launch snapshot (./launch.ts), the on-demand session
  * (./on-read.ts), its memory file names and default cap. Verified on Claude Code 2.1.332 and 2.1.197
- * (./releases.ts: what differs between them).
+ * (./release.ts: what differs between them).
  */
 
 import { resolve } from "node:path";
@@ -11,7 +11,7 @@ import { checkRelease } from "../release.js";
 import { claudeLaunchSet } from "./launch.js";
 import { type ClaudeLayers, resolveClaudeLayers } from "./layers.js";
 import { claudeOnDemand } from "./on-read.js";
-import { CLAUDE_RELEASES } from "./releases.js";
+import { CLAUDE_RELEASES } from "./release.js";
 import { claudeVerifyRunner } from "./verify.js";
 import { CLAUDE_CODE_NAME } from "./version.js";
 

@@ -6,8 +6,8 @@ import type { AgentModel, LaunchOptions, Snapshot } from "../../model/index.js";
 import { checkRelease } from "../release.js";
 import { geminiLaunch } from "./launch.js";
 import { geminiOnDemand } from "./on-read.js";
+import { GEMINI_CLI_ID, GEMINI_CLI_NAME, GEMINI_CLI_VERIFIED_VERSION } from "./release.js";
 import { geminiVerifyRunner } from "./verify.js";
-import { GEMINI_CLI_ID, GEMINI_CLI_NAME, GEMINI_CLI_VERIFIED_VERSION } from "./version.js";
 
 /** Default cap for Gemini CLI launch context, in bytes (context blocks as sent, framing included). */
 export const DEFAULT_GEMINI_CAP = 8192;

@@ -24,9 +24,9 @@ import type {
   UserEnvironment,
 } from "../../model/index.js";
 import { checkRelease } from "../release.js";
+import { CODEX_VERIFIED_VERSION, type CodexChainResult, codexChain, truncatedBytes } from "./chain.js";
 import { CODEX_DEFAULT_MAX_BYTES } from "./config.js";
 import { crossAgentGaps } from "./gaps.js";
-import { CODEX_VERIFIED_VERSION, type CodexChainResult, codexChain, truncatedBytes } from "./index.js";
 import { codexVerifyRunner } from "./verify.js";
 
 /** Default cap for the Codex AGENTS.md chain, in bytes: Codex's own `project_doc_max_bytes` default. */
