@@ -7,7 +7,7 @@
 import { UsageError } from "../errors.js";
 import type { AgentModel } from "../model/index.js";
 import { claudeCode } from "./claude-code/index.js";
-import { codex } from "./codex/launch.js";
+import { codex } from "./codex/index.js";
 import { copilotCli } from "./copilot-cli/index.js";
 import { geminiCli } from "./gemini-cli/index.js";
 

@@ -34,7 +34,13 @@ export {
   claudeOnRead,
   claudeOnReadSession,
 } from "./claude-code/on-read.js";
-export { CLAUDE_RELEASES, type ClaudeReleaseBehaviour, claudeRelease } from "./claude-code/release.js";
+export {
+  CLAUDE_CODE_NAME,
+  CLAUDE_CODE_VERIFIED_VERSION,
+  CLAUDE_RELEASES,
+  type ClaudeReleaseBehaviour,
+  claudeRelease,
+} from "./claude-code/release.js";
 export {
   type ClassifiedRule,
   classifyRule,
@@ -56,9 +62,7 @@ export {
   processFileText,
   resolveImportPath,
 } from "./claude-code/text.js";
-export { CLAUDE_CODE_NAME, CLAUDE_CODE_VERIFIED_VERSION } from "./claude-code/version.js";
 export {
-  CODEX_VERIFIED_VERSION,
   type CodexChainOptions,
   type CodexChainResult,
   type CodexTruncation,
@@ -66,5 +70,6 @@ export {
   truncatedBytes,
 } from "./codex/chain.js";
 export { crossAgentGaps } from "./codex/gaps.js";
-export { codex, DEFAULT_CODEX_CAP } from "./codex/launch.js";
+export { codex, DEFAULT_CODEX_CAP } from "./codex/index.js";
+export { CODEX_VERIFIED_VERSION } from "./codex/release.js";
 export { codexChainsByDir } from "./codex/report-dirs.js";

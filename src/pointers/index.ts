@@ -20,8 +20,8 @@ import { lstatSync, mkdirSync, readdirSync, realpathSync, rmdirSync } from "node
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { claudeCode } from "../agents/claude-code/index.js";
 import { claudeMemoryWithImports } from "../agents/claude-code/on-read.js";
+import { CLAUDE_CODE_VERIFIED_VERSION } from "../agents/claude-code/release.js";
 import { classifyRule, listRulesIn } from "../agents/claude-code/rules.js";
-import { CLAUDE_CODE_VERIFIED_VERSION } from "../agents/claude-code/version.js";
 import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";

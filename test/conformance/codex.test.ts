@@ -369,7 +369,7 @@ beforeAll(async () => {
 
 describe(`codex AGENTS.md chain matches the real CLI (@openai/codex ${codexVersion()})`, () => {
   it("the_pinned_cli_is_the_verified_version", async () => {
-    const { CODEX_VERIFIED_VERSION } = await import("../../src/agents/codex/chain.js");
+    const { CODEX_VERIFIED_VERSION } = await import("../../src/agents/codex/release.js");
     expect(codexVersion()).toBe(CODEX_VERIFIED_VERSION);
   });
 

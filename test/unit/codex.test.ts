@@ -7,7 +7,6 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  CODEX_VERIFIED_VERSION,
   codexCandidateNames,
   codexChain,
   findCodexProjectRoot,
@@ -15,6 +14,7 @@ import {
   truncatedBytes,
 } from "../../src/agents/codex/chain.js";
 import { agentMemoryDirs } from "../../src/agents/codex/cwds.js";
+import { CODEX_VERIFIED_VERSION } from "../../src/agents/codex/release.js";
 import { UsageError } from "../../src/errors.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";
 

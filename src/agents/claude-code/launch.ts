@@ -1,5 +1,5 @@
 /**
- * Claude Code's launch context: the files the pinned CLI (./version.ts) injects before the first turn,
+ * Claude Code's launch context: the files the pinned CLI (./release.ts) injects before the first turn,
  * in its order, with the text it injects. Settled against CLI 2.1.332 by test/conformance/claude-launch.
  *
  * Order (CLI 2.1.332): for each directory from the top-most ancestor of the working directory (the
@@ -24,13 +24,15 @@ import type {
   ImportEdge,
   ImportStatus,
   ItemKind,
+  LaunchOptions,
   MemoryRecord,
   RuleRecord,
   SkippedMemory,
   Snapshot,
 } from "../../model/index.js";
-import type { ClaudeLayers, MemoryLayer } from "./layers.js";
-import { claudeRelease } from "./release.js";
+import { checkRelease } from "../release.js";
+import { type ClaudeLayers, type MemoryLayer, resolveClaudeLayers } from "./layers.js";
+import { CLAUDE_CODE_ID, CLAUDE_CODE_NAME, CLAUDE_CODE_RELEASES, claudeRelease } from "./release.js";
 import { ruleBase, ruleScope, specialRuleMessage, walkRules, walkRulesDir } from "./rules.js";
 import {
   CLAUDE_MAX_FILE_BYTES,
@@ -39,7 +41,6 @@ import {
   processFileText,
   resolveImportPath,
 } from "./text.js";
-import { CLAUDE_CODE_NAME } from "./version.js";
 
 export interface ClaudeLaunchOptions {
   /** Repository root (absolute). Item paths are relative to it. */
@@ -119,6 +120,33 @@ interface Origin {
   ruleBase?: string;
   /** The path is a regular file's real path that the rules walk listed (read without a stat first). */
   walked?: boolean;
+}
+
+/** The layers each snapshot of {@link claudeLaunch} was computed with: its on-demand session answers for the same view. */
+const layersOf = new WeakMap<Snapshot, ClaudeLayers>();
+
+/**
+ * The AgentModel's `launch`: the view's layers (./layers.ts: settings, environment, the user layer,
+ * approvals, added directories) resolved once for the working directory, then {@link claudeLaunchSet}.
+ * @throws UsageError for a release the model was not verified on
+ */
+export function claudeLaunch(opts: LaunchOptions): Snapshot {
+  const release = checkRelease({ name: CLAUDE_CODE_NAME, releases: CLAUDE_CODE_RELEASES }, opts.release);
+  const cwdIn = resolve(opts.cwd ?? opts.root);
+  const layers = resolveClaudeLayers(opts, safeRealpath(cwdIn) ?? cwdIn);
+  const snapshot = claudeLaunchSet({
+    root: opts.root,
+    release,
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    layers,
+  });
+  layersOf.set(snapshot, layers);
+  return snapshot;
+}
+
+/** The layers a snapshot of {@link claudeLaunch} was computed with; undefined for any other snapshot. */
+export function launchLayers(snapshot: Snapshot): ClaudeLayers | undefined {
+  return layersOf.get(snapshot);
 }
 
 /**
@@ -637,7 +665,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   if (layers) findings.push(...layers.findings);
 
   return {
-    agent: { id: "claude-code", name: CLAUDE_CODE_NAME, version: behaviour.release },
+    agent: { id: CLAUDE_CODE_ID, name: CLAUDE_CODE_NAME, version: behaviour.release },
     view: layers?.view ?? "fresh-clone",
     root: realRoot,
     cwd,

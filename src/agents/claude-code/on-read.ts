@@ -19,8 +19,9 @@ import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
 import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
 import { simpleCommands } from "../../shell/index.js";
+import { launchLayers } from "./launch.js";
 import type { ClaudeLayers } from "./layers.js";
-import { type ClaudeReleaseBehaviour, claudeRelease } from "./release.js";
+import { CLAUDE_CODE_VERIFIED_VERSION, type ClaudeReleaseBehaviour, claudeRelease } from "./release.js";
 import { ruleScope, walkRulesDir } from "./rules.js";
 import {
   analyzeClaudeBody,
@@ -30,7 +31,6 @@ import {
   isTextPath,
   resolveImportPath,
 } from "./text.js";
-import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
 /** The CLI version the on-demand model was verified on (the model's one verified release). */
 export const CLAUDE_ONREAD_VERIFIED_VERSION = CLAUDE_CODE_VERIFIED_VERSION;
@@ -733,6 +733,15 @@ export function claudeOnDemand(
     ...(home ? { home } : {}),
     ...(opts.layers ? { layers: opts.layers } : {}),
   });
+}
+
+/**
+ * The AgentModel's `onDemand`: {@link claudeOnDemand} in the view the snapshot was computed in (the
+ * layers of its {@link claudeLaunch}; none for any other snapshot).
+ */
+export function claudeOnDemandOf(snapshot: Snapshot): ClaudeOnReadSession {
+  const layers = launchLayers(snapshot);
+  return claudeOnDemand(snapshot, layers ? { layers } : {});
 }
 
 // ---------------------------------------------------------------------------------------------------------

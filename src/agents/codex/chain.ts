@@ -33,11 +33,10 @@ import {
   readCodexLayer,
   readUserLayer,
 } from "./config.js";
+import { CODEX_VERIFIED_VERSION } from "./release.js";
 
 export { CODEX_DEFAULT_MAX_BYTES, CODEX_DEFAULT_ROOT_MARKERS } from "./config.js";
 
-/** The Codex CLI release this model was verified on. */
-export const CODEX_VERIFIED_VERSION = "0.171.0";
 /** Bytes of an item's file that Codex's budget cut off (0 when whole, or for another agent's item). */
 export function truncatedBytes(item: ContextItem): number {
   const v = item.extra?.truncatedBytes;

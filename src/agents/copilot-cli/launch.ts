@@ -41,14 +41,14 @@ import type {
   ContextItem,
   Finding,
   ImportEdge,
+  LaunchOptions,
   MemoryRecord,
   RuleRecord,
+  Snapshot,
 } from "../../model/index.js";
+import { checkRelease } from "../release.js";
+import { COPILOT_ID, COPILOT_NAME, COPILOT_RELEASES, COPILOT_VERIFIED_VERSION } from "./release.js";
 
-/** The Copilot CLI release this model was verified on. */
-export const COPILOT_VERIFIED_VERSION = "1.0.102";
-/** Display name. */
-export const COPILOT_NAME = "GitHub Copilot CLI";
 /** The memory file names Copilot CLI reads in a directory, in its order. */
 export const COPILOT_MEMORY_NAMES = ["AGENTS.md", "CLAUDE.md", "GEMINI.md"] as const;
 /** The repository instruction file. */
@@ -828,4 +828,70 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
     scoped,
     region: renderRegion(blocks, always, tableRows),
   };
+}
+
+/** Per snapshot made by {@link copilotLaunchSnapshot}: the path-scoped files and the git root (./extra.ts). */
+export const LAUNCH_EXTRA = new WeakMap<Snapshot, { scoped: CopilotInstructionFile[]; gitRoot: string }>();
+
+/**
+ * The AgentModel's `launch`: {@link copilotLaunch} as a snapshot, the user view's `$COPILOT_HOME` layer, and
+ * what the environment and `--add-dir` applied (or would, unmodelled). Throws what copilotLaunch throws,
+ * and UsageError for a release the model was not verified on.
+ */
+export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
+  const version = checkRelease({ name: COPILOT_NAME, releases: COPILOT_RELEASES }, opts.release);
+  const user = opts.view === "user" ? opts.user : undefined;
+  const copilotHome = user ? user.env.COPILOT_HOME || `${user.home}/.copilot` : undefined;
+  const r = copilotLaunch({
+    root: opts.root,
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    ...(copilotHome ? { copilotHome } : {}),
+  });
+  const applied: AppliedSource[] = [...r.applied];
+  const findings: Finding[] = [...r.findings];
+  if (user?.env.COPILOT_HOME)
+    applied.unshift({
+      kind: "env",
+      name: "COPILOT_HOME",
+      value: user.env.COPILOT_HOME,
+      effect: "the user layer is read from there",
+    });
+  const dirs = user?.env.COPILOT_CUSTOM_INSTRUCTIONS_DIRS;
+  if (dirs) {
+    applied.push({
+      kind: "env",
+      name: "COPILOT_CUSTOM_INSTRUCTIONS_DIRS",
+      value: dirs,
+      effect: "not modelled: Copilot adds those directories' instruction files; the measure leaves them out",
+    });
+    findings.push({
+      ruleId: "copilot-unmodelled-setting",
+      severity: "warning",
+      file: ".",
+      message: `COPILOT_CUSTOM_INSTRUCTIONS_DIRS=${dirs} adds instruction files this model does not measure`,
+      help: "unset it to measure the launch as the model sees it, or check with the real CLI",
+    });
+  }
+  if (opts.addDirs && opts.addDirs.length > 0)
+    applied.push({
+      kind: "flag",
+      name: "--add-dir",
+      value: opts.addDirs.join(","),
+      effect: "none: Copilot's --add-dir grants file access and loads no instruction files",
+    });
+  const snapshot: Snapshot = {
+    agent: { id: COPILOT_ID, name: COPILOT_NAME, version },
+    view: opts.view ?? "fresh-clone",
+    root: r.root,
+    cwd: r.cwd,
+    items: r.items,
+    texts: r.texts,
+    imports: r.imports,
+    rules: r.rules,
+    memory: r.memory,
+    findings,
+    ...(opts.view === "user" || applied.length > 0 ? { applied } : {}),
+  };
+  LAUNCH_EXTRA.set(snapshot, { scoped: r.scoped, gitRoot: r.gitRoot });
+  return snapshot;
 }
