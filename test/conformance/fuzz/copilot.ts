@@ -623,8 +623,7 @@ export function observeCopilotModel(c: FuzzCase, w: Written): Observation {
 
 /** GitHub Copilot CLI's fuzz agent (pinned @github/copilot, the release test/agents/package.json names). */
 export const copilotAgent: FuzzAgent = {
-  name: "copilot-cli",
-  title: "GitHub Copilot CLI",
+  model: copilotCli,
   releases: () => [copilotVersion()],
   modelRelease: (release) =>
     copilotCli.releases.includes(release) ? release : (copilotCli.releases[0] as string),
