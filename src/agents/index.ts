@@ -11,8 +11,6 @@ import { codex } from "./codex/index.js";
 import { copilotCli } from "./copilot-cli/index.js";
 import { geminiCli } from "./gemini-cli/index.js";
 
-export { agentMemoryDirs as launchDirectoriesWithMemory, MEMORY_FILE_NAMES } from "./codex/cwds.js";
-
 /** The built-in agents, in the order `--agent all` runs them. The first is the default agent. */
 const AGENTS: AgentModel[] = [claudeCode, codex, geminiCli, copilotCli];
 

@@ -18,17 +18,14 @@
  */
 import { lstatSync, mkdirSync, readdirSync, realpathSync, rmdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { claudeCode } from "../agents/claude-code/index.js";
-import { claudeMemoryWithImports } from "../agents/claude-code/on-read.js";
-import { CLAUDE_CODE_VERIFIED_VERSION } from "../agents/claude-code/release.js";
-import { classifyRule, listRulesIn } from "../agents/claude-code/rules.js";
+import { agents } from "../agents/index.js";
 import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { type WalkResult, walkFiles } from "../fs/walk.js";
 import { rebaseGlobs, SAFE_PATH } from "../globs/rebase.js";
-import type { LintRuleMeta } from "../model/agent.js";
+import type { AgentModel, AgentPointers, LintRuleMeta } from "../model/agent.js";
 import type { Finding } from "../model/finding.js";
 import { MAX_DIRS_CHECKED, MAX_POINTER_BYTES, MAX_POINTERS, MAX_TOTAL_BYTES } from "./bounds.js";
 import { readRulePaths } from "./frontmatter.js";
@@ -45,8 +42,20 @@ export * from "./bounds.js";
 export { readRulePaths } from "./frontmatter.js";
 export { MARKER_LINE_BYTES, markPointer, pointerOwnership, unmarkPointer } from "./marker.js";
 
-/** The Claude Code release the pointer model was verified on. */
-export const POINTERS_VERIFIED_ON = CLAUDE_CODE_VERIFIED_VERSION;
+/**
+ * The registered agent that reads the user-level rules `pointers` writes: the first whose model declares
+ * the `pointers` capability (Claude Code). Throws {@link UsageError} when none does.
+ */
+export function pointerAgent(): { agent: AgentModel; pointers: AgentPointers } {
+  for (const agent of agents()) {
+    const pointers = agent.capabilities?.pointers;
+    if (pointers) return { agent, pointers };
+  }
+  throw new UsageError("pointers: no registered agent reads user-level rules");
+}
+
+/** The release of the pointer agent that the pointer model was verified on. */
+export const POINTERS_VERIFIED_ON = pointerAgent().pointers.verifiedOn;
 
 export interface PointersOptions {
   /** The harness's CLAUDE_CONFIG_DIR (absolute or relative to process.cwd()); pointers go to `rules/`. */
@@ -70,7 +79,7 @@ export interface PointersOptions {
    * memory or rules, and pointers cover the cwd repository too.
    */
   projectSettings?: boolean;
-  /** The Claude Code release the harness runs (default: the newest verified; src/agents/claude-code/release.ts). */
+  /** The Claude Code release the harness runs (default: the newest the pointer agent was verified on). */
   release?: string;
 }
 
@@ -173,7 +182,6 @@ export interface PointersResult {
   totalBytes: number;
 }
 
-const MEMORY_NAMES: ReadonlySet<string> = new Set(claudeCode.memoryFileNames);
 const SKIP_DIRS = new Set([".git", "node_modules"]);
 
 interface Candidate {
@@ -185,9 +193,12 @@ interface Candidate {
   preloaded?: boolean;
 }
 
-/** CLAUDE.md and CLAUDE.local.md outside `.claude/` folders, and `.claude/CLAUDE.md`. */
-function isMemoryFile(rel: string, name: string): boolean {
-  if (!MEMORY_NAMES.has(name)) return false;
+/**
+ * The pointer agent's memory files (`memoryNames`: CLAUDE.md and CLAUDE.local.md) outside `.claude/`
+ * folders, and `.claude/CLAUDE.md`.
+ */
+function isMemoryFile(rel: string, name: string, memoryNames: ReadonlySet<string>): boolean {
+  if (!memoryNames.has(name)) return false;
   const dirs = rel.split("/").slice(0, -1);
   const last = dirs.length - 1;
   return dirs.every((d, i) => d !== ".claude" || (i === last && name === "CLAUDE.md"));
@@ -215,6 +226,8 @@ function realDir(p: string, what: string): string {
  * everything else left out becomes a finding in `notices` ({@link POINTER_RULES}).
  */
 export function generatePointers(opts: PointersOptions): PointersResult {
+  const { agent, pointers: model } = pointerAgent();
+  const memoryNames: ReadonlySet<string> = new Set(agent.memoryFileNames);
   const prefix = opts.prefix ?? "repository";
   if (!PREFIX_RE.test(prefix)) {
     throw new UsageError(`--prefix ${JSON.stringify(prefix)}: use letters, digits, - and _ (at most 64)`);
@@ -334,7 +347,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         !SKIP_DIRS.has(name) &&
         !/(^|\/)\.claude\/./.test(rel) &&
         !repos.some((o) => o !== repo && o.root === join(repo.root, rel)),
-      includeFile: (rel, name) => isMemoryFile(rel, name),
+      includeFile: (rel, name) => isMemoryFile(rel, name, memoryNames),
     });
     walkBounds(walked.problems, "memory files");
     const byDir = new Map<string, { path: string; realPath: string }[]>();
@@ -363,8 +376,9 @@ export function generatePointers(opts: PointersOptions): PointersResult {
     // cwd's pointer names them with the root memory, also where the cwd has no memory file of its own.
     const subagentRules =
       native && repo.isCwd
-        ? listRulesIn(repo.root)
-            .rules.filter(
+        ? model
+            .listRules(repo.root)
+            .filter(
               (r) => !r.scoped && r.text !== "" && inside(repo.root, safeRealpath(r.absPath) ?? r.absPath),
             )
             .map((r) => r.absPath)
@@ -421,7 +435,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
       }
       // What the CLI attaches with this directory's memory: the files and their imports, from the
       // claude-code model's on-read loader (imports from the importer's real directory, 4 hops).
-      const brought = claudeMemoryWithImports({ root: repo.root, cwd: repo.root, files: readable });
+      const brought = model.memoryWithImports({ root: repo.root, cwd: repo.root, files: readable });
       for (const o of brought.outside)
         note(
           "pointer-outside-repository",
@@ -513,7 +527,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         );
         continue;
       }
-      const rule = classifyRule(f.path, repo.root, opts.release);
+      const rule = model.classifyRule(f.path, repo.root, opts.release);
       if (rule.findings.length > 0 && rule.text === "" && !rule.scoped) {
         note("pointer-unreadable", f.path, `${rule.findings[0]?.message ?? "cannot be read"}; no pointer`);
         continue;

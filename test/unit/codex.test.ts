@@ -13,8 +13,8 @@ import {
   rustTrim,
   truncatedBytes,
 } from "../../src/agents/codex/chain.js";
-import { agentMemoryDirs } from "../../src/agents/codex/cwds.js";
 import { CODEX_VERIFIED_VERSION } from "../../src/agents/codex/release.js";
+import { agentMemoryDirs } from "../../src/agents/memory-dirs.js";
 import { UsageError } from "../../src/errors.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";
 

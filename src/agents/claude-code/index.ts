@@ -4,9 +4,11 @@
  * capabilities. Verified on Claude Code 2.1.332 and 2.1.197 (./release.ts: what differs between them).
  */
 import type { AgentModel } from "../../model/index.js";
-import { claudeLaunch } from "./launch.js";
-import { claudeOnDemandOf } from "./on-read.js";
+import { claudeHook } from "./hook.js";
+import { claudeLaunch, claudeOnDemandOf } from "./launch.js";
+import { claudePointers } from "./on-read.js";
 import { CLAUDE_CODE_ID, CLAUDE_CODE_NAME, CLAUDE_CODE_RELEASES } from "./release.js";
+import { claudeInstructions } from "./rules.js";
 import { claudeVerifyRunner } from "./verify.js";
 
 /** Default cap for Claude Code launch context, in bytes, when `.agent-context.json` sets none. */
@@ -22,8 +24,9 @@ export const claudeCode: AgentModel = {
   launch: claudeLaunch,
   onDemand: claudeOnDemandOf,
   capabilities: {
-    hook: { settingsFile: ".claude/settings.json" },
-    pointers: true,
+    hook: claudeHook,
+    pointers: claudePointers,
     verify: claudeVerifyRunner,
+    instructions: claudeInstructions,
   },
 };

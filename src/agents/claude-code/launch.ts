@@ -32,6 +32,7 @@ import type {
 } from "../../model/index.js";
 import { checkRelease } from "../release.js";
 import { type ClaudeLayers, type MemoryLayer, resolveClaudeLayers } from "./layers.js";
+import { type ClaudeOnReadSession, claudeOnDemand } from "./on-read.js";
 import { CLAUDE_CODE_ID, CLAUDE_CODE_NAME, CLAUDE_CODE_RELEASES, claudeRelease } from "./release.js";
 import { ruleBase, ruleScope, specialRuleMessage, walkRules, walkRulesDir } from "./rules.js";
 import {
@@ -144,9 +145,14 @@ export function claudeLaunch(opts: LaunchOptions): Snapshot {
   return snapshot;
 }
 
-/** The layers a snapshot of {@link claudeLaunch} was computed with; undefined for any other snapshot. */
-export function launchLayers(snapshot: Snapshot): ClaudeLayers | undefined {
-  return layersOf.get(snapshot);
+/**
+ * The AgentModel's `onDemand`: {@link claudeOnDemand} in the view the snapshot was computed in (the layers
+ * of its {@link claudeLaunch}; none for any other snapshot). Here, not in ./on-read.ts, which the hook
+ * loads and which stays free of the launch loader and its layers.
+ */
+export function claudeOnDemandOf(snapshot: Snapshot): ClaudeOnReadSession {
+  const layers = layersOf.get(snapshot);
+  return claudeOnDemand(snapshot, layers ? { layers } : {});
 }
 
 /**

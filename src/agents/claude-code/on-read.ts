@@ -17,12 +17,19 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { readTextFile, safeRealpath } from "../../fs/index.js";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
-import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
+import type {
+  AgentPointers,
+  ContextItem,
+  Finding,
+  HookOnRead,
+  OnDemandResult,
+  OnDemandSession,
+  Snapshot,
+} from "../../model/index.js";
 import { simpleCommands } from "../../shell/index.js";
-import { launchLayers } from "./launch.js";
 import type { ClaudeLayers } from "./layers.js";
 import { CLAUDE_CODE_VERIFIED_VERSION, type ClaudeReleaseBehaviour, claudeRelease } from "./release.js";
-import { ruleScope, walkRulesDir } from "./rules.js";
+import { classifyRule, listRules, ruleScope, walkRulesDir } from "./rules.js";
 import {
   analyzeClaudeBody,
   CLAUDE_MAX_FILE_BYTES,
@@ -735,15 +742,6 @@ export function claudeOnDemand(
   });
 }
 
-/**
- * The AgentModel's `onDemand`: {@link claudeOnDemand} in the view the snapshot was computed in (the
- * layers of its {@link claudeLaunch}; none for any other snapshot).
- */
-export function claudeOnDemandOf(snapshot: Snapshot): ClaudeOnReadSession {
-  const layers = launchLayers(snapshot);
-  return claudeOnDemand(snapshot, layers ? { layers } : {});
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Which tool calls trigger the attachment (CLI 2.1.332).
 
@@ -877,3 +875,25 @@ export function claudeAttachTargets(
   }
   return files;
 }
+
+/**
+ * What the agent-context PreToolUse hook loads when a call may attach something (the hook capability's
+ * `onReadModule` names this module, ./hook.ts): which targets Claude Code attaches itself, and a fresh
+ * on-read session to ask about the others.
+ */
+export const hookOnRead: HookOnRead = {
+  attachTargets: (tool, input, cwd) => claudeAttachTargets(tool, input, cwd),
+  session: (root, cwd) => claudeOnReadSession({ root, cwd }),
+};
+
+/**
+ * What `pointers` needs from Claude Code (the `pointers` capability): rule classification (./rules.ts) and
+ * what a directory's memory brings on read ({@link claudeMemoryWithImports}). Verified on
+ * {@link CLAUDE_CODE_VERIFIED_VERSION}.
+ */
+export const claudePointers: AgentPointers = {
+  verifiedOn: CLAUDE_CODE_VERIFIED_VERSION,
+  classifyRule: (absPath, root, release) => classifyRule(absPath, root, release),
+  listRules: (root) => listRules(root),
+  memoryWithImports: (opts) => claudeMemoryWithImports(opts),
+};

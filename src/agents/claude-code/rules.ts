@@ -8,10 +8,16 @@ import { dirname, join, sep } from "node:path";
 import { displayPath } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
-import type { Frontmatter } from "../../markdown/index.js";
-import type { Finding } from "../../model/index.js";
+import { type Frontmatter, parseFrontmatter } from "../../markdown/index.js";
+import type { Finding, InstructionReading } from "../../model/index.js";
 import { claudeRelease } from "./release.js";
-import { CLAUDE_MAX_FILE_BYTES, claudePathGlobs, processFileText } from "./text.js";
+import {
+  CLAUDE_MAX_FILE_BYTES,
+  CLAUDE_MAX_IMPORT_HOPS,
+  claudePathGlobs,
+  processFileText,
+  resolveImportPath,
+} from "./text.js";
 
 /** A `.claude/rules/**` Markdown file, classified as Claude Code classifies it. */
 export interface RuleInfo {
@@ -209,3 +215,19 @@ export function listRulesIn(root: string, dir: string = root): ListedRules {
 export function listRules(root: string): ClassifiedRule[] {
   return listRulesIn(root).rules;
 }
+
+/**
+ * Claude Code's reading of an instruction file's text, for lint (the `instructions` capability): its
+ * import scanner and resolution, its hop limit, and whether a rule's frontmatter scopes it. Verified on
+ * Claude Code 2.1.332.
+ */
+export const claudeInstructions: InstructionReading = {
+  importHops: CLAUDE_MAX_IMPORT_HOPS,
+  imports: (text) =>
+    processFileText(text).imports.map((i) => ({ path: i.path, line: i.line, column: i.column })),
+  resolveImport: (token, importerRealPath, home) => resolveImportPath(token, importerRealPath, home),
+  ruleScope: (text) => {
+    const s = ruleScope(parseFrontmatter(text));
+    return { scoped: s.globs !== undefined, globs: s.globs ?? [] };
+  },
+};

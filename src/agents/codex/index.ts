@@ -7,7 +7,7 @@
 import type { AgentModel } from "../../model/index.js";
 import { CODEX_DEFAULT_MAX_BYTES } from "./config.js";
 import { crossAgentGaps } from "./gaps.js";
-import { CODEX_TRUNCATED_RULE, codexLaunch } from "./launch.js";
+import { CODEX_TRUNCATED_RULE, codexBudgetCut, codexLaunch } from "./launch.js";
 import { CODEX_ID, CODEX_NAME, CODEX_RELEASES } from "./release.js";
 import { codexVerifyRunner } from "./verify.js";
 
@@ -24,5 +24,5 @@ export const codex: AgentModel = {
   launch: codexLaunch,
   missedGuidance: (root) => crossAgentGaps(root),
   findingRules: [CODEX_TRUNCATED_RULE],
-  capabilities: { verify: codexVerifyRunner },
+  capabilities: { verify: codexVerifyRunner, budgetCut: codexBudgetCut },
 };

@@ -17,6 +17,7 @@ import { statSafe } from "../../fs/read.js";
 import { byteColumnToUtf16 } from "../../markdown/position.js";
 import type {
   AppliedSource,
+  BudgetCut,
   Finding,
   LaunchOptions,
   LintRuleMeta,
@@ -212,5 +213,26 @@ export function codexLaunch(opts: LaunchOptions): Snapshot {
       detail: truncationDetail(r),
       json: { truncated: r.truncated },
     },
+  };
+}
+
+/**
+ * The `budgetCut` capability: where `project_doc_max_bytes` cuts the chain of a launch in `cwd`, taking
+ * `root` as the project root when no root marker is found (a copy without its `.git`); null when the chain
+ * arrives whole. Throws what {@link codexChain} throws.
+ */
+export function codexBudgetCut(root: string, cwd: string): BudgetCut | null {
+  const chain = codexChain({ root, cwd, assumeRootIsProject: true });
+  const t = chain.truncated;
+  if (!t) return null;
+  return {
+    file: t.file,
+    line: t.line,
+    column: t.column,
+    lostBytes: t.lostBytes,
+    totalLostBytes: t.totalLostBytes,
+    firstLostWords: t.firstLostWords,
+    budget: { maxBytes: chain.budget.maxBytes, source: chain.budget.source },
+    charged: chain.items.filter((i) => i.charged).map((i) => i.path),
   };
 }

@@ -3,8 +3,8 @@
  * directory, for tables (docs/codex-corpus.md, `scripts/codex-corpus.mjs`) and `cap --all-cwds`.
  */
 
+import { agentMemoryDirs } from "../memory-dirs.js";
 import { type CodexChainOptions, type CodexChainResult, codexChain, truncatedBytes } from "./chain.js";
-import { agentMemoryDirs } from "./cwds.js";
 
 export interface CodexDirRow {
   /** Working directory relative to the root (POSIX; "." for the root). */

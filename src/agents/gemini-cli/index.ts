@@ -1,12 +1,14 @@
 /**
  * Gemini CLI behind the agent interface: the launch snapshot (./launch.ts; both views, `addDirs` as
  * `--include-directories`), the just-in-time session (./on-read.ts), the offline runner of `verify`
- * (./verify.ts), its memory file names and default cap. Verified on Gemini CLI 0.61.0 (./release.ts).
+ * (./verify.ts), the whole repository as lint reads it (./repository.ts), its memory file names and
+ * default cap. Verified on Gemini CLI 0.61.0 (./release.ts).
  */
 import type { AgentModel } from "../../model/index.js";
 import { geminiLaunch } from "./launch.js";
 import { geminiOnDemand } from "./on-read.js";
 import { GEMINI_CLI_ID, GEMINI_CLI_NAME, GEMINI_CLI_RELEASES } from "./release.js";
+import { geminiRepositorySnapshot } from "./repository.js";
 import { geminiVerifyRunner } from "./verify.js";
 
 /** Default cap for Gemini CLI launch context, in bytes (context blocks as sent, framing included). */
@@ -21,5 +23,5 @@ export const geminiCli: AgentModel = {
   defaultCap: DEFAULT_GEMINI_CAP,
   launch: geminiLaunch,
   onDemand: geminiOnDemand,
-  capabilities: { verify: geminiVerifyRunner },
+  capabilities: { verify: geminiVerifyRunner, repositorySnapshot: geminiRepositorySnapshot },
 };
