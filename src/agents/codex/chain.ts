@@ -297,51 +297,120 @@ function firstWords(text: string, n = 12, maxChars = 100): string {
  * Verified on Codex {@link CODEX_VERIFIED_VERSION}.
  */
 export function codexChain(opts: CodexChainOptions): CodexChainResult {
-  const rootIn = resolve(opts.root);
-  const root = safeRealpath(rootIn);
-  if (!root || !statSafe(root)?.isDirectory()) throw new UsageError(`${opts.root}: not a directory`);
-  const cwdIn = resolve(root, opts.cwd ?? ".");
-  const cwd = safeRealpath(cwdIn);
-  if (!cwd || !statSafe(cwd)?.isDirectory())
-    throw new UsageError(`--cwd ${opts.cwd}: not a directory under ${opts.root}`);
-  if (!inside(root, cwd)) throw new UsageError(`--cwd ${opts.cwd}: lies outside the repository root ${root}`);
-
+  const { root, cwd } = launchDirs(opts);
   const problems: Finding[] = [];
   const items: ContextItem[] = [];
   const texts = new Map<string, string>();
 
-  // Configuration layers.
+  // Configuration layers: the user's config, the root markers, trust, a trusted project's configs.
   const user = opts.codexHome ? readUserLayer(resolve(opts.codexHome), problems) : null;
   const markers = opts.rootMarkers ?? user?.rootMarkers ?? CODEX_DEFAULT_ROOT_MARKERS;
   const markersFrom: CodexSettingSource =
     opts.rootMarkers !== undefined ? "option" : user?.rootMarkers !== undefined ? "user-config" : "default";
   const located = locateCodexProjectRoot(cwd, markers, opts.assumeRootIsProject ? root : undefined);
   const projectRoot = located.path;
+  const trust = trustOf(user, cwd, projectRoot);
+  const projectLayers =
+    trust?.level === "trusted" ? trustedProjectLayers(trust.key, cwd, root, problems) : [];
+  const { maxBytes, source, fallbackNames } = effectiveSettings(opts, user, projectLayers);
 
-  // Trust: an entry for the cwd wins over one for the project root (observed on 0.171.0).
-  let trustedFrom: string | null = null;
-  let untrusted = false;
-  let trust: CodexChainResult["trust"] = null;
-  if (user?.trust) {
-    for (const key of [cwd, projectRoot]) {
-      if (key === null) continue;
-      const t = user.trust.get(key);
-      if (t === undefined) continue;
-      trust = { key, level: t };
-      if (t === "trusted") trustedFrom = key;
-      else if (t === "untrusted") untrusted = true;
-      break;
-    }
+  // Settled on 0.171.0: the global file loads for an untrusted project too (only the project chain goes).
+  const global = opts.codexHome ? loadGlobalFile(resolve(opts.codexHome), items, texts, problems) : null;
+  let found: string[] = [];
+  if (trust?.level === "untrusted") {
+    problems.push({
+      ruleId: "codex-chain",
+      severity: "warning",
+      file: displayPath(cwd, root),
+      message:
+        "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads none of its AGENTS files (only the global one of $CODEX_HOME)",
+    });
+  } else if (maxBytes > 0) {
+    const searchDirs = projectRoot
+      ? ancestors(cwd)
+          .slice(0, ancestors(cwd).indexOf(projectRoot) + 1)
+          .reverse()
+      : [cwd];
+    found = chainFiles(searchDirs, codexCandidateNames(fallbackNames), root, problems);
   }
-  const projectLayers: CodexLayer[] = [];
-  if (trustedFrom !== null) {
-    const chainDirs = ancestors(cwd).reverse();
-    for (const d of chainDirs.slice(chainDirs.indexOf(trustedFrom))) {
-      const file = join(d, ".codex", "config.toml");
-      const layer = readCodexLayer(file, displayPath(file, root), problems);
-      if (layer) projectLayers.push(layer);
-    }
+  const spent = spendBudget(found, maxBytes, root, items, texts, problems);
+  const { rendered, message } = renderCodexMessage(cwd, global?.text ?? null, spent.projectTexts);
+
+  return {
+    agent: "codex",
+    agentVersion: CODEX_VERIFIED_VERSION,
+    root,
+    cwd,
+    projectRoot,
+    projectRootWhy: describeProjectRoot(located, markers, markersFrom),
+    rootMarkers: { markers: [...markers], source: markersFrom },
+    userConfig: user,
+    projectConfigs: projectLayers,
+    trust,
+    globalFile: global?.file ?? null,
+    items,
+    texts,
+    findings: problems,
+    budget: { maxBytes, source, usedBytes: spent.used },
+    fallbackNames,
+    truncated: spent.truncated,
+    rendered,
+    message,
+  };
+}
+
+/** The canonical root and working directory of a launch; throws {@link UsageError} for bad ones. */
+function launchDirs(opts: CodexChainOptions): { root: string; cwd: string } {
+  const root = safeRealpath(resolve(opts.root));
+  if (!root || !statSafe(root)?.isDirectory()) throw new UsageError(`${opts.root}: not a directory`);
+  const cwd = safeRealpath(resolve(root, opts.cwd ?? "."));
+  if (!cwd || !statSafe(cwd)?.isDirectory())
+    throw new UsageError(`--cwd ${opts.cwd}: not a directory under ${opts.root}`);
+  if (!inside(root, cwd)) throw new UsageError(`--cwd ${opts.cwd}: lies outside the repository root ${root}`);
+  return { root, cwd };
+}
+
+/**
+ * The `[projects."<key>"] trust_level` entry of the user config that applies: the working directory's
+ * wins over the project root's (observed on 0.171.0); null when neither has one.
+ */
+function trustOf(
+  user: CodexLayer | null,
+  cwd: string,
+  projectRoot: string | null,
+): CodexChainResult["trust"] {
+  if (!user?.trust) return null;
+  for (const key of [cwd, projectRoot]) {
+    if (key === null) continue;
+    const level = user.trust.get(key);
+    if (level !== undefined) return { key, level };
   }
+  return null;
+}
+
+/** The `.codex/config.toml` of each directory from the trusted one down to the working directory. */
+function trustedProjectLayers(
+  trustedFrom: string,
+  cwd: string,
+  root: string,
+  problems: Finding[],
+): CodexLayer[] {
+  const layers: CodexLayer[] = [];
+  const chainDirs = ancestors(cwd).reverse();
+  for (const d of chainDirs.slice(chainDirs.indexOf(trustedFrom))) {
+    const file = join(d, ".codex", "config.toml");
+    const layer = readCodexLayer(file, displayPath(file, root), problems);
+    if (layer) layers.push(layer);
+  }
+  return layers;
+}
+
+/** The budget and fallback names in effect: the user's config, then each project layer, then `-c`. */
+function effectiveSettings(
+  opts: CodexChainOptions,
+  user: CodexLayer | null,
+  projectLayers: readonly CodexLayer[],
+): { maxBytes: number; source: CodexBudgetSource; fallbackNames: string[] } {
   let maxBytes = CODEX_DEFAULT_MAX_BYTES;
   let source: CodexBudgetSource = "default";
   let fallbackNames: string[] = [];
@@ -360,119 +429,104 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
     source = "option";
   }
   if (opts.fallbackNames !== undefined) fallbackNames = opts.fallbackNames;
+  return { maxBytes, source, fallbackNames };
+}
 
-  // Global file: not charged, trimmed.
-  let globalText: string | null = null;
-  let globalFile: string | null = null;
-  // Settled on 0.171.0: the global file loads for an untrusted project too (only the project chain goes).
-  if (opts.codexHome) {
-    for (const name of [CODEX_OVERRIDE_NAME, CODEX_DEFAULT_NAME]) {
-      const abs = join(resolve(opts.codexHome), name);
-      if (!statSafe(abs)?.isFile()) continue;
-      const r = readTextFile(abs);
-      if (!r.ok) {
+/**
+ * The global `$CODEX_HOME/AGENTS.override.md` or `AGENTS.md`: trimmed, not charged, added to `items`
+ * when not empty. Returns the file taken (absolute) and its text (null when empty), or null for none.
+ */
+function loadGlobalFile(
+  codexHome: string,
+  items: ContextItem[],
+  texts: Map<string, string>,
+  problems: Finding[],
+): { file: string; text: string | null } | null {
+  for (const name of [CODEX_OVERRIDE_NAME, CODEX_DEFAULT_NAME]) {
+    const abs = join(codexHome, name);
+    if (!statSafe(abs)?.isFile()) continue;
+    const r = readTextFile(abs);
+    if (!r.ok) {
+      problems.push({
+        ruleId: "codex-chain",
+        severity: "warning",
+        file: toPosix(abs),
+        message: describeReadFailure(r, toPosix(abs)),
+      });
+      return null;
+    }
+    const t = rustTrim(r.raw.toString("utf8"));
+    if (t === "") return { file: abs, text: null };
+    items.push({
+      path: toPosix(abs),
+      kind: "memory",
+      loadedAt: "launch",
+      bytes: Buffer.byteLength(t),
+      fileBytes: r.fileBytes,
+      charged: false,
+      importedBy: null,
+      reason: "global Codex AGENTS file ($CODEX_HOME); trimmed, not counted by project_doc_max_bytes",
+      extra: { truncatedBytes: 0 },
+    });
+    texts.set(toPosix(abs), t);
+    return { file: abs, text: t };
+  }
+  return null;
+}
+
+/**
+ * The chain's files, root first: in each directory the first candidate name that is a regular file. A
+ * candidate that cannot be inspected (a symlink loop) makes Codex 0.171.0 give up on the whole chain:
+ * nothing loads, silently (a problem says so here).
+ */
+function chainFiles(
+  searchDirs: readonly string[],
+  names: readonly string[],
+  root: string,
+  problems: Finding[],
+): string[] {
+  const found: string[] = [];
+  for (const d of searchDirs) {
+    for (const n of names) {
+      const p = join(d, n);
+      const st = probe(p);
+      if (st === "error") {
         problems.push({
           ruleId: "codex-chain",
           severity: "warning",
-          file: toPosix(abs),
-          message: describeReadFailure(r, toPosix(abs)),
+          file: displayPath(p, root),
+          message:
+            "cannot be inspected (symlink loop or permission error): Codex then loads no AGENTS.md at all",
+          help: "remove or fix the link",
         });
+        return [];
+      }
+      if (st?.isFile()) {
+        found.push(p);
         break;
       }
-      const t = rustTrim(r.raw.toString("utf8"));
-      globalFile = abs;
-      if (t !== "") {
-        globalText = t;
-        items.push({
-          path: toPosix(abs),
-          kind: "memory",
-          loadedAt: "launch",
-          bytes: Buffer.byteLength(t),
-          fileBytes: r.fileBytes,
-          charged: false,
-          importedBy: null,
-          reason: "global Codex AGENTS file ($CODEX_HOME); trimmed, not counted by project_doc_max_bytes",
-          extra: { truncatedBytes: 0 },
-        });
-        texts.set(toPosix(abs), t);
-      }
-      break;
     }
   }
+  return found;
+}
 
-  // The chain.
-  const searchDirs = projectRoot
-    ? ancestors(cwd)
-        .slice(0, ancestors(cwd).indexOf(projectRoot) + 1)
-        .reverse()
-    : [cwd];
-  const names = codexCandidateNames(fallbackNames);
-  const found: string[] = [];
-  if (untrusted) {
-    problems.push({
-      ruleId: "codex-chain",
-      severity: "warning",
-      file: displayPath(cwd, root),
-      message:
-        "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads none of its AGENTS files (only the global one of $CODEX_HOME)",
-    });
-  } else if (maxBytes > 0) {
-    search: for (const d of searchDirs) {
-      for (const n of names) {
-        const p = join(d, n);
-        const st = probe(p);
-        if (st === "error") {
-          // Codex 0.171.0 gives up on the whole chain when a candidate cannot be inspected (e.g. a
-          // symlink loop): nothing loads, silently.
-          found.length = 0;
-          problems.push({
-            ruleId: "codex-chain",
-            severity: "warning",
-            file: displayPath(p, root),
-            message:
-              "cannot be inspected (symlink loop or permission error): Codex then loads no AGENTS.md at all",
-            help: "remove or fix the link",
-          });
-          break search;
-        }
-        if (st?.isFile()) {
-          found.push(p);
-          break;
-        }
-      }
-    }
-  }
-
+/**
+ * Spends the budget on the chain's files, root first: a file larger than what remains is cut to the
+ * remaining bytes, a whitespace-only one is skipped and charges nothing, and once nothing remains the
+ * rest are dropped. Adds an item and its delivered text per file.
+ */
+function spendBudget(
+  found: readonly string[],
+  maxBytes: number,
+  root: string,
+  items: ContextItem[],
+  texts: Map<string, string>,
+  problems: Finding[],
+): { used: number; projectTexts: string[]; truncated: CodexTruncation | null } {
   let remaining = maxBytes;
   let used = 0;
   const projectTexts: string[] = [];
-  let truncated: CodexTruncation | null = null;
-  const addLoss = (file: string, bytes: number, raw: Buffer, keep: number) => {
-    if (bytes <= 0) return;
-    if (!truncated) {
-      const before = raw.subarray(0, keep);
-      let line = 1;
-      let lastNl = -1;
-      for (let i = 0; i < before.length; i++)
-        if (before[i] === 0x0a) {
-          line++;
-          lastNl = i;
-        }
-      let start = keep;
-      while (start > 0 && ((raw[start] ?? 0) & 0xc0) === 0x80) start--;
-      truncated = {
-        file,
-        line,
-        column: keep - lastNl,
-        lostBytes: [],
-        totalLostBytes: 0,
-        firstLostWords: firstWords(raw.subarray(start).toString("utf8")),
-      };
-    }
-    truncated.lostBytes.push({ file, bytes });
-    truncated.totalLostBytes += bytes;
-  };
-
+  const losses = new Losses();
   for (const abs of found) {
     const path = displayPath(abs, root);
     const r = readTextFile(abs);
@@ -493,12 +547,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
       fileBytes: r.fileBytes,
       importedBy: null,
     };
-    const why =
-      name === CODEX_DEFAULT_NAME
-        ? "AGENTS.md"
-        : name === CODEX_OVERRIDE_NAME
-          ? "override file (wins over AGENTS.md here)"
-          : `fallback name ${name}`;
+    const why = chainFileWhy(name);
     if (!r.validUtf8)
       problems.push({
         ruleId: "codex-chain",
@@ -516,7 +565,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
         extra: { truncatedBytes: r.fileBytes },
       });
       texts.set(path, "");
-      addLoss(path, r.fileBytes, r.raw, 0);
+      losses.add(path, r.fileBytes, r.raw, 0);
       continue;
     }
     const keep = Math.min(r.fileBytes, remaining);
@@ -530,7 +579,7 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
         extra: { truncatedBytes: r.fileBytes - keep },
       });
       texts.set(path, "");
-      addLoss(path, r.fileBytes - keep, r.raw, keep);
+      losses.add(path, r.fileBytes - keep, r.raw, keep);
       continue;
     }
     const lost = r.fileBytes - keep;
@@ -543,32 +592,51 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
     });
     texts.set(path, text);
     projectTexts.push(text);
-    addLoss(path, lost, r.raw, keep);
+    losses.add(path, lost, r.raw, keep);
     remaining -= keep;
     used += keep;
   }
+  return { used, projectTexts, truncated: losses.truncation };
+}
 
-  const { rendered, message } = renderCodexMessage(cwd, globalText, projectTexts);
+/** Why a file of the chain is there, by its name. */
+function chainFileWhy(name: string): string {
+  if (name === CODEX_DEFAULT_NAME) return "AGENTS.md";
+  if (name === CODEX_OVERRIDE_NAME) return "override file (wins over AGENTS.md here)";
+  return `fallback name ${name}`;
+}
 
+/** The bytes the budget cut off, file by file; the first cut gives the truncation's place and words. */
+class Losses {
+  truncation: CodexTruncation | null = null;
+
+  /** `bytes` of the file `raw` (shown as `file`) lost after its first `keep` bytes. */
+  add(file: string, bytes: number, raw: Buffer, keep: number): void {
+    if (bytes <= 0) return;
+    this.truncation ??= cutAt(file, raw, keep);
+    this.truncation.lostBytes.push({ file, bytes });
+    this.truncation.totalLostBytes += bytes;
+  }
+}
+
+/** Where a cut after `keep` bytes of `raw` lands (1-based line, byte column) and the first words lost. */
+function cutAt(file: string, raw: Buffer, keep: number): CodexTruncation {
+  const before = raw.subarray(0, keep);
+  let line = 1;
+  let lastNl = -1;
+  for (let i = 0; i < before.length; i++)
+    if (before[i] === 0x0a) {
+      line++;
+      lastNl = i;
+    }
+  let start = keep;
+  while (start > 0 && ((raw[start] ?? 0) & 0xc0) === 0x80) start--;
   return {
-    agent: "codex",
-    agentVersion: CODEX_VERIFIED_VERSION,
-    root,
-    cwd,
-    projectRoot,
-    projectRootWhy: describeProjectRoot(located, markers, markersFrom),
-    rootMarkers: { markers: [...markers], source: markersFrom },
-    userConfig: user,
-    projectConfigs: projectLayers,
-    trust,
-    globalFile,
-    items,
-    texts,
-    findings: problems,
-    budget: { maxBytes, source, usedBytes: used },
-    fallbackNames,
-    truncated,
-    rendered,
-    message,
+    file,
+    line,
+    column: keep - lastNl,
+    lostBytes: [],
+    totalLostBytes: 0,
+    firstLostWords: firstWords(raw.subarray(start).toString("utf8")),
   };
 }
