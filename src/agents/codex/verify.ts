@@ -105,7 +105,7 @@ export const CODEX_VERIFY_CONFIG_KEYS = [
 
 /**
  * The AGENTS.md message Codex would send for a snapshot of the fresh-clone view (no global file): the
- * delivered texts joined with a blank line inside `<INSTRUCTIONS>` (src/agents/codex/index.ts, rule 4).
+ * delivered texts joined with a blank line inside `<INSTRUCTIONS>` (src/agents/codex/chain.ts, rule 4).
  */
 export function codexMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; message: string } {
   const files = snapshot.items
