@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { CODEX_VERIFIED_VERSION } from "../dist/agents/codex/release.js";
-import { codexChainsByDir, codexDirTable, rowsWithChain } from "../dist/agents/codex/report-dirs.js";
+import { codexChainsByDir, codexDirTable, rowsWithChain } from "../dist/agents/codex-dirs.js";
 
 const corpus = resolve(process.argv[2] ?? "../shared/corpus");
 const out = [

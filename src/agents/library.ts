@@ -72,4 +72,4 @@ export {
 export { crossAgentGaps } from "./codex/gaps.js";
 export { codex, DEFAULT_CODEX_CAP } from "./codex/index.js";
 export { CODEX_VERIFIED_VERSION } from "./codex/release.js";
-export { codexChainsByDir } from "./codex/report-dirs.js";
+export { codexChainsByDir } from "./codex-dirs.js";

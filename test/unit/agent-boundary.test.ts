@@ -47,6 +47,25 @@ describe("the agent boundary", () => {
     expect(offenders).toEqual([]);
   });
 
+  it.each(AGENT_FOLDERS)("the_%s_folder_imports_no_other_agent_and_not_the_registry", (folder) => {
+    // Beside the folders, an agent may use only the shared files beneath the registry (an allowlist):
+    // the registry and what reads it (memory-dirs, library, hook, codex-dirs) stand above every agent.
+    const shared = new Set(["agents/release.ts", "agents/user-environment.ts"]);
+    // One known crossing: what Codex never sees (missedGuidance) is found with Claude Code's import scanner.
+    const known = new Set(["agents/codex/gaps.ts: agents/claude-code/text.ts"]);
+    const dir = join(SRC, "agents", folder);
+    const offenders = sources(dir).flatMap((f) =>
+      specifiers(f)
+        .filter((s) => s.startsWith("."))
+        .map((s) => relative(SRC, join(f, "..", s)).replace(/\.js$/, ".ts"))
+        .filter((target) => target.startsWith("agents/") && !target.startsWith(`agents/${folder}/`))
+        .filter((target) => !shared.has(target))
+        .map((target) => `${relative(SRC, f)}: ${target}`)
+        .filter((edge) => !known.has(edge)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it.each(AGENT_FOLDERS)("the_%s_folder_has_the_skeleton_every_agent_has", (folder) => {
     const missing = SKELETON.filter((f) => !existsSync(join(SRC, "agents", folder, f)));
     expect(missing).toEqual([]);
