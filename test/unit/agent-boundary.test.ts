@@ -93,7 +93,9 @@ describe("capabilities the agents declare", () => {
 
   it("the_on_read_module_the_hook_capability_names_exports_the_on_read_part", async () => {
     const path = HOOK_AGENT.hook.onReadModule.replace(/\.js$/, ".ts");
-    const { hookOnRead } = (await import(/* @vite-ignore */ `../../src/${path}`)) as { hookOnRead: HookOnRead };
+    const { hookOnRead } = (await import(/* @vite-ignore */ `../../src/${path}`)) as {
+      hookOnRead: HookOnRead;
+    };
     expect(typeof hookOnRead.attachTargets).toBe("function");
     expect(typeof hookOnRead.session).toBe("function");
   });
