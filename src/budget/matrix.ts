@@ -4,7 +4,8 @@
  * repository, cross-agent gaps (Claude-only rules and imports) are added as warnings to the first Codex run.
  */
 import { resolve } from "node:path";
-import { launchDirectoriesWithMemory, selectAgents } from "../agents/index.js";
+import { selectAgents } from "../agents/index.js";
+import { agentMemoryDirs } from "../agents/memory-dirs.js";
 import { UsageError } from "../errors.js";
 import { collectCuts } from "../fs/cuts.js";
 import { displayPath } from "../fs/paths.js";
@@ -51,7 +52,7 @@ function runEach(
   let cwds: (string | undefined)[] = [opts.cwd];
   if (opts.allCwds) {
     // A bound that cuts the search for launch directories leaves launches unchecked: incomplete.
-    const found = collectCuts(() => launchDirectoriesWithMemory(first.root));
+    const found = collectCuts(() => agentMemoryDirs(first.root));
     cwds = found.value;
     if (found.cuts.length > 0) {
       first.incomplete = [
