@@ -7,7 +7,13 @@
 import type { AgentModel, AppliedSource, Finding, LaunchOptions, Snapshot } from "../../model/index.js";
 import { checkRelease } from "../release.js";
 import { copilotLaunchExtra, LAUNCH_EXTRA } from "./extra.js";
-import { COPILOT_NAME, COPILOT_VERIFIED_VERSION, copilotLaunch, copilotPatternMatches } from "./launch.js";
+import {
+  COPILOT_NAME,
+  COPILOT_VERIFIED_VERSION,
+  copilotLaunch,
+  copilotPatternDir,
+  copilotPatternMatches,
+} from "./launch.js";
 import { copilotOnDemand } from "./on-read.js";
 import { copilotVerifyRunner } from "./verify.js";
 
@@ -87,6 +93,7 @@ export const copilotCli: AgentModel = {
     verify: copilotVerifyRunner,
     // applyTo patterns, relative to the git root (./launch.ts, copilotPatternMatches).
     scopeMatcher: (patterns) => (rel) => patterns.some((p) => copilotPatternMatches(p, rel)),
+    scopeDir: copilotPatternDir,
   },
   findingRules: [
     {
