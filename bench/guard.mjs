@@ -28,10 +28,12 @@ export const LIMIT_FACTOR = 3;
 const GUARDS = [
   {
     name: "lint",
-    what: "lint / cap in process, 10,000 rules (target: 50,000 rules, issue 28)",
+    // Lint launches every agent, so its baseline is cap --agent all: against cap (Claude Code alone) a
+    // healthy lint already measures 1.7-3x, too near a limit of 3x a target of 1.5x.
+    what: "lint / cap --agent all in process, 10,000 rules (issue 28)",
     target: 1.5,
     measure: async ({ workDir, runs, dist }) =>
-      (await measureLint({ workDir: join(workDir, "lint"), rules: 10_000, runs: runs ?? 3, dist })).ratio,
+      (await measureLint({ workDir: join(workDir, "lint"), rules: 10_000, runs: runs ?? 3, dist })).ratioAll,
   },
   {
     name: "report",

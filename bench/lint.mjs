@@ -1,12 +1,13 @@
-// Benchmark for `agent-context lint` against `cap` on the same synthetic monorepo, at 2,000, 10,000 and
-// 50,000 rules: lint's time (wall and CPU) as a ratio to cap's, both measured in this run (never an
-// absolute threshold). The repository: rule files in `.claude/rules/area*/`, half of them scoped with a
+// Benchmark for `agent-context lint` against `cap` and `cap --agent all` on the same synthetic monorepo, at
+// 2,000, 10,000 and 50,000 rules: lint's time (wall and CPU) as a ratio to cap's, all measured in this run
+// (never an absolute threshold). Lint launches every agent (its rules read each agent's snapshot), so
+// `cap --agent all` is the like-for-like baseline; `cap` (Claude Code alone) is issue 28's. The repository: rule files in `.claude/rules/area*/`, half of them scoped with a
 // `paths:` glob naming one package (`packages/p<i>/**/*.ts`: live for the first 200 packages, which exist,
 // dead for the rest — the dead-glob checks' worst case), 2,000 documentation files and 200 packages of
 // sources. It is a git repository of its own (`git init`): lint lists files with `git ls-files`, and
 // bench/.work is ignored by this project's checkout, so without its own .git lint listed no file at all
 // and the quadratic dead-pattern check went unmeasured (the benchmark checks the dead-glob findings).
-// Target (issue 28): lint within 1.5x cap at 50,000 rules. `npm run bench -- lint` runs every size; the
+// Target (issue 28): lint within 1.5x cap at 50,000 rules (the CI guard holds lint to 1.5x cap --agent all). `npm run bench -- lint` runs every size; the
 // 50,000-rule repository takes a minute to generate, so cap and lint run once there (3 times below it).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -82,12 +83,15 @@ function time(fn, runs) {
 export async function measureLint({ workDir, rules, runs, dist = join(projectRoot, "dist") }) {
   const root = lintRepo(workDir, rules);
   const { runCap } = await import(join(dist, "index.js"));
+  const { runCapMatrix } = await import(join(dist, "budget/matrix.js"));
   const { lintRepository } = await import(join(dist, "lint/index.js"));
   const caps = [];
+  const alls = [];
   const lints = [];
   let findings = [];
   for (let i = 0; i < runs; i++) {
     caps.push(time(() => runCap({ dir: root, env: {} }), 1));
+    alls.push(time(() => runCapMatrix({ dir: root, agent: "all", env: {} }), 1));
     lints.push(
       time(() => {
         findings = lintRepository({ root }).findings;
@@ -99,21 +103,32 @@ export async function measureLint({ workDir, rules, runs, dist = join(projectRoo
     throw new Error(
       `lint found ${dead} dead globs where ${deadRules(rules)} are dead: it did not list the repository's files (${root})`,
     );
-  const cap = { ms: median(caps.map((c) => c.ms)), cpu: median(caps.map((c) => c.cpu)) };
-  const lint = { ms: median(lints.map((c) => c.ms)), cpu: median(lints.map((c) => c.cpu)) };
-  return { rules, runs, cap, lint, findings: findings.length, ratio: lint.ms / cap.ms };
+  const med = (xs) => ({ ms: median(xs.map((c) => c.ms)), cpu: median(xs.map((c) => c.cpu)) });
+  const cap = med(caps);
+  const all = med(alls);
+  const lint = med(lints);
+  return {
+    rules,
+    runs,
+    cap,
+    all,
+    lint,
+    findings: findings.length,
+    ratio: lint.ms / cap.ms,
+    ratioAll: lint.ms / all.ms,
+  };
 }
 
 export async function run({ workDir, log, sizes = [2_000, 10_000, 50_000] }) {
   for (const rules of sizes) {
-    const { cap, lint, findings, runs } = await measureLint({
+    const { cap, all, lint, findings, runs } = await measureLint({
       workDir,
       rules,
       runs: rules > 10_000 ? 1 : 3,
     });
     log(
-      `${rules.toLocaleString("en-US")} rules: cap ${cap.ms.toFixed(0)} ms, lint ${lint.ms.toFixed(0)} ms = ${(lint.ms / cap.ms).toFixed(2)}x cap wall; CPU ${cap.cpu.toFixed(0)} / ${lint.cpu.toFixed(0)} ms = ${(lint.cpu / cap.cpu).toFixed(2)}x (${findings.toLocaleString("en-US")} findings; median of ${runs})`,
+      `${rules.toLocaleString("en-US")} rules: cap ${cap.ms.toFixed(0)} ms, cap --agent all ${all.ms.toFixed(0)} ms, lint ${lint.ms.toFixed(0)} ms = ${(lint.ms / cap.ms).toFixed(2)}x cap, ${(lint.ms / all.ms).toFixed(2)}x cap --agent all wall; CPU ${cap.cpu.toFixed(0)} / ${all.cpu.toFixed(0)} / ${lint.cpu.toFixed(0)} ms = ${(lint.cpu / cap.cpu).toFixed(2)}x, ${(lint.cpu / all.cpu).toFixed(2)}x (${findings.toLocaleString("en-US")} findings; median of ${runs})`,
     );
   }
-  log("target: lint within 1.5x cap at 50,000 rules");
+  log("target: lint within 1.5x cap at 50,000 rules (issue 28); lint launches all four agents, cap one");
 }
