@@ -66,7 +66,7 @@ export interface HookCommandChoice {
  * `dist/hook.cjs`) lies under the real path of `root` (agent-context installed in the repository, e.g.
  * `node_modules/agent-context`), the command is `node "$CLAUDE_PROJECT_DIR/<relative>/dist/hook.cjs"`:
  * Claude Code sets CLAUDE_PROJECT_DIR to the project directory for hook commands (verified with Claude
- * Code 2.1.332, test/e2e/init-claude.test.ts), so the committed settings work in every clone. Otherwise
+ * Code 2.1.332, test/conformance/init-claude.test.ts), so the committed settings work in every clone. Otherwise
  * the absolute `node /abs/dist/hook.cjs`, which only works on this machine (`portable: false`). `known` also
  * holds the `dist/hook.mjs` forms earlier releases wrote, so re-running `init` does not add a second hook.
  */
