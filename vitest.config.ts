@@ -56,6 +56,9 @@ export default defineConfig({
           // The real agent CLIs (test/agents), installed when missing: this tier's setup only, so running
           // any other tier or file downloads nothing.
           globalSetup: [BUILD, "test/support/agents-setup.ts", CORPUS],
+          // Agent CLIs are CPU-bound: a file's pool of agent runs (sized for the whole machine) takes its
+          // share of the cores beside the other workers (test/support/process.ts agentSlots).
+          env: { AGENT_CONTEXT_TEST_WORKERS: String(cores) },
           sequence: { groupOrder: 2 },
         },
       },
