@@ -1,15 +1,18 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { LONG } from "./test/support/long-tier.js";
 
 /**
- * The test tiers, one Vitest project each (`npm test` runs them all; `npm run test:unit`, `test:e2e`,
- * `test:agents`, `test:slow` one):
+ * The test tiers, one Vitest project each (`npm test` runs all but `long`; `npm run test:unit`, `test:e2e`,
+ * `test:agents`, `test:slow`, `test:long` one):
  * - unit: in process (src/), no spawned CLI or agent, nothing downloaded; property tests at a small size
  *   unless AGENT_CONTEXT_FULL_PROPERTIES=1 (CI);
  * - e2e: the built CLI (dist/, rebuilt first when stale) in real temp repositories, no agent CLI;
  * - conformance: the real agent CLIs of test/agents, installed by this project's global setup only;
  * - slow: the bad-input corpus, the browser, the consumer install, the hostile-repository suite, the
- *   benchmark guard.
+ *   benchmark guard;
+ * - long: the conformance suites that launch an agent hundreds of times (test/support/long-tier.ts LONG),
+ *   not in `npm test` (which says so): `npm run test:long`.
  * test/unit/tiers.test.ts holds each file to its tier's rules.
  *
  * Workers: one per core (Vitest's own default leaves one core idle: one worker on a 2-core machine). The
@@ -53,9 +56,10 @@ export default defineConfig({
         test: {
           name: "conformance",
           include: ["test/conformance/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...LONG],
           // The real agent CLIs (test/agents), installed when missing: this tier's setup only, so running
           // any other tier or file downloads nothing.
-          globalSetup: [BUILD, "test/support/agents-setup.ts", CORPUS],
+          globalSetup: [BUILD, "test/support/agents-setup.ts", CORPUS, "test/support/long-tier.ts"],
           // Agent CLIs are CPU-bound: a file's pool of agent runs (sized for the whole machine) takes its
           // share of the cores beside the other workers (test/support/process.ts agentSlots).
           env: { AGENT_CONTEXT_TEST_WORKERS: String(cores) },
@@ -69,6 +73,16 @@ export default defineConfig({
           include: ["test/slow/**/*.test.ts", "test/hostile/**/*.test.ts"],
           globalSetup: [BUILD, CORPUS],
           sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "long",
+          include: LONG,
+          globalSetup: [BUILD, "test/support/agents-setup.ts", CORPUS],
+          env: { AGENT_CONTEXT_TEST_WORKERS: String(cores) },
+          sequence: { groupOrder: 4 },
         },
       },
     ],

@@ -28,6 +28,7 @@ const RANK: Record<string, number> = {
   model: 0,
   errors: 0,
   version: 0,
+  tokens: 0, // counts tokens; like model/ it imports nothing of the product (docs/architecture.md)
   fs: 1,
   markdown: 1,
   globs: 1,

@@ -1,13 +1,17 @@
 /**
  * Each test file sits in the tier whose rules it keeps (vitest.config.ts): a unit test runs in process
  * (no built CLI, no spawned node, no agent CLI), an e2e test runs no agent CLI, and every test file belongs
- * to exactly one tier. Read from the files' text: a test that starts the built CLI names the dist folder,
+ * to exactly one tier (the long tier is a list of conformance files, test/support/long-tier.ts). Read from
+ * the files' text: a test that starts the built CLI names the dist folder,
  * one that starts node names node's executable path, one that runs an agent imports the agents' helpers of
  * test/support.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { configDefaults } from "vitest/config";
 import { describe, expect, it } from "vitest";
+import config from "../../vitest.config.js";
+import { LONG } from "../support/long-tier.js";
 
 const TEST = resolve(import.meta.dirname, "..");
 
@@ -17,6 +21,7 @@ const TIERS: Record<string, string[]> = {
   e2e: ["e2e", "corpus"],
   conformance: ["conformance"],
   slow: ["slow", "hostile"],
+  long: [],
 };
 
 /** The helpers that run the pinned agent CLIs of test/agents (conformance only). */
@@ -33,7 +38,17 @@ function testFiles(): string[] {
 }
 
 const tierOf = (file: string) =>
-  Object.keys(TIERS).filter((t) => TIERS[t]?.some((dir) => file.startsWith(`${dir}/`)));
+  LONG.includes(`test/${file}`)
+    ? ["long"]
+    : Object.keys(TIERS).filter((t) => TIERS[t]?.some((dir) => file.startsWith(`${dir}/`)));
+
+/** The projects of vitest.config.ts by name: what each includes and excludes. */
+const PROJECTS = new Map(
+  (config.test?.projects as { test: { name: string; include: string[]; exclude?: string[] } }[]).map((p) => [
+    p.test.name,
+    p.test,
+  ]),
+);
 
 describe("the test tiers", () => {
   it("every_test_file_belongs_to_exactly_one_tier", () => {
@@ -43,11 +58,27 @@ describe("the test tiers", () => {
   });
 
   it("the_tiers_here_are_the_projects_of_the_vitest_config", () => {
-    const config = readFileSync(join(TEST, "../vitest.config.ts"), "utf8");
+    expect([...PROJECTS.keys()].sort()).toEqual(Object.keys(TIERS).sort());
     for (const [tier, dirs] of Object.entries(TIERS)) {
-      expect(config).toContain(`name: "${tier}"`);
-      for (const dir of dirs) expect(config).toContain(`"test/${dir}/**/*.test.ts"`);
+      if (tier === "long") continue;
+      expect(PROJECTS.get(tier)?.include).toEqual(dirs.map((dir) => `test/${dir}/**/*.test.ts`));
     }
+  });
+
+  it("the_long_tier_is_conformance_files_that_the_conformance_tier_leaves_out", () => {
+    expect(LONG.length).toBeGreaterThan(0);
+    for (const f of LONG) {
+      expect(f).toMatch(/^test\/conformance\/[^/]+\.test\.ts$/);
+      expect(testFiles()).toContain(f.slice("test/".length));
+    }
+    expect(PROJECTS.get("long")?.include).toEqual(LONG);
+    expect(PROJECTS.get("conformance")?.exclude).toEqual([...configDefaults.exclude, ...LONG]);
+  });
+
+  it("npm_test_runs_every_tier_but_the_long_one_and_test_long_runs_that", () => {
+    const scripts = JSON.parse(readFileSync(join(TEST, "../package.json"), "utf8")).scripts;
+    expect(scripts.test).toBe("npm run checks && vitest run --project '!long'");
+    expect(scripts["test:long"]).toBe("vitest run --project long");
   });
 
   it("no_unit_test_starts_the_built_cli_node_or_an_agent", () => {
