@@ -8,8 +8,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { configDefaults } from "vitest/config";
 import { describe, expect, it } from "vitest";
+import { configDefaults } from "vitest/config";
 import config from "../../vitest.config.js";
 import { LONG } from "../support/long-tier.js";
 
@@ -44,10 +44,9 @@ const tierOf = (file: string) =>
 
 /** The projects of vitest.config.ts by name: what each includes and excludes. */
 const PROJECTS = new Map(
-  (config.test?.projects as { test: { name: string; include: string[]; exclude?: string[] } }[]).map((p) => [
-    p.test.name,
-    p.test,
-  ]),
+  ((config.test?.projects ?? []) as { test: { name: string; include: string[]; exclude?: string[] } }[]).map(
+    (p) => [p.test.name, p.test],
+  ),
 );
 
 describe("the test tiers", () => {
