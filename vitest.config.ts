@@ -11,7 +11,7 @@ import { LONG } from "./test/support/long-tier.js";
  * - conformance: the real agent CLIs of test/agents, installed by this project's global setup only;
  * - slow: the bad-input corpus, the browser, the consumer install, the hostile-repository suite, the
  *   benchmark guard;
- * - long: the conformance suites that launch an agent hundreds of times (test/support/long-tier.ts LONG),
+ * - long: the suites that launch the agents hundreds of times (test/support/long-tier.ts LONG),
  *   not in `npm test` (which says so): `npm run test:long`.
  * test/unit/tiers.test.ts holds each file to its tier's rules.
  *
@@ -71,7 +71,8 @@ export default defineConfig({
         test: {
           name: "slow",
           include: ["test/slow/**/*.test.ts", "test/hostile/**/*.test.ts"],
-          globalSetup: [BUILD, CORPUS],
+          exclude: [...configDefaults.exclude, ...LONG],
+          globalSetup: [BUILD, CORPUS, "test/support/long-tier.ts"],
           sequence: { groupOrder: 3 },
         },
       },

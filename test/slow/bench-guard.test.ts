@@ -33,7 +33,7 @@ function distWith(file: string, edit: (text: string) => string): string {
 describe("bench:guard", () => {
   it("fails_on_a_build_whose_lint_went_quadratic_again_and_names_the_ratio", { timeout: 900_000 }, () => {
     const dist = distWith("lint/rules/copilot-applyto-never-matches.js", (t) =>
-      t.replace('files.under(copilotPatternDir(g) ?? "")', 'files.under("")'),
+      t.replace('files.under(dirOf?.(g) ?? "")', 'files.under("")'),
     );
     const r = spawnSync(
       process.execPath,

@@ -7,7 +7,10 @@
  */
 import type { TestProject } from "vitest/node";
 
-/** The files of the long tier: in test/conformance/, excluded from the conformance tier. */
+/**
+ * The files of the long tier, left out of the tier of their folder: test/conformance/ (conformance) and
+ * test/hostile/verify.test.ts (slow; `verify` on every pinned agent CLI, seeded hostile repositories).
+ */
 export const LONG = [
   "test/conformance/sources-cli.test.ts",
   "test/conformance/limits-cli.test.ts",
@@ -15,13 +18,14 @@ export const LONG = [
   "test/conformance/codex-edges.test.ts",
   "test/conformance/copilot-user-layer.test.ts",
   "test/conformance/gemini-user-layer.test.ts",
+  "test/hostile/verify.test.ts",
 ];
 
 export function longNotice(): string {
-  return `agent-context: NOT RUN here: the long conformance tier (${LONG.length} files: ${LONG.map((f) => f.replace("test/conformance/", "")).join(", ")}); run it with \`npm run test:long\` (docs/testing.md)`;
+  return `agent-context: NOT RUN here: the long conformance tier (${LONG.length} files: ${LONG.map((f) => f.replace("test/", "")).join(", ")}); run it with \`npm run test:long\` (docs/testing.md)`;
 }
 
-/** Vitest global setup (conformance tier): the notice, when the long tier is not part of this run. */
+/** Vitest global setup (conformance and slow tiers): the notice, when the long tier is not part of this run. */
 export default function setup(project: TestProject): (() => void) | undefined {
   if (project.vitest.projects.some((p) => p.name === "long")) return undefined;
   console.warn(longNotice());

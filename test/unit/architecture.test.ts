@@ -73,43 +73,16 @@ const KNOWN: Record<string, string> = {
   // Step 1 (src/app/): explain's pipeline lives in router/ and imports budget/.
   "src/router/explain.ts -> src/budget/evaluate.ts": "issue 28 step 1: explain moves to src/app/explain.ts",
   "src/router/explain.ts -> src/budget/run.ts": "issue 28 step 1: explain moves to src/app/explain.ts",
+  "src/router/explain.ts -> src/budget/kinds.ts": "issue 28 step 1: explain moves to src/app/explain.ts",
   // Step 1: verify's pipeline lives among the primitives and asks the registry (a loop agents <-> verify).
   "src/verify/run.ts -> src/agents/index.ts": "issue 28 step 1: verify's pipeline moves to src/app/verify.ts",
-  // Step 1: init's starting cap evaluates a launch (budget/) from install/.
+  // Step 1: init's starting cap evaluates a launch and its adoption writes caps (budget/) from install/.
   "src/install/launch-total.ts -> src/budget/evaluate.ts": "issue 28 step 1: init moves to src/app/init.ts",
+  "src/install/adopt.ts -> src/budget/adoption.ts": "issue 28 step 1: init moves to src/app/init.ts",
+  "src/install/adopt.ts -> src/budget/cap-setting.ts": "issue 28 step 1: init moves to src/app/init.ts",
+  "src/install/adopt.ts -> src/budget/kinds.ts": "issue 28 step 1: init moves to src/app/init.ts",
   // Step 1 (one Workspace resolves root and cwd once): the root search in fs/ names config's file (a loop fs <-> config).
   "src/fs/project-root.ts -> src/config.ts": "issue 28 step 1: root resolution moves into the Workspace",
-  // Step 2 (the agent boundary): lint, pointers and the hook name one agent's folder.
-  "src/lint/claude-rules.ts -> src/agents/claude-code/index.ts":
-    "issue 28 step 2: a capability on the interface",
-  "src/lint/context.ts -> src/agents/claude-code/index.ts": "issue 28 step 2: a capability on the interface",
-  "src/lint/sources.ts -> src/agents/claude-code/index.ts": "issue 28 step 2: a capability on the interface",
-  "src/lint/rules/codex-chain-truncated.ts -> src/agents/codex/cwds.ts":
-    "issue 28 step 2: a capability on the interface",
-  "src/lint/rules/codex-chain-truncated.ts -> src/agents/codex/index.ts":
-    "issue 28 step 2: a capability on the interface",
-  "src/lint/rules/copilot-applyto-never-matches.ts -> src/agents/copilot-cli/launch.ts":
-    "issue 28 step 2: a capability on the interface",
-  "src/lint/rules/copilot-applyto-never-matches.ts -> src/agents/copilot-cli/model.ts":
-    "issue 28 step 2: a capability on the interface",
-  "src/lint/rules/gemini-import-failed.ts -> src/agents/gemini-cli/index.ts":
-    "issue 28 step 2: a capability on the interface",
-  "src/lint/rules/memory-unseen-by-agent.ts -> src/agents/gemini-cli/index.ts":
-    "issue 28 step 2: a capability on the interface",
-  "src/pointers/frontmatter.ts -> src/agents/claude-code/index.ts":
-    "issue 28 step 2: a capability on the interface",
-  "src/pointers/index.ts -> src/agents/claude-code/index.ts":
-    "issue 28 step 2: a capability on the interface",
-  "src/hook/handlers/on-read.ts -> src/agents/claude-code/on-read.ts":
-    "issue 28 step 2: a capability on the interface",
-  "src/cli/commands/pointers.ts -> src/agents/claude-code/index.ts":
-    "issue 28 step 2: a capability on the interface",
-  // Step 4 (the library API exports the app/ functions and the model types): today's index names agents.
-  "src/index.ts -> src/agents/claude-code/index.ts": "issue 28 step 4: the library API",
-  "src/index.ts -> src/agents/codex/gaps.ts": "issue 28 step 4: the library API",
-  "src/index.ts -> src/agents/codex/index.ts": "issue 28 step 4: the library API",
-  "src/index.ts -> src/agents/codex/model.ts": "issue 28 step 4: the library API",
-  "src/index.ts -> src/agents/codex/report-dirs.ts": "issue 28 step 4: the library API",
 };
 
 /** Every .ts file under src/, relative to the project root (POSIX). */

@@ -20,12 +20,7 @@ const MAX_LINES = 149;
  * split into named steps).
  */
 const KNOWN: Record<string, number> = {
-  "src/agents/claude-code/launch.ts#claudeLaunchSet": 520,
-  "src/agents/claude-code/layers.ts#resolveClaudeLayers": 174,
-  "src/agents/codex/index.ts#codexChain": 276,
-  "src/agents/copilot-cli/launch.ts#copilotLaunch": 187,
   "src/fs/walk.ts#walkFiles": 156,
-  "src/pointers/index.ts#generatePointers": 365,
 };
 
 interface Fn {

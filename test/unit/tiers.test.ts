@@ -64,14 +64,15 @@ describe("the test tiers", () => {
     }
   });
 
-  it("the_long_tier_is_conformance_files_that_the_conformance_tier_leaves_out", () => {
+  it("the_long_tier_is_files_that_the_tier_of_their_folder_leaves_out", () => {
     expect(LONG.length).toBeGreaterThan(0);
     for (const f of LONG) {
-      expect(f).toMatch(/^test\/conformance\/[^/]+\.test\.ts$/);
+      expect(f).toMatch(/^test\/(conformance|hostile)\/[^/]+\.test\.ts$/);
       expect(testFiles()).toContain(f.slice("test/".length));
     }
     expect(PROJECTS.get("long")?.include).toEqual(LONG);
     expect(PROJECTS.get("conformance")?.exclude).toEqual([...configDefaults.exclude, ...LONG]);
+    expect(PROJECTS.get("slow")?.exclude).toEqual([...configDefaults.exclude, ...LONG]);
   });
 
   it("npm_test_runs_every_tier_but_the_long_one_and_test_long_runs_that", () => {
@@ -90,9 +91,10 @@ describe("the test tiers", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("no_e2e_test_runs_an_agent_cli", () => {
+  it("only_the_conformance_and_long_tiers_whose_setup_installs_the_agents_run_an_agent_cli", () => {
     const offenders = testFiles()
-      .filter((f) => tierOf(f)[0] === "e2e")
+      .filter((f) => !["conformance", "long"].includes(tierOf(f)[0] ?? ""))
+      .filter((f) => f !== "unit/tiers.test.ts")
       .filter((f) => AGENT_HELPERS.test(readFileSync(join(TEST, f), "utf8")));
     expect(offenders).toEqual([]);
   });

@@ -1,12 +1,10 @@
 /**
  * `copilot-applyto-never-matches`: a GitHub Copilot CLI instructions file (`.github/instructions/**` or a
  * `.claude/rules/` file read as one) whose `applyTo` patterns match no file of the repository, so Copilot
- * lists it in its table but never attaches it. Patterns are matched with the copilot-cli model's matcher,
- * settled on Copilot CLI 1.0.102: a leading `/`, a trailing `/`, backslashes, `;` separators and a wrong
+ * lists it in its table but never attaches it. Patterns are matched with the copilot-cli model's matcher
+ * (its `scopeMatcher` capability), settled on Copilot CLI 1.0.102: a leading `/`, a trailing `/`, backslashes, `;` separators and a wrong
  * case never match; `./` is dropped and a pattern without a slash matches base names.
  */
-import { copilotPatternDir, copilotPatternMatches } from "../../agents/copilot-cli/launch.js";
-import { copilotCli } from "../../agents/copilot-cli/model.js";
 import { SortedFiles } from "../../globs/sorted-files.js";
 import { finding, type LintRule } from "../rule.js";
 
@@ -27,18 +25,23 @@ const rule: LintRule = {
     defaultSeverity: "warning",
   },
   check(ctx) {
-    const snap = ctx.snapshot(copilotCli);
-    // Each pattern is tried only on the files under its literal directory, once per run: trying every
-    // file for every pattern made lint at 50,000 rules take 79 s (57x cap).
+    const copilot = ctx.agent("copilot-cli");
+    const matcher = copilot?.capabilities?.scopeMatcher;
+    if (!copilot || !matcher) return [];
+    const dirOf = copilot.capabilities?.scopeDir;
+    const snap = ctx.snapshot(copilot);
+    // Each pattern is tried only on the files under its literal directory (the scopeDir capability), once
+    // per run: trying every file for every pattern made lint at 50,000 rules take 79 s (57x cap).
     let files: SortedFiles | undefined;
     const live = new Map<string, boolean>();
     const matchesAFile = (g: string): boolean => {
       let hit = live.get(g);
       if (hit === undefined) {
         files ??= new SortedFiles(ctx.files());
+        const matches = matcher([g]);
         hit = false;
-        for (const f of files.under(copilotPatternDir(g) ?? ""))
-          if (copilotPatternMatches(g, f)) {
+        for (const f of files.under(dirOf?.(g) ?? ""))
+          if (matches(f)) {
             hit = true;
             break;
           }
