@@ -10,7 +10,6 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -23,8 +22,9 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CORPUS_DIR } from "../../scripts/corpus.mjs";
-import { agentById } from "../../src/agents/index.js";
+import { agentById, agents } from "../../src/agents/index.js";
 import type { VerifyObservation, VerifyProbe, VerifyRunner } from "../../src/model/index.js";
+import { makeSandbox } from "../../src/verify/sandbox.js";
 import { startTrap } from "../../src/verify/upstream.js";
 import { LAUNCH_CASES } from "../conformance/claude-launch.fixtures.js";
 import { COPILOT_CASES } from "../conformance/copilot-cli.fixtures.js";
@@ -34,10 +34,15 @@ import { writeLayout } from "./codex-layout.js";
 import { writeFixture } from "./fixture.js";
 import { AGENTS_DIR } from "./process.js";
 
+interface Made {
+  root: string;
+  remove: string;
+}
+
 interface SweepCase {
   name: string;
-  /** Writes the repository into a fresh directory and returns its real path. */
-  make(): string;
+  /** Writes the repository into a fresh directory: its real path, and the directory to remove after. */
+  make(): Made;
   cwd?: string;
   reads?: string[];
 }
@@ -62,6 +67,8 @@ function fresh(): string {
   return realpathSync(mkdtempSync(join(tmpdir(), "ac-sweep-")));
 }
 
+const runnerOf = (id: string) => agentById(id).capabilities?.verify as VerifyRunner;
+
 function binFromManifest(dir: string, name: string): string {
   const m = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
   return join(dir, typeof m.bin === "string" ? m.bin : (m.bin?.[name] ?? ""));
@@ -79,24 +86,29 @@ function probeCases(runner: VerifyRunner): SweepCase[] {
           (p.git ?? []).map((g) => [g === "." ? ".git" : `${g}/.git`, { git: true as const }]),
         ),
       });
-      return root;
+      return { root, remove: root };
     },
     ...(p.cwd ? { cwd: p.cwd } : {}),
     ...(p.reads ? { reads: [...p.reads] } : {}),
   }));
 }
 
-function corpusCases(): SweepCase[] {
+/**
+ * The corpus's repositories, each copied as `verify` copies a repository (src/verify/sandbox.ts: an
+ * allowlist of every agent's memory files, what they import, and the runner's files, settings sanitized:
+ * no hook, helper or server of a repository runs), then made a git repository (Codex needs one).
+ */
+function corpusCases(runner: VerifyRunner): SweepCase[] {
   if (!existsSync(CORPUS_DIR)) return [];
+  const memoryNames = new Set(agents().flatMap((a) => a.memoryFileNames));
   return readdirSync(CORPUS_DIR)
     .filter((d) => d.includes("__") && statSync(join(CORPUS_DIR, d)).isDirectory())
     .map((d) => ({
       name: `corpus ${d}`,
       make: () => {
-        const root = fresh();
-        cpSync(join(CORPUS_DIR, d), root, { recursive: true });
-        execFileSync("git", ["init", "-q"], { cwd: root });
-        return root;
+        const box = makeSandbox({ root: join(CORPUS_DIR, d), memoryNames, runner, reads: [] });
+        if (!existsSync(join(box.root, ".git"))) execFileSync("git", ["init", "-q"], { cwd: box.root });
+        return { root: box.root, remove: box.base };
       },
     }));
 }
@@ -109,17 +121,20 @@ const AGENTS: Record<string, AgentSpec> = {
     cases: () => [
       ...LAUNCH_CASES.filter((c) => c.home === undefined).map((c) => ({
         name: c.name,
-        make: () => writeFixture(c, "ac-sweep-"),
+        make: () => {
+          const root = writeFixture(c, "ac-sweep-");
+          return { root, remove: root };
+        },
         ...(c.cwd ? { cwd: c.cwd } : {}),
       })),
-      ...probeCases(agentById("claude-code").capabilities?.verify as VerifyRunner),
-      ...corpusCases(),
+      ...probeCases(runnerOf("claude-code")),
+      ...corpusCases(runnerOf("claude-code")),
     ],
   },
   codex: {
     pkg: "@openai/codex",
     bin: (nm) => binFromManifest(join(nm, "@openai/codex"), "codex"),
-    cases: () => [...probeCases(agentById("codex").capabilities?.verify as VerifyRunner), ...corpusCases()],
+    cases: () => [...probeCases(runnerOf("codex")), ...corpusCases(runnerOf("codex"))],
   },
   "gemini-cli": {
     pkg: "@google/gemini-cli",
@@ -129,11 +144,14 @@ const AGENTS: Record<string, AgentSpec> = {
         (c) => c.home === undefined && c.userSettings === undefined && c.addDirs === undefined,
       ).map((c) => ({
         name: c.name,
-        make: () => writeFixture(c, "ac-sweep-"),
+        make: () => {
+          const root = writeFixture(c, "ac-sweep-");
+          return { root, remove: root };
+        },
         ...(c.cwd ? { cwd: c.cwd } : {}),
       })),
-      ...probeCases(agentById("gemini-cli").capabilities?.verify as VerifyRunner),
-      ...corpusCases(),
+      ...probeCases(runnerOf("gemini-cli")),
+      ...corpusCases(runnerOf("gemini-cli")),
     ],
   },
   "copilot-cli": {
@@ -154,13 +172,13 @@ const AGENTS: Record<string, AgentSpec> = {
             ]),
           );
           writeLayout(root, { ...(c.git === false ? {} : { ".git": { git: true } }), ...files });
-          return root;
+          return { root, remove: root };
         },
         ...(c.cwd ? { cwd: c.cwd } : {}),
         ...(c.views ? { reads: c.views } : {}),
       })),
-      ...probeCases(agentById("copilot-cli").capabilities?.verify as VerifyRunner),
-      ...corpusCases(),
+      ...probeCases(runnerOf("copilot-cli")),
+      ...corpusCases(runnerOf("copilot-cli")),
     ],
   },
 };
@@ -223,10 +241,11 @@ async function observeCase(
   c: SweepCase,
   proxyEnv: Record<string, string>,
 ): Promise<string> {
-  let root = "";
+  let made: Made | undefined;
   const home = fresh();
   try {
-    root = c.make();
+    made = c.make();
+    const root = made.root;
     const cwd = join(root, c.cwd ?? "");
     mkdirSync(cwd, { recursive: true });
     const reads = runner.reads ? (c.reads ?? []).map((r) => join(root, r)) : [];
@@ -241,7 +260,7 @@ async function observeCase(
   } catch (e) {
     return `ERROR ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`;
   } finally {
-    if (root) rmSync(root, { recursive: true, force: true });
+    if (made) rmSync(made.remove, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });
   }
 }

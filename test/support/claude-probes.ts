@@ -464,8 +464,7 @@ export const CLAUDE_RELEASE_PROBES: readonly ClaudeReleaseProbe[] = [
         throw new Error("pkg/CLAUDE.md was not attached");
       return inResult;
     },
-    evidence: (o) =>
-      `after the tool call: ${(o.afterFirstTool as { role?: string }[]).map((m) => m.role).join(", ")}`,
+    evidence: (o) => `after the tool call: ${shapeOf(o.afterFirstTool, { "Pkg memory.": "<FILE>" })}`,
   },
 ];
 
