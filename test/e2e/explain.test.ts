@@ -89,6 +89,8 @@ describe("agent-context explain", () => {
       "view",
       "applied",
       "launch",
+      "overhead",
+      "unmeasured",
       "onRead",
       "onTool",
     ]);

@@ -1,0 +1,156 @@
+/**
+ * The corpus repositories that carry skills, subagents or commands (the last six of ../shared/corpus's
+ * table), run with every pinned CLI offline in a fresh HOME (the fresh-clone view): how many entries and
+ * bytes each list adds (built-ins excluded: an entry counts its text and the separator before the next),
+ * beside the bytes of the memory files the same run sent. Prints the table that
+ * docs/findings-sources-*.md quote; asserts the entry counts, so a CLI that starts or stops listing a
+ * folder fails here.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, realpathSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CORPUS_DIR, materialize } from "../../scripts/corpus.mjs";
+import { pool } from "../support/copilot.js";
+import { removeSourcesDirs, runSourcesCase, runSourcesIn, type SourcesRun } from "../support/sources.js";
+import { LIST_SEPARATOR, type ListId, type SourceAgent, type SourcesCase } from "./sources.fixtures.js";
+
+const REPOS = [
+  "TechNickAI__ai-coding-config",
+  "biomejs__biome",
+  "getsentry__sentry-javascript",
+  "openai__openai-agents-python",
+  "NVIDIA__cccl",
+  "Effect-TS__effect-smol",
+] as const;
+
+const RUNS: { id: string; agent: SourceAgent; release?: string; lists: ListId[] }[] = [
+  {
+    id: "claude-code 2.1.332",
+    agent: "claude-code",
+    release: "2.1.332",
+    lists: ["claude-code.skills", "claude-code.agents"],
+  },
+  {
+    id: "claude-code 2.1.197",
+    agent: "claude-code",
+    release: "2.1.197",
+    lists: ["claude-code.skills", "claude-code.agents"],
+  },
+  { id: "codex 0.171.0", agent: "codex", lists: ["codex.skills", "codex.skill-roots"] },
+  { id: "gemini-cli 0.61.0", agent: "gemini-cli", lists: ["gemini-cli.skills", "gemini-cli.subagents"] },
+  { id: "copilot-cli 1.0.102", agent: "copilot-cli", lists: ["copilot-cli.skills", "copilot-cli.agents"] },
+];
+
+/**
+ * Entries per list the pinned CLIs send for each repository (built-ins excluded), as measured: the
+ * figures in docs/findings-sources-*.md. Claude Code's skills list holds skills and commands.
+ */
+const EXPECTED_COUNTS: Record<string, Partial<Record<ListId, number>>> = {
+  "claude-code TechNickAI__ai-coding-config": { "claude-code.skills": 36, "claude-code.agents": 28 },
+  "claude-code biomejs__biome": { "claude-code.skills": 11, "claude-code.agents": 0 },
+  "claude-code getsentry__sentry-javascript": { "claude-code.skills": 17, "claude-code.agents": 0 },
+  "claude-code openai__openai-agents-python": { "claude-code.skills": 0, "claude-code.agents": 0 },
+  "claude-code NVIDIA__cccl": { "claude-code.skills": 3, "claude-code.agents": 0 },
+  "claude-code Effect-TS__effect-smol": { "claude-code.skills": 0, "claude-code.agents": 0 },
+  "codex TechNickAI__ai-coding-config": { "codex.skills": 0 },
+  "codex biomejs__biome": { "codex.skills": 0 },
+  "codex getsentry__sentry-javascript": { "codex.skills": 17, "codex.skill-roots": 1 },
+  "codex openai__openai-agents-python": { "codex.skills": 11, "codex.skill-roots": 1 },
+  "codex NVIDIA__cccl": { "codex.skills": 0 },
+  "codex Effect-TS__effect-smol": { "codex.skills": 3, "codex.skill-roots": 1 },
+  "gemini-cli TechNickAI__ai-coding-config": { "gemini-cli.skills": 0, "gemini-cli.subagents": 0 },
+  "gemini-cli biomejs__biome": { "gemini-cli.skills": 0 },
+  "gemini-cli getsentry__sentry-javascript": { "gemini-cli.skills": 17 },
+  "gemini-cli openai__openai-agents-python": { "gemini-cli.skills": 14 },
+  "gemini-cli NVIDIA__cccl": { "gemini-cli.skills": 0 },
+  "gemini-cli Effect-TS__effect-smol": { "gemini-cli.skills": 3 },
+  "copilot-cli TechNickAI__ai-coding-config": { "copilot-cli.skills": 36, "copilot-cli.agents": 25 },
+  "copilot-cli biomejs__biome": { "copilot-cli.skills": 11, "copilot-cli.agents": 0 },
+  "copilot-cli getsentry__sentry-javascript": { "copilot-cli.skills": 16 },
+  "copilot-cli openai__openai-agents-python": { "copilot-cli.skills": 14 },
+  "copilot-cli NVIDIA__cccl": { "copilot-cli.skills": 3 },
+  "copilot-cli Effect-TS__effect-smol": { "copilot-cli.skills": 3 },
+};
+
+const present = existsSync(CORPUS_DIR) && REPOS.every((r) => existsSync(`${CORPUS_DIR}/${r}`));
+const runs = new Map<string, SourcesRun>();
+const baselines = new Map<string, SourcesRun>();
+const cleanups: (() => void)[] = [];
+
+function own(run: SourcesRun, base: SourcesRun, list: ListId): string[] {
+  const builtIn = new Set(base.entries[list] ?? []);
+  return (run.entries[list] ?? []).filter((e) => !builtIn.has(e));
+}
+
+function bytesOf(entries: string[], list: ListId): number {
+  return entries.reduce((n, e) => n + Buffer.byteLength(e) + Buffer.byteLength(LIST_SEPARATOR[list]), 0);
+}
+
+describe.skipIf(!present)(
+  "what the pinned CLIs list for the corpus repositories with skills, subagents and commands",
+  () => {
+    beforeAll(async () => {
+      const dirs = new Map<string, string>();
+      for (const name of REPOS) {
+        const m = materialize(name);
+        cleanups.push(m.cleanup);
+        execFileSync("git", ["init", "-q"], { cwd: m.dir });
+        dirs.set(name, realpathSync(m.dir));
+      }
+      const jobs: (() => Promise<void>)[] = [];
+      for (const r of RUNS) {
+        const c: SourcesCase = {
+          name: r.id,
+          agent: r.agent,
+          ...(r.release ? { release: r.release } : {}),
+          files: {},
+          expected: {},
+        };
+        jobs.push(async () => {
+          // The CLI's own entries: those of a repository with nothing but a memory file.
+          baselines.set(r.id, await runSourcesCase({ ...c, files: { "README.md": "# x\n" } }));
+        });
+        for (const name of REPOS)
+          jobs.push(async () => {
+            runs.set(`${r.id} ${name}`, await runSourcesIn(c, dirs.get(name) as string));
+          });
+      }
+      await pool(jobs, 2);
+    }, 1_800_000);
+
+    afterAll(() => {
+      for (const c of cleanups) c();
+      removeSourcesDirs();
+    });
+
+    it("prints_the_table", () => {
+      const rows: string[] = [];
+      for (const r of RUNS)
+        for (const name of REPOS) {
+          const run = runs.get(`${r.id} ${name}`);
+          const base = baselines.get(r.id);
+          if (!run || !base) continue;
+          const cells = r.lists.map((l) => {
+            const e = own(run, base, l);
+            return `${e.length} / ${bytesOf(e, l)}`;
+          });
+          rows.push(`| ${r.id} | ${name} | ${cells.join(" | ")} | ${run.memoryBytes} |`);
+        }
+      console.log(
+        `| CLI | repository | ${RUNS[0]?.lists.map(() => "entries / bytes").join(" | ")} | memory bytes |\n${rows.join("\n")}`,
+      );
+      expect(rows.length).toBe(RUNS.length * REPOS.length);
+    });
+
+    for (const r of RUNS)
+      for (const name of REPOS)
+        it(`${r.id.replace(/[^a-z0-9]+/g, "_")}_lists_the_recorded_number_of_entries_for_${name.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}`, () => {
+          const run = runs.get(`${r.id} ${name}`) as SourcesRun;
+          const base = baselines.get(r.id) as SourcesRun;
+          expect(run.code, run.stderr.slice(0, 1000)).toBe(0);
+          expect(base.code, base.stderr.slice(0, 1000)).toBe(0);
+          for (const [list, n] of Object.entries(EXPECTED_COUNTS[`${r.agent} ${name}`] ?? {}))
+            expect(own(run, base, list as ListId).length, list).toBe(n);
+        });
+  },
+);
