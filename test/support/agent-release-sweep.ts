@@ -24,6 +24,7 @@ import { join } from "node:path";
 import { CORPUS_DIR } from "../../scripts/corpus.mjs";
 import { agentById, agents } from "../../src/agents/index.js";
 import type { VerifyObservation, VerifyProbe, VerifyRunner } from "../../src/model/index.js";
+import { runProcess } from "../../src/verify/process.js";
 import { makeSandbox } from "../../src/verify/sandbox.js";
 import { startTrap } from "../../src/verify/upstream.js";
 import { LAUNCH_CASES } from "../conformance/claude-launch.fixtures.js";
@@ -106,9 +107,21 @@ function corpusCases(runner: VerifyRunner): SweepCase[] {
     .map((d) => ({
       name: `corpus ${d}`,
       make: () => {
-        const box = makeSandbox({ root: join(CORPUS_DIR, d), memoryNames, runner, reads: [] });
-        if (!existsSync(join(box.root, ".git"))) execFileSync("git", ["init", "-q"], { cwd: box.root });
-        return { root: box.root, remove: box.base };
+        const base = fresh();
+        const copyRoot = join(base, d);
+        mkdirSync(copyRoot);
+        makeSandbox({
+          root: realpathSync(join(CORPUS_DIR, d)),
+          copyRoot,
+          memoryNames,
+          instructionFile: (rel) =>
+            agents().some((a) => a.capabilities?.verify?.instructionFile(rel) === true),
+          runner,
+          reads: [],
+          seeds: () => [],
+        });
+        if (!existsSync(join(copyRoot, ".git"))) execFileSync("git", ["init", "-q"], { cwd: copyRoot });
+        return { root: copyRoot, remove: base };
       },
     }));
 }
@@ -249,7 +262,17 @@ async function observeCase(
     const cwd = join(root, c.cwd ?? "");
     mkdirSync(cwd, { recursive: true });
     const reads = runner.reads ? (c.reads ?? []).map((r) => join(root, r)) : [];
-    const run = () => runner.observe({ bin, root, cwd, home, reads, timeoutMs: 180_000, proxyEnv });
+    const run = () =>
+      runner.observe({
+        bin,
+        root,
+        cwd,
+        home,
+        reads,
+        timeoutMs: 180_000,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...proxyEnv },
+        run: runProcess,
+      });
     let o: VerifyObservation;
     try {
       o = await run();
