@@ -79,16 +79,28 @@ describe("installing agent-context into another repository, as the README says",
     expect(git(ROOT, "check-ignore", TARBALL)).toBe(`${TARBALL}\n`);
   });
 
-  it("the_tarball_ships_only_dist_the_readme_and_a_manifest_with_no_install_script_and_no_agent", () => {
+  it("the_tarball_ships_the_code_the_action_the_readme_the_license_and_a_manifest_with_no_install_script_and_no_agent", () => {
     const list = sh("tar", ["tzf", join(consumer, "vendor", TARBALL)], consumer)
       .stdout.trim()
       .split("\n");
-    for (const entry of list) expect(entry).toMatch(/^package\/(dist\/.+|README\.md|package\.json)$/);
-    expect(list).toContain("package/dist/cli/main.js");
-    expect(list).toContain("package/dist/hook.cjs");
-    expect(list).toContain("package/dist/hook-body.cjs");
-    expect(list).toContain("package/dist/hook-body.cjs.cache");
-    expect(list).toContain("package/dist/hook.mjs");
+    for (const entry of list)
+      expect(entry).toMatch(/^package\/(dist\/.+|README\.md|LICENSE|action\.yml|package\.json)$/);
+    for (const f of ["dist/cli/main.js", "dist/index.js", "dist/types/index.d.ts", "dist/hook.cjs"])
+      expect(list).toContain(`package/${f}`);
+    for (const f of [
+      "dist/hook-body.cjs",
+      "dist/hook.mjs",
+      "dist/ci/pr-comment-main.js",
+      "action.yml",
+      "LICENSE",
+    ])
+      expect(list).toContain(`package/${f}`);
+    // Each module the hook imports lazily (src/hook/dist-module.ts), at its path.
+    expect(list).toContain("package/dist/agents/claude-code/on-read.js");
+    expect(list).toContain("package/dist/pointers/hook-route.js");
+    // No code cache (the hook makes its own), no source map, no declaration the API does not reach.
+    expect(list.filter((e) => /\.(cache|map)$/.test(e))).toEqual([]);
+    expect(list.filter((e) => e.endsWith(".d.ts") && !e.startsWith("package/dist/types/"))).toEqual([]);
     const manifest = JSON.parse(
       sh("tar", ["xzOf", join(consumer, "vendor", TARBALL), "package/package.json"], consumer).stdout,
     );
@@ -97,6 +109,12 @@ describe("installing agent-context into another repository, as the README says",
     );
     expect(JSON.stringify(manifest.dependencies)).not.toMatch(/claude|codex|anthropic|openai/);
     expect(manifest.engines).toEqual({ node: ">=20" });
+  });
+
+  it("the_tarball_a_team_commits_is_at_most_500_kB", () => {
+    // Issue 29: it was 815 kB (the README, a code cache, the library's code twice). `npm pack --dry-run
+    // --json` lists what is big.
+    expect(statSync(join(consumer, "vendor", TARBALL)).size).toBeLessThanOrEqual(500_000);
   });
 
   it("a_teammates_fresh_clone_installs_and_runs_cap_and_the_hook", () => {
