@@ -1,8 +1,9 @@
 /**
  * The README's way to use agent-context on another repository, played through as a teammate meets it:
  * `npm pack` into the consumer's vendor/ folder, `npm install -D ./vendor/agent-context-0.1.0.tgz`,
- * `npx agent-context init`, commit; then a fresh clone elsewhere runs `npm ci` with an empty npm cache, and
- * both `npx agent-context cap` and the hook command that init wrote into .claude/settings.json work there.
+ * `npx --no-install agent-context init`, commit; then a fresh clone elsewhere runs `npm ci` with an empty
+ * npm cache, and both `npx --no-install agent-context cap` and the hook command that init wrote into
+ * .claude/settings.json work there.
  * The registry is reachable (the runtime dependencies download); the tarball comes from the repository.
  */
 import { type SpawnSyncReturns, spawnSync } from "node:child_process";
@@ -129,7 +130,7 @@ describe("installing agent-context into another repository, as the README says",
     expect(install.code).toBe(0);
     const pkg = JSON.parse(readFileSync(join(consumer, "package.json"), "utf8"));
     expect(pkg.devDependencies).toEqual({ "agent-context": `file:vendor/${TARBALL}` });
-    const init = sh("npx", ["agent-context", "init"], consumer);
+    const init = sh("npx", ["--no-install", "agent-context", "init"], consumer);
     expect(init.code).toBe(0);
     expect(init.stdout).toContain(".claude/settings.json: created with the PreToolUse hook");
     git(consumer, "add", "-A");
@@ -147,7 +148,9 @@ describe("installing agent-context into another repository, as the README says",
     expect(existsSync(join(clone, "node_modules/@anthropic-ai"))).toBe(false);
     expect(existsSync(join(clone, "node_modules/@openai"))).toBe(false);
 
-    const cap = sh("npx", ["agent-context", "cap"], clone, { env: cleanEnv({ npm_config_cache: cache2 }) });
+    const cap = sh("npx", ["--no-install", "agent-context", "cap"], clone, {
+      env: cleanEnv({ npm_config_cache: cache2 }),
+    });
     expect(cap.stderr).toBe("");
     expect(cap.stdout).toBe(
       "agent-context cap: clean — 1809 bytes of launch context (cap 4096, 2287 to spare)\n" +
