@@ -61,14 +61,22 @@ export interface HookCommandChoice {
   known: string[];
 }
 
+/** The line the committed hook command prints on stderr in a clone where the package is not installed. */
+export const HOOK_MISSING_LINE =
+  "agent-context hook: not installed in this clone (run npm ci); nothing injected";
+
 /**
  * Chooses the hook command for `root`. When the real path of `entry` (this installation's
  * `dist/hook.cjs`) lies under the real path of `root` (agent-context installed in the repository, e.g.
- * `node_modules/agent-context`), the command is `node "$CLAUDE_PROJECT_DIR/<relative>/dist/hook.cjs"`:
+ * `node_modules/agent-context`), the command runs `node "$CLAUDE_PROJECT_DIR/<relative>/dist/hook.cjs"`:
  * Claude Code sets CLAUDE_PROJECT_DIR to the project directory for hook commands (verified with Claude
- * Code 2.1.332, test/e2e/init-claude.test.ts), so the committed settings work in every clone. Otherwise
- * the absolute `node /abs/dist/hook.cjs`, which only works on this machine (`portable: false`). `known` also
- * holds the `dist/hook.mjs` forms earlier releases wrote, so re-running `init` does not add a second hook.
+ * Code 2.1.332, test/e2e/init-claude.test.ts), so the committed settings work in every clone. In a clone
+ * where the package is not installed yet (no `npm ci`), it exits 0 with {@link HOOK_MISSING_LINE} on
+ * stderr instead of node's stack trace and status 1 on every tool call (issue 29): `[ -f … ] && exec node
+ * …; echo … >&2`, for the POSIX shell Claude Code runs hook commands in. Otherwise the absolute
+ * `node /abs/dist/hook.cjs`, which only works on this machine (`portable: false`). `known` also holds the
+ * forms earlier releases wrote (the unguarded portable command, the `dist/hook.mjs` entry), so re-running
+ * `init` does not add a second hook.
  */
 export function chooseHookCommand(root: string, entry: string = hookEntryPath()): HookCommandChoice {
   const absolute = hookCommand(entry);
@@ -88,14 +96,15 @@ export function chooseHookCommand(root: string, entry: string = hookEntryPath())
       known: legacy ? [absolute, hookCommand(legacy)] : [absolute],
     };
   }
-  const portable = (r: string) =>
-    `node "$CLAUDE_PROJECT_DIR/${r
+  const inProject = (r: string) =>
+    `"$CLAUDE_PROJECT_DIR/${r
       .split(sep)
       .join("/")
       .replace(/(["$`\\])/g, "\\$1")}"`;
-  const command = portable(rel);
-  const known = [command, absolute];
-  if (legacy) known.push(portable(`${rel.slice(0, -"cjs".length)}mjs`), hookCommand(legacy));
+  const unguarded = (r: string) => `node ${inProject(r)}`;
+  const command = `f=${inProject(rel)}; [ -f "$f" ] && exec node "$f"; echo '${HOOK_MISSING_LINE}' >&2`;
+  const known = [command, unguarded(rel), absolute];
+  if (legacy) known.push(unguarded(`${rel.slice(0, -"cjs".length)}mjs`), hookCommand(legacy));
   return { command, portable: true, known };
 }
 

@@ -3,7 +3,8 @@
  * `npm pack` into the consumer's vendor/ folder, `npm install -D ./vendor/agent-context-0.1.0.tgz`,
  * `npx --no-install agent-context init`, commit; then a fresh clone elsewhere runs `npm ci` with an empty
  * npm cache, and both `npx --no-install agent-context cap` and the hook command that init wrote into
- * .claude/settings.json work there.
+ * .claude/settings.json work there. Before its `npm ci`, the clone's hook command injects nothing and
+ * says so in one line, with status 0.
  * The registry is reachable (the runtime dependencies download); the tarball comes from the repository.
  */
 import { type SpawnSyncReturns, spawnSync } from "node:child_process";
@@ -11,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } fr
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { HOOK_MISSING_LINE } from "../../src/install/init.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const VERSION = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version as string;
@@ -137,9 +139,26 @@ describe("installing agent-context into another repository, as the README says",
     git(consumer, "commit", "-qm", "agent-context: cap and routing hook");
     expect(git(consumer, "ls-files")).toContain(`vendor/${TARBALL}\n`);
 
-    // The teammate: a fresh clone in another directory, npm ci with an empty cache.
+    // The teammate: a fresh clone in another directory. Before npm ci, the committed hook command, run as
+    // Claude Code runs it (sh -c, CLAUDE_PROJECT_DIR set), injects nothing, says in one line to run npm ci,
+    // and exits 0: it never breaks the session.
     const clone = join(mkdtempSync(join(tmpdir(), "ac-teammate-")), "acme-shop");
     git(tmpdir(), "clone", "-q", consumer, clone);
+    const committed = JSON.parse(readFileSync(join(clone, ".claude/settings.json"), "utf8")).hooks
+      .PreToolUse[0].hooks[0].command as string;
+    const before = sh("sh", ["-c", committed], clone, {
+      env: cleanEnv({ CLAUDE_PROJECT_DIR: clone, TMPDIR: mkdtempSync(join(tmpdir(), "ac-hook-tmp-")) }),
+      input: JSON.stringify({
+        session_id: "teammate-0",
+        cwd: clone,
+        hook_event_name: "PreToolUse",
+        tool_name: "Write",
+        tool_input: { file_path: join(clone, "packages/api/src/routes/orders.ts"), content: "x" },
+      }),
+    });
+    expect(before).toEqual({ code: 0, stdout: "", stderr: `${HOOK_MISSING_LINE}\n`, error: undefined });
+
+    // npm ci with an empty cache.
     const cache2 = mkdtempSync(join(tmpdir(), "ac-npm-cache-"));
     const ci = sh("npm", ["ci", "--no-audit", "--no-fund", "--cache", cache2], clone);
     expect(ci.stderr).toBe("");
@@ -162,7 +181,9 @@ describe("installing agent-context into another repository, as the README says",
     // CLAUDE_PROJECT_DIR set), on a Write that a router row of the example fires for.
     const settings = JSON.parse(readFileSync(join(clone, ".claude/settings.json"), "utf8"));
     const command = settings.hooks.PreToolUse[0].hooks[0].command as string;
-    expect(command).toBe('node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"');
+    expect(command).toBe(
+      `f="$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"; [ -f "$f" ] && exec node "$f"; echo '${HOOK_MISSING_LINE}' >&2`,
+    );
     const event = {
       session_id: "teammate-1",
       cwd: clone,

@@ -11,6 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { HOOK_MISSING_LINE } from "../../src/install/init.js";
 import { repoWithLocalInstall } from "./init-helpers.js";
 
 const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
@@ -209,7 +210,7 @@ describe("agent-context init, adoption", () => {
     const r = runLocal();
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    const command = 'node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"';
+    const command = `f="$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"; [ -f "$f" ] && exec node "$f"; echo '${HOOK_MISSING_LINE}' >&2`;
     expect(JSON.parse(read(dir, ".claude/settings.json"))).toEqual({
       hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command }] }] },
     });
@@ -231,7 +232,11 @@ describe("agent-context init, adoption", () => {
   });
 
   it("a_hook_an_earlier_release_wrote_as_dist_hook_mjs_counts_as_installed", () => {
-    for (const legacy of ['node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.mjs"', "ABS"]) {
+    for (const legacy of [
+      'node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.mjs"',
+      'node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"',
+      "ABS",
+    ]) {
       const { dir, cli } = repoWithLocalInstall();
       const command =
         legacy === "ABS" ? `node ${join(dir, "node_modules/agent-context/dist/hook.mjs")}` : legacy;
