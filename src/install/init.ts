@@ -346,7 +346,13 @@ export function applyInit(root: string, plan: readonly InitPlanItem[]): void {
   }
 }
 
-/** The GitHub Actions workflow snippet `init` prints. */
+/**
+ * The GitHub Actions workflow `init` prints, the one the README and docs/ci.md show (a test keeps them
+ * equal): it runs the composite action the package ships (action.yml) by local path from the install that
+ * `npm ci` makes of the committed tarball, so it works before any published release of the action exists
+ * (docs/ci.md keeps the published form, for when it does). The comment on the pull request needs
+ * `pull-requests: write`; test/e2e/ci-recipe.test.ts runs these steps as a runner does.
+ */
 export function workflowSnippet(): string {
   return `# .github/workflows/agent-context.yml
 name: agent-context
@@ -354,17 +360,24 @@ on: [pull_request]
 jobs:
   agent-context:
     runs-on: ubuntu-latest
+    permissions:
+      contents: read
+      pull-requests: write # the one comment with the report; without it, a notice instead
     steps:
       - uses: actions/checkout@v4
         with:
           fetch-depth: 0 # the cap ratchet compares against the merge base
-      - uses: OWNER/agent-context@v1
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+      - run: npm ci # installs agent-context from the committed tarball
+      - uses: ./node_modules/agent-context # the action the tarball ships
         with:
           command: cap
-          format: github
-      - uses: OWNER/agent-context@v1
+      - uses: ./node_modules/agent-context
+        if: \${{ !cancelled() }} # lint even when the cap fails
         with:
           command: lint
-          format: github
+          comment: "false" # annotations and the job summary; the comment is the cap's
 `;
 }

@@ -35,10 +35,10 @@ describe("README", () => {
     expect(block).toBe(`$ npx --no-install agent-context cap examples/acme-shop --cap 1500\n${r.stdout}`);
   });
 
-  it("every_npx_of_agent_context_in_the_readme_runs_only_the_installed_package_or_the_tarball", () => {
+  it("every_npx_of_agent_context_in_the_readme_and_docs_ci_runs_only_the_installed_package_or_the_tarball", () => {
     // Issue 29: the name is unclaimed on the registry; a bare `npx agent-context` would fetch whatever is
     // published under it (test/e2e/ci-recipe.test.ts shows both sides against a loopback registry).
-    for (const doc of ["README.md"]) {
+    for (const doc of ["README.md", "docs/ci.md"]) {
       const text = readFileSync(resolve(ROOT, doc), "utf8");
       const uses = [...text.matchAll(/npx ((?:--?[\w-]+(?: \.\/[^\s`]+)? )*)agent-context/g)];
       expect(uses.length, doc).toBeGreaterThan(0);

@@ -11,7 +11,8 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HOOK_MISSING_LINE } from "../../src/install/init.js";
+import { parse } from "yaml";
+import { HOOK_MISSING_LINE, workflowSnippet } from "../../src/install/init.js";
 import { repoWithLocalInstall } from "./init-helpers.js";
 
 const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
@@ -174,11 +175,20 @@ describe("agent-context init", () => {
     expect(r.stdout).toContain("(dry run)");
   });
 
-  it("prints_the_workflow_snippet_using_the_action", () => {
+  it("ends_with_the_workflow_the_readme_and_docs_ci_show_running_the_shipped_action_with_the_comments_permission", () => {
     const r = run(["init"], repo());
-    expect(r.stdout).toContain("uses: OWNER/agent-context@v1");
-    expect(r.stdout).toContain("command: lint");
-    expect(r.stdout).toContain("format: github");
+    const printed = r.stdout.slice(r.stdout.indexOf("# .github/workflows/agent-context.yml"));
+    expect(printed).toBe(workflowSnippet());
+    for (const doc of ["README.md", "docs/ci.md"])
+      expect(readFileSync(resolve(import.meta.dirname, "../..", doc), "utf8"), doc).toContain(
+        `\`\`\`yaml\n${printed}\`\`\`\n`,
+      );
+    const job = parse(printed).jobs["agent-context"];
+    expect(job.permissions).toEqual({ contents: "read", "pull-requests": "write" });
+    expect(
+      job.steps.filter((s: { uses?: string }) => s.uses === "./node_modules/agent-context"),
+    ).toHaveLength(2);
+    expect(printed).not.toContain("OWNER");
   });
 
   it("a_missing_directory_is_a_usage_error", () => {
