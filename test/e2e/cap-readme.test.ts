@@ -59,7 +59,7 @@ describe("README", () => {
     const r = spawnSync(process.execPath, [resolve(ROOT, "scripts/corpus-table.mjs")], { encoding: "utf8" });
     expect(r.status).toBe(0);
     const rows = r.stdout.split("\n").filter((l) => l.startsWith("|"));
-    expect(rows.length).toBe(18);
+    expect(rows.length).toBe(24);
     for (const row of rows) expect(README).toContain(`${row}\n`);
     expect(README).toContain(r.stdout.split("\n")[0]);
   });

@@ -1,0 +1,254 @@
+/**
+ * `npm run conformance:recorded [-- --agent ID] [--list]`: holds today's models against the cases recorded
+ * from the real CLIs for issue 31 (test/conformance/recorded/*.json, written by the conformance suites
+ * copilot-user-layer, claude-edges, codex-edges and gemini-user-layer) and prints, per agent and area, how
+ * many agree byte for byte. No CLI runs: each case is written again and the model computed on it. A CLI
+ * input the model has no option for (a flag, a variable it does not read) is left out of the model's
+ * input, as a user's `cap` would; the case then agrees only if the input changes nothing.
+ */
+import { createHash } from "node:crypto";
+import { isAbsolute, join, resolve } from "node:path";
+import { claudeCode } from "../../../src/agents/claude-code/model.js";
+import { claudeAttachTargets, claudeOnReadSession } from "../../../src/agents/claude-code/on-read.js";
+import { codexChain } from "../../../src/agents/codex/index.js";
+import { copilotLaunch } from "../../../src/agents/copilot-cli/launch.js";
+import { copilotCli } from "../../../src/agents/copilot-cli/model.js";
+import { geminiCli } from "../../../src/agents/gemini-cli/model.js";
+import { parseBlocks } from "../../../src/agents/gemini-cli/verify.js";
+import { type RecordedCase, readRecordings, removeCases, writeCase } from "../../support/recorded.js";
+import {
+  CLAUDE_AGENTS_TEXT_CASES,
+  CLAUDE_BASH_DIRECTORY_CASES,
+  CLAUDE_ENV_CASES,
+  type ClaudeEdgeCase,
+  type ClaudeRecording,
+} from "../claude-edges.fixtures.js";
+import { CODEX_EDGE_CASES, type CodexRecording } from "../codex-edges.fixtures.js";
+import { COPILOT_USER_CASES, type CopilotRecording } from "../copilot-user-layer.fixtures.js";
+import { GEMINI_USER_CASES, type GeminiRecording } from "../gemini-user-layer.fixtures.js";
+
+const argv = process.argv.slice(2);
+
+interface Verdict {
+  agent: string;
+  area: string;
+  name: string;
+  agrees: boolean;
+  /** What differed (first lines), when it did not agree. */
+  why?: string;
+}
+
+/** Where two texts part, with some context, for `--diff`. */
+function firstDifference(name: string, want: string, got: string): string {
+  let i = 0;
+  while (i < want.length && want[i] === got[i]) i++;
+  const show = (s: string) => JSON.stringify(s.slice(Math.max(0, i - 80), i + 120));
+  return `${name} at ${i}:\n  CLI:   ${show(want)}\n  model: ${show(got)}`;
+}
+
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+const undo = (s: string, base: string) => s.replaceAll("<B>", base);
+
+function copilot(): Verdict[] {
+  const rec = readRecordings<CopilotRecording>("copilot-user-layer");
+  return COPILOT_USER_CASES.filter((c) => rec[c.name]).map((c) => {
+    const r = rec[c.name] as CopilotRecording;
+    const d = writeCase(c, "ac-rec-cp-");
+    const area = c.area ?? "other";
+    const env = Object.fromEntries(
+      Object.entries(c.env ?? {}).flatMap(([k, v]) => (v === null ? [] : [[k, d.sub(v)]])),
+    );
+    const copilotHome = env.COPILOT_HOME ? resolve(d.cwd, env.COPILOT_HOME) : join(d.home, ".copilot");
+    try {
+      if (r.code !== 0)
+        return {
+          agent: "copilot-cli",
+          area,
+          name: c.name,
+          agrees: false,
+          why: `the CLI refused: ${r.message}`,
+        };
+      const launch = copilotLaunch({ root: d.repo, cwd: c.cwd ?? ".", copilotHome });
+      const region = launch.region.replaceAll(d.base, "<B>");
+      const regionOk = r.region !== undefined ? region === r.region : sha(region) === r.regionSha256;
+      let viewsOk = true;
+      if (c.views?.length) {
+        const snap = copilotCli.launch({
+          root: d.repo,
+          cwd: c.cwd ?? ".",
+          view: "user",
+          user: { home: d.home, env: { HOME: d.home, COPILOT_HOME: copilotHome } },
+        });
+        const session = copilotCli.onDemand?.(snap);
+        const got = c.views.map((v) => {
+          const res = session?.read(v.startsWith("<") ? d.sub(v) : join(d.repo, v));
+          const reminders = (res?.items ?? []).map((i) => i.extra?.reminder as string);
+          return (reminders.length === 0 ? "" : `\n${reminders.join("\n")}`).replaceAll(d.base, "<B>");
+        });
+        viewsOk = JSON.stringify(got) === JSON.stringify(r.attachments);
+      }
+      const agrees = regionOk && viewsOk;
+      if (!regionOk && argv.includes("--diff")) console.log(firstDifference(c.name, r.region ?? "", region));
+      return {
+        agent: "copilot-cli",
+        area,
+        name: c.name,
+        agrees,
+        ...(agrees ? {} : { why: regionOk ? "view reminders differ" : "instruction part differs" }),
+      };
+    } catch (e) {
+      return { agent: "copilot-cli", area, name: c.name, agrees: false, why: `model threw: ${String(e)}` };
+    }
+  });
+}
+
+function claude(): Verdict[] {
+  const rec = readRecordings<ClaudeRecording>("claude-edges");
+  const out: Verdict[] = [];
+  const run = (cases: ClaudeEdgeCase[], area: string) => {
+    for (const c of cases)
+      for (const release of c.releases ?? ["2.1.332", "2.1.197"]) {
+        const r = rec[`${c.name}@${release}`];
+        if (!r) continue;
+        const d = writeCase(c, "ac-rec-cl-");
+        const name = `${c.name}@${release}`;
+        try {
+          const env = { HOME: d.home, CLAUDE_CONFIG_DIR: join(d.home, "cfg") };
+          const snap = claudeCode.launch({
+            root: d.repo,
+            cwd: d.cwd,
+            release,
+            view: "user",
+            user: { home: d.home, env },
+          });
+          const abs = (p: string) => (isAbsolute(p) ? p : join(d.repo, p));
+          const model = snap.items
+            .filter((i) => i.loadedAt === "launch")
+            .map((i) => ({
+              path: abs(i.path).replaceAll(d.base, "<B>"),
+              text: snap.texts.get(i.path) ?? "",
+            }));
+          const cli = r.launch.map((f) => ({ path: f.path, text: f.text }));
+          let ok = JSON.stringify(model) === JSON.stringify(cli);
+          if (ok && c.tools?.length) {
+            const launchPaths = r.launch.map((f) => undo(f.path, d.base));
+            const launchTexts = new Map(r.launch.map((f) => [undo(f.path, d.base), f.text]));
+            const session = claudeOnReadSession({
+              root: d.repo,
+              cwd: d.cwd,
+              alreadyLoaded: launchPaths,
+              release,
+              launchTexts,
+              home: d.home,
+            });
+            const turns = c.tools.map((t) => {
+              const input = JSON.parse(d.sub(JSON.stringify(t.input)));
+              return claudeAttachTargets(t.tool, input, d.cwd, release).flatMap((target) => {
+                const res = session.read(target, { tool: t.tool, whole: true });
+                return res.items.map((it) => ({
+                  path: resolve(d.repo, it.path).replaceAll(d.base, "<B>"),
+                  text: res.texts.get(it.path) ?? "",
+                }));
+              });
+            });
+            const byPath = (a: { path: string }, b: { path: string }) =>
+              a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+            ok = JSON.stringify(turns.map((t) => [...t].sort(byPath))) === JSON.stringify(r.turns);
+          }
+          out.push({ agent: "claude-code", area, name, agrees: ok, ...(ok ? {} : { why: "files differ" }) });
+        } catch (e) {
+          out.push({ agent: "claude-code", area, name, agrees: false, why: `model threw: ${String(e)}` });
+        }
+      }
+  };
+  run(CLAUDE_AGENTS_TEXT_CASES, "AGENTS text already loaded");
+  run(CLAUDE_BASH_DIRECTORY_CASES, "Bash on a directory");
+  run(CLAUDE_ENV_CASES, "variables without effect");
+  return out;
+}
+
+function codex(): Verdict[] {
+  const rec = readRecordings<CodexRecording>("codex-edges");
+  return CODEX_EDGE_CASES.filter((c) => rec[c.name]).map((c: RecordedCase) => {
+    const r = rec[c.name] as CodexRecording;
+    const d = writeCase(c, "ac-rec-cx-");
+    const area = c.area ?? "other";
+    const args = (c.args ?? []).map(d.sub);
+    const opt = (k: string) => args.find((a) => a.startsWith(`${k}=`))?.slice(k.length + 1);
+    const max = opt("project_doc_max_bytes");
+    const fallback = opt("project_doc_fallback_filenames");
+    try {
+      if (r.code !== 0)
+        return { agent: "codex", area, name: c.name, agrees: false, why: `the CLI stopped: ${r.error}` };
+      const m = codexChain({
+        root: d.repo,
+        cwd: d.cwd,
+        codexHome: join(d.home, ".codex"),
+        ...(max !== undefined ? { maxBytes: Number(max) } : {}),
+        ...(fallback !== undefined ? { fallbackNames: JSON.parse(fallback) as string[] } : {}),
+      });
+      const agrees = m.message.replaceAll(d.base, "<B>") === r.agents;
+      return { agent: "codex", area, name: c.name, agrees, ...(agrees ? {} : { why: "message differs" }) };
+    } catch (e) {
+      return { agent: "codex", area, name: c.name, agrees: false, why: `model threw: ${String(e)}` };
+    }
+  });
+}
+
+function gemini(): Verdict[] {
+  const rec = readRecordings<GeminiRecording>("gemini-user-layer");
+  return GEMINI_USER_CASES.filter((c) => rec[c.name]).map((c) => {
+    const r = rec[c.name] as GeminiRecording;
+    const d = writeCase(c, "ac-rec-gm-");
+    const area = c.area ?? "other";
+    try {
+      const env = Object.fromEntries(
+        Object.entries(c.env ?? {}).flatMap(([k, v]) => (v === null ? [] : [[k, d.sub(v)]])),
+      );
+      const snap = geminiCli.launch({
+        root: d.repo,
+        cwd: d.cwd,
+        view: "user",
+        user: { home: d.home, env: { HOME: d.home, ...env } },
+      });
+      const abs = (p: string) => (isAbsolute(p) ? p : join(d.repo, p));
+      const model = snap.items
+        .filter((i) => i.importedBy === null && i.loadedAt === "launch")
+        .map((i) => ({
+          path: abs(i.path).replaceAll(d.base, "<B>"),
+          block: (snap.texts.get(i.path) ?? "").replaceAll(d.base, "<B>"),
+        }));
+      const cli = [...parseBlocks(r.system), ...parseBlocks(r.session)].map((b) => ({
+        path: b.path,
+        block: b.block,
+      }));
+      const agrees = JSON.stringify(model) === JSON.stringify(cli);
+      return { agent: "gemini-cli", area, name: c.name, agrees, ...(agrees ? {} : { why: "blocks differ" }) };
+    } catch (e) {
+      return { agent: "gemini-cli", area, name: c.name, agrees: false, why: `model threw: ${String(e)}` };
+    }
+  });
+}
+
+const only = argv.includes("--agent") ? argv[argv.indexOf("--agent") + 1] : undefined;
+const runners: Record<string, () => Verdict[]> = {
+  "copilot-cli": copilot,
+  "claude-code": claude,
+  codex,
+  "gemini-cli": gemini,
+};
+const verdicts = Object.entries(runners)
+  .filter(([id]) => !only || id === only)
+  .flatMap(([, f]) => f());
+removeCases();
+const groups = new Map<string, Verdict[]>();
+for (const v of verdicts)
+  groups.set(`${v.agent} — ${v.area}`, [...(groups.get(`${v.agent} — ${v.area}`) ?? []), v]);
+for (const [k, vs] of groups) {
+  console.log(`${k}: ${vs.filter((v) => v.agrees).length} of ${vs.length} agree`);
+  if (argv.includes("--list"))
+    for (const v of vs)
+      console.log(`  ${v.agrees ? "ok  " : "DIFF"} ${v.name}${v.why ? ` (${v.why.slice(0, 160)})` : ""}`);
+}
+const agree = verdicts.filter((v) => v.agrees).length;
+console.log(`all: ${agree} of ${verdicts.length} agree`);
