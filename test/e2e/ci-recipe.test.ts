@@ -201,7 +201,7 @@ describe("the CI recipe, from the committed tarball", () => {
     const e = env();
     const r = await runJob(ws, workflowSteps(ws), e);
     expect(r.ran).toEqual([
-      "npm ci # installs agent-context from the committed tarball",
+      "npm ci",
       "./node_modules/agent-context cap",
       "./node_modules/agent-context lint",
     ]);
@@ -314,24 +314,26 @@ describe("npx runs only agent-context's own package (issue 29, no name squatting
   it("npx_no_install_never_runs_the_package_the_registry_offers_under_the_name", async () => {
     const reg = await squatterRegistry();
     try {
+      // Asynchronous: the registry answers from this process, which a synchronous spawn would block.
       const npx = (cwd: string, args: string[]) =>
-        sh(
-          "npx",
-          args,
-          cwd,
-          cleanEnv({
-            npm_config_registry: reg.url,
-            npm_config_cache: mkdtempSync(join(tmpdir(), "ac-squat-cache-")),
-          }),
-        );
+        runScript(`exec npx ${args.join(" ")}`, cwd, {
+          ...(cleanEnv() as Record<string, string>),
+          npm_config_registry: reg.url,
+          npm_config_cache: mkdtempSync(join(tmpdir(), "ac-squat-cache-")),
+        });
       const empty = mkdtempSync(join(tmpdir(), "ac-squat-cwd-"));
       // The threat: a bare npx that may install fetches and runs whatever is published under the name.
-      expect(npx(empty, ["--yes", "agent-context", "--version"]).stdout).toBe("SQUATTED\n");
-      const refused = npx(empty, ["--no-install", "agent-context", "--version"]);
+      expect((await npx(empty, ["--yes", "agent-context", "--version"])).stdout).toBe("SQUATTED\n");
+      const fetched = reg.requests.length;
+      expect(reg.requests).toContain("GET /agent-context/-/agent-context-9.9.9.tgz");
+      const refused = await npx(empty, ["--no-install", "agent-context", "--version"]);
       expect(refused.code).not.toBe(0);
       expect(refused.stdout).toBe("");
+      expect(reg.requests.slice(fetched).filter((q) => q.includes(".tgz"))).toEqual([]);
       // With the package installed, --no-install runs it.
-      expect(npx(adopter, ["--no-install", "agent-context", "--version"]).stdout).toBe(`${VERSION}\n`);
+      expect((await npx(adopter, ["--no-install", "agent-context", "--version"])).stdout).toBe(
+        `${VERSION}\n`,
+      );
     } finally {
       await reg.close();
     }
@@ -350,7 +352,7 @@ describe("npx runs only agent-context's own package (issue 29, no name squatting
       cleanEnv({ npm_config_cache: cache }),
     );
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^agent-context cap: clean — 15 bytes of launch context/);
+    expect(r.stdout).toMatch(/^agent-context cap: clean — 14 bytes of launch context/);
     // Nothing of npm's in the repository.
     expect(readdirSync(repo).sort()).toEqual([".git", "CLAUDE.md", "main.go", "vendor"]);
   }, 120_000);
