@@ -48,6 +48,21 @@ it("without_out_it_writes_agent_context_report_html_in_the_current_directory_and
   );
 });
 
+it("run_in_a_subdirectory_it_finds_the_root_upward_and_charges_against_the_repositorys_cap", () => {
+  // Issue 29: `report` was the one command that took the current directory as the root, so in a
+  // subdirectory it ignored the repository's .agent-context.json and showed the default cap.
+  const r = repo({ ...SMALL, ".agent-context.json": '{ "cap": 1234 }\n', "packages/api/README.md": "api\n" });
+  const sub = join(r, "packages/api");
+  const run = cli(["report"], sub);
+  expect(run.stderr).toBe("");
+  expect(run.stdout).toBe(`${join(sub, "agent-context-report.html")}\n`);
+  const data = embeddedData(join(sub, "agent-context-report.html")) as unknown as {
+    agents: { launches: { cwd: string; cap: number; capSource: string }[] }[];
+  };
+  const root = data.agents[0]?.launches.find((l) => l.cwd === ".");
+  expect(root?.cap).toBe(1234);
+});
+
 describe("bad input is one agent-context line, exit 2, and no file", () => {
   const r = repo(SMALL);
   const out = join(r, "out.html");
