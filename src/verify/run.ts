@@ -183,7 +183,7 @@ export function findCli(
     if (executable(p)) return p;
   }
   throw new CliNotFoundError(
-    `${agent.name}: \`${runner.executable}\` is not on PATH; install it, or give its path with --cli`,
+    `${agent.name}: \`${runner.executable}\` is not on PATH; install it (npm install -g ${runner.npmPackage}@${agent.releases[0]}, the release the model is verified on), or give its path with --cli`,
   );
 }
 

@@ -149,6 +149,23 @@ describe("a directory with no instruction files", () => {
   });
 });
 
+describe("a mistyped command or option", () => {
+  it("gets_the_suggestion_and_one_line_pointing_at_the_help_not_the_whole_help", () => {
+    // Issue 29: the whole help followed the suggestion.
+    const root = shop();
+    const command = run(["cpa"], root);
+    expect({ code: command.code, stdout: command.stdout }).toEqual({ code: 2, stdout: "" });
+    expect(command.stderr).toBe(
+      "error: unknown command 'cpa'\n(Did you mean cap?)\n(run `agent-context --help` for the commands)\n",
+    );
+    const option = run(["lint", "--fxi"], root);
+    expect({ code: option.code, stdout: option.stdout }).toEqual({ code: 2, stdout: "" });
+    expect(option.stderr).toBe(
+      "error: unknown option '--fxi'\n(Did you mean --fix?)\n(run `agent-context lint --help` for its options)\n",
+    );
+  });
+});
+
 describe("one meaning of DIR and --cwd", () => {
   it("every_command_takes_dir_and_cwd_with_one_meaning", () => {
     const root = shop();

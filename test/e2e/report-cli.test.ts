@@ -9,6 +9,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   realpathSync,
   rmSync,
   writeFileSync,
@@ -61,6 +62,15 @@ it("run_in_a_subdirectory_it_finds_the_root_upward_and_charges_against_the_repos
   };
   const root = data.agents[0]?.launches.find((l) => l.cwd === ".");
   expect(root?.cap).toBe(1234);
+});
+
+it("the_report_names_files_relative_to_the_repository_never_by_this_machines_absolute_path", () => {
+  // Issue 29: the cap's source was embedded as /abs/path/.agent-context.json; a report is shared.
+  const r = repo({ ...SMALL, ".agent-context.json": '{ "cap": 1234 }\n' });
+  expect(cli(["report"], r).code).toBe(0);
+  const html = readFileSync(join(r, "agent-context-report.html"), "utf8");
+  expect(html).toContain("(.agent-context.json)");
+  expect(html).not.toContain(r);
 });
 
 describe("bad input is one agent-context line, exit 2, and no file", () => {

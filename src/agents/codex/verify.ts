@@ -136,6 +136,7 @@ function instructionBytes(message: string): number {
  */
 export const codexVerifyRunner: VerifyRunner = {
   executable: "codex",
+  npmPackage: "@openai/codex",
   parseVersion: (out) => CODEX_VERSION_LINE.exec(out)?.[1],
   reads: false,
   copies: (rel) => PROJECT_CONFIG.test(rel),
