@@ -8,14 +8,39 @@ import { visit } from "jsonc-parser";
 import { UsageError } from "./errors.js";
 import { joinPath } from "./fs/paths.js";
 import { describeReadFailure, readTextFile } from "./fs/read.js";
+import { CHARGEABLE_KINDS, type ItemKind } from "./model/item.js";
 
 export const CONFIG_FILE = ".agent-context.json";
+
+/**
+ * A cap per kind in bytes (`{"skill": 4000}`): the kind's entries and its lists' overhead together may not
+ * exceed it, whether or not the total charges the kind. Keys are chargeable kinds (src/model/item.ts).
+ */
+export type KindCaps = Partial<Record<ItemKind, number>>;
+
+/** What one agent's entry under `agents` may set. */
+export interface AgentConfig {
+  /** This agent's cap in bytes. */
+  cap?: number;
+  /** The kinds this agent's cap charges (replaces the top-level `charge` for it). */
+  charge?: ItemKind[];
+  /** This agent's caps per kind in bytes (each replaces the top-level `caps` value of its kind). */
+  caps?: KindCaps;
+}
 
 export interface AgentContextConfig {
   /** Top-level cap in bytes: the default agent's cap when `agents[<its id>].cap` is absent. */
   cap?: number;
-  /** A cap per agent id (bytes), e.g. `{"<agent id>": {"cap": 32768}}`. */
-  agents?: Record<string, { cap?: number }>;
+  /**
+   * The kinds every agent's cap charges, unless `agents[<id>].charge` names its own. Absent: what the
+   * release that introduced the key charged (`memory`, `import`, `rule`), so upgrading never charges text a
+   * team did not add; `init` writes the full list, `init --adopt-kinds` extends it (src/budget/kinds.ts).
+   */
+  charge?: ItemKind[];
+  /** The default agent's caps per kind in bytes (like `cap`, bytes are per agent: each writes entries its own way). */
+  caps?: KindCaps;
+  /** Per agent id: its cap, charged kinds and caps per kind, e.g. `{"<agent id>": {"cap": 32768}}`. */
+  agents?: Record<string, AgentConfig>;
   /** Router shard globs, relative to the root. Default `.agent-context/routers/*.md`. */
   routers?: string[];
   /** Rules declared un-lowerable: always-on, charged by cap, never silently dropped by route. */
@@ -69,6 +94,48 @@ function strictJsonProblem(text: string): string | null {
   return problem;
 }
 
+/** The message naming the kinds a `charge` list or a `caps` key may hold. */
+function kindsHint(): string {
+  return `one of ${CHARGEABLE_KINDS.join(", ")}`;
+}
+
+/** Checks a `charge` list: an array of chargeable kinds (`local` is personal memory and never charged). */
+function checkKinds(file: string, v: unknown, where: string): void {
+  if (v === undefined) return;
+  if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) {
+    throw new UsageError(
+      `${file}: ${where} must be an array of kinds like ["memory", "import", "rule", "skill"]`,
+    );
+  }
+  for (const k of v as string[]) {
+    if (!(CHARGEABLE_KINDS as readonly string[]).includes(k)) {
+      const local = k === "local" ? " (personal memory is never charged)" : "";
+      throw new UsageError(
+        `${file}: ${where} names ${JSON.stringify(k)}${local}; each kind must be ${kindsHint()}`,
+      );
+    }
+  }
+}
+
+/** Checks a `caps` object: chargeable kinds to non-negative whole numbers of bytes. */
+function checkKindCaps(
+  file: string,
+  v: unknown,
+  where: string,
+  checkCap: (v: unknown, where: string) => void,
+): void {
+  if (v === undefined) return;
+  if (!v || typeof v !== "object" || Array.isArray(v)) {
+    throw new UsageError(`${file}: ${where} must be an object of caps per kind, like {"skill": 4000}`);
+  }
+  for (const [k, n] of Object.entries(v)) {
+    if (!(CHARGEABLE_KINDS as readonly string[]).includes(k)) {
+      throw new UsageError(`${file}: ${where} names ${JSON.stringify(k)}; each key must be ${kindsHint()}`);
+    }
+    checkCap(n, `${where.slice(0, -1)}.${k}"`);
+  }
+}
+
 /** True for a configured path that could leave the repository (absolute, or climbing with `..`). */
 function leavesRepository(p: string): boolean {
   const posix = p.replaceAll("\\", "/");
@@ -113,8 +180,12 @@ export function parseConfig(text: string, file: string): AgentContextConfig {
     for (const [k, v] of Object.entries(c.agents)) {
       if (!v || typeof v !== "object") throw new UsageError(`${file}: "agents.${k}" must be an object`);
       checkCap((v as { cap?: unknown }).cap, `"agents.${k}.cap"`);
+      checkKinds(file, (v as { charge?: unknown }).charge, `"agents.${k}.charge"`);
+      checkKindCaps(file, (v as { caps?: unknown }).caps, `"agents.${k}.caps"`, checkCap);
     }
   }
+  checkKinds(file, c.charge, '"charge"');
+  checkKindCaps(file, c.caps, '"caps"', checkCap);
   if (c.hook !== undefined) {
     if (!c.hook || typeof c.hook !== "object" || Array.isArray(c.hook)) {
       throw new UsageError(
@@ -155,7 +226,16 @@ export function parseConfig(text: string, file: string): AgentContextConfig {
 }
 
 /** The top-level keys `.agent-context.json` understands (`$schema` is accepted for editors). */
-export const CONFIG_KEYS = ["cap", "agents", "routers", "unlowerable", "hook", "$schema"] as const;
+export const CONFIG_KEYS = [
+  "cap",
+  "charge",
+  "caps",
+  "agents",
+  "routers",
+  "unlowerable",
+  "hook",
+  "$schema",
+] as const;
 
 /** Edit distance with adjacent transpositions counted as one edit (optimal string alignment). */
 function editDistance(a: string, b: string): number {

@@ -2,7 +2,8 @@
  * The change a pull request makes to one launch: the base revision's snapshot against the working tree's,
  * file by file. Pure: compares two snapshots, never reads files.
  */
-import type { ContextItem, Snapshot } from "../model/index.js";
+import { type ContextItem, ITEM_KINDS, type ItemKind, type Snapshot } from "../model/index.js";
+import { countsAgainstCap } from "./kinds.js";
 
 /** What happened to one file's charge between the base and now. */
 export type FileChangeStatus = "added" | "removed" | "changed";
@@ -11,9 +12,16 @@ export type FileChangeStatus = "added" | "removed" | "changed";
 export interface FileChange {
   /** Display path (POSIX, relative to the root), as ContextItem.path. */
   path: string;
-  /** Charged bytes at the base revision; null when the file was not charged there. */
+  /** The item's kind (now, else at the base). */
+  kind: ItemKind;
+  /**
+   * Whether the cap charges the file's kind (the configuration's `charge`); a file of a kind it does not
+   * charge is listed so its growth is seen, but its change is not in the launch's `change`.
+   */
+  charged: boolean;
+  /** Bytes the agent sends for it at the base revision; null when it sent none there. */
   before: number | null;
-  /** Charged bytes now; null when the file is not charged now. */
+  /** Bytes sent now; null when none are sent now. */
   after: number | null;
   /** after − before, in bytes (a missing side counts 0). */
   change: number;
@@ -39,8 +47,23 @@ export interface LaunchDelta {
   change: number;
   /** False when the launch directory did not exist at the base (everything is new). */
   cwdAtBase: boolean;
-  /** Every file charged on either side whose charge differs, largest change first (then by path). */
+  /** Every file sent on either side whose bytes differ, largest change first (then by path). */
   files: FileChange[];
+  /**
+   * The change per kind (its files and its lists' overhead), for every kind sent on either side, in
+   * {@link ITEM_KINDS} order. JSON: `{ kind, charged, before, after, change }`.
+   */
+  kinds: KindChange[];
+}
+
+/** One kind's bytes at the base and now (its items inside the root and its lists' overhead). */
+export interface KindChange {
+  kind: ItemKind;
+  /** Whether the cap charges the kind (only charged kinds are in the launch's `before`/`after`). */
+  charged: boolean;
+  before: number;
+  after: number;
+  change: number;
 }
 
 /** True for a display path inside the root (relative); files outside it are the same disk on both sides. */
@@ -48,7 +71,8 @@ function insideRoot(path: string): boolean {
   return !path.startsWith("/") && !path.startsWith("../") && path !== "..";
 }
 
-function charged(snapshot: Snapshot | null): Map<string, ContextItem> {
+/** The items the agent sends (its loader charges them) inside the root, by path. */
+function sent(snapshot: Snapshot | null): Map<string, ContextItem> {
   const out = new Map<string, ContextItem>();
   for (const item of snapshot?.items ?? []) {
     if (!item.charged || !insideRoot(item.path)) continue;
@@ -84,7 +108,9 @@ function whyAdded(base: Snapshot | null, path: string, existedAtBase: (path: str
  * The per-file change from `base` (null: the launch directory did not exist at the base revision) to
  * `head`, over charged files inside the root (files outside it are on the same disk on both sides and not
  * compared). `exists*` answer whether a display path is a file on that side, for the `why` of files that
- * entered or left. Totals are the sums of charged bytes inside the root.
+ * entered or left. `kinds` are the kinds the cap charges (both sides are judged by the same ones, so a change
+ * that adopts kinds shows no change for text it did not touch); absent: every kind. Totals are the sums of
+ * charged bytes inside the root plus the charged lists' overhead; `framingBytes` is never part of a delta.
  */
 export function launchDelta(
   base: Snapshot | null,
@@ -94,17 +120,22 @@ export function launchDelta(
     commit: string;
     existedAtBase: (path: string) => boolean;
     existsNow: (path: string) => boolean;
+    kinds?: readonly ItemKind[];
   },
 ): LaunchDelta {
-  const before = charged(base);
-  const after = charged(head);
+  const kinds = where.kinds ?? ITEM_KINDS;
+  const before = sent(base);
+  const after = sent(head);
   const files: FileChange[] = [];
   for (const path of new Set([...before.keys(), ...after.keys()])) {
     const b = before.get(path)?.bytes ?? null;
     const a = after.get(path)?.bytes ?? null;
     if (a === b) continue;
+    const kind = (after.get(path) ?? before.get(path))?.kind ?? "memory";
     const change: FileChange = {
       path,
+      kind,
+      charged: kinds.includes(kind),
       before: b,
       after: a,
       change: (a ?? 0) - (b ?? 0),
@@ -117,9 +148,10 @@ export function launchDelta(
   files.sort(
     (x, y) => Math.abs(y.change) - Math.abs(x.change) || (x.path < y.path ? -1 : x.path > y.path ? 1 : 0),
   );
-  const sum = (m: Map<string, ContextItem>) => [...m.values()].reduce((n, i) => n + i.bytes, 0);
-  const beforeTotal = sum(before);
-  const afterTotal = sum(after);
+  const perKind = kindChanges(base, head, before, after, kinds);
+  const sum = (side: "before" | "after") => perKind.reduce((n, k) => n + (k.charged ? k[side] : 0), 0);
+  const beforeTotal = sum("before");
+  const afterTotal = sum("after");
   return {
     base: where.base,
     commit: where.commit,
@@ -128,5 +160,38 @@ export function launchDelta(
     change: afterTotal - beforeTotal,
     cwdAtBase: base !== null,
     files,
+    kinds: perKind,
   };
+}
+
+/** The bytes per kind on both sides: items inside the root and the loader-charged lists' overhead. */
+function kindChanges(
+  base: Snapshot | null,
+  head: Snapshot,
+  before: Map<string, ContextItem>,
+  after: Map<string, ContextItem>,
+  kinds: readonly ItemKind[],
+): KindChange[] {
+  const tally = (items: Map<string, ContextItem>, snapshot: Snapshot | null) => {
+    const m = new Map<ItemKind, number>();
+    for (const i of items.values()) m.set(i.kind, (m.get(i.kind) ?? 0) + i.bytes);
+    for (const o of snapshot?.overhead ?? []) if (o.charged) m.set(o.kind, (m.get(o.kind) ?? 0) + o.bytes);
+    return m;
+  };
+  const b = tally(before, base);
+  const a = tally(after, head);
+  const out: KindChange[] = [];
+  for (const kind of ITEM_KINDS) {
+    if (!b.has(kind) && !a.has(kind)) continue;
+    const x = b.get(kind) ?? 0;
+    const y = a.get(kind) ?? 0;
+    out.push({
+      kind,
+      charged: countsAgainstCap({ kind, charged: true }, kinds),
+      before: x,
+      after: y,
+      change: y - x,
+    });
+  }
+  return out;
 }

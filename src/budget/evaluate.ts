@@ -2,7 +2,9 @@
  * Cap evaluation: charge a launch set against a byte budget and explain every byte charged.
  * Pure: takes context items (from an agent's loader model), never reads files.
  */
-import type { ContextItem } from "../model/index.js";
+import type { KindCaps } from "../config.js";
+import type { ContextItem, ItemKind, ListOverhead } from "../model/index.js";
+import { countsAgainstCap, type KindTotal, kindTotals, type Unadopted, unadopted } from "./kinds.js";
 
 /** One charged item with the reason it counts against the cap. */
 export interface Contributor {
@@ -16,7 +18,7 @@ export interface Contributor {
 export interface CapEvaluation {
   /** The cap in bytes the items were charged against. */
   cap: number;
-  /** Sum of `bytes` over charged items, in bytes. */
+  /** Sum of `bytes` over charged items and charged list overhead, in bytes. */
   total: number;
   /** max(0, total − cap), in bytes. */
   over: number;
@@ -31,6 +33,16 @@ export interface CapEvaluation {
   contributors: Contributor[];
   /** Items that load at launch but are not charged (e.g. CLAUDE.local.md), in load order. */
   uncharged: ContextItem[];
+  /** The lists' fixed text the cap charges (charged overhead of charged kinds), in the loader's order. */
+  overhead: ListOverhead[];
+  /** What each kind adds, charged or not, largest first (src/budget/kinds.ts). */
+  kinds: KindTotal[];
+  /** Items the agent sends whose kind the configuration does not charge, in load order. */
+  notCharged: ContextItem[];
+  /** The kinds the launch sends that the configuration does not charge, with their bytes; null when none. */
+  unadopted: Unadopted | null;
+  /** True when every kind with a cap of its own is within it. */
+  kindsOk: boolean;
 }
 
 /** Options for {@link evaluateCap}. */
@@ -41,6 +53,12 @@ export interface EvaluateOptions {
    * "add `paths:`" hint.
    */
   unlowerable?: readonly string[];
+  /** The kinds the cap charges (src/budget/kinds.ts, chargingFor); absent: every kind the loader charges. */
+  kinds?: readonly ItemKind[];
+  /** The launch's list overhead (Snapshot.overhead): charged when its loader and its kind are. */
+  overhead?: readonly ListOverhead[];
+  /** Caps per kind in bytes. */
+  kindCaps?: KindCaps;
 }
 
 /** The hint shown for an unscoped rule: the one-line fix that takes it out of launch context. */
@@ -82,17 +100,28 @@ export function evaluateCap(
 ): CapEvaluation {
   if (!Number.isInteger(cap) || cap < 0)
     throw new RangeError(`cap must be a non-negative integer, got ${cap}`);
+  const kinds = opts.kinds ?? [
+    ...new Set([...items.map((i) => i.kind), ...(opts.overhead ?? []).map((o) => o.kind)]),
+  ];
   let total = 0;
   const charged: { c: Contributor; i: number }[] = [];
   const uncharged: ContextItem[] = [];
+  const notCharged: ContextItem[] = [];
   items.forEach((item, i) => {
     if (!item.charged) {
       uncharged.push(item);
       return;
     }
+    if (!countsAgainstCap(item, kinds)) {
+      notCharged.push(item);
+      return;
+    }
     total += item.bytes;
     if (item.bytes > 0) charged.push({ c: { item, bytes: item.bytes, why: whyCharged(item, opts) }, i });
   });
+  const overhead = (opts.overhead ?? []).filter((o) => countsAgainstCap(o, kinds));
+  for (const o of overhead) total += o.bytes;
+  const perKind = kindTotals(items, opts.overhead ?? [], { kinds, caps: opts.kindCaps ?? {} });
   // Largest first; ties keep load order (explicit index tie-break, independent of sort stability).
   charged.sort((a, b) => b.c.bytes - a.c.bytes || a.i - b.i);
   const over = Math.max(0, total - cap);
@@ -104,6 +133,11 @@ export function evaluateCap(
     ok: total <= cap,
     contributors: charged.map((x) => x.c),
     uncharged,
+    overhead,
+    kinds: perKind,
+    notCharged,
+    unadopted: unadopted(perKind),
+    kindsOk: perKind.every((k) => k.ok),
   };
 }
 

@@ -1,6 +1,9 @@
 /** Budget: cap evaluation, the effective cap, the ratchet, and the `cap` pipeline. */
+
+export * from "./adoption.js";
 export * from "./cap-setting.js";
 export * from "./evaluate.js";
+export * from "./kinds.js";
 export * from "./matrix.js";
 export * from "./ratchet.js";
 export * from "./run.js";

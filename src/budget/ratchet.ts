@@ -5,8 +5,10 @@
 import { type AgentContextConfig, CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { isGitWorkTree, runGit } from "../fs/git.js";
-import type { AgentModel } from "../model/index.js";
+import type { AgentModel, ItemKind } from "../model/index.js";
+import { type ChargingChange, chargingChange } from "./adoption.js";
 import { capFor } from "./cap-setting.js";
+import { chargingFor } from "./kinds.js";
 
 export interface RatchetResult {
   /** The revision as the user (or the CI default) named it. */
@@ -21,8 +23,17 @@ export interface RatchetResult {
   baseHasConfig: boolean;
   /** The configured cap now, in bytes. */
   currentCap: number;
-  /** False when the cap was raised above the base value (never false when the base has no config). */
+  /**
+   * False when the cap was raised above the base value plus the change's allowance, a charged kind was
+   * dropped or a cap per kind raised or removed (never false when the base has no config).
+   */
   ok: boolean;
+  /**
+   * What the change does to the charged kinds (src/budget/adoption.ts): the kinds it adopts and the raise
+   * that allows (their bytes, measured now), kinds it stops charging, caps per kind raised. Null when the
+   * base has no config.
+   */
+  charging: ChargingChange | null;
   /** One line when the ratchet starts with this change (no config at the base), else null. */
   note: string | null;
 }
@@ -85,7 +96,9 @@ export function readConfigAt(
 
 /**
  * Checks the ratchet for one agent: the configured cap now (`current`) against its value at `ref`.
- * Lowering or keeping the cap passes; raising it fails (`ok: false`). A config missing at `ref` means there
+ * Lowering or keeping the cap passes; raising it fails (`ok: false`), except by the bytes of the kinds this
+ * change adopts (charged now, not at `ref`), which `measure` returns as measured now: the raise `init
+ * --adopt-kinds` writes. Dropping a charged kind, or raising or removing a cap per kind, fails too. A config missing at `ref` means there
  * is no floor yet: the check passes and `note` says the ratchet starts with this change (so the PR adopting
  * agent-context on a repository already over the default cap is not failed). A config present at `ref` but
  * deleted now compares the default cap against the base value. Throws {@link UsageError} as
@@ -97,6 +110,7 @@ export function checkRatchet(
   via: string,
   current: AgentContextConfig,
   agent: AgentModel,
+  measure: (kinds: readonly ItemKind[]) => number = () => 0,
 ): RatchetResult {
   const at = readConfigAt(root, ref);
   const currentCap = capFor(current, agent);
@@ -110,9 +124,11 @@ export function checkRatchet(
       currentCap,
       ok: true,
       note: `no ${CONFIG_FILE} at ${ref}: the ratchet starts with this change (cap ${currentCap} becomes the floor)`,
+      charging: null,
     };
   }
   const baseCap = capFor(at.config, agent);
+  const charging = chargingChange(chargingFor(at.config, agent), chargingFor(current, agent), measure);
   return {
     base: ref,
     via,
@@ -120,7 +136,11 @@ export function checkRatchet(
     baseCap,
     baseHasConfig: true,
     currentCap,
-    ok: currentCap <= baseCap,
+    ok:
+      currentCap <= baseCap + charging.allowance &&
+      charging.dropped.length === 0 &&
+      charging.kindCaps.length === 0,
     note: null,
+    charging,
   };
 }

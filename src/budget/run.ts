@@ -9,10 +9,20 @@ import { UsageError } from "../errors.js";
 import { inside } from "../fs/paths.js";
 import { lstatSafe, statSafe } from "../fs/read.js";
 import { checkoutRevision, type RevisionTree } from "../fs/revision.js";
-import type { AgentModel, ContextItem, Finding, Snapshot, UserEnvironment, View } from "../model/index.js";
+import type {
+  AgentModel,
+  ContextItem,
+  Finding,
+  ItemKind,
+  Snapshot,
+  UserEnvironment,
+  View,
+} from "../model/index.js";
+import { adoptionBytes } from "./adoption.js";
 import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
 import { type LaunchDelta, launchDelta } from "./delta.js";
 import { type CapEvaluation, evaluateCap } from "./evaluate.js";
+import { applyCharging, type Charging, chargingFor } from "./kinds.js";
 import { checkRatchet, findDefaultBase, isCi, type RatchetResult } from "./ratchet.js";
 
 export interface CapOptions {
@@ -63,8 +73,13 @@ export interface CapRun {
   evaluation: CapEvaluation;
   /** The launch snapshot the run charged (items, texts, imports, rules, findings). */
   snapshot: Snapshot;
-  /** Every file that loads at launch, in load order (= snapshot.items). */
+  /**
+   * Every file that loads at launch, in load order: snapshot.items as the cap charges them (an item of a kind
+   * the configuration does not charge has `charged: false` and says so in its reason; src/budget/kinds.ts).
+   */
   items: ContextItem[];
+  /** The kinds the cap charges for this agent, where that was decided, and the caps per kind. */
+  charging: Charging;
   /** Findings of the loader, plus any a multi-launch run adds. */
   findings: Finding[];
   /** The ratchet check, or null when none ran. */
@@ -105,6 +120,9 @@ export function runCap(opts: CapOptions = {}): CapRun {
   }
   const { file, config } = loadConfig(root);
   const cap = effectiveCap(config, agent, opts.cap, file);
+  const charging = chargingFor(config, agent);
+  // The bytes of kinds a change adopts, measured now: the raise the ratchet accepts in that change.
+  const measure = (kinds: readonly ItemKind[]) => adoptionBytes(root, agent, kinds, opts.release);
 
   const env = opts.env ?? process.env;
   let ratchet: RatchetResult | null = null;
@@ -112,10 +130,10 @@ export function runCap(opts: CapOptions = {}): CapRun {
   if (opts.ratchetDone) {
     ({ ratchet, ratchetNote } = opts.ratchetDone);
   } else if (opts.base !== undefined) {
-    ratchet = checkRatchet(root, opts.base, "--base", config, agent);
+    ratchet = checkRatchet(root, opts.base, "--base", config, agent, measure);
   } else if (isCi(env)) {
     const def = findDefaultBase(root, env);
-    if (def.found) ratchet = checkRatchet(root, def.ref, def.via, config, agent);
+    if (def.found) ratchet = checkRatchet(root, def.ref, def.via, config, agent, measure);
     else ratchetNote = `no ratchet check: ${def.why}; pass --base REF to compare the cap`;
   }
 
@@ -126,8 +144,13 @@ export function runCap(opts: CapOptions = {}): CapRun {
     ...(opts.view === "user" && opts.user ? { view: "user" as const, user: opts.user } : {}),
     ...(opts.addDirs && opts.addDirs.length > 0 ? { addDirs: opts.addDirs } : {}),
   });
-  const evaluation = evaluateCap(snapshot.items, cap.cap, { unlowerable: config.unlowerable });
-  const delta = ratchet ? measureDelta(agent, snapshot, ratchet, opts) : null;
+  const evaluation = evaluateCap(snapshot.items, cap.cap, {
+    unlowerable: config.unlowerable,
+    kinds: charging.kinds,
+    overhead: snapshot.overhead ?? [],
+    kindCaps: charging.caps,
+  });
+  const delta = ratchet ? measureDelta(agent, snapshot, ratchet, { ...opts, kinds: charging.kinds }) : null;
   return {
     agent: agent.id,
     agentVersion: snapshot.agent.version,
@@ -136,12 +159,13 @@ export function runCap(opts: CapOptions = {}): CapRun {
     cap,
     evaluation,
     snapshot,
-    items: snapshot.items,
+    items: applyCharging(snapshot.items, charging.kinds),
+    charging,
     findings: [...snapshot.findings],
     ratchet,
     ratchetNote,
     delta,
-    ok: evaluation.ok && (ratchet?.ok ?? true) && !snapshot.verdict?.failure,
+    ok: evaluation.ok && evaluation.kindsOk && (ratchet?.ok ?? true) && !snapshot.verdict?.failure,
   };
 }
 
@@ -154,7 +178,7 @@ function measureDelta(
   agent: AgentModel,
   head: Snapshot,
   ratchet: RatchetResult,
-  opts: Pick<CapOptions, "release" | "revisions">,
+  opts: Pick<CapOptions, "release" | "revisions"> & { kinds: readonly ItemKind[] },
 ): LaunchDelta {
   const own = opts.revisions === undefined;
   const cache = opts.revisions ?? new Map<string, RevisionTree>();
@@ -174,6 +198,7 @@ function measureDelta(
       commit: ratchet.commit,
       existedAtBase: (p) => lstatSafe(join(baseRoot, p)) !== undefined,
       existsNow: (p) => lstatSafe(join(head.root, p)) !== undefined,
+      kinds: opts.kinds,
     });
   } finally {
     if (own) tree.cleanup();

@@ -1,7 +1,9 @@
 /**
  * `agent-context init`: start the ratchet where the repository is and install the routing hook.
- * - writes `.agent-context.json` with `{"cap": <current launch total>}` when it does not exist (an existing
- *   config is never rewritten: the cap only goes down, by hand);
+ * - writes `.agent-context.json` with `{"cap": <current launch total>, "charge": [every kind]}` when it does
+ *   not exist (an existing config is never rewritten — the cap only goes down, by hand — except by
+ *   `--adopt-kinds`, which charges the kinds it does not charge yet and raises each agent's cap by exactly
+ *   their bytes: ./adopt.ts);
  * - merges the PreToolUse hook entry into `.claude/settings.json`, preserving every other setting and hook;
  *   a second run changes nothing; a settings file that is not a JSON object with the expected shape is
  *   reported and left untouched byte for byte;
@@ -18,6 +20,8 @@ import { CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { describeReadFailure, readTextFile } from "../fs/read.js";
+import { CHARGEABLE_KINDS, type ItemKind } from "../model/index.js";
+import { type AdoptionPlan, planAdoption } from "./adopt.js";
 
 /** The tool names the hook is registered for (issue 3: Claude Code only attaches rules itself on Read). */
 export const HOOK_MATCHER = "Write|Edit|MultiEdit|NotebookEdit|Bash";
@@ -134,6 +138,11 @@ export interface InitOptions {
   command?: string;
   /** Other commands that count as the hook already installed (see {@link chooseHookCommand}). */
   known?: readonly string[];
+  /**
+   * `--adopt-kinds`: charge these kinds (default every chargeable kind) in an existing configuration and
+   * raise each agent's cap by their bytes; `release` is the default agent's release to measure with.
+   */
+  adopt?: { kinds?: readonly ItemKind[]; release?: string };
 }
 
 interface HookEntry {
@@ -246,16 +255,31 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
   const newCap = Math.max(opts.launchTotal, opts.defaultCap ?? 4096);
   if (cfg.ok) {
     const c = parseConfig(cfg.text, cfgPath);
-    plan.push({
-      file: CONFIG_FILE,
-      action: "unchanged",
-      note: `${CONFIG_FILE} exists (cap ${c.cap ?? c.agents?.[defaultAgent().id]?.cap ?? "default"}); left as it is — the cap only goes down, by hand`,
-    });
+    const adoption = opts.adopt ? planAdoption(opts.root, cfg.text, c, opts.adopt) : null;
+    if (adoption && adoption.text !== cfg.text) {
+      plan.push({
+        file: CONFIG_FILE,
+        action: "update",
+        content: adoption.text,
+        expected: cfg.text,
+        note: adoptionNote(adoption),
+      });
+    } else {
+      plan.push({
+        file: CONFIG_FILE,
+        action: "unchanged",
+        note: adoption
+          ? `${CONFIG_FILE} already charges ${adoption.charge.join(", ")}; left as it is`
+          : `${CONFIG_FILE} exists (cap ${c.cap ?? c.agents?.[defaultAgent().id]?.cap ?? "default"}); left as it is — the cap only goes down, by hand`,
+      });
+    }
   } else if (cfg.reason === "missing") {
     plan.push({
       file: CONFIG_FILE,
       action: "create",
-      content: `${JSON.stringify({ cap: newCap }, null, 2)}\n`,
+      // The kinds are written out (never "all"): a later release that models a new kind does not charge it
+      // until the team adopts it.
+      content: `${JSON.stringify({ cap: newCap, charge: CHARGEABLE_KINDS }, null, 2)}\n`,
       expected: null,
       note:
         newCap === opts.launchTotal
@@ -317,6 +341,16 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
     throw new UsageError(describeReadFailure(set, setPath));
   }
   return plan;
+}
+
+/** The one line `init --adopt-kinds` prints for the configuration: what it charges now and each raise. */
+function adoptionNote(a: AdoptionPlan): string {
+  const raises = a.agents
+    .filter((x) => x.key !== null)
+    .map(
+      (x) => `${x.agent} cap ${x.from} → ${x.to} (+${x.bytes} bytes of ${x.kinds.join(", ")}, "${x.key}")`,
+    );
+  return `${CONFIG_FILE}: charges ${a.charge.join(", ")}${raises.length > 0 ? `; ${raises.join("; ")}` : "; no cap changes (the adopted kinds add no bytes)"} — commit it: the ratchet accepts exactly these raises in the change that adopts the kinds`;
 }
 
 /**

@@ -7,14 +7,56 @@
 export type LoadedAt = "launch" | "read" | "tool";
 
 /**
- * What kind of source the item is.
+ * What kind of source the item is. Each kind is one source an agent puts into its first request (or later);
+ * the cap charges the kinds `.agent-context.json`'s `charge` names (src/budget/kinds.ts).
  * - `memory`: a memory file (CLAUDE.md, `.claude/CLAUDE.md`, AGENTS.md, GEMINI.md, the agent's own names)
  * - `import`: a file pulled in through an `@path` import
  * - `rule`: a rule file (`.claude/rules/**`, an agent's instructions directory)
- * - `local`: personal memory (CLAUDE.local.md; loaded but not charged)
- * - `routed`: a rule delivered by the agent-context hook for a tool call
+ * - `local`: personal memory (CLAUDE.local.md; loaded but never charged)
+ * - `routed`: a rule delivered by the agent-context hook for a tool call (never launch context)
+ * - `skill`: a skill's entry in the agent's skills list (`SKILL.md`'s name and description, as the CLI
+ *   writes the entry; the body is not sent)
+ * - `subagent`: a custom agent's entry in the agent's list of agent types (name, description, tools)
+ * - `command`: a custom slash command's entry (Claude Code lists them with the skills)
+ * - `output-style`: the output style a setting selects, as the CLI adds it to the system prompt
+ * - `auto-memory`: the agent's own saved memory for the project (Claude Code's `MEMORY.md`; user view)
+ * - `extension`: an installed extension's context (Gemini CLI's extension context files; user view)
  */
-export type ItemKind = "memory" | "import" | "rule" | "local" | "routed";
+export type ItemKind =
+  | "memory"
+  | "import"
+  | "rule"
+  | "local"
+  | "routed"
+  | "skill"
+  | "subagent"
+  | "command"
+  | "output-style"
+  | "auto-memory"
+  | "extension";
+
+/** Every item kind, in the order renderers list kinds that tie (the sources' order of the first request). */
+export const ITEM_KINDS: readonly ItemKind[] = [
+  "memory",
+  "import",
+  "rule",
+  "skill",
+  "command",
+  "subagent",
+  "output-style",
+  "auto-memory",
+  "extension",
+  "local",
+  "routed",
+];
+
+/**
+ * The kinds a cap can charge: every kind of launch context but personal memory (`local`, never charged) and
+ * the hook's `routed` rules (not launch context). `.agent-context.json`'s `charge` lists a subset.
+ */
+export const CHARGEABLE_KINDS: readonly ItemKind[] = ITEM_KINDS.filter(
+  (k) => k !== "local" && k !== "routed",
+);
 
 export interface ContextItem {
   /** POSIX path relative to the repository root; absolute when the file lies outside it. */
@@ -31,6 +73,12 @@ export interface ContextItem {
   importedBy: string | null;
   /** Human-readable reason the item loads (and, where useful, what to do about it). */
   reason: string;
+  /**
+   * UTF-8 bytes of the text the agent adds around this item that depends on the machine (absolute paths in
+   * its framing, a roots table): as sent on this machine, shown, never charged and never part of a delta, so
+   * `bytes` is the same in every checkout. Absent when the agent adds none (or the loader does not measure it).
+   */
+  framingBytes?: number;
   /**
    * Agent-specific fields of the JSON contract (e.g. Codex's `truncatedBytes`), appended after the common
    * fields by {@link itemToJson}. Keys are camelCase; values are JSON.
@@ -50,10 +98,14 @@ export const CONTEXT_ITEM_JSON_FIELDS = [
   "reason",
 ] as const;
 
-/** Projects an item onto the stable JSON contract: the common fields in order, then the agent's extras. */
+/**
+ * Projects an item onto the stable JSON contract: the common fields in order, `framingBytes` when the loader
+ * measured it (machine-dependent, never charged), then the agent's extras.
+ */
 export function itemToJson(item: ContextItem): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of CONTEXT_ITEM_JSON_FIELDS) out[k] = item[k];
+  if (item.framingBytes !== undefined) out.framingBytes = item.framingBytes;
   if (item.extra) for (const [k, v] of Object.entries(item.extra)) out[k] = v;
   return out;
 }

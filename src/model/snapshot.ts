@@ -4,7 +4,7 @@
  * start from it; nothing downstream reads an instruction file or re-derives an import or a rule.
  */
 import type { Finding } from "./finding.js";
-import type { ContextItem } from "./item.js";
+import type { ContextItem, ItemKind } from "./item.js";
 
 /**
  * Which view of the model a snapshot is.
@@ -133,6 +133,40 @@ export interface AppliedSource {
   effect: string;
 }
 
+/**
+ * A list's fixed text (its header and footer) that the agent sends only because the repository (or user)
+ * added an entry to the list: reported once per agent and list, never per item, and charged like the list's
+ * entries (by `kind`). A header the agent sends in every session anyway is the agent's, not the
+ * repository's: a loader reports it with `charged: false` or not at all. JSON (`cap --json`'s `overhead`):
+ * `{ list, kind, bytes, charged, why }`.
+ */
+export interface ListOverhead {
+  /** The list's name as the agent's findings call it, e.g. `custom agents`, `agent roles`. */
+  list: string;
+  /** The kind of the list's entries: the cap charges the overhead when it charges this kind. */
+  kind: ItemKind;
+  /** UTF-8 bytes of the fixed text (header and footer together), without anything machine-dependent. */
+  bytes: number;
+  /** Whether the text is there because of the repository's entries (the loader's verdict, as ContextItem's). */
+  charged: boolean;
+  /** One phrase: why the agent sends it, e.g. `the list's header, sent once a custom agent exists`. */
+  why: string;
+}
+
+/**
+ * A source that adds context only by running repository (or user) code: an MCP server's tools and
+ * instructions, a SessionStart hook's output. Never run, so never measured: listed by name so a report says
+ * what its total leaves out. JSON (`cap --json`'s `unmeasured`): `{ kind, name, source }`.
+ */
+export interface UnmeasuredSource {
+  /** `mcp-server`: an MCP server the agent would start; `hook`: a hook whose output the agent adds. */
+  kind: "mcp-server" | "hook";
+  /** The server's name, or the hook's event and command as configured. */
+  name: string;
+  /** The file that declares it (display path, as ContextItem.path). */
+  source: string;
+}
+
 /** Everything later stages need about one agent's launch. */
 export interface Snapshot {
   agent: AgentRef;
@@ -156,6 +190,10 @@ export interface Snapshot {
   memory: MemoryRecord[];
   /** Problems met while loading. */
   findings: Finding[];
+  /** The lists' fixed text the launch adds because of the repository's entries, once per list; absent: none. */
+  overhead?: ListOverhead[];
+  /** Sources that would add context only by running code, never run; absent: none found. */
+  unmeasured?: UnmeasuredSource[];
   /** Memory files found at a launch level that the agent skips, with why; absent when none. */
   skipped?: SkippedMemory[];
   /**

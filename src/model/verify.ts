@@ -32,6 +32,33 @@ export interface Delivery {
   instructionBytes?: number;
 }
 
+/** How one process run ended (src/verify/process.ts). */
+export interface ProcessResult {
+  /** Exit status, or null when the process was killed (at the timeout) or died of a signal. */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** True when the process was killed at the timeout. */
+  timedOut?: boolean;
+  /** Set when the process could not be started at all (e.g. ENOENT, EACCES): the error's message. */
+  spawnError?: string;
+}
+
+export interface RunOptions {
+  cwd: string;
+  /** Exactly the process's environment (nothing inherited). */
+  env: Record<string, string>;
+  timeoutMs: number;
+  /**
+   * The loopback servers (`http://127.0.0.1:PORT` URLs) the process must reach: an isolating runner
+   * (src/verify/isolate.ts) makes exactly these reachable inside the process's own network namespace.
+   */
+  reach?: readonly string[];
+}
+
+/** Runs one process to its end, never rejecting (src/verify/process.ts, src/verify/isolate.ts). */
+export type RunProcess = (bin: string, args: string[], opts: RunOptions) => Promise<ProcessResult>;
+
 /** Where the run happens: everything a runner needs, prepared by the pipeline. */
 export interface VerifyRunRequest {
   /** The CLI executable (absolute path). */
@@ -47,10 +74,16 @@ export interface VerifyRunRequest {
   /** Kill the CLI after this many milliseconds. */
   timeoutMs: number;
   /**
-   * Environment that routes anything not meant for the loopback upstream into the trap proxy
-   * (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`...): the runner adds it to the CLI's environment.
+   * Variables the runner adds last to the CLI's environment (which it builds from nothing): `PATH` without
+   * relative entries or entries in the repository, every proxy variable pointing at the trap proxy, and
+   * `GIT_CEILING_DIRECTORIES` (git never looks above the copy).
    */
-  proxyEnv: Readonly<Record<string, string>>;
+  env: Readonly<Record<string, string>>;
+  /**
+   * Runs the CLI isolated as the pipeline chose (its own network namespace, or the trap proxy alone): the
+   * runner starts every process through it, naming in `reach` the loopback upstream it started.
+   */
+  run: RunProcess;
 }
 
 /** What the CLI did. */
@@ -108,17 +141,26 @@ export interface VerifyRunner {
   /** True when the runner can script Read calls (`--read`). */
   readonly reads: boolean;
   /**
-   * Files of the repository the run copies besides every registered agent's memory files and what those
-   * import: a predicate over the path relative to the root (POSIX). Settings files are copied through
-   * {@link VerifyRunner.sanitize}.
+   * Files below a dotted folder (`.claude/`, `.github/`...) that this agent reads as instruction text and
+   * nothing else: a predicate over the path relative to the root (POSIX). A verify copy holds, besides
+   * settings, only files whose path has no segment starting with "." and files some registered agent's
+   * runner accepts here; whatever else a repository holds there (MCP configs, hooks, plugins, output
+   * styles, agents, skills, commands) is never copied, whatever its name or link.
    */
-  copies(rel: string): boolean;
+  instructionFile(rel: string): boolean;
+  /** The agent's settings files that change which instruction files load (a predicate over the relative path). */
+  settingsFile(rel: string): boolean;
   /**
-   * A settings file's copy with everything that could run code or send traffic removed (hooks, helpers,
-   * environment, servers); undefined leaves the file out. Called for each file `copies` accepted; return
-   * `text` unchanged for a file that is not settings.
+   * One settings file re-written from the allowlist of keys that change loading (src/verify/settings.ts);
+   * undefined when the CLI would not read it (not valid JSON, TOML...): it is left out. Never the text as is.
+   * The pipeline has bounded the text's nesting before calling.
    */
-  sanitize(rel: string, text: string): string | undefined;
+  rewriteSettings(rel: string, text: string): string | undefined;
+  /**
+   * Names this CLI reads in the folders above the one it starts in (memory files, config folders, MCP
+   * files, `.env`): verify refuses to run below a folder that holds one.
+   */
+  readonly ancestorNames: readonly string[];
   /** Runs the CLI once; throws {@link VerifyRunError} when it gives nothing to compare (exit, timeout, format). */
   observe(req: VerifyRunRequest): Promise<VerifyObservation>;
   /**

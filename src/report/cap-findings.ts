@@ -9,11 +9,17 @@ import type { CapRun } from "../budget/run.js";
 import { CONFIG_FILE } from "../config.js";
 import type { Finding, LintRuleMeta } from "../model/index.js";
 import { renderGithub } from "./github.js";
+import { capRaised, chargingRatchetLines, kindCapFailures } from "./kinds.js";
 import { renderSarif } from "./sarif.js";
 
 /** The rule ids a cap run reports under (stable: SARIF and CI suppressions key on them). */
 export const CAP_RULES = {
   exceeded: { id: "cap-exceeded", description: "Launch context exceeds the cap", defaultSeverity: "error" },
+  kind: {
+    id: "cap-kind-exceeded",
+    description: "One kind of launch context (skills, subagents, ...) exceeds its own cap",
+    defaultSeverity: "error",
+  },
   ratchet: {
     id: "cap-ratchet",
     description: "The cap was raised above its value at the base revision",
@@ -47,7 +53,7 @@ export function capFindings(run: CapRun): Finding[] {
     const top = ev.contributors[0];
     const list = ev.contributors
       .slice(0, 5)
-      .map((c) => `${c.bytes} ${c.item.path} (${c.why})`)
+      .map((c) => `${c.bytes} ${c.item.path} (${c.item.kind}: ${c.why})`)
       .join("; ");
     out.push({
       ruleId: CAP_RULES.exceeded.id,
@@ -59,19 +65,47 @@ export function capFindings(run: CapRun): Finding[] {
       help: `cut ${ev.over} bytes; do not raise the cap (it only goes down). Largest first: ${list}`,
     });
   }
+  for (const k of ev.kinds) {
+    if (k.ok || k.cap === null) continue;
+    const top = ev.contributors.find((c) => c.item.kind === k.kind);
+    out.push({
+      ruleId: CAP_RULES.kind.id,
+      file: top?.item.path ?? CONFIG_FILE,
+      line: 1,
+      column: 1,
+      severity: "error",
+      message: `${agent}: ${kindCapFailures({ ...ev, kinds: [k] })[0]}`,
+      help: `cut ${k.over} bytes of ${k.kind}; do not raise the ${k.kind} cap (it only goes down)`,
+    });
+  }
   const verdict = run.snapshot.verdict?.finding;
   if (verdict) out.push(verdict);
   if (run.ratchet && !run.ratchet.ok) {
     const r = run.ratchet;
-    out.push({
-      ruleId: CAP_RULES.ratchet.id,
-      file: CONFIG_FILE,
-      line: 1,
-      column: 1,
-      severity: "error",
-      message: `the cap was raised to ${r.currentCap} bytes, above ${r.baseCap} at ${r.base} (${r.via})`,
-      help: `restore the cap to ${r.baseCap} or lower; cut launch context instead of raising the cap`,
-    });
+    const allowed = (r.baseCap ?? 0) + (r.charging?.allowance ?? 0);
+    const adopts =
+      r.charging && r.charging.adopted.length > 0
+        ? ` plus the ${r.charging.allowance} bytes of ${r.charging.adopted.join(", ")} this change adopts`
+        : "";
+    if (capRaised(r))
+      out.push({
+        ruleId: CAP_RULES.ratchet.id,
+        file: CONFIG_FILE,
+        line: 1,
+        column: 1,
+        severity: "error",
+        message: `the cap was raised to ${r.currentCap} bytes, above ${r.baseCap} at ${r.base} (${r.via})${adopts}`,
+        help: `restore the cap to ${allowed} or lower; cut launch context instead of raising the cap`,
+      });
+    for (const e of chargingRatchetLines(r, `${r.base} (${r.via})`).errors)
+      out.push({
+        ruleId: CAP_RULES.ratchet.id,
+        file: CONFIG_FILE,
+        line: 1,
+        column: 1,
+        severity: "error",
+        message: e,
+      });
   }
   for (const p of run.findings) {
     out.push({

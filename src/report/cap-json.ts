@@ -8,9 +8,23 @@
  * issue's contract: null when no ratchet check ran, else `{ base, via, commit, baseCap, currentCap, ok, note }`; `baseCap`
  * is null and `note` one line when the base has no config (the ratchet starts with this change). `delta` is
  * null when no base was compared, else the LaunchDelta `{ base, commit, before, after, change, cwdAtBase,
- * files: [{ path, before, after, change, status, why? }] }` (bytes). Also additive: `projectRoot`
- * `{ path, why }` for an agent that searches for a project root (Codex).
+ * files: [{ path, kind, charged, before, after, change, status, why? }], kinds: [{ kind, charged, before,
+ * after, change }] }` (bytes). Also additive: `projectRoot` `{ path, why }` for an agent that searches for a
+ * project root (Codex).
+ *
+ * Kinds (additive, src/budget/kinds.ts): `charge` `{ kinds, source }` is what the cap charges and where that
+ * was decided (`charge`, `agents.<id>.charge`, or `default`: memory, import, rule); an item whose kind is not
+ * charged has `charged: false` and says so in `reason`. `total` is the charged items' bytes plus the charged
+ * `overhead` (`[{ list, kind, bytes, charged, why }]`: a list's fixed text, once per list). `kinds` is
+ * `[{ kind, charged, entries, itemBytes, overheadBytes, bytes, cap, over, ok }]` per kind sent, largest first
+ * (`cap`: the kind's own cap or null); `unadopted` is null or `{ kinds, bytes, command }` (the kinds sent but
+ * not charged, and the command that adopts them). `unmeasured` lists `{ kind, name, source }` of sources that
+ * add context only by running code (never run). `framingBytes` sums the items' machine-dependent framing
+ * (never charged). The ratchet adds `charging`: null, or `{ adopted, allowance, dropped, kindCaps: [{ kind,
+ * baseCap, currentCap }] }`.
  */
+
+import { countsAgainstCap } from "../budget/kinds.js";
 import type { CapRun } from "../budget/run.js";
 import { itemToJson } from "../model/index.js";
 import { appliedJson } from "./applied.js";
@@ -29,6 +43,15 @@ export function capToJson(run: CapRun): Record<string, unknown> {
     ok: run.ok,
     ...appliedJson(run.snapshot),
     items: run.items.map(itemToJson),
+    charge: { kinds: run.charging.kinds, source: run.charging.source },
+    kinds: ev.kinds,
+    overhead: (run.snapshot.overhead ?? []).map((o) => ({
+      ...o,
+      charged: countsAgainstCap(o, run.charging.kinds),
+    })),
+    unadopted: ev.unadopted,
+    unmeasured: run.snapshot.unmeasured ?? [],
+    framingBytes: run.items.reduce((n, i) => n + (i.framingBytes ?? 0), 0),
     ratchet: run.ratchet
       ? {
           base: run.ratchet.base,
@@ -38,6 +61,7 @@ export function capToJson(run: CapRun): Record<string, unknown> {
           currentCap: run.ratchet.currentCap,
           ok: run.ratchet.ok,
           note: run.ratchet.note,
+          charging: run.ratchet.charging,
         }
       : null,
     // The change against the base revision (per file), or null when no base was compared.

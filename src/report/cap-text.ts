@@ -13,6 +13,16 @@ import type { Finding } from "../model/index.js";
 import { appliedLines, viewLine } from "./applied.js";
 import { colors } from "./color.js";
 import { renderDeltaLines } from "./delta.js";
+import {
+  capRaised,
+  chargingRatchetLines,
+  framingLine,
+  kindCapFailures,
+  kindHeading,
+  overheadLabel,
+  unadoptedLines,
+  unmeasuredLine,
+} from "./kinds.js";
 
 export interface TextOptions {
   /** Use ANSI colours (decide with shouldColor). Default false. */
@@ -57,43 +67,78 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
         String(ev.over),
       )} over the ${capPhrase(run)}.`,
     );
-    lines.push(`Cut ${ev.over} bytes; do not raise the cap (it only goes down). Largest first:`);
-    const width = Math.max(6, ...ev.contributors.map((x) => String(x.bytes).length));
-    for (const x of ev.contributors) {
-      lines.push(`  ${String(x.bytes).padStart(width)}  ${x.item.path}   ${c.dim(x.why)}`);
-    }
-    if (ev.uncharged.length > 0) {
-      lines.push("Loaded but not charged:");
-      for (const it of ev.uncharged) {
-        lines.push(
-          `  ${String(it.bytes).padStart(width)}  ${it.path}   ${c.dim(it.reason || "not charged")}`,
-        );
-      }
-    }
+    lines.push(`Cut ${ev.over} bytes; do not raise the cap (it only goes down). Largest first, by kind:`);
+    lines.push(...breakdownLines(run, c));
     lines.push(CUT_QUESTION);
   }
+  for (const k of kindCapFailures(ev)) lines.push(`${c.red(c.bold("ERROR:"))} ${name}: ${k}.`);
+  lines.push(...unadoptedLines(ev, run.charging.kinds));
 
   if (run.ratchet) {
     const r = run.ratchet;
     const at = `${r.base}${r.via === "--base" ? "" : ` (${r.via})`}`;
+    const kinds = chargingRatchetLines(r, at);
+    for (const n of kinds.notes) lines.push(`ratchet: ${n}`);
     if (r.note !== null) {
       lines.push(`ratchet: ${r.note}`);
     } else if (r.ok) {
-      lines.push(`ratchet: cap ${r.currentCap} does not exceed ${r.baseCap} at ${at}`);
-    } else {
+      if (kinds.notes.length === 0)
+        lines.push(`ratchet: cap ${r.currentCap} does not exceed ${r.baseCap} at ${at}`);
+    } else if (capRaised(r)) {
+      const allowed = (r.baseCap ?? 0) + (r.charging?.allowance ?? 0);
       lines.push(
-        `${c.red(c.bold("ERROR:"))} the cap was raised to ${r.currentCap} in ${CONFIG_FILE}; it was ${r.baseCap} at ${at}.`,
+        allowed === r.baseCap
+          ? `${c.red(c.bold("ERROR:"))} the cap was raised to ${r.currentCap} in ${CONFIG_FILE}; it was ${r.baseCap} at ${at}.`
+          : `${c.red(c.bold("ERROR:"))} the cap was raised to ${r.currentCap} in ${CONFIG_FILE}; it was ${r.baseCap} at ${at}, and the kinds this change adopts allow at most ${allowed}.`,
       );
-      lines.push(`The cap only goes down: set it back to ${r.baseCap} or lower, and cut bytes instead.`);
+      lines.push(`The cap only goes down: set it back to ${allowed} or lower, and cut bytes instead.`);
     }
+    for (const e of kinds.errors) lines.push(`${c.red(c.bold("ERROR:"))} ${e}.`);
   } else if (run.ratchetNote) {
     lines.push(`agent-context cap: ${run.ratchetNote}`);
   }
 
   if (run.delta) lines.push(...renderDeltaLines(run.delta, opts));
+  const unmeasured = unmeasuredLine(run.snapshot.unmeasured);
+  if (unmeasured) lines.push(unmeasured);
+  const framing = framingLine(run.items);
+  if (framing) lines.push(c.dim(framing));
   lines.push(...viewLines(run));
   lines.push(c.dim(`${name} launch model verified on ${name} ${run.agentVersion}.`));
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The failure's breakdown: each charged kind with its subtotal (largest first), its files largest first
+ * (ties in load order) and its lists' overhead; then what loads but is not charged.
+ */
+function breakdownLines(run: CapRun, c: ReturnType<typeof colors>): string[] {
+  const ev = run.evaluation;
+  const lines: string[] = [];
+  const width = Math.max(
+    6,
+    ...ev.contributors.map((x) => String(x.bytes).length),
+    ...ev.overhead.map((o) => String(o.bytes).length),
+  );
+  for (const k of ev.kinds) {
+    if (!k.charged || k.bytes === 0) continue;
+    lines.push(`  ${kindHeading(k)}`);
+    for (const x of ev.contributors) {
+      if (x.item.kind === k.kind)
+        lines.push(`    ${String(x.bytes).padStart(width)}  ${x.item.path}   ${c.dim(x.why)}`);
+    }
+    for (const o of ev.overhead) {
+      if (o.kind === k.kind && o.bytes > 0)
+        lines.push(`    ${String(o.bytes).padStart(width)}  ${overheadLabel(o)}   ${c.dim(o.why)}`);
+    }
+  }
+  if (ev.uncharged.length > 0) {
+    lines.push("Loaded but not charged:");
+    for (const it of ev.uncharged) {
+      lines.push(`  ${String(it.bytes).padStart(width)}  ${it.path}   ${c.dim(it.reason || "not charged")}`);
+    }
+  }
+  return lines;
 }
 
 /**

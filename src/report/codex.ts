@@ -8,6 +8,7 @@ import type { CapRun } from "../budget/run.js";
 import { renderCapText, type TextOptions, viewLines } from "./cap-text.js";
 import { colors } from "./color.js";
 import { formatChange, renderDeltaLines } from "./delta.js";
+import { adoptLine, chargingRatchetLines, unadoptedLines, unmeasuredLine } from "./kinds.js";
 
 function cwdLabel(run: CapRun): string {
   const rel = relative(run.root, run.cwd).split("\\").join("/");
@@ -49,12 +50,27 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
   const out: string[] = [];
   const width = Math.max(...runs.map((r) => cwdLabel(r).length), 3);
   const nameWidth = Math.max(...runs.map((r) => agentName(r.agent).length), 11);
+  let adopt = false;
+  const noted = new Set<string>();
   for (const run of runs) {
     const ev = run.evaluation;
     const change = run.delta ? `  ${formatChange(run.delta.change)}` : "";
     const head = `${agentName(run.agent).padEnd(nameWidth)} ${cwdLabel(run).padEnd(width)}  ${String(ev.total).padStart(6)} / ${ev.cap}${change}`;
     if (run.ok) {
       out.push(`${c.green("ok  ")} ${head}`);
+      // The kinds this launch sends that the configuration does not charge (the adopt line comes once, below).
+      const [notCharged] = unadoptedLines(ev, run.charging.kinds);
+      if (notCharged) {
+        out.push(`     ${notCharged}`);
+        adopt = true;
+      }
+      // A change adopting kinds: the raise it allows, once per agent.
+      const r = run.ratchet;
+      if (r && !noted.has(run.agent)) {
+        noted.add(run.agent);
+        const at = `${r.base}${r.via === "--base" ? "" : ` (${r.via})`}`;
+        for (const n of chargingRatchetLines(r, at).notes) out.push(`     ratchet: ${n}`);
+      }
       // The per-file change of a passing launch (a failing one shows it in its full report below).
       if (run.delta && run.delta.files.length > 0)
         out.push(
@@ -74,6 +90,16 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
       );
     }
   }
+  if (adopt) out.push(adoptLine());
+  // The sources each agent did not measure (they run repository code), once per agent (a failing launch's
+  // full report above names them already).
+  const unmeasured = new Map<string, string>();
+  for (const r of runs) {
+    if (!r.ok) continue;
+    const line = unmeasuredLine(r.snapshot.unmeasured);
+    if (line && !unmeasured.has(r.agent)) unmeasured.set(r.agent, `${agentName(r.agent)}: ${line}`);
+  }
+  out.push(...unmeasured.values());
   // The project root and user-view lines of the runs, each distinct line once.
   for (const line of new Set(runs.flatMap(viewLines))) out.push(line);
   // The ratchet's "starts with this change" line, once per distinct note (per agent cap).

@@ -22,9 +22,23 @@ export function baseLabel(delta: Pick<LaunchDelta, "base" | "commit">): string {
   return delta.commit.startsWith(delta.base) ? short : `${delta.base} (${short})`;
 }
 
-/** What a file's change says beside its path: `(now scoped)`, `(new file)`; "" for a plain size change. */
+/**
+ * What a file's change says beside its path: `(now scoped)`, `(new file)`, `(skill, not charged)` for a file
+ * of a kind the cap does not charge; "" for a plain size change.
+ */
 export function changeNote(f: FileChange): string {
-  return f.why ? ` (${f.why})` : "";
+  const notes = [f.why, f.charged === false ? `${f.kind}, not charged` : undefined].filter((x) => x);
+  return notes.length > 0 ? ` (${notes.join("; ")})` : "";
+}
+
+/**
+ * `by kind: memory +12 B, skill +300 B (not charged)` when the change spans two kinds or more, or touches a
+ * kind the cap does not charge; null otherwise (one charged kind: the headline says it).
+ */
+export function kindChangeLine(delta: LaunchDelta): string | null {
+  const changed = (delta.kinds ?? []).filter((k) => k.change !== 0);
+  if (changed.length === 0 || (changed.length === 1 && changed[0]?.charged)) return null;
+  return `by kind: ${changed.map((k) => `${k.kind} ${formatChange(k.change)}${k.charged ? "" : " (not charged)"}`).join(", ")}`;
 }
 
 /**
@@ -43,6 +57,8 @@ export function renderDeltaLines(
     lines[0] = `change against ${baseLabel(delta)}: none (${formatBytes(delta.after)} bytes)`;
     return lines;
   }
+  const byKind = kindChangeLine(delta);
+  if (byKind) lines.push(`  ${byKind}`);
   const limit = opts.limit ?? 20;
   const shown = delta.files.slice(0, limit);
   const width = Math.max(...shown.map((f) => formatChange(f.change).length));

@@ -2,14 +2,19 @@
  * The human rendering of `explain`: three sections (at launch, when the agent reads the path, when a tool
  * writes it through the agent-context hook), one line per item (bytes, path, why).
  */
-import type { AppliedSource, ContextItem, View } from "../model/index.js";
+import type { AppliedSource, ContextItem, ListOverhead, UnmeasuredSource, View } from "../model/index.js";
 import { appliedLines, viewLine } from "./applied.js";
+import { overheadLabel, unmeasuredLine } from "./kinds.js";
 
 /** What `explain` found for one path, for one agent. */
 export interface ExplainSets {
   /** Display name of the agent, e.g. "Claude Code". */
   agentName: string;
   launch: ContextItem[];
+  /** The launch's lists' fixed text, once per list (absent: none). */
+  overhead?: readonly ListOverhead[];
+  /** Sources not measured because they run code (absent: none). */
+  unmeasured?: readonly UnmeasuredSource[];
   onRead: ContextItem[];
   onTool: ContextItem[];
   /** False when the agent has no on-demand model, or no hook: the section says so instead of "nothing". */
@@ -20,19 +25,39 @@ export interface ExplainSets {
   applied?: readonly AppliedSource[];
 }
 
+/** `skill: ` before the reason of an item that is not a file of the memory kinds (whose reasons say what they are). */
+function kindTag(i: ContextItem): string {
+  return i.kind === "memory" ||
+    i.kind === "import" ||
+    i.kind === "rule" ||
+    i.kind === "local" ||
+    i.kind === "routed"
+    ? ""
+    : `${i.kind}: `;
+}
+
 /** Renders `explain` for a terminal; `path` as the user gave it. Ends in a newline. */
 export function renderExplainText(sets: ExplainSets, path: string): string {
   const total = (xs: ContextItem[]) => xs.reduce((a, i) => a + i.bytes, 0);
-  const section = (title: string, xs: ContextItem[], none: string) => {
-    const lines = [`${title} — ${xs.length} file${xs.length === 1 ? "" : "s"}, ${total(xs)} bytes`];
-    if (xs.length === 0) lines.push(`  (${none})`);
-    for (const i of xs) lines.push(`  ${String(i.bytes).padStart(7)}  ${i.path}  — ${i.reason}`);
+  const section = (
+    title: string,
+    xs: ContextItem[],
+    none: string,
+    overhead: readonly ListOverhead[] = [],
+  ) => {
+    const extra = overhead.reduce((a, o) => a + o.bytes, 0);
+    const lines = [`${title} — ${xs.length} file${xs.length === 1 ? "" : "s"}, ${total(xs) + extra} bytes`];
+    if (xs.length === 0 && overhead.length === 0) lines.push(`  (${none})`);
+    for (const i of xs) lines.push(`  ${String(i.bytes).padStart(7)}  ${i.path}  — ${kindTag(i)}${i.reason}`);
+    for (const o of overhead) lines.push(`  ${String(o.bytes).padStart(7)}  ${overheadLabel(o)}  — ${o.why}`);
     return lines.join("\n");
   };
+  const unmeasured = unmeasuredLine(sets.unmeasured);
   const header = sets.view ? [[viewLine(sets.view), ...appliedLines(sets.applied)].join("\n")] : [];
   return `${[
     ...header,
-    section("At launch (every session)", sets.launch, "nothing loads at launch"),
+    section("At launch (every session)", sets.launch, "nothing loads at launch", sets.overhead) +
+      (unmeasured ? `\n${unmeasured}` : ""),
     section(
       `When ${sets.agentName} reads ${path}`,
       sets.onRead,

@@ -9,6 +9,14 @@ import type { CapRun } from "../budget/run.js";
 import type { Finding } from "../model/index.js";
 import { baseLabel, changeNote, formatBytes, formatChange } from "./delta.js";
 import { countBySeverity, lineOf, sortFindings } from "./findings.js";
+import {
+  adoptLine,
+  capRaised,
+  chargingRatchetLines,
+  kindCapFailures,
+  unadoptedList,
+  unmeasuredLine,
+} from "./kinds.js";
 
 /** The first line of `cap --format markdown`: how the Action finds its own comment on a pull request. */
 export const CAP_MARKDOWN_MARKER = "<!-- agent-context:cap -->";
@@ -36,6 +44,7 @@ function cwdLabel(run: CapRun): string {
 function status(run: CapRun): string {
   if (run.ok) return "✅ pass";
   if (!run.evaluation.ok) return `❌ ${formatBytes(run.evaluation.over)} B over`;
+  if (!run.evaluation.kindsOk) return "❌ a kind over its cap";
   if (run.ratchet && !run.ratchet.ok) return "❌ cap raised";
   const v = run.snapshot.verdict?.failure;
   return `❌ ${cell(v ?? "failing")}`;
@@ -70,13 +79,17 @@ export function renderCapMarkdown(runs: readonly CapRun[]): string {
       "",
       `<details><summary>${cell(agentName(r.agent))} · <code>${cell(cwdLabel(r))}</code>: ${n} file${n === 1 ? "" : "s"} changed (${formatChange(d.change)})</summary>`,
       "",
-      "| File | Before | After | Change |",
-      "|---|---:|---:|---:|",
+      ...kindChangeLines(d),
+      "| File | Kind | Before | After | Change |",
+      "|---|---|---:|---:|---:|",
     );
     for (const f of d.files) {
       const b = f.before === null ? "—" : `${formatBytes(f.before)} B`;
       const a = f.after === null ? "—" : `${formatBytes(f.after)} B`;
-      out.push(`| ${code(f.path)} | ${b} | ${a} | ${formatChange(f.change)}${cell(changeNote(f))} |`);
+      const kind = f.charged ? f.kind : `${f.kind} (not charged)`;
+      out.push(
+        `| ${code(f.path)} | ${cell(kind)} | ${b} | ${a} | ${formatChange(f.change)}${cell(changeNote(f))} |`,
+      );
     }
     out.push("", "</details>");
   }
@@ -90,20 +103,54 @@ export function renderCapMarkdown(runs: readonly CapRun[]): string {
         `- ${where}: ${formatBytes(ev.total)} B is ${formatBytes(ev.over)} B over the ${formatBytes(ev.cap)} B cap${top ? `; largest: ${code(top.item.path)} (${formatBytes(top.bytes)} B, ${cell(top.why)})` : ""}. Cut bytes; the cap only goes down.`,
       );
     }
-    if (r.ratchet && !r.ratchet.ok) {
+    if (r.ratchet && !r.ratchet.ok && capRaised(r.ratchet)) {
       notes.push(
-        `- ${where}: the cap was raised to ${formatBytes(r.ratchet.currentCap)} B; it was ${formatBytes(r.ratchet.baseCap ?? 0)} B at ${code(r.ratchet.base)}.`,
+        `- ${where}: the cap was raised to ${formatBytes(r.ratchet.currentCap)} B; it was ${formatBytes(r.ratchet.baseCap ?? 0)} B at ${code(r.ratchet.base)}${r.ratchet.charging?.adopted.length ? `, and adopting ${cell(r.ratchet.charging.adopted.join(", "))} allows at most ${formatBytes((r.ratchet.baseCap ?? 0) + r.ratchet.charging.allowance)} B` : ""}.`,
       );
     }
+    notes.push(...kindNotes(r, where));
     const v = r.snapshot.verdict;
     if (v?.failure && v.detail?.[0]) notes.push(`- ${where}: ${cell(v.detail[0])}`);
   }
   const ratchetNotes = new Set(runs.map((r) => r.ratchet?.note).filter((x): x is string => !!x));
   for (const n of ratchetNotes) notes.push(`- ratchet: ${cell(n)}`);
+  if (runs.some((r) => r.evaluation.unadopted)) notes.push(`- ${cell(adoptLine())}`);
   if (notes.length > 0) out.push("", ...[...new Set(notes)]);
   const versions = [...new Set(runs.map((r) => `${agentName(r.agent)} ${r.agentVersion}`))];
   out.push("", `<sub>Models verified on ${cell(versions.join(", "))}.</sub>`);
   return `${out.join("\n")}\n`;
+}
+
+/** `By kind: memory +12 B · skill +300 B (not charged)`: the kinds whose bytes changed, then a blank line. */
+function kindChangeLines(d: NonNullable<CapRun["delta"]>): string[] {
+  const changed = d.kinds.filter((k) => k.change !== 0);
+  if (changed.length === 0) return [];
+  const parts = changed.map(
+    (k) => `${cell(k.kind)} ${formatChange(k.change)}${k.charged ? "" : " (not charged)"}`,
+  );
+  return [`By kind: ${parts.join(" · ")}`, ""];
+}
+
+/**
+ * The kinds' notes of one run (plain text escaped): kinds over their own caps, kinds sent but not charged,
+ * the ratchet's word on a change that adopts kinds or drops one, sources not measured.
+ */
+function kindNotes(r: CapRun, where: string): string[] {
+  const out: string[] = [];
+  for (const k of kindCapFailures(r.evaluation)) out.push(`- ${where}: ${cell(k)}.`);
+  const u = r.evaluation.unadopted;
+  if (u)
+    out.push(
+      `- ${where}: not charged: ${cell(unadoptedList(u, r.evaluation.kinds))} (${formatBytes(u.bytes)} B; the configuration charges ${cell(r.charging.kinds.join(", "))}).`,
+    );
+  if (r.ratchet) {
+    const lines = chargingRatchetLines(r.ratchet, r.ratchet.base);
+    for (const n of lines.notes) out.push(`- ${where}: ratchet: ${cell(n)}.`);
+    for (const e of lines.errors) out.push(`- ${where}: ${cell(e)}.`);
+  }
+  const unmeasured = unmeasuredLine(r.snapshot.unmeasured);
+  if (unmeasured) out.push(`- ${where}: ${cell(unmeasured)}.`);
+  return out;
 }
 
 /**

@@ -1,6 +1,9 @@
 /**
  * `verify` as text: one line when the CLI agrees with the model, else every disagreement as
- * `model: ... / your CLI: ...` under the file it concerns, and how to report it.
+ * `model: ... / your CLI: ...` under the file it concerns, and how to report it; then how the CLI was
+ * isolated, what the copy kept out, and why a run fails beyond the comparison (an incomplete copy, an
+ * attempt to reach beyond the machine). Control characters in names are shown escaped, never sent to the
+ * terminal.
  */
 import type { Disagreement } from "../verify/compare.js";
 import type { ProbesReport, VerifyAllReport, VerifyHeader, VerifyReport } from "../verify/run.js";
@@ -23,9 +26,44 @@ function releaseNote(h: VerifyHeader): string[] {
 
 function trafficLines(t: VerifyReport["traffic"]): string[] {
   return t.refused.length > 0
-    ? [`warning: the CLI tried to reach beyond this machine; refused: ${t.refused.join(", ")}`]
+    ? [`fails: the CLI tried to reach beyond this machine (refused): ${t.refused.join(", ")}`]
     : [];
 }
+
+function isolationLine(h: VerifyHeader): string {
+  return h.isolation.kind === "network namespace"
+    ? "isolation: the CLI ran in its own network namespace (loopback only)"
+    : `isolation: no network namespace (${h.isolation.why ?? "unavailable"}); the CLI ran with a loopback-only environment and the trap proxy`;
+}
+
+/** Notes shown at most for the files the copy kept out (JSON lists every one). */
+const NOT_COPIED_SHOWN = 10;
+
+function notCopiedLines(r: VerifyReport): string[] {
+  const shown = r.notCopied
+    .slice(0, NOT_COPIED_SHOWN)
+    .map((n) => `note: not copied, so not compared: ${n.file} (${n.why})`);
+  const more = r.notCopied.length - shown.length;
+  return more > 0 ? [...shown, `note: and ${more} more not copied (--json lists them)`] : shown;
+}
+
+/**
+ * A line with every control character (C0, DEL, C1, the Unicode line and paragraph separators) shown as
+ * an escape, so a name cannot move the cursor, clear the screen or forge a line.
+ */
+export function printable(line: string): string {
+  let out = "";
+  for (const ch of line) {
+    const c = ch.codePointAt(0) ?? 0;
+    out +=
+      c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029
+        ? `\\u${c.toString(16).padStart(4, "0")}`
+        : ch;
+  }
+  return out;
+}
+
+const linesOut = (lines: readonly string[]) => `${lines.map(printable).join("\n")}\n`;
 
 function disagreementLines(d: Disagreement): string[] {
   const where = d.file ? `${d.file} (${d.moment})` : d.moment;
@@ -47,13 +85,14 @@ export function renderVerifyText(r: VerifyReport): string {
   const reads = r.reads
     .map((x) => `; read ${x.file}: ${x.files} ${x.files === 1 ? "file" : "files"}, ${x.bytes} bytes`)
     .join("");
-  if (r.agrees) {
+  const of = r.model.exact ? "" : ` of ${r.model.release}`;
+  if (r.disagreements.length === 0) {
     lines.push(
-      `verify: ${who} agrees with the model${r.model.exact ? "" : ` of ${r.model.release}`} on this repository — ${r.launch.files} ${r.launch.files === 1 ? "file" : "files"}, ${r.launch.bytes} bytes at launch${reads}`,
+      `verify: ${who} ${r.agrees ? "agrees" : "agrees on what was compared"} with the model${of} on this repository — ${r.launch.files} ${r.launch.files === 1 ? "file" : "files"}, ${r.launch.bytes} bytes at launch${reads}`,
     );
   } else {
     lines.push(
-      `verify: ${who} disagrees with the model${r.model.exact ? "" : ` of ${r.model.release}`} on this repository — ${r.disagreements.length} ${r.disagreements.length === 1 ? "difference" : "differences"}:`,
+      `verify: ${who} disagrees with the model${of} on this repository — ${r.disagreements.length} ${r.disagreements.length === 1 ? "difference" : "differences"}:`,
     );
     for (const d of r.disagreements) lines.push(...disagreementLines(d));
     lines.push(
@@ -62,10 +101,14 @@ export function renderVerifyText(r: VerifyReport): string {
         : `report it at ${ISSUES} with the reproducing case: rerun with --save-case DIR (writes the instruction files only)`,
     );
   }
-  if (r.savedCase && r.agrees) lines.push(`case written to ${r.savedCase}`);
-  lines.push(...r.limits.map((l) => `note: ${l}; files beyond it were not part of the run`));
+  if (r.savedCase && r.disagreements.length === 0) lines.push(`case written to ${r.savedCase}`);
+  lines.push(
+    ...r.limits.map((l) => `fails: the copy is incomplete: ${l}; files beyond it were not compared`),
+  );
   lines.push(...trafficLines(r.traffic));
-  return `${lines.join("\n")}\n`;
+  lines.push(...notCopiedLines(r));
+  lines.push(isolationLine(r));
+  return linesOut(lines);
 }
 
 /** The text of `verify --probes`; ends with a newline. */
@@ -80,7 +123,8 @@ export function renderProbesText(r: ProbesReport): string {
     if (!p.holds) for (const d of p.disagreements) lines.push(...disagreementLines(d).map((l) => `    ${l}`));
   }
   lines.push(...trafficLines(r.traffic));
-  return `${lines.join("\n")}\n`;
+  lines.push(isolationLine(r));
+  return linesOut(lines);
 }
 
 /**
@@ -97,5 +141,5 @@ export function renderVerifyAllText(r: VerifyAllReport): string {
     else tail.push(`error: ${e.message}`);
   }
   if (!r.agents.some((e) => e.status === "verified")) tail.push("verify: no agent CLI was found on PATH");
-  return out + tail.map((l) => `${l}\n`).join("");
+  return out + tail.map((l) => `${printable(l)}\n`).join("");
 }

@@ -5,9 +5,17 @@
  */
 import { agentById, defaultAgent } from "../agents/index.js";
 import { whyCharged } from "../budget/evaluate.js";
+import { countsAgainstCap } from "../budget/kinds.js";
 import { runCap } from "../budget/run.js";
 import { type AgentContextConfig, loadConfig } from "../config.js";
-import type { AppliedSource, ContextItem, UserEnvironment, View } from "../model/index.js";
+import type {
+  AppliedSource,
+  ContextItem,
+  ListOverhead,
+  UnmeasuredSource,
+  UserEnvironment,
+  View,
+} from "../model/index.js";
 import { pathTarget } from "./match.js";
 import { routeCall } from "./route.js";
 
@@ -20,6 +28,10 @@ export interface Explanation {
   cwd: string;
   /** Every launch item, in load order; charged items carry why they are charged. */
   launch: ContextItem[];
+  /** The launch's lists' fixed text, once per list, `charged` as the cap charges it. */
+  overhead: ListOverhead[];
+  /** Sources that add context only by running code: named, never run. */
+  unmeasured: UnmeasuredSource[];
   /** What the agent attaches when it reads the path (nested memory, scoped rules, their imports). */
   onRead: ContextItem[];
   /** What the agent-context hook injects on a Write to the path. */
@@ -73,6 +85,11 @@ export function explainPath(opts: {
     root: run.snapshot.root,
     cwd: run.snapshot.cwd,
     launch,
+    overhead: (run.snapshot.overhead ?? []).map((o) => ({
+      ...o,
+      charged: countsAgainstCap(o, run.charging.kinds),
+    })),
+    unmeasured: [...(run.snapshot.unmeasured ?? [])],
     onRead: session ? session.read(target).items : [],
     onTool: hasHook ? onToolItems(root, cwd, target, config) : [],
     hasOnRead: session !== undefined,

@@ -1,44 +1,48 @@
 /**
- * The verify pipeline: find the user's agent CLI, read its release, pick the model release (the same, or
- * the nearest known, said so), run the CLI offline on a throwaway copy of the repository's instruction
- * files against the loopback upstream with a throwaway home, and compare what it delivered with the
- * model's prediction, file by file and byte for byte. `--probes` runs the agent's bundled probes the same
- * way. Every CLI run is bounded by a timeout; anything that leaves nothing to compare is a UsageError
- * (exit 2) with one clear message.
+ * The verify pipeline: find the user's agent CLI, make a private place, copy an allowlist of the
+ * repository's instruction files into it (src/verify/sandbox.ts), read the CLI's release, pick the model
+ * release (the same, or the nearest known, said so), run the CLI offline on the copy against the loopback
+ * upstream with a throwaway home, isolated (src/verify/isolate.ts: its own network namespace where the
+ * system allows, else the trap proxy), and compare what it delivered with the model's prediction, file by
+ * file and byte for byte. `--probes` runs the agent's bundled probes the same way. Every CLI run is bounded
+ * by a timeout; anything that leaves nothing to compare is a UsageError (exit 2) with one clear message;
+ * a run that is incomplete (a bound cut the copy) or that tried to reach beyond the machine fails (not
+ * `agrees`).
  */
-import { execFileSync } from "node:child_process";
 import {
   accessSync,
   constants,
   copyFileSync,
-  lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
-  readlinkSync,
-  realpathSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
-import { delimiter, dirname, join, relative, resolve } from "node:path";
+import { basename, delimiter, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { agents } from "../agents/index.js";
 import { UsageError } from "../errors.js";
-import { inside, toPosix } from "../fs/paths.js";
+import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import {
   type AgentModel,
   type Delivery,
+  type RunProcess,
   type VerifyObservation,
   type VerifyProbe,
   VerifyRunError,
   type VerifyRunner,
 } from "../model/index.js";
 import { compareDelivery, type Disagreement } from "./compare.js";
-import { runProcess } from "./process.js";
+import { type Isolation, type IsolationKind, isolation } from "./isolate.js";
+import {
+  checkAncestors,
+  makePrivatePlace,
+  type PrivatePlace,
+  placeOf,
+  realpathOrUndefined,
+} from "./place.js";
 import { nearestRelease } from "./release.js";
-import { makeSandbox } from "./sandbox.js";
+import { copyablePlace, emptyGitDir, makeSandbox, type NotCopied } from "./sandbox.js";
 import { startTrap } from "./upstream.js";
 
 /** Default time one CLI run may take, in milliseconds. */
@@ -66,9 +70,9 @@ export interface VerifyCliOptions {
 export interface VerifyOptions extends VerifyCliOptions {
   /** Repository root (absolute). */
   root: string;
-  /** Launch directory (absolute, inside root). */
+  /** Launch directory (absolute; its real path inside the root's). */
   cwd: string;
-  /** `--read`: files the scripted model reads, absolute, inside root. */
+  /** `--read`: files the scripted model reads, absolute, their real paths inside the root's. */
   reads?: readonly string[];
   /** `--save-case DIR`: write the instruction files of the run there (absolute; outside the repository). */
   saveCase?: string;
@@ -80,13 +84,22 @@ export interface VerifyHeader {
   cli: { path: string; release: string };
   /** The model release compared; `exact` false when the CLI's release is unknown to the model. */
   model: { release: string; exact: boolean; chosen: "detected" | "--agent-version" };
+  /**
+   * How the CLI was kept off the network: `network namespace` (its own, with nothing but loopback) or
+   * `trap proxy` (a loopback-only environment whose proxies refuse and record the rest), and why no
+   * namespace was used.
+   */
+  isolation: { kind: IsolationKind; why?: string };
 }
 
 /** What the run's traffic was, beyond the model API on the loopback upstream. */
 export interface VerifyTraffic {
   /** Other requests to the loopback upstream, as `METHOD path`. */
   loopback: string[];
-  /** Attempts to reach anything else (refused by the trap proxy), as `CONNECT host:port` or `METHOD url`. */
+  /**
+   * Attempts to reach anything else (refused by the trap proxy), as `CONNECT host:port` or `METHOD url`.
+   * Any one fails the run.
+   */
   refused: string[];
 }
 
@@ -105,10 +118,13 @@ export interface VerifyReport extends VerifyHeader {
   traffic: VerifyTraffic;
   /** Files copied into the run (relative to the root). */
   copied: string[];
-  /** Bounds the copy reached, as sentences. */
+  /** Files the copy kept out (dotted places that are no instruction location, links leaving, special files). */
+  notCopied: NotCopied[];
+  /** Bounds the copy reached, as sentences: the run is incomplete and fails. */
   limits: string[];
   /** Where `--save-case` wrote the case. */
   savedCase?: string;
+  /** True when the model and the CLI agree, the copy was complete and nothing tried to leave the machine. */
   agrees: boolean;
 }
 
@@ -122,7 +138,7 @@ export interface ProbeResult {
 export interface ProbesReport extends VerifyHeader {
   probes: ProbeResult[];
   traffic: VerifyTraffic;
-  /** True when every probe holds. */
+  /** True when every probe holds and nothing tried to leave the machine. */
   agrees: boolean;
 }
 
@@ -154,16 +170,24 @@ function executable(p: string): boolean {
   }
 }
 
+/** True when `p` (or its real path) lies inside the real folder `realRoot`. */
+function within(realRoot: string | undefined, p: string): boolean {
+  if (realRoot === undefined) return false;
+  return inside(realRoot, p) || inside(realRoot, realpathOrUndefined(p) ?? p);
+}
+
 /**
  * The CLI to run: `--cli` (checked to be an executable file) or the first `runner.executable` on PATH.
- * @throws CliNotFoundError (a UsageError) when it is not on PATH; UsageError for a `--cli` that is missing
- *   or not executable
+ * Never a file of the repository under measurement (`realRoot`): verify runs none of its code.
+ * @throws CliNotFoundError (a UsageError) when it is not on PATH; UsageError for a `--cli` that is missing,
+ *   not executable or inside the repository
  */
 export function findCli(
   agent: AgentModel,
   runner: VerifyRunner,
   cli: string | undefined,
   path: string,
+  realRoot?: string,
 ): string {
   if (cli !== undefined) {
     const abs = resolve(cli);
@@ -175,15 +199,28 @@ export function findCli(
     }
     if (!st) throw new UsageError(`--cli ${cli}: no such file`);
     if (!st.isFile() || !executable(abs)) throw new UsageError(`--cli ${cli}: not an executable file`);
+    if (within(realRoot, abs))
+      throw new UsageError(
+        `--cli ${cli}: a file of the repository under measurement; verify runs none of its code — give a CLI installed outside it`,
+      );
     return abs;
   }
+  const skipped: string[] = [];
   for (const dir of path.split(delimiter)) {
-    if (dir === "") continue;
+    if (dir === "" || !isAbsolute(dir)) continue;
     const p = join(dir, runner.executable);
-    if (executable(p)) return p;
+    if (!executable(p)) continue;
+    if (within(realRoot, p)) {
+      skipped.push(p);
+      continue;
+    }
+    return p;
   }
+  const install = `install it (npm install -g ${runner.npmPackage}@${agent.releases[0]}, the release the model is verified on), or give its path with --cli`;
   throw new CliNotFoundError(
-    `${agent.name}: \`${runner.executable}\` is not on PATH; install it (npm install -g ${runner.npmPackage}@${agent.releases[0]}, the release the model is verified on), or give its path with --cli`,
+    skipped.length > 0
+      ? `${agent.name}: \`${runner.executable}\` is not on PATH outside the repository (verify never runs ${skipped[0]}, a file of the repository); ${install}`
+      : `${agent.name}: \`${runner.executable}\` is not on PATH; ${install}`,
   );
 }
 
@@ -202,38 +239,52 @@ function proxyEnv(trapUrl: string): Record<string, string> {
   };
 }
 
+/** PATH for the CLI: the user's absolute entries, none inside the repository (`realRoot`). */
+function cliPath(path: string, realRoot: string | undefined): string {
+  return (
+    path
+      .split(delimiter)
+      .filter((d) => d !== "" && isAbsolute(d) && !within(realRoot, d))
+      .join(delimiter) || "/usr/bin:/bin"
+  );
+}
+
 /**
- * The CLI's release, from `CLI --version` run with a throwaway HOME, auto-update off and the trap proxy.
+ * What the pipeline adds last to every CLI environment (each runner builds the rest from nothing): PATH,
+ * the trap proxy, and a git ceiling above the copy.
+ */
+function pipelineEnv(trapUrl: string, path: string, work: string): Record<string, string> {
+  return { PATH: path, GIT_CEILING_DIRECTORIES: work, ...proxyEnv(trapUrl) };
+}
+
+/**
+ * The CLI's release, from `CLI --version` run isolated with a throwaway HOME, auto-update off and the
+ * trap proxy.
  * @throws UsageError when the CLI does not run, times out, or prints a version line of an unknown format
  */
 async function cliRelease(
   agent: AgentModel,
   runner: VerifyRunner,
   bin: string,
-  env: Record<string, string>,
+  run: { run: RunProcess; env: Record<string, string>; home: string },
   timeoutMs: number,
 ): Promise<string> {
-  const home = mkdtempSync(join(tmpdir(), "agent-context-verify-home-"));
-  try {
-    const r = await runProcess(bin, ["--version"], {
-      cwd: home,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, DISABLE_AUTOUPDATER: "1", ...env },
-      timeoutMs,
-    });
-    if (r.spawnError) throw new UsageError(`${agent.name} CLI ${bin}: could not start: ${r.spawnError}`);
-    if (r.timedOut)
-      throw new UsageError(
-        `${agent.name} CLI ${bin}: \`--version\` did not answer within ${timeoutMs / 1000} s (killed; raise --timeout)`,
-      );
-    const release = runner.parseVersion(r.stdout);
-    if (!release)
-      throw new UsageError(
-        `${agent.name} CLI ${bin}: \`--version\` printed ${JSON.stringify(`${r.stdout}${r.stderr}`.trim().slice(0, 200))}, not a version line verify knows (${runner.executable} of another tool, or a format this release of agent-context cannot read)`,
-      );
-    return release;
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
+  const r = await run.run(bin, ["--version"], {
+    cwd: run.home,
+    env: { HOME: run.home, DISABLE_AUTOUPDATER: "1", ...run.env },
+    timeoutMs,
+  });
+  if (r.spawnError) throw new UsageError(`${agent.name} CLI ${bin}: could not start: ${r.spawnError}`);
+  if (r.timedOut)
+    throw new UsageError(
+      `${agent.name} CLI ${bin}: \`--version\` did not answer within ${timeoutMs / 1000} s (killed; raise --timeout)`,
+    );
+  const release = runner.parseVersion(r.stdout);
+  if (!release)
+    throw new UsageError(
+      `${agent.name} CLI ${bin}: \`--version\` printed ${JSON.stringify(`${r.stdout}${r.stderr}`.trim().slice(0, 200))}, not a version line verify knows (${runner.executable} of another tool, or a format this release of agent-context cannot read)`,
+    );
+  return release;
 }
 
 function modelRelease(
@@ -251,21 +302,70 @@ function modelRelease(
   return { ...nearestRelease(agent.releases, cli), chosen: "detected" };
 }
 
+/** One run's machinery: the private place, the trap proxy, the isolation and the environment. */
+interface Rig {
+  place: PrivatePlace;
+  iso: Isolation;
+  trap: Awaited<ReturnType<typeof startTrap>>;
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Makes the place, starts the trap and chooses the isolation; `close()` undoes all three. */
+async function rig(path: string, realRoot: string | undefined): Promise<Rig> {
+  const place = makePrivatePlace(process.env, realRoot);
+  try {
+    const trap = await startTrap();
+    const iso = isolation({ sockets: place.sockets, trapUrl: trap.url });
+    return {
+      place,
+      iso,
+      trap,
+      env: pipelineEnv(trap.url, cliPath(path, realRoot), place.work),
+      async close() {
+        try {
+          await iso.close();
+          await trap.close();
+        } finally {
+          place.dispose();
+        }
+      },
+    };
+  } catch (e) {
+    place.dispose();
+    throw e;
+  }
+}
+
 interface Prepared {
   runner: VerifyRunner;
   header: VerifyHeader;
   bin: string;
 }
 
-async function prepare(opts: VerifyCliOptions, env: Record<string, string>): Promise<Prepared> {
+/** The CLI to run (found, resolved, never a repository file): before any place is made. */
+function locate(opts: VerifyCliOptions, realRoot?: string): { runner: VerifyRunner; bin: string } {
   const runner = verifyRunner(opts.agent);
-  const found = findCli(opts.agent, runner, opts.cli, opts.path ?? process.env.PATH ?? "");
+  const found = findCli(opts.agent, runner, opts.cli, opts.path ?? process.env.PATH ?? "", realRoot);
   const bin = runner.resolveBin ? runner.resolveBin(found) : found;
+  if (within(realRoot, bin))
+    throw new UsageError(
+      `${opts.agent.name}: ${bin} is a file of the repository under measurement; verify runs none of its code`,
+    );
+  return { runner, bin };
+}
+
+async function prepare(
+  opts: VerifyCliOptions,
+  located: { runner: VerifyRunner; bin: string },
+  r: Rig,
+): Promise<Prepared> {
+  const { runner, bin } = located;
   const release = await cliRelease(
     opts.agent,
     runner,
     bin,
-    env,
+    { run: r.iso.run, env: r.env, home: r.place.version },
     Math.max(VERSION_TIMEOUT_MS, opts.timeoutMs ?? VERIFY_DEFAULT_TIMEOUT_MS),
   );
   return {
@@ -275,6 +375,7 @@ async function prepare(opts: VerifyCliOptions, env: Record<string, string>): Pro
       agent: { id: opts.agent.id, name: opts.agent.name },
       cli: { path: bin, release },
       model: modelRelease(opts.agent, release, opts.agentVersion),
+      isolation: { kind: r.iso.kind, ...(r.iso.why !== undefined ? { why: r.iso.why } : {}) },
     },
   };
 }
@@ -295,7 +396,7 @@ async function runAndCompare(
   agent: AgentModel,
   place: { root: string; cwd: string; home: string; reads: readonly string[] },
   timeoutMs: number,
-  env: Record<string, string>,
+  r: Rig,
 ): Promise<Compared> {
   const show = (abs: string) => (inside(place.root, abs) ? toPosix(relative(place.root, abs)) || "." : abs);
   let observed: VerifyObservation;
@@ -307,7 +408,8 @@ async function runAndCompare(
       home: place.home,
       reads: place.reads,
       timeoutMs,
-      proxyEnv: env,
+      env: r.env,
+      run: r.iso.run,
     });
   } catch (e) {
     if (e instanceof VerifyRunError)
@@ -317,10 +419,10 @@ async function runAndCompare(
   const snapshot = agent.launch({ root: place.root, cwd: place.cwd, release: p.header.model.release });
   const predicted = p.runner.predict(snapshot, place.reads, place.home);
   const disagreements = compareDelivery("launch", predicted.launch, observed.launch, show);
-  place.reads.forEach((r, i) => {
+  place.reads.forEach((read, i) => {
     disagreements.push(
       ...compareDelivery(
-        `read ${show(r)}`,
+        `read ${show(read)}`,
         predicted.reads[i] ?? { files: [] },
         observed.reads[i] ?? { files: [] },
         show,
@@ -330,83 +432,188 @@ async function runAndCompare(
   return { observed, disagreements };
 }
 
+/** Every registered agent's memory file names and the names its CLI reads in the folders above. */
+function ancestorNames(): Set<string> {
+  return new Set(
+    agents().flatMap((a) => [...a.memoryFileNames, ...(a.capabilities?.verify?.ancestorNames ?? [])]),
+  );
+}
+
+/** True when any registered agent's runner reads `rel` as instruction text below a dotted folder. */
+function anyInstructionFile(rel: string): boolean {
+  return agents().some((a) => a.capabilities?.verify?.instructionFile(rel) === true);
+}
+
+/** The copy's folder name: the repository's, unless that could read as one of `names` or is hidden. */
+function copyName(realRoot: string, names: ReadonlySet<string>): string {
+  const b = basename(realRoot);
+  const plain = [...b].every((ch) => (ch.codePointAt(0) ?? 0) >= 0x20 && ch !== "\u007f");
+  return b === "" || b.startsWith(".") || names.has(b) || !plain ? "repo" : b;
+}
+
+/**
+ * The model's files for the copy (relative to the real root): its launch on the repository (items, rules,
+ * memory, skipped memory, import targets) and what each read attaches. The model reads the repository
+ * with its own safe reader, as `cap` does; only the paths are used.
+ */
+function modelFiles(
+  agent: AgentModel,
+  runner: VerifyRunner,
+  at: { realRoot: string; realCwd: string; reads: readonly string[]; home: string },
+  release: string,
+): string[] {
+  let paths: string[];
+  try {
+    const s = agent.launch({ root: at.realRoot, cwd: at.realCwd, release });
+    const abs = (p: string) => (isAbsolute(p) ? p : join(s.root, p));
+    const predicted = runner.predict(s, at.reads, at.home);
+    paths = [
+      ...s.items.map((i) => abs(i.path)),
+      ...s.rules.map((r) => r.absPath),
+      ...s.memory.map((m) => m.absPath),
+      ...(s.skipped ?? []).map((m) => m.absPath),
+      ...s.imports.map((e) => e.targetAbs),
+      ...[predicted.launch, ...predicted.reads].flatMap((d) => d.files.map((f) => f.path)),
+    ];
+  } catch (e) {
+    throw new UsageError(`the ${agent.name} model could not read this repository: ${(e as Error).message}`);
+  }
+  return paths.map((p) => relativeInside(at.realRoot, p)).filter((p): p is string => !!p);
+}
+
+/** The real paths of the place and reads, checked: exit 2 naming the path that leaves the repository. */
+function checkPlace(opts: VerifyOptions): {
+  realRoot: string;
+  cwdRel: string;
+  realCwd: string;
+  reads: string[];
+} {
+  const realRoot = realpathOrUndefined(opts.root);
+  if (realRoot === undefined) throw new UsageError(`${opts.root}: no such directory`);
+  const cwd = placeOf(opts.root, realRoot, opts.cwd);
+  if ("why" in cwd)
+    throw new UsageError(
+      cwd.why === "missing"
+        ? `--cwd ${opts.cwd}: no such directory`
+        : `--cwd ${opts.cwd}: its real path ${cwd.real} leaves the repository ${realRoot} (a link); verify runs nowhere outside the repository`,
+    );
+  const reads = (opts.reads ?? []).map((r) => {
+    const at = placeOf(opts.root, realRoot, r);
+    if ("why" in at) {
+      if (!inside(opts.root, r) && !inside(realRoot, r))
+        throw new UsageError(`--read ${r}: must be inside ${opts.root}`);
+      throw new UsageError(
+        at.why === "missing"
+          ? `--read ${r}: no such file`
+          : `--read ${r}: its real path ${at.real} leaves the repository ${realRoot} (a link); verify reads nothing outside the repository`,
+      );
+    }
+    if (!statSync(at.real).isFile()) throw new UsageError(`--read ${r}: not a regular file`);
+    if (!copyablePlace(at.rel, anyInstructionFile))
+      throw new UsageError(
+        `--read ${r}: a dotted place that is no instruction location, and verify copies none (agents read such places as configuration or code); read a file elsewhere`,
+      );
+    return at.rel;
+  });
+  return { realRoot, cwdRel: cwd.rel, realCwd: cwd.real, reads };
+}
+
 /**
  * `verify` on one repository.
  * @throws UsageError (exit 2): no CLI, a CLI that does not run or times out, an unknown version format, an
- *   unknown `--agent-version`, `--read` outside the repository or with an agent that cannot read,
- *   `--save-case` inside the repository or not empty
+ *   unknown `--agent-version`, `--cwd` or `--read` whose real path leaves the repository, `--read` with an
+ *   agent that cannot read, `--save-case` inside the repository or not empty, settings nested too deep,
+ *   an instruction or MCP file above the private place
  */
 export async function verifyRepository(opts: VerifyOptions): Promise<VerifyReport> {
-  const reads = opts.reads ?? [];
-  for (const r of reads)
-    if (!inside(opts.root, r)) throw new UsageError(`--read ${r}: must be inside ${opts.root}`);
+  const at = checkPlace(opts);
   if (opts.saveCase !== undefined) checkSaveCase(opts.saveCase, opts.root);
   const runner = verifyRunner(opts.agent);
-  if (reads.length > 0 && !runner.reads)
+  if (at.reads.length > 0 && !runner.reads)
     throw new UsageError(
       `--read: ${opts.agent.name} attaches nothing when it reads a file; verify compares its launch only`,
     );
-  const trap = await startTrap();
-  const env = proxyEnv(trap.url);
+  const located = locate(opts, at.realRoot);
+  const r = await rig(opts.path ?? process.env.PATH ?? "", at.realRoot);
   try {
-    const p = await prepare(opts, env);
-    const memoryNames = new Set(agents().flatMap((a) => a.memoryFileNames));
-    const box = makeSandbox({ root: opts.root, memoryNames, runner, reads });
-    try {
-      const realRoot = realpathSync(opts.root);
-      const mapIn = (abs: string) => join(box.root, relative(realRoot, realpathOr(abs)));
-      const cwd = mapIn(opts.cwd);
-      mkdirSync(cwd, { recursive: true });
-      const copiedReads = reads.map(mapIn);
-      const { observed, disagreements } = await runAndCompare(
-        p,
-        opts.agent,
-        { root: box.root, cwd, home: box.home, reads: copiedReads },
-        opts.timeoutMs ?? VERIFY_DEFAULT_TIMEOUT_MS,
-        env,
-      );
-      const report: VerifyReport = {
-        ...p.header,
-        root: opts.root,
-        cwd: opts.cwd,
-        launch: {
-          files:
-            observed.launch.message !== undefined
-              ? countFiles(p, opts, box.root, cwd)
-              : observed.launch.files.length,
-          bytes: bytesOf(observed.launch),
-        },
-        reads: reads.map((r, i) => ({
-          file: toPosix(relative(opts.root, r)),
-          files: observed.reads[i]?.files.length ?? 0,
-          bytes: bytesOf(observed.reads[i] ?? { files: [] }),
-        })),
+    const names = ancestorNames();
+    const copyRoot = join(r.place.work, copyName(at.realRoot, names));
+    mkdirSync(copyRoot, { mode: 0o700 });
+    checkAncestors(copyRoot, names);
+    const seedRelease =
+      opts.agent.releases.find((x) => x === opts.agentVersion) ?? opts.agent.releases[0] ?? "";
+    const box = makeSandbox({
+      root: at.realRoot,
+      copyRoot,
+      memoryNames: new Set(agents().flatMap((a) => a.memoryFileNames)),
+      instructionFile: anyInstructionFile,
+      runner,
+      reads: at.reads,
+      seeds: () =>
+        modelFiles(
+          opts.agent,
+          runner,
+          {
+            realRoot: at.realRoot,
+            realCwd: at.realCwd,
+            reads: at.reads.map((x) => join(at.realRoot, x)),
+            home: r.place.home,
+          },
+          seedRelease,
+        ),
+    });
+    const p = await prepare(opts, located, r);
+    const cwd = join(copyRoot, at.cwdRel);
+    mkdirSync(cwd, { recursive: true, mode: 0o700 });
+    const copiedReads = at.reads.map((x) => join(copyRoot, x));
+    checkAncestors(copyRoot, names);
+    const { observed, disagreements } = await runAndCompare(
+      p,
+      opts.agent,
+      { root: copyRoot, cwd, home: r.place.home, reads: copiedReads },
+      opts.timeoutMs ?? VERIFY_DEFAULT_TIMEOUT_MS,
+      r,
+    );
+    // A file planted above the copy while the CLI ran makes what it saw untrustworthy.
+    checkAncestors(copyRoot, names);
+    const refused = r.trap.attempts.map((a) => `${a.method} ${a.target}`);
+    const report: VerifyReport = {
+      ...p.header,
+      root: opts.root,
+      cwd: opts.cwd,
+      launch: {
+        files:
+          observed.launch.message !== undefined
+            ? countFiles(p, opts, copyRoot, cwd)
+            : observed.launch.files.length,
+        bytes: bytesOf(observed.launch),
+      },
+      reads: at.reads.map((x, i) => ({
+        file: x,
+        files: observed.reads[i]?.files.length ?? 0,
+        bytes: bytesOf(observed.reads[i] ?? { files: [] }),
+      })),
+      disagreements,
+      traffic: { loopback: observed.otherRequests, refused },
+      copied: box.files,
+      notCopied: box.notCopied,
+      limits: box.limits,
+      agrees: disagreements.length === 0 && refused.length === 0 && box.limits.length === 0,
+    };
+    if (opts.saveCase !== undefined) {
+      saveCase(opts.saveCase, copyRoot, box.files, {
+        agent: opts.agent.id,
+        cliRelease: p.header.cli.release,
+        modelRelease: p.header.model.release,
+        cwd: at.cwdRel || ".",
+        reads: report.reads.map((x) => x.file),
         disagreements,
-        traffic: {
-          loopback: observed.otherRequests,
-          refused: trap.attempts.map((a) => `${a.method} ${a.target}`),
-        },
-        copied: box.files,
-        limits: box.limits,
-        agrees: disagreements.length === 0,
-      };
-      if (opts.saveCase !== undefined) {
-        saveCase(opts.saveCase, box.root, box.files, {
-          agent: opts.agent.id,
-          cliRelease: p.header.cli.release,
-          modelRelease: p.header.model.release,
-          cwd: toPosix(relative(opts.root, opts.cwd)) || ".",
-          reads: report.reads.map((r) => r.file),
-          disagreements,
-        });
-        report.savedCase = opts.saveCase;
-      }
-      return report;
-    } finally {
-      rmSync(box.base, { recursive: true, force: true });
+      });
+      report.savedCase = opts.saveCase;
     }
+    return report;
   } finally {
-    await trap.close();
+    await r.close();
   }
 }
 
@@ -417,11 +624,7 @@ function countFiles(p: Prepared, opts: VerifyOptions, root: string, cwd: string)
 }
 
 function realpathOr(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return resolve(p);
-  }
+  return realpathOrUndefined(p) ?? resolve(p);
 }
 
 /** `--save-case DIR` must lie outside the repository and be absent or empty. */
@@ -442,25 +645,19 @@ function checkSaveCase(dir: string, root: string): void {
     throw new UsageError(`--save-case ${dir}: not empty; give a new or empty directory`);
 }
 
-/** Writes the case: the copied instruction files (as run: settings sanitized) and `verify-case.json`. */
+/** Writes the case: the copied instruction files (as run: settings re-written) and `verify-case.json`. */
 function saveCase(dir: string, from: string, files: readonly string[], meta: Record<string, unknown>): void {
   const out = resolve(dir);
   mkdirSync(out, { recursive: true });
   for (const rel of files) {
-    const src = join(from, rel);
     const dst = join(out, rel);
     mkdirSync(dirname(dst), { recursive: true });
-    copyEntry(src, dst);
+    copyFileSync(join(from, rel), dst);
   }
   writeFileSync(join(out, "verify-case.json"), `${JSON.stringify(meta, null, 2)}\n`);
 }
 
-function copyEntry(src: string, dst: string): void {
-  if (lstatSync(src).isSymbolicLink()) symlinkSync(readlinkSync(src), dst);
-  else copyFileSync(src, dst);
-}
-
-/** Writes a probe's repository into `dir` (files, symlinks, git repositories). */
+/** Writes a probe's repository into `dir` (files, symlinks, git directories): bundled, trusted data. */
 function writeProbe(dir: string, probe: VerifyProbe): void {
   for (const [rel, text] of Object.entries(probe.files)) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
@@ -470,25 +667,20 @@ function writeProbe(dir: string, probe: VerifyProbe): void {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
     symlinkSync(target, join(dir, rel));
   }
-  for (const g of probe.git ?? []) {
-    mkdirSync(join(dir, g), { recursive: true });
-    execFileSync("git", ["init", "-q", join(dir, g)], {
-      stdio: "ignore",
-      env: { PATH: process.env.PATH ?? "" },
-    });
-  }
+  for (const g of probe.git ?? []) emptyGitDir(join(dir, g, ".git"));
 }
 
 /**
- * `verify --probes`: the agent's bundled probes, each a small repository written to a throwaway directory,
- * run on the CLI and compared with the model (a probe holds when they agree), two at a time.
+ * `verify --probes`: the agent's bundled probes, each a small repository written into the run's private
+ * place, run on the CLI and compared with the model (a probe holds when they agree), two at a time.
  * @throws UsageError as {@link verifyRepository} for the CLI and `--agent-version`
  */
 export async function verifyProbes(opts: VerifyCliOptions): Promise<ProbesReport> {
-  const trap = await startTrap();
-  const env = proxyEnv(trap.url);
+  const located = locate(opts);
+  const r = await rig(opts.path ?? process.env.PATH ?? "", undefined);
   try {
-    const p = await prepare(opts, env);
+    const p = await prepare(opts, located, r);
+    const names = ancestorNames();
     const probes = p.runner.probes;
     const results: ProbeResult[] = new Array(probes.length);
     const loopback: string[] = [];
@@ -497,47 +689,41 @@ export async function verifyProbes(opts: VerifyCliOptions): Promise<ProbesReport
       while (next < probes.length) {
         const i = next++;
         const probe = probes[i] as VerifyProbe;
-        const base = realpathSync(mkdtempSync(join(tmpdir(), "agent-context-probe-")));
-        try {
-          const root = join(base, "repo");
-          const home = join(base, "home");
-          mkdirSync(root);
-          mkdirSync(home);
-          writeProbe(root, probe);
-          const cwd = join(root, probe.cwd ?? "");
-          mkdirSync(cwd, { recursive: true });
-          const reads = (probe.reads ?? []).map((r) => join(root, r));
-          const { observed, disagreements } = await runAndCompare(
-            p,
-            opts.agent,
-            { root, cwd, home, reads },
-            opts.timeoutMs ?? VERIFY_DEFAULT_TIMEOUT_MS,
-            env,
-          );
-          loopback.push(...observed.otherRequests);
-          results[i] = {
-            id: probe.id,
-            behaviour: probe.behaviour,
-            holds: disagreements.length === 0,
-            disagreements,
-          };
-        } finally {
-          rmSync(base, { recursive: true, force: true });
-        }
+        const root = join(r.place.work, String(i), "repo");
+        const home = join(r.place.home, String(i));
+        mkdirSync(root, { recursive: true, mode: 0o700 });
+        mkdirSync(home, { mode: 0o700 });
+        writeProbe(root, probe);
+        const cwd = join(root, probe.cwd ?? "");
+        mkdirSync(cwd, { recursive: true });
+        const reads = (probe.reads ?? []).map((x) => join(root, x));
+        checkAncestors(root, names);
+        const { observed, disagreements } = await runAndCompare(
+          p,
+          opts.agent,
+          { root, cwd, home, reads },
+          opts.timeoutMs ?? VERIFY_DEFAULT_TIMEOUT_MS,
+          r,
+        );
+        loopback.push(...observed.otherRequests);
+        results[i] = {
+          id: probe.id,
+          behaviour: probe.behaviour,
+          holds: disagreements.length === 0,
+          disagreements,
+        };
       }
     };
     await Promise.all(Array.from({ length: Math.min(PROBE_CONCURRENCY, probes.length) }, worker));
+    const refused = r.trap.attempts.map((a) => `${a.method} ${a.target}`);
     return {
       ...p.header,
       probes: results,
-      traffic: {
-        loopback: [...new Set(loopback)],
-        refused: trap.attempts.map((a) => `${a.method} ${a.target}`),
-      },
-      agrees: results.every((r) => r.holds),
+      traffic: { loopback: [...new Set(loopback)], refused },
+      agrees: results.every((x) => x.holds) && refused.length === 0,
     };
   } finally {
-    await trap.close();
+    await r.close();
   }
 }
 

@@ -1,95 +1,221 @@
 /**
- * The throwaway copy a verify run happens in: the repository's instruction files and nothing else, so no
- * repository hook, tool or command can run and nothing is written into the repository.
+ * The copy a verify run happens in: an allowlist of the repository's instruction files, each a regular
+ * file, and nothing that could run code or steer the CLI elsewhere.
  *
- * What is copied (paths kept): every file named as a registered agent's memory file, every file the
- * agent's runner asks for (`copies`: rules, settings, project config — settings through `sanitize`),
- * every file those import (any `@path` token that names an existing file inside the repository,
- * transitively, a deliberately generous scan independent of the model's own parsing, so a model that misses
- * an import cannot hide it from the CLI), the targets of symlinks among them (inside the repository), and
- * the `--read` targets. Symlinks stay symlinks. Each `.git` directory becomes an empty `git init`
- * repository (the CLIs look for it; nothing of the history is copied); a `.git` file is copied as is.
- * `node_modules` and `.git` are not entered.
+ * What may be copied (the allowlist of places): a path with no segment that starts with "." (`CLAUDE.md`,
+ * `docs/style.md`), or a path some registered agent's runner names as instruction text below a dotted folder
+ * (`.claude/rules/*.md`, `.github/instructions/*.instructions.md`; `instructionFile`), or this agent's
+ * settings file (`settingsFile`), which is re-written from an allowlist of keys (`rewriteSettings`), never
+ * copied. Nothing else — `.mcp.json`, `.lsp.json`, hooks, plugins, marketplaces, agents, skills, commands,
+ * output styles, `.env`, `.gemini/extensions/`, `.vscode/`, a `.git` file's target — is ever written,
+ * whatever its name or link.
+ *
+ * What is copied, among those places (the candidates): the files the model says the agent reads (its
+ * launch on the repository: items, rules, memory, skipped memory, import targets; and what each `--read`
+ * attaches), the `--read` targets, every file named as a registered agent's memory file or accepted as an
+ * instruction location anywhere in the repository, and every file any copied file names with an `@path`
+ * token (transitively; a deliberately generous scan independent of the model's own parsing). So a model
+ * that misses a file or an import cannot hide it from the CLI: the file is in the copy, the CLI loads it,
+ * and the run disagrees. What the allowlist keeps out is listed in `notCopied`, for both sides alike.
+ *
+ * How each is copied: its real path must lie inside the repository's real root (not /proc, /sys, /dev);
+ * it is opened without following a link and without blocking, and must be a regular file of at most
+ * {@link SANDBOX_MAX_FILE_BYTES}; it is written as a new regular file (mode 0600) at the place it was
+ * named by, so links never reach the copy. A `.git` directory or file becomes an empty git directory
+ * (HEAD, objects, refs; nothing of the repository's, no config, no hooks), written without running git.
+ * `node_modules` is not entered. Every bound reached is named in `limits`: the run is then incomplete.
  */
-import { execFileSync } from "node:child_process";
 import {
-  copyFileSync,
+  closeSync,
+  constants,
+  fstatSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
+  openSync,
   readdirSync,
-  readFileSync,
-  readlinkSync,
+  readSync,
   realpathSync,
   statSync,
-  symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { inside, toPosix } from "../fs/paths.js";
+import { dirname, isAbsolute, join, posix, relative } from "node:path";
+import { UsageError } from "../errors.js";
+import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import type { VerifyRunner } from "../model/index.js";
+import { machineView } from "./place.js";
+import { nestingDepth, SETTINGS_MAX_DEPTH } from "./settings.js";
 
 /** Directory entries one sandbox walk visits at most. */
 export const SANDBOX_MAX_ENTRIES = 200_000;
-/** Files (instruction files and their imports) one sandbox copies at most. */
+/** Folders deep one walk goes at most. */
+export const SANDBOX_MAX_DEPTH = 64;
+/** Files one sandbox copies at most. */
 export const SANDBOX_MAX_FILES = 5_000;
-/** Largest file copied, in bytes (Claude Code skips files over 4 MiB; one byte more shows the skip). */
-export const SANDBOX_MAX_FILE_BYTES = 4 * 1024 * 1024 + 1;
+/** Largest file copied, in bytes (64 MiB: every agent's own limits lie below it). */
+export const SANDBOX_MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/** A candidate the copy left out, and why (printed; the path is relative to the root). */
+export interface NotCopied {
+  file: string;
+  why: string;
+}
 
 export interface Sandbox {
-  /** The copy's root (real path); its base name is the repository's. */
-  root: string;
-  /** The directory holding the copy and the throwaway home (removed by the caller). */
-  base: string;
-  /** A throwaway, empty home directory. */
-  home: string;
-  /** Copied paths relative to the root (POSIX), in copy order; settings as sanitized. */
+  /** Copied paths relative to the root (POSIX), in copy order; settings as re-written. */
   files: string[];
+  /** Candidates the allowlist or a check kept out. */
+  notCopied: NotCopied[];
   /** Walk or copy bounds that were reached, as sentences (empty: none). */
   limits: string[];
 }
 
 export interface SandboxOptions {
-  /** The repository root (absolute). */
+  /** The repository's real root. */
   root: string;
+  /** Where the copy is written (an empty directory). */
+  copyRoot: string;
   /** Memory file names of every registered agent. */
   memoryNames: ReadonlySet<string>;
-  runner: Pick<VerifyRunner, "copies" | "sanitize">;
-  /** Files the run will read (absolute, inside the root): copied too. */
+  /** True for instruction-text places below dotted folders (any registered agent's runner). */
+  instructionFile: (rel: string) => boolean;
+  /** This run's runner: its settings files and how they are re-written. */
+  runner: Pick<VerifyRunner, "settingsFile" | "rewriteSettings">;
+  /** Places relative to the root (POSIX) that must be copied: the `--read` targets (checked copyable). */
   reads: readonly string[];
+  /**
+   * The model's files: called once the walk has bounded every settings file, so the model never parses
+   * one this copy would refuse. Paths relative to the root (POSIX); anything else is ignored.
+   */
+  seeds: () => readonly string[];
 }
 
+/**
+ * True when a copy may hold `rel` (relative to the root, POSIX): no segment starts with "." or the place is
+ * an instruction location some runner names (`instructionFile`).
+ */
+export function copyablePlace(rel: string, instructionFile: (rel: string) => boolean): boolean {
+  if (rel === "" || isAbsolute(rel)) return false;
+  const parts = rel.split("/");
+  if (parts.some((p) => p === "" || p === "." || p === "..")) return false;
+  return parts.every((p) => !p.startsWith(".")) || instructionFile(rel);
+}
+
+/** An `@path` token anywhere in a text (also in comments and code: generous on purpose). */
 const IMPORT_TOKEN = /@([^\s`'"<>()[\]{}]+)/g;
 
-/** Makes the copy. Never writes inside `opts.root`. */
+/** Paths (relative to the root) the `@` tokens of a file at `rel` may name. */
+function importTargets(text: string, rel: string, root: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(IMPORT_TOKEN)) {
+    const token = (m[1] ?? "").replace(/#.*$/, "");
+    for (const candidate of new Set([token, token.replace(/[.,:;!?]+$/, "")])) {
+      if (candidate === "" || candidate.startsWith("~")) continue;
+      const target = isAbsolute(candidate)
+        ? relativeInside(root, candidate)
+        : relativeInside(root, join(root, dirname(rel), candidate));
+      if (target) out.push(toPosix(target));
+    }
+  }
+  return out;
+}
+
+/** An empty git directory: what the CLIs look for, with nothing of the repository's. */
+export function emptyGitDir(dir: string): void {
+  for (const d of ["objects", "refs/heads", "refs/tags"])
+    mkdirSync(join(dir, d), { recursive: true, mode: 0o700 });
+  writeFileSync(join(dir, "HEAD"), "ref: refs/heads/main\n", { mode: 0o600 });
+  writeFileSync(join(dir, "config"), "[core]\n\trepositoryformatversion = 0\n\tbare = false\n", {
+    mode: 0o600,
+  });
+}
+
+/** True when something (a file, a folder, a link) is at `p`; no link is followed at its end. */
+function present(p: string): boolean {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+type Opened = { bytes: Buffer } | { why: string } | { limit: string } | undefined;
+
+/**
+ * The bytes of the regular file at `rel`, read through its real path checked to lie inside `root`;
+ * undefined when there is nothing there, `why` when the file is kept out, `limit` when a bound cut it.
+ */
+function openInside(root: string, rel: string): Opened {
+  let real: string;
+  try {
+    real = realpathSync(join(root, rel));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    return { why: code === "ELOOP" ? "a link loop" : `cannot be resolved (${code})` };
+  }
+  if (!inside(root, real) || machineView(real)) return { why: "its real path leaves the repository" };
+  let fd: number | undefined;
+  try {
+    fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    const st = fstatSync(fd);
+    if (!st.isFile())
+      return {
+        why: st.isDirectory()
+          ? "a folder"
+          : st.isFIFO()
+            ? "a fifo"
+            : st.isSocket()
+              ? "a socket"
+              : "a special file",
+      };
+    if (st.size > SANDBOX_MAX_FILE_BYTES)
+      return { limit: `${rel} is over ${SANDBOX_MAX_FILE_BYTES / 1024 / 1024} MiB and was not copied` };
+    const bytes = Buffer.alloc(st.size);
+    let n = 0;
+    while (n < st.size) {
+      const got = readSync(fd, bytes, n, st.size - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    return { bytes: bytes.subarray(0, n) };
+  } catch (e) {
+    return { why: `cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Makes the copy. Never writes outside `opts.copyRoot`, never reads outside `opts.root`. */
 export function makeSandbox(opts: SandboxOptions): Sandbox {
-  const root = realpathSync(opts.root);
-  const base = realpathSync(mkdtempSync(join(tmpdir(), "agent-context-verify-")));
-  const copyRoot = join(base, basename(root) || "repo");
-  const home = join(base, "home");
-  mkdirSync(copyRoot);
-  mkdirSync(home);
+  const { root, copyRoot } = opts;
   const limits: string[] = [];
-  const wanted: string[] = [];
-  const gitDirs: string[] = [];
-  const gitFiles: string[] = [];
+  const notCopied: NotCopied[] = [];
+  const candidates: string[] = [];
+  const settings: string[] = [];
+  const gitPlaces: string[] = [];
   let entries = 0;
-  const walk = (dir: string): void => {
-    if (entries > SANDBOX_MAX_ENTRIES) return;
+
+  // The walk: every folder of the repository, through links whose real folder is inside it (never a
+  // folder already on the way down: no loops), bounded in entries and depth.
+  const walk = (rel: string, real: string, chain: readonly string[]): void => {
+    if (chain.length > SANDBOX_MAX_DEPTH) {
+      limits.push(`the copy stopped at ${SANDBOX_MAX_DEPTH} folders deep (${rel})`);
+      return;
+    }
     let names: string[];
     try {
-      names = readdirSync(dir).sort();
+      names = readdirSync(real).sort();
     } catch {
       return;
     }
     for (const name of names) {
       if (++entries > SANDBOX_MAX_ENTRIES) {
-        limits.push(`the copy stopped after ${SANDBOX_MAX_ENTRIES.toLocaleString("en")} directory entries`);
+        if (entries === SANDBOX_MAX_ENTRIES + 1)
+          limits.push(`the copy stopped after ${SANDBOX_MAX_ENTRIES.toLocaleString("en")} folder entries`);
         return;
       }
-      const abs = join(dir, name);
-      const rel = toPosix(relative(root, abs));
+      const childRel = rel === "" ? name : `${rel}/${name}`;
+      const abs = join(real, name);
       let st: ReturnType<typeof lstatSync>;
       try {
         st = lstatSync(abs);
@@ -97,107 +223,117 @@ export function makeSandbox(opts: SandboxOptions): Sandbox {
         continue;
       }
       if (name === ".git") {
-        if (st.isDirectory()) gitDirs.push(rel);
-        else if (st.isFile()) gitFiles.push(rel);
+        gitPlaces.push(rel);
         continue;
       }
-      if (st.isDirectory()) {
-        if (name !== "node_modules") walk(abs);
+      if (st.isSymbolicLink()) {
+        let target: string | undefined;
+        try {
+          target = realpathSync(abs);
+          if (statSync(target).isDirectory()) {
+            if (name !== "node_modules" && inside(root, target) && !chain.includes(target))
+              walk(childRel, target, [...chain, target]);
+            continue;
+          }
+        } catch {
+          // a broken link or a loop: a candidate by its name, refused when copied
+        }
+      } else if (st.isDirectory()) {
+        if (name !== "node_modules") walk(childRel, abs, [...chain, abs]);
         continue;
       }
-      if (opts.memoryNames.has(name) || opts.runner.copies(rel)) wanted.push(rel);
-      else if (st.isSymbolicLink() && /(^|\/)\.claude\/rules(\/|$)/.test(rel)) wanted.push(rel);
+      if (opts.runner.settingsFile(childRel)) settings.push(childRel);
+      else if (opts.memoryNames.has(name) || opts.instructionFile(childRel)) candidates.push(childRel);
     }
   };
-  walk(root);
-  for (const r of opts.reads) if (inside(root, r)) wanted.push(toPosix(relative(root, r)));
+  walk("", root, [root]);
 
-  const copied = new Set<string>();
-  const order: string[] = [];
-  const queue = [...wanted];
-  while (queue.length > 0) {
-    const rel = queue.shift() as string;
-    if (copied.has(rel) || rel === "") continue;
-    if (copied.size >= SANDBOX_MAX_FILES) {
-      limits.push(`the copy stopped after ${SANDBOX_MAX_FILES} files`);
+  const files: string[] = [];
+  const done = new Set<string>();
+  const write = (rel: string, data: Buffer | string): boolean => {
+    const dst = join(copyRoot, rel);
+    try {
+      mkdirSync(dirname(dst), { recursive: true, mode: 0o700 });
+      writeFileSync(dst, data, { flag: "wx", mode: 0o600 });
+      files.push(rel);
+      return true;
+    } catch (e) {
+      notCopied.push({
+        file: rel,
+        why: `could not be written in the copy (${(e as NodeJS.ErrnoException).code})`,
+      });
+      return false;
+    }
+  };
+
+  // Settings first: bounded before any parser (the model's included) sees them, re-written from the
+  // runner's allowlist of keys.
+  for (const rel of settings) {
+    done.add(rel);
+    const got = openInside(root, rel);
+    if (got === undefined) continue;
+    if ("why" in got) notCopied.push({ file: rel, why: got.why });
+    else if ("limit" in got) limits.push(got.limit);
+    else {
+      const text = got.bytes.toString("utf8");
+      const depth = nestingDepth(text);
+      if (depth > SETTINGS_MAX_DEPTH)
+        throw new UsageError(
+          `${rel}: nested ${depth.toLocaleString("en")} levels deep; verify reads settings nested at most ${SETTINGS_MAX_DEPTH} deep (no agent setting needs more): flatten or remove it`,
+        );
+      const rewritten = opts.runner.rewriteSettings(rel, text);
+      if (rewritten === undefined) notCopied.push({ file: rel, why: "not a settings file the CLI reads" });
+      else write(rel, rewritten);
+    }
+  }
+
+  const queue = [...opts.reads, ...candidates];
+  for (const seed of opts.seeds()) if (relativeInside(root, join(root, seed)) === seed) queue.push(seed);
+  for (let i = 0; i < queue.length; i++) {
+    const rel = posix.normalize(queue[i] as string);
+    if (done.has(rel)) continue;
+    done.add(rel);
+    if (opts.runner.settingsFile(rel)) continue;
+    if (!copyablePlace(rel, opts.instructionFile)) {
+      if (present(join(root, rel)))
+        notCopied.push({
+          file: rel,
+          why: "a dotted place that is no instruction location: verify copies none (agents read such places as configuration or code)",
+        });
+      continue;
+    }
+    if (files.length >= SANDBOX_MAX_FILES) {
+      limits.push(`the copy stopped after ${SANDBOX_MAX_FILES.toLocaleString("en")} files`);
       break;
     }
-    copied.add(rel);
-    const src = join(root, rel);
-    const dst = join(copyRoot, rel);
-    let st: ReturnType<typeof lstatSync>;
+    const got = openInside(root, rel);
+    if (got === undefined) continue;
+    if ("why" in got) {
+      notCopied.push({ file: rel, why: got.why });
+      continue;
+    }
+    if ("limit" in got) {
+      limits.push(got.limit);
+      continue;
+    }
+    if (!write(rel, got.bytes)) continue;
+    queue.push(...importTargets(got.bytes.toString("utf8"), rel, root));
+  }
+
+  for (const rel of gitPlaces) {
     try {
-      st = lstatSync(src);
-    } catch {
-      continue;
-    }
-    mkdirSync(dirname(dst), { recursive: true });
-    if (st.isSymbolicLink()) {
-      const target = readlinkSync(src);
-      symlinkSync(target, dst);
-      order.push(rel);
-      const real = realTarget(src);
-      if (real && inside(root, real)) {
-        const rt = toPosix(relative(root, real));
-        if (statSync(real).isDirectory()) queue.push(...filesUnder(real, root));
-        else queue.push(rt);
-      }
-      continue;
-    }
-    if (!st.isFile() || st.size > SANDBOX_MAX_FILE_BYTES) continue;
-    const buf = readFileSync(src);
-    const sanitized = opts.runner.sanitize(rel, buf.toString("utf8"));
-    if (sanitized === undefined) continue;
-    if (sanitized === buf.toString("utf8")) copyFileSync(src, dst);
-    else writeFileSync(dst, sanitized);
-    order.push(rel);
-    for (const m of buf.toString("utf8").matchAll(IMPORT_TOKEN)) {
-      const token = (m[1] ?? "").replace(/#.*$/, "");
-      for (const candidate of [token, token.replace(/[.,:;!?]+$/, "")]) {
-        if (candidate === "" || candidate.startsWith("~")) continue;
-        const abs = isAbsolute(candidate) ? candidate : resolve(dirname(src), candidate);
-        if (!inside(root, abs)) continue;
-        try {
-          if (lstatSync(abs).isFile() || lstatSync(abs).isSymbolicLink())
-            queue.push(toPosix(relative(root, abs)));
-        } catch {
-          // not a file: nothing to copy
-        }
-      }
+      emptyGitDir(join(copyRoot, rel, ".git"));
+    } catch (e) {
+      notCopied.push({
+        file: rel === "" ? ".git" : `${rel}/.git`,
+        why: `could not be made in the copy (${(e as NodeJS.ErrnoException).code})`,
+      });
     }
   }
-  for (const g of gitDirs) {
-    const dir = dirname(join(copyRoot, g));
-    mkdirSync(dir, { recursive: true });
-    execFileSync("git", ["init", "-q", dir], { stdio: "ignore", env: { PATH: process.env.PATH ?? "" } });
-  }
-  for (const g of gitFiles) {
-    mkdirSync(dirname(join(copyRoot, g)), { recursive: true });
-    copyFileSync(join(root, g), join(copyRoot, g));
-  }
-  return { root: realpathSync(copyRoot), base, home, files: order, limits };
+  return { files, notCopied, limits };
 }
 
-function realTarget(p: string): string | undefined {
-  try {
-    return realpathSync(p);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Files below `dir` (a real directory inside `root`), relative to `root`, bounded. */
-function filesUnder(dir: string, root: string): string[] {
-  const out: string[] = [];
-  const visit = (d: string, depth: number) => {
-    if (depth > 32 || out.length > 1000) return;
-    for (const n of readdirSync(d).sort()) {
-      const abs = join(d, n);
-      const st = lstatSync(abs);
-      if (st.isDirectory()) visit(abs, depth + 1);
-      else out.push(toPosix(relative(root, abs)));
-    }
-  };
-  visit(dir, 0);
-  return out;
+/** `p` relative to `root` as POSIX, for callers that hold absolute paths. */
+export function relPosix(root: string, p: string): string {
+  return toPosix(relative(root, p));
 }

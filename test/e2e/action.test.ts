@@ -378,8 +378,8 @@ describe("the Action on a pull request: job summary and one comment", () => {
       expect(r1.code).toBe(0);
       const summary = readFileSync(env.GITHUB_STEP_SUMMARY as string, "utf8");
       expect(summary.split("\n")[0]).toBe("<!-- agent-context:cap -->");
-      expect(summary).toContain("| `docs/conventions.md` | 9 B | 23 B | +14 B |");
-      expect(summary).toContain("| `.claude/rules/style.md` | 23 B | — | -23 B (now scoped) |");
+      expect(summary).toContain("| `docs/conventions.md` | import | 9 B | 23 B | +14 B |");
+      expect(summary).toContain("| `.claude/rules/style.md` | rule | 23 B | — | -23 B (now scoped) |");
       expect(summary).toMatch(/^Change against `merge base with origin\/main \([0-9a-f]{7}\)`\.$/m);
       expect(r1.stdout).toContain("created the comment on pull request #7");
       expect(api.comments).toHaveLength(2);
@@ -394,7 +394,9 @@ describe("the Action on a pull request: job summary and one comment", () => {
       expect(r2.stdout).toContain("updated the comment on pull request #7");
       expect(api.comments).toHaveLength(2);
       expect(api.comments[0]).toEqual({ id: 1, body: "Looks good to me", user: "reviewer" });
-      expect(api.comments[1]?.body).toContain("| `docs/conventions.md` | 9 B | — | -9 B (deleted) |");
+      expect(api.comments[1]?.body).toContain(
+        "| `docs/conventions.md` | import | 9 B | — | -9 B (deleted) |",
+      );
       expect(api.comments[1]?.body).toBe(readFileSync(env2.GITHUB_STEP_SUMMARY as string, "utf8"));
     } finally {
       await api.close();

@@ -39,6 +39,7 @@ interface Delta {
     status: string;
     why?: string;
   }[];
+  kinds: { kind: string; charged: boolean; before: number; after: number; change: number }[];
 }
 
 function deltaOf(args: string[], env: Record<string, string> = {}): Delta {
@@ -62,18 +63,51 @@ describe("cap --base: the change against the base revision, per file", () => {
     expect(d.files).toEqual([
       {
         path: ".claude/rules/style.md",
+        kind: "rule",
+        charged: true,
         before: 23,
         after: null,
         change: -23,
         status: "removed",
         why: "now scoped",
       },
-      { path: "docs/conventions.md", before: 9, after: 23, change: 14, status: "changed" },
-      { path: ".claude/rules/new.md", before: null, after: 11, change: 11, status: "added", why: "new file" },
-      { path: ".claude/rules/old.md", before: 9, after: null, change: -9, status: "removed", why: "deleted" },
+      {
+        path: "docs/conventions.md",
+        kind: "import",
+        charged: true,
+        before: 9,
+        after: 23,
+        change: 14,
+        status: "changed",
+      },
+      {
+        path: ".claude/rules/new.md",
+        kind: "rule",
+        charged: true,
+        before: null,
+        after: 11,
+        change: 11,
+        status: "added",
+        why: "new file",
+      },
+      {
+        path: ".claude/rules/old.md",
+        kind: "rule",
+        charged: true,
+        before: 9,
+        after: null,
+        change: -9,
+        status: "removed",
+        why: "deleted",
+      },
     ]);
     expect(d.change).toBe(d.after - d.before);
     expect(d.change).toBe(14 + 11 - 23 - 9);
+    expect(d.kinds).toEqual([
+      { kind: "memory", charged: true, before: 30, after: 30, change: 0 },
+      { kind: "import", charged: true, before: 9, after: 23, change: 14 },
+      { kind: "rule", charged: true, before: 32, after: 11, change: -21 },
+    ]);
   });
 
   it("prints_the_change_in_text_with_signed_bytes_largest_first", () => {
@@ -93,6 +127,8 @@ describe("cap --base: the change against the base revision, per file", () => {
     expect(d.files).toEqual([
       {
         path: ".claude/rules/style.md",
+        kind: "rule",
+        charged: true,
         before: null,
         after: 7,
         change: 7,
@@ -128,7 +164,17 @@ describe("cap --base: the change against the base revision, per file", () => {
     );
     writeFiles(top, { "apps/site/CLAUDE.md": "# Project, renamed\n@docs/conventions.md\n" });
     const d = deltaOf([join(top, "apps/site"), "--base", "main"]);
-    expect(d.files).toEqual([{ path: "CLAUDE.md", before: 30, after: 39, change: 9, status: "changed" }]);
+    expect(d.files).toEqual([
+      {
+        path: "CLAUDE.md",
+        kind: "memory",
+        charged: true,
+        before: 30,
+        after: 39,
+        change: 9,
+        status: "changed",
+      },
+    ]);
   });
 
   it("a_launch_directory_new_since_the_base_charges_everything_as_new", () => {
@@ -154,7 +200,15 @@ describe("cap --base: the change against the base revision, per file", () => {
     // At the base the rule is the link's target (17 bytes injected, charged under its real path), not the
     // link's own text (which a checkout without symlinks would have written).
     expect(d.files).toEqual([
-      { path: "shared/rule.md", before: 17, after: 29, change: 12, status: "changed" },
+      {
+        path: "shared/rule.md",
+        kind: "rule",
+        charged: true,
+        before: 17,
+        after: 29,
+        change: 12,
+        status: "changed",
+      },
     ]);
   });
 
@@ -172,7 +226,15 @@ describe("cap --base: the change against the base revision, per file", () => {
     const d = deltaOf([root], { CI: "true" });
     expect(d.base).toBe("merge base with origin/main");
     expect(d.files).toEqual([
-      { path: "docs/conventions.md", before: 9, after: 17, change: 8, status: "changed" },
+      {
+        path: "docs/conventions.md",
+        kind: "import",
+        charged: true,
+        before: 9,
+        after: 17,
+        change: 8,
+        status: "changed",
+      },
     ]);
   });
 
@@ -211,7 +273,8 @@ describe("cap --format markdown", () => {
     expect(r.stdout).toMatch(
       /^\| ✅ pass \| Claude Code 2\.1\.332 \| `\.` \| [\d,]+ B \| 4,096 B \| \+\d+ B \|$/m,
     );
-    expect(r.stdout).toContain("| `docs/a\\|b.md` | — | 4 B | +4 B (new file) |");
+    expect(r.stdout).toContain("| `docs/a\\|b.md` | import | — | 4 B | +4 B (new file) |");
+    expect(r.stdout).toContain("By kind: memory +13 B · import +4 B");
   });
 
   it("a_launch_over_the_cap_is_a_failing_row_and_a_line_naming_the_largest_file", () => {

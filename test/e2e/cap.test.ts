@@ -64,7 +64,8 @@ describe("cap on the built CLI", () => {
     const root = tempRepo({ "CLAUDE.md": "@docs/big.md\n", "docs/big.md": `${"big ".repeat(1500)}\n` });
     const r = cap([root]);
     expect(r.code).toBe(1);
-    const first = r.stdout.split("\n")[2] ?? "";
+    const [kind, first] = r.stdout.split("\n").slice(2, 4);
+    expect(kind).toMatch(/^ {2}import — [\d,]+ bytes \(1 file\)$/);
     expect(first).toMatch(/^\s+\d+ {2}docs\/big\.md {3}imported by CLAUDE\.md$/);
   });
 
@@ -137,11 +138,18 @@ describe("the failure message", () => {
   });
   it("states_the_remedy", () => {
     expect(lines[1]).toBe(
-      `Cut ${sum - 4096} bytes; do not raise the cap (it only goes down). Largest first:`,
+      `Cut ${sum - 4096} bytes; do not raise the cap (it only goes down). Largest first, by kind:`,
     );
   });
-  it("lists_every_charged_file_largest_first_with_its_bytes", () => {
-    const listed = lines.slice(2, 2 + charged.length).map((l) => l.trim().split(/\s+/).slice(0, 2));
+  it("lists_every_charged_file_by_kind_largest_first_with_its_bytes", () => {
+    // One kind each here: each kind's subtotal line, then its file.
+    const block = lines.slice(2, 2 + 2 * charged.length);
+    expect(block.filter((_, i) => i % 2 === 0).map((l) => l.trim().split(" ")[0])).toEqual([
+      "import",
+      "rule",
+      "memory",
+    ]);
+    const listed = block.filter((_, i) => i % 2 === 1).map((l) => l.trim().split(/\s+/).slice(0, 2));
     const expected = [...charged].sort((a, b) => b.bytes - a.bytes).map((i) => [String(i.bytes), i.path]);
     expect(listed).toEqual(expected);
     expect(listed.map((x) => x[1])).toEqual(["docs/conventions.md", ".claude/rules/style.md", "CLAUDE.md"]);
@@ -179,6 +187,12 @@ describe("cap --json", () => {
       "view",
       "applied",
       "items",
+      "charge",
+      "kinds",
+      "overhead",
+      "unadopted",
+      "unmeasured",
+      "framingBytes",
       "ratchet",
       "delta",
     ]);

@@ -102,6 +102,8 @@ describe("agent-context explain", () => {
       "view",
       "applied",
       "launch",
+      "overhead",
+      "unmeasured",
       "onRead",
       "onTool",
     ]);

@@ -15,6 +15,18 @@ import { parse } from "yaml";
 import { HOOK_MISSING_LINE, workflowSnippet } from "../../src/install/init.js";
 import { repoWithLocalInstall } from "./init-helpers.js";
 
+/** The kinds a configuration `init` writes charges: all of them, spelled out. */
+const ALL_KINDS = [
+  "memory",
+  "import",
+  "rule",
+  "skill",
+  "command",
+  "subagent",
+  "output-style",
+  "auto-memory",
+  "extension",
+];
 const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 const HOOK = `node ${resolve(import.meta.dirname, "../../dist/hook.cjs")}`;
 const MATCHER = "Write|Edit|MultiEdit|NotebookEdit|Bash";
@@ -46,7 +58,7 @@ describe("agent-context init", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     // An empty launch set never gets a cap of 0 (no change could ever pass): the default instead.
-    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: 4096 });
+    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: 4096, charge: ALL_KINDS });
     expect(r.stdout).toContain("cap set to the default, 4096 bytes (the launch context is 0 bytes");
     expect(JSON.parse(read(dir, ".claude/settings.json"))).toEqual({
       hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command: HOOK }] }] },
@@ -56,10 +68,10 @@ describe("agent-context init", () => {
   it("a_launch_set_within_the_default_cap_gets_the_default_cap_and_one_over_it_gets_its_total", () => {
     const small = repo({ "AGENTS.md": "Be brief.\n" });
     expect(run(["init"], small).code).toBe(0);
-    expect(JSON.parse(read(small, ".agent-context.json"))).toEqual({ cap: 4096 });
+    expect(JSON.parse(read(small, ".agent-context.json"))).toEqual({ cap: 4096, charge: ALL_KINDS });
     const big = repo({ "CLAUDE.md": "x".repeat(5000) });
     expect(run(["init"], big).code).toBe(0);
-    expect(JSON.parse(read(big, ".agent-context.json"))).toEqual({ cap: 5000 });
+    expect(JSON.parse(read(big, ".agent-context.json"))).toEqual({ cap: 5000, charge: ALL_KINDS });
   });
 
   it("the_new_cap_is_the_launch_total_that_cap_measures", () => {
@@ -72,7 +84,7 @@ describe("agent-context init", () => {
     const total = JSON.parse(run(["cap", ".", "--json"], dir).stdout).total as number;
     expect(total).toBeGreaterThan(200);
     expect(run(["init"], dir).code).toBe(0);
-    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: total });
+    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: total, charge: ALL_KINDS });
     // The ratchet starts where the repository is: cap passes at exactly the total.
     expect(run(["cap", "."], dir).code).toBe(0);
   });
@@ -203,7 +215,7 @@ describe("agent-context init, adoption", () => {
     const dir = repo({ "CLAUDE.md": `${"x".repeat(5000)}\n` });
     const r = run(["init"], dir);
     expect(r.code).toBe(0);
-    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: 5000 });
+    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: 5000, charge: ALL_KINDS });
     const notes = r.stdout.split("\n").filter((l) => l.includes("over the default cap"));
     expect(notes).toEqual([
       "note: 5000 bytes is over the default cap of 4096; the ratchet starts at 5000 and only goes down from there",
@@ -272,5 +284,59 @@ describe("agent-context init, adoption", () => {
     const notes = r.stdout.split("\n").filter((l) => l.includes("this machine"));
     expect(notes).toHaveLength(1);
     expect(run(["init"], dir).stdout).not.toContain("this machine");
+  });
+});
+
+describe("agent-context init --adopt-kinds", () => {
+  /** The file init wrote before `charge` existed. */
+  const BEFORE_KINDS = '{\n  "cap": 4096\n}\n';
+
+  it("adds_every_kind_to_a_configuration_written_before_kinds_and_changes_nothing_else", () => {
+    const dir = repo({ "CLAUDE.md": "Be brief.\n", ".agent-context.json": BEFORE_KINDS });
+    const r = run(["init", "--adopt-kinds"], dir);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    // This repository has no skills, subagents or commands: the caps stay; only the key is added.
+    expect(read(dir, ".agent-context.json")).toBe(
+      `{\n  "cap": 4096,\n  "charge": [\n${ALL_KINDS.map((k) => `    "${k}"`).join(",\n")}\n  ]\n}\n`,
+    );
+    expect(r.stdout).toContain(`.agent-context.json: charges ${ALL_KINDS.join(", ")}; no cap changes`);
+    expect(run(["cap", "."], dir).code).toBe(0);
+    // A second run finds every kind charged and leaves the file alone.
+    expect(run(["init", "--adopt-kinds"], dir).stdout).toContain(".agent-context.json already charges");
+  });
+
+  it("adopts_only_the_kinds_named_and_a_dry_run_writes_nothing", () => {
+    const dir = repo({ ".agent-context.json": BEFORE_KINDS });
+    const dry = run(["init", "--adopt-kinds", "skill,subagent", "--dry-run"], dir);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(
+      "(dry run) .agent-context.json: charges memory, import, rule, skill, subagent",
+    );
+    expect(read(dir, ".agent-context.json")).toBe(BEFORE_KINDS);
+    expect(run(["init", "--adopt-kinds", "skill,subagent"], dir).code).toBe(0);
+    expect(JSON.parse(read(dir, ".agent-context.json")).charge).toEqual([
+      "memory",
+      "import",
+      "rule",
+      "skill",
+      "subagent",
+    ]);
+  });
+
+  it("an_unknown_kind_is_a_usage_error_and_nothing_is_written", () => {
+    const dir = repo({ ".agent-context.json": BEFORE_KINDS });
+    const r = run(["init", "--adopt-kinds", "skills"], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--adopt-kinds skills: give kinds from memory, import, rule, skill");
+    expect(read(dir, ".agent-context.json")).toBe(BEFORE_KINDS);
+    expect(existsSync(join(dir, ".claude/settings.json"))).toBe(false);
+  });
+
+  it("a_configuration_without_charge_is_reported_as_charging_memory_imports_and_rules", () => {
+    const dir = repo({ "CLAUDE.md": "Be brief.\n", ".agent-context.json": BEFORE_KINDS });
+    const j = JSON.parse(run(["cap", ".", "--json"], dir).stdout);
+    expect(j.charge).toEqual({ kinds: ["memory", "import", "rule"], source: "default" });
+    expect(j.unadopted).toBeNull();
   });
 });

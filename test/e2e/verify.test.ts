@@ -4,7 +4,7 @@
  * (exit 2), and the safety properties: nothing but loopback traffic, a throwaway home, no repository hook,
  * nothing written into the repository.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   cpSync,
@@ -18,6 +18,8 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -36,6 +38,10 @@ const CLAUDE_2_1_197 = claudeBin("2.1.197");
 /** PATH with the pinned claude and codex first (as a user's install would be found). */
 const AGENTS_PATH = `${BIN_DIR}:${process.env.PATH ?? ""}`;
 const claudeKnows197 = agentById("claude-code").releases.includes("2.1.197");
+/** Whether this machine lets this user make a network namespace (then verify uses one). */
+const NAMESPACES =
+  process.platform === "linux" &&
+  spawnSync("unshare", ["--user", "--map-root-user", "--net", "true"], { stdio: "ignore" }).status === 0;
 
 const made: string[] = [];
 afterAll(() => {
@@ -64,8 +70,19 @@ function exampleCopy(): string {
 
 interface Run {
   status: number | null;
+  /** stdout without its last line when that says how the CLI was isolated (see `isolation`). */
   stdout: string;
   stderr: string;
+  /** The `isolation: ...` line the text output ends with ("" for JSON and errors). */
+  isolation: string;
+}
+
+/** Splits the closing `isolation: ...` line off a text output. */
+function splitIsolation(out: string): { stdout: string; isolation: string } {
+  const m = /(?:^|\n)(isolation: [^\n]*)\n$/.exec(out);
+  return m
+    ? { stdout: out.slice(0, out.length - (m[1] as string).length - 1), isolation: m[1] as string }
+    : { stdout: out, isolation: "" };
 }
 
 /** Runs the built `agent-context verify ...args` in `cwd`. */
@@ -81,7 +98,7 @@ function verify(args: string[], opts: { cwd: string; env?: Record<string, string
     child.stderr.on("data", (d) => {
       stderr += d;
     });
-    child.on("close", (status) => done({ status, stdout, stderr }));
+    child.on("close", (status) => done({ status, stderr, ...splitIsolation(stdout) }));
   });
 }
 
@@ -372,6 +389,48 @@ describe("verify is safe to run on any repository", () => {
     expect(traffic[0].loopback).toEqual([]);
     expect(traffic[1].loopback.filter((l: string) => l !== "HEAD /")).toEqual([]);
     expect(traffic[2].loopback).toEqual([]);
+  });
+
+  it("the_output_says_the_cli_ran_in_its_own_network_namespace_where_one_can_be_made_and_the_trap_proxy_otherwise", async () => {
+    const root = temp();
+    writeTree(root, { "CLAUDE.md": "m\n" });
+    const [own, off] = await Promise.all([
+      verify([], { cwd: root }),
+      verify([], { cwd: root, env: { AGENT_CONTEXT_VERIFY_NAMESPACE: "off" } }),
+    ]);
+    expect(own.isolation).toBe(
+      NAMESPACES
+        ? "isolation: the CLI ran in its own network namespace (loopback only)"
+        : expect.stringMatching(/^isolation: no network namespace \(/),
+    );
+    expect(off.isolation).toBe(
+      "isolation: no network namespace (AGENT_CONTEXT_VERIFY_NAMESPACE=off); the CLI ran with a loopback-only environment and the trap proxy",
+    );
+    expect([own.stdout, own.status, off.status]).toEqual([off.stdout, 0, 0]);
+  });
+
+  it("the_users_base_url_and_proxies_never_reach_the_cli", async () => {
+    // A service on this machine's loopback that a CLI following a repository's base URL would reach.
+    const hits: string[] = [];
+    const server = createServer((req, res) => {
+      hits.push(req.url ?? "");
+      res.end("{}");
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const root = temp();
+      writeTree(root, { "CLAUDE.md": "m\n" });
+      // The environment verify builds for the CLI starts from nothing: these never reach it.
+      const r = await verify(["--json"], {
+        cwd: root,
+        env: { ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`, HTTPS_PROXY: `http://127.0.0.1:${port}` },
+      });
+      expect(JSON.parse(r.stdout)).toMatchObject({ agrees: true, traffic: { refused: [] } });
+      expect(hits).toEqual([]);
+    } finally {
+      server.close();
+    }
   });
 
   it("the_trap_proxy_sees_a_cli_that_tries_to_leave_the_machine", async () => {

@@ -2,7 +2,13 @@
  * A test double of an agent MODEL (never of an agent CLI): an AgentModel whose launch returns fixed items
  * and findings. Used where the pipeline, not a loader, is under test, and to register a throwaway agent.
  */
-import type { AgentModel, ContextItem, Finding } from "../../src/model/index.js";
+import type {
+  AgentModel,
+  ContextItem,
+  Finding,
+  ListOverhead,
+  UnmeasuredSource,
+} from "../../src/model/index.js";
 
 export interface StubAgentOptions {
   id?: string;
@@ -12,6 +18,10 @@ export interface StubAgentOptions {
   findings?: Finding[];
   defaultCap?: number;
   memoryFileNames?: string[];
+  /** The lists' fixed text the launch reports (a function: read at each launch). */
+  overhead?: ListOverhead[] | (() => ListOverhead[]);
+  /** Sources the launch names as not measured. */
+  unmeasured?: UnmeasuredSource[];
 }
 
 /** An agent model with a fixed launch set (texts: each item's path repeated to its byte size). */
@@ -38,6 +48,8 @@ export function stubAgent(o: StubAgentOptions = {}): AgentModel {
         rules: [],
         memory: [],
         findings: o.findings ?? [],
+        ...(o.overhead ? { overhead: typeof o.overhead === "function" ? o.overhead() : o.overhead } : {}),
+        ...(o.unmeasured ? { unmeasured: o.unmeasured } : {}),
       };
     },
   };

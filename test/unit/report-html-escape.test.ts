@@ -21,7 +21,14 @@ function hostileData(): ReportData {
     why: `imported by ${EVIL}`,
     change: 5,
   };
-  const { cells, moreCount } = treemapOf([file]);
+  const overhead = {
+    list: `agents ${EVIL}`,
+    kind: "subagent" as const,
+    bytes: 31,
+    charged: true,
+    why: `header ${EVIL}`,
+  };
+  const { cells, moreCount } = treemapOf([file], [overhead]);
   return {
     tool: { name: "agent-context", version: "0.1.0" },
     repository: `repo${EVIL}`,
@@ -55,6 +62,22 @@ function hostileData(): ReportData {
               },
             ],
             onDemandOmitted: 0,
+            kinds: [
+              {
+                kind: "subagent",
+                charged: false,
+                entries: 0,
+                itemBytes: 0,
+                overheadBytes: 31,
+                bytes: 31,
+                cap: 10,
+                over: 21,
+                ok: false,
+              },
+            ],
+            overhead: [overhead],
+            unadopted: { kinds: ["subagent"], bytes: 31, command: `init ${EVIL}` },
+            unmeasured: [{ kind: "mcp-server", name: `db${EVIL}`, source: `.mcp${EVIL}.json` }],
             delta: {
               base: `main${EVIL}`,
               commit: "0123456789abcdef",
@@ -62,6 +85,7 @@ function hostileData(): ReportData {
               after: 100,
               change: 5,
               cwdAtBase: true,
+              kinds: [{ kind: "import", charged: true, before: 95, after: 100, change: 5 }],
               files: [{ path: file.path, before: 95, after: 100, change: 5, why: EVIL }],
             },
           },

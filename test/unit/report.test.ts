@@ -49,6 +49,7 @@ function run(
     cap: c,
     evaluation,
     items,
+    charging: { kinds: ["memory", "import", "rule"], source: "default", caps: {} },
     snapshot: {
       agent: { id: "claude-code", name: "Claude Code", version: "2.1.332" },
       view: "fresh-clone",
@@ -106,18 +107,21 @@ describe("text report, over the cap", () => {
     expect(lines[0]).toContain("356 over");
   });
   it("gives_the_remedy_of_cutting_not_raising", () => {
-    expect(lines[1]).toBe("Cut 356 bytes; do not raise the cap (it only goes down). Largest first:");
+    expect(lines[1]).toBe("Cut 356 bytes; do not raise the cap (it only goes down). Largest first, by kind:");
   });
-  it("lists_every_contributor_largest_first_with_bytes_path_and_why", () => {
-    expect(lines.slice(2, 5)).toEqual([
-      "    3500  docs/conventions.md   imported by CLAUDE.md",
-      "     900  .claude/rules/style.md   unscoped rule — add `paths:` frontmatter so it loads only on demand",
-      "      52  CLAUDE.md   project memory in the working directory",
+  it("lists_every_contributor_by_kind_with_its_subtotal_largest_first_with_bytes_path_and_why", () => {
+    expect(lines.slice(2, 8)).toEqual([
+      "  import — 3,500 bytes (1 file)",
+      "      3500  docs/conventions.md   imported by CLAUDE.md",
+      "  rule — 900 bytes (1 file)",
+      "       900  .claude/rules/style.md   unscoped rule — add `paths:` frontmatter so it loads only on demand",
+      "  memory — 52 bytes (1 file)",
+      "        52  CLAUDE.md   project memory in the working directory",
     ]);
   });
   it("lists_loaded_but_uncharged_files_apart", () => {
-    expect(lines[5]).toBe("Loaded but not charged:");
-    expect(lines[6]).toBe("      77  CLAUDE.local.md   personal memory; not charged");
+    expect(lines[8]).toBe("Loaded but not charged:");
+    expect(lines[9]).toBe("      77  CLAUDE.local.md   personal memory; not charged");
   });
   it("asks_the_question_of_each_line", () => {
     expect(out).toContain(CUT_QUESTION);
@@ -145,6 +149,7 @@ describe("text report, ratchet", () => {
     currentCap: 8000,
     ok: false,
     note: null,
+    charging: null,
   };
   it("a_raised_cap_says_raised_from_what_to_what_at_which_base", () => {
     const out = renderCapText(run([], 8000, { ratchet: r }));
@@ -249,6 +254,12 @@ describe("json contract", () => {
       "view",
       "applied",
       "items",
+      "charge",
+      "kinds",
+      "overhead",
+      "unadopted",
+      "unmeasured",
+      "framingBytes",
       "ratchet",
       "delta",
     ]);

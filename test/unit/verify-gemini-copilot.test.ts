@@ -57,9 +57,11 @@ describe("what a copy keeps of gemini's workspace settings", () => {
   });
   it("a_file_the_cli_would_refuse_is_left_out_and_other_files_pass_unchanged", () => {
     expect(sanitizeGeminiSettings('{ "context": {}, }')).toBeUndefined();
-    expect(geminiVerifyRunner.sanitize("GEMINI.md", "x")).toBe("x");
-    expect(geminiVerifyRunner.copies(".gemini/settings.json")).toBe(true);
-    expect(copilotVerifyRunner.copies(".github/instructions/a/b.instructions.md")).toBe(true);
-    expect(copilotVerifyRunner.copies(".vscode/mcp.json")).toBe(false);
+    expect(geminiVerifyRunner.settingsFile(".gemini/settings.json")).toBe(true);
+    expect(geminiVerifyRunner.instructionFile(".gemini/GEMINI.md")).toBe(false);
+    expect(copilotVerifyRunner.instructionFile(".github/instructions/a/b.instructions.md")).toBe(true);
+    expect(copilotVerifyRunner.instructionFile(".github/instructions/.x/b.instructions.md")).toBe(false);
+    expect(copilotVerifyRunner.instructionFile(".vscode/mcp.json")).toBe(false);
+    expect(copilotVerifyRunner.instructionFile(".github/agents/x.agent.md")).toBe(false);
   });
 });

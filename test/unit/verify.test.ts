@@ -9,6 +9,7 @@ import { agentById, registerAgent } from "../../src/agents/index.js";
 import { compareDelivery } from "../../src/verify/compare.js";
 import { compareReleases, nearestRelease } from "../../src/verify/release.js";
 import { verifyRepository } from "../../src/verify/run.js";
+import { nestingDepth } from "../../src/verify/settings.js";
 
 describe("the model release a CLI release is compared with", () => {
   const known = ["2.1.332", "2.1.197"];
@@ -76,7 +77,7 @@ describe("the reminder formats of both pinned Claude Code releases", () => {
 
 describe("what a verify copy keeps of settings", () => {
   it("claude_code_settings_keep_only_the_keys_that_shape_loading", () => {
-    const out = claudeVerifyRunner.sanitize(
+    const out = claudeVerifyRunner.rewriteSettings(
       ".claude/settings.json",
       JSON.stringify({
         hooks: { SessionStart: [] },
@@ -84,18 +85,42 @@ describe("what a verify copy keeps of settings", () => {
         statusLine: { type: "command", command: "x" },
         apiKeyHelper: "x",
         claudeMdExcludes: ["a/**"],
+        pluginConfigs: {
+          "cc-plugin-agents-md@builtin": {
+            options: { instructionFiles: "claude-md" },
+            mcpServers: { x: {} },
+          },
+          "evil@market": { options: { instructionFiles: "claude-md" } },
+        },
       }),
     );
-    expect(JSON.parse(out ?? "")).toEqual({ claudeMdExcludes: ["a/**"] });
-    expect(claudeVerifyRunner.sanitize("pkg/.claude/settings.local.json", "not json")).toBeUndefined();
-    expect(claudeVerifyRunner.sanitize("CLAUDE.md", "text")).toBe("text");
+    expect(JSON.parse(out ?? "")).toEqual({
+      claudeMdExcludes: ["a/**"],
+      pluginConfigs: { "cc-plugin-agents-md@builtin": { options: { instructionFiles: "claude-md" } } },
+    });
+    expect(claudeVerifyRunner.rewriteSettings("pkg/.claude/settings.local.json", "not json")).toBeUndefined();
+  });
+  it("a_claude_code_setting_of_the_wrong_type_is_not_written", () => {
+    const out = claudeVerifyRunner.rewriteSettings(
+      ".claude/settings.json",
+      '{"claudeMdExcludes": [{"command": "x"}], "__proto__": {"claudeMdExcludes": ["x"]}}',
+    );
+    expect(out).toBe("{}\n");
   });
   it("a_codex_project_config_keeps_only_the_project_doc_keys", () => {
-    const out = codexVerifyRunner.sanitize(
+    const out = codexVerifyRunner.rewriteSettings(
       ".codex/config.toml",
       'notify = ["sh", "-c", "x"]\nproject_doc_max_bytes = 10\n[mcp_servers.x]\ncommand = "x"\n',
     );
     expect(out?.trim()).toBe("project_doc_max_bytes = 10");
+  });
+});
+
+describe("how deep a settings file nests", () => {
+  it("brackets_in_strings_and_comments_do_not_count", () => {
+    expect(nestingDepth('{"a": ["[[[", {"b": "}}}"}]} // [[[[')).toBe(3);
+    expect(nestingDepth("a = [[1], [2]] # [[[\nb = '[[['\n")).toBe(2);
+    expect(nestingDepth("[".repeat(100_000) + "]".repeat(100_000))).toBe(100_000);
   });
 });
 

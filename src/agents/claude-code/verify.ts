@@ -7,8 +7,16 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
-import { type DeliveredFile, VerifyRunError, type VerifyRunner } from "../../model/index.js";
-import { type ProcessResult, runProcess } from "../../verify/process.js";
+import { inside } from "../../fs/paths.js";
+import {
+  type DeliveredFile,
+  type ProcessResult,
+  type RunProcess,
+  VerifyRunError,
+  type VerifyRunner,
+} from "../../model/index.js";
+import { runProcess } from "../../verify/process.js";
+import { aString, pickAllowed, stringList } from "../../verify/settings.js";
 import { type RecordedRequest, startUpstream, type Turn } from "../../verify/upstream.js";
 import { claudeOnDemand } from "./on-read.js";
 import { CLAUDE_PROBES } from "./probes.js";
@@ -51,6 +59,8 @@ export interface RunClaudeCliOptions {
   env?: Record<string, string>;
   /** Kill the CLI after this many milliseconds (default 60,000). */
   timeoutMs?: number;
+  /** How the process runs (default {@link runProcess}; verify passes its isolating runner). */
+  run?: RunProcess;
 }
 
 /**
@@ -89,10 +99,11 @@ export async function runClaudeCli(opts: RunClaudeCliOptions): Promise<ClaudeRun
   const env = { ...claudeOfflineEnv(up.url, home, configDir), ...opts.env };
   const args = ["-p", opts.prompt ?? "hello", ...(opts.args ?? [])];
   try {
-    const r: ProcessResult = await runProcess(opts.bin, args, {
+    const r: ProcessResult = await (opts.run ?? runProcess)(opts.bin, args, {
       cwd: opts.cwd,
       env,
       timeoutMs: opts.timeoutMs ?? 60_000,
+      reach: [up.url],
     });
     return { ...r, requests: up.requests, mainRequests: up.mainRequests(), home, configDir };
   } finally {
@@ -152,15 +163,20 @@ function cutContextTail(body: string): string {
 
 const SECTION = /(?:^|\n)Contents of (\/[^\n]*?) \(([^()\n]*)\):\n\n/g;
 
+/** Which framed paths are the CLI's own sections (default: every one). */
+export type SectionFilter = (path: string) => boolean;
+
 /**
  * Parses every `Contents of PATH (label):` section out of a text (a system-reminder). Each section's text
  * runs to the next section or to the closing `</system-reminder>` (2.1.332) or, in the `# claudeMd` format
  * (2.1.197), to the `# currentDate` block after it; the separator blank line is not part of the text.
+ * A header whose PATH `accept` refuses is text of the section around it: verify accepts only paths in its
+ * copy and throwaway home, so a line of a user's own file framed like a header is never a section.
  * Relies on the formats observed in the pinned CLIs (see LoadedSection).
  */
-export function parseSections(text: string): LoadedSection[] {
+export function parseSections(text: string, accept: SectionFilter = () => true): LoadedSection[] {
   const out: LoadedSection[] = [];
-  const marks = [...text.matchAll(SECTION)];
+  const marks = [...text.matchAll(SECTION)].filter((m) => accept(m[1] ?? ""));
   marks.forEach((m, i) => {
     const start = (m.index ?? 0) + m[0].length;
     const next = marks[i + 1];
@@ -180,11 +196,11 @@ export function parseSections(text: string): LoadedSection[] {
  * The launch set: the sections of the first main request's first user message. Throws when the CLI sent
  * no main request (the message carries the exit status and the start of stderr).
  */
-export function launchSections(run: ClaudeRun): LoadedSection[] {
+export function launchSections(run: ClaudeRun, accept?: SectionFilter): LoadedSection[] {
   const first = run.mainRequests[0];
   if (!first) throw new Error(`the CLI sent no request (exit ${run.code}): ${run.stderr.slice(0, 2000)}`);
   const firstUser = first.body.messages?.[0];
-  return textBlocks(firstUser).flatMap(parseSections);
+  return textBlocks(firstUser).flatMap((t) => parseSections(t, accept));
 }
 
 /**
@@ -192,8 +208,8 @@ export function launchSections(run: ClaudeRun): LoadedSection[] {
  * trims each text (2.1.332), so `parseSections` leaves one separator newline on every section but the
  * last; this drops it.
  */
-export function launchFiles(run: ClaudeRun): LoadedSection[] {
-  const sections = launchSections(run);
+export function launchFiles(run: ClaudeRun, accept?: SectionFilter): LoadedSection[] {
+  const sections = launchSections(run, accept);
   return sections.map((s, i) =>
     i < sections.length - 1 && s.text.endsWith("\n") ? { ...s, text: s.text.slice(0, -1) } : s,
   );
@@ -210,13 +226,26 @@ export const CLAUDE_LABELS = {
 const CLAUDE_VERSION_LINE = /^\s*(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?) \(Claude Code\)\s*$/m;
 
 /**
- * Settings keys a verify copy keeps: the ones that shape which instruction files load. Everything else —
- * `hooks`, `statusLine`, `apiKeyHelper`, `env` (which could move the API base), `permissions`, MCP servers,
- * plugins — is dropped, so nothing from the repository runs and nothing leaves the machine.
+ * The settings a verify copy keeps, by type: the keys that change which instruction files load
+ * (`claudeMdExcludes`; the AGENTS.md plugin's mode, which 2.1.332 reads from user settings only, kept so
+ * verify shows that). Nothing else of Claude Code's settings schema is written: not `hooks`, `statusLine`,
+ * `subagentStatusLine`, `fileSuggestion`, `apiKeyHelper` and the other helpers (`awsAuthRefresh`,
+ * `awsCredentialExport`, `gcpAuthRefresh`, `otelHeadersHelper`, `proxyAuthHelper`, `policyHelper`,
+ * `processWrapper`), `env`, `permissions`, `enabledPlugins`, marketplaces, MCP servers, `outputStyle`,
+ * `sshConfigs`, `autoMemoryDirectory` (bundle of 2.1.332).
  */
-export const CLAUDE_VERIFY_SETTINGS_KEYS = ["claudeMdExcludes", "instructionFiles"] as const;
+export const CLAUDE_VERIFY_SETTINGS = {
+  claudeMdExcludes: stringList,
+  pluginConfigs: {
+    "cc-plugin-agents-md@builtin": { options: { instructionFiles: aString, projectInstructions: aString } },
+  },
+} as const;
 
 const SETTINGS_FILE = /(^|\/)\.claude\/settings(\.local)?\.json$/;
+
+/** Instruction text below `.claude/`: CLAUDE.md, AGENTS.md and Markdown rules (no dotted segment around them). */
+const INSTRUCTION_FILE =
+  /^(?:[^./][^/]*\/)*\.claude\/(?:CLAUDE\.md|AGENTS\.md|rules\/(?:[^./][^/]*\/)*[^./][^/]*\.md)$/;
 
 /** `--read` attachment block after a tool result (2.1.332): `<system-reminder>\nContents of PATH:\n\nTEXT\n</system-reminder>`. */
 const ATTACHED = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n([\s\S]*)\n<\/system-reminder>\n?$/;
@@ -238,10 +267,10 @@ const HOOK_BLOCK = /(?:^|\n)Contents of (\/[^\n]*?):\n\n/g;
  */
 const MERGED_REMINDER = /\n\nThe user hasn't heard from you in a while\.[\s\S]*$/;
 
-function systemAttachments(text: string): DeliveredFile[] {
+function systemAttachments(text: string, accept: SectionFilter): DeliveredFile[] {
   const hook = HOOK_CONTEXT.exec(text);
   const body = hook ? text.slice(hook[0].length).replace(MERGED_REMINDER, "") : text;
-  const marks = [...body.matchAll(hook ? HOOK_BLOCK : SYSTEM_ATTACHED)];
+  const marks = [...body.matchAll(hook ? HOOK_BLOCK : SYSTEM_ATTACHED)].filter((m) => accept(m[1] ?? ""));
   return marks.map((m, i) => {
     const start = (m.index ?? 0) + m[0].length;
     const next = marks[i + 1];
@@ -256,7 +285,7 @@ function systemAttachments(text: string): DeliveredFile[] {
  * turn). 2.1.332 puts each file in a `<system-reminder>` text block of the tool result's user message;
  * 2.1.197 puts them in a `role: "system"` message right after it. Both are read.
  */
-export function attachedPerTurn(run: ClaudeRun): DeliveredFile[][] {
+export function attachedPerTurn(run: ClaudeRun, accept: SectionFilter = () => true): DeliveredFile[][] {
   const last = run.mainRequests.at(-1);
   // biome-ignore lint/suspicious/noExplicitAny: API message JSON
   const messages = (last?.body?.messages ?? []) as any[];
@@ -265,7 +294,7 @@ export function attachedPerTurn(run: ClaudeRun): DeliveredFile[][] {
   messages.forEach((m, i) => {
     if (i === 0) return;
     if (m?.role === "system" && current) {
-      for (const t of textBlocks(m)) current.push(...systemAttachments(t));
+      for (const t of textBlocks(m)) current.push(...systemAttachments(t, accept));
       return;
     }
     current = undefined;
@@ -276,7 +305,7 @@ export function attachedPerTurn(run: ClaudeRun): DeliveredFile[][] {
     for (const b of m.content) {
       if (b?.type !== "text") continue;
       const mm = ATTACHED.exec(b.text);
-      if (mm) current.push({ path: mm[1] ?? "", text: mm[2] ?? "" });
+      if (mm && accept(mm[1] ?? "")) current.push({ path: mm[1] ?? "", text: mm[2] ?? "" });
     }
     turns.push(current);
   });
@@ -301,12 +330,9 @@ export const claudeVerifyRunner: VerifyRunner = {
   npmPackage: "@anthropic-ai/claude-code",
   parseVersion: (out) => CLAUDE_VERSION_LINE.exec(out)?.[1],
   reads: true,
-  copies: (rel) =>
-    /(^|\/)\.claude\/rules\//.test(rel) ||
-    /(^|\/)\.claude\/(CLAUDE|AGENTS)\.md$/.test(rel) ||
-    SETTINGS_FILE.test(rel),
-  sanitize(rel, text) {
-    if (!SETTINGS_FILE.test(rel)) return text;
+  instructionFile: (rel) => INSTRUCTION_FILE.test(rel),
+  settingsFile: (rel) => SETTINGS_FILE.test(rel),
+  rewriteSettings(_rel, text) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -314,11 +340,17 @@ export const claudeVerifyRunner: VerifyRunner = {
       return undefined;
     }
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
-    const kept: Record<string, unknown> = {};
-    for (const k of CLAUDE_VERIFY_SETTINGS_KEYS)
-      if (k in parsed) kept[k] = (parsed as Record<string, unknown>)[k];
-    return `${JSON.stringify(kept, null, 2)}\n`;
+    return `${JSON.stringify(pickAllowed(parsed, CLAUDE_VERIFY_SETTINGS) ?? {}, null, 2)}\n`;
   },
+  ancestorNames: [
+    "CLAUDE.md",
+    "CLAUDE.local.md",
+    ".claude",
+    ".mcp.json",
+    ".lsp.json",
+    ".claude-plugin",
+    ".git",
+  ],
   async observe(req) {
     const script: Turn[] = req.reads.map((file_path) => [
       { type: "tool_use", name: "Read", input: { file_path } },
@@ -330,16 +362,19 @@ export const claudeVerifyRunner: VerifyRunner = {
       configDir: join(req.home, ".claude-config"),
       script,
       args: ["--allowedTools", "Read"],
-      env: { ...req.proxyEnv },
+      env: { ...req.env },
       timeoutMs: req.timeoutMs,
+      run: req.run,
     });
     if (run.mainRequests.length === 0) throw new VerifyRunError(runFailure(run, req.timeoutMs));
     if (run.mainRequests.length < req.reads.length + 1)
       throw new VerifyRunError(
         `answered ${run.mainRequests.length - 1} of ${req.reads.length} scripted Reads (${runFailure(run, req.timeoutMs)})`,
       );
-    const launch = launchFiles(run).map((s) => ({ path: s.path, text: s.text, label: s.label }));
-    const turns = attachedPerTurn(run);
+    // Only paths in the copy or the throwaway home can be the CLI's own sections.
+    const ours = (p: string) => inside(req.root, p) || inside(req.home, p);
+    const launch = launchFiles(run, ours).map((s) => ({ path: s.path, text: s.text, label: s.label }));
+    const turns = attachedPerTurn(run, ours);
     return {
       launch: { files: launch },
       reads: req.reads.map((_, i) => ({ files: turns[i] ?? [] })),

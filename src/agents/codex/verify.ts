@@ -8,8 +8,15 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { lazyToml } from "../../markdown/lazy.js";
-import { type DeliveredFile, type Snapshot, VerifyRunError, type VerifyRunner } from "../../model/index.js";
+import {
+  type DeliveredFile,
+  type RunProcess,
+  type Snapshot,
+  VerifyRunError,
+  type VerifyRunner,
+} from "../../model/index.js";
 import { runProcess } from "../../verify/process.js";
+import { countOf, pickAllowed, stringList } from "../../verify/settings.js";
 import { startUpstream } from "../../verify/upstream.js";
 import { CODEX_JOIN } from "./index.js";
 import { CODEX_PROBES } from "./probes.js";
@@ -48,6 +55,10 @@ export interface RunCodexCliOptions {
   env?: Record<string, string>;
   /** Kill the CLI after this many milliseconds (default 30,000). */
   timeoutMs?: number;
+  /** How the process runs (default {@link runProcess}; verify passes its isolating runner). */
+  run?: RunProcess;
+  /** Loopback servers the process must reach (for an isolating `run`). */
+  reach?: readonly string[];
 }
 
 /** Runs `BIN [args] debug prompt-input hi` in `cwd`; resolves when the CLI exits, never rejects. */
@@ -61,7 +72,12 @@ export async function runCodexCli(opts: RunCodexCliOptions): Promise<CodexRun> {
   }
   Object.assign(env, opts.env);
   const args = [...(opts.args ?? []), "debug", "prompt-input", "hi"];
-  const r = await runProcess(opts.bin, args, { cwd: opts.cwd, env, timeoutMs: opts.timeoutMs ?? 30_000 });
+  const r = await (opts.run ?? runProcess)(opts.bin, args, {
+    cwd: opts.cwd,
+    env,
+    timeoutMs: opts.timeoutMs ?? 30_000,
+    ...(opts.reach ? { reach: opts.reach } : {}),
+  });
   const userTexts: string[] = [];
   let parsed = false;
   try {
@@ -96,12 +112,16 @@ const LOOPBACK_PROVIDER = "agent_context_verify";
 
 const PROJECT_CONFIG = /(^|\/)\.codex\/config\.toml$/;
 
-/** Project config keys a verify copy keeps: the ones that shape the AGENTS.md chain. */
-export const CODEX_VERIFY_CONFIG_KEYS = [
-  "project_doc_max_bytes",
-  "project_doc_fallback_filenames",
-  "project_root_markers",
-] as const;
+/**
+ * The project config a verify copy keeps, by type: the keys that shape the AGENTS.md chain. Nothing else
+ * of `config.toml` is written (not `notify`, `mcp_servers`, `model_providers`, `openai_base_url`, `hooks`,
+ * `plugins`, `shell_environment_policy`, `projects`...).
+ */
+export const CODEX_VERIFY_CONFIG = {
+  project_doc_max_bytes: countOf,
+  project_doc_fallback_filenames: stringList,
+  project_root_markers: stringList,
+} as const;
 
 /**
  * The AGENTS.md message Codex would send for a snapshot of the fresh-clone view (no global file): the
@@ -139,19 +159,19 @@ export const codexVerifyRunner: VerifyRunner = {
   npmPackage: "@openai/codex",
   parseVersion: (out) => CODEX_VERSION_LINE.exec(out)?.[1],
   reads: false,
-  copies: (rel) => PROJECT_CONFIG.test(rel),
-  sanitize(rel, text) {
-    if (!PROJECT_CONFIG.test(rel)) return text;
+  instructionFile: () => false,
+  settingsFile: (rel) => PROJECT_CONFIG.test(rel),
+  rewriteSettings(_rel, text) {
     let parsed: Record<string, unknown>;
     try {
       parsed = lazyToml().parse(text) as Record<string, unknown>;
     } catch {
       return undefined;
     }
-    const kept: Record<string, unknown> = {};
-    for (const k of CODEX_VERIFY_CONFIG_KEYS) if (k in parsed) kept[k] = parsed[k];
-    return lazyToml().stringify(kept);
+    const kept = pickAllowed(parsed, CODEX_VERIFY_CONFIG) as Record<string, unknown> | undefined;
+    return lazyToml().stringify(kept ?? {});
   },
+  ancestorNames: ["AGENTS.md", "AGENTS.override.md", ".codex", ".agents", ".git"],
   async observe(req) {
     // With its default provider, 0.171.0's prompt-input may open a connection to api.openai.com:443 while
     // it assembles the prompt (the trap proxy sees it on some runs; OPENAI_BASE_URL does not stop it). A
@@ -169,8 +189,10 @@ export const codexVerifyRunner: VerifyRunner = {
           "-c",
           `model_provider="${LOOPBACK_PROVIDER}"`,
         ],
-        env: { ...req.proxyEnv },
+        env: { ...req.env },
         timeoutMs: req.timeoutMs,
+        run: req.run,
+        reach: [up.url],
       });
     } finally {
       await up.close();

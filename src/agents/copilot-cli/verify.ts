@@ -22,7 +22,13 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { type DeliveredFile, type Snapshot, VerifyRunError, type VerifyRunner } from "../../model/index.js";
+import {
+  type DeliveredFile,
+  type RunProcess,
+  type Snapshot,
+  VerifyRunError,
+  type VerifyRunner,
+} from "../../model/index.js";
 import { runProcess } from "../../verify/process.js";
 import { type ChatRequest, type ChatTurn, startChatUpstream } from "../../verify/upstream-chat.js";
 import { copilotLaunchExtra } from "./extra.js";
@@ -75,6 +81,8 @@ export interface RunCopilotCliOptions {
   script?: ChatTurn[];
   /** Kill the CLI after this many milliseconds (default 60,000). */
   timeoutMs?: number;
+  /** How the process runs (default {@link runProcess}; verify passes its isolating runner). */
+  run?: RunProcess;
 }
 
 /** The inner texts of `<custom_instruction>` blocks in a system message, in order. */
@@ -143,7 +151,12 @@ export async function runCopilotCli(opts: RunCopilotCliOptions): Promise<Copilot
   };
   try {
     const args = [...(opts.args ?? []), "-p", "hi", "--allow-all-tools", "--disable-client-telemetry"];
-    const r = await runProcess(opts.bin, args, { cwd: opts.cwd, env, timeoutMs: opts.timeoutMs ?? 60_000 });
+    const r = await (opts.run ?? runProcess)(opts.bin, args, {
+      cwd: opts.cwd,
+      env,
+      timeoutMs: opts.timeoutMs ?? 60_000,
+      reach: [up.url],
+    });
     const system = systemOf(up.requests[0]?.body);
     return {
       ...r,
@@ -234,9 +247,12 @@ function isScript(p: string): boolean {
 const COPILOT_VERSION_LINE =
   /^\s*GitHub Copilot CLI v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?)\.?\s*$/m;
 
-/** What a verify copy takes besides memory files: the repository instructions file and instruction files. */
+/**
+ * Instruction text below dotted folders (no dotted segment around them): the repository instructions file,
+ * `.github/instructions/**\/*.instructions.md` and Claude Code's rules, which 1.0.102 reads too.
+ */
 const INSTRUCTION_FILES =
-  /^(?:(?:.*\/)?\.github\/copilot-instructions\.md|(?:.*\/)?\.github\/instructions\/.*\.instructions\.md|(?:.*\/)?\.claude\/rules\/.*\.md)$/;
+  /^(?:[^./][^/]*\/)*(?:\.github\/copilot-instructions\.md|\.github\/instructions\/(?:[^./][^/]*\/)*[^./][^/]*\.instructions\.md|\.claude\/rules\/(?:[^./][^/]*\/)*[^./][^/]*\.md)$/;
 
 /**
  * The prediction for a Copilot snapshot: the instruction part of the system message rebuilt from the
@@ -274,17 +290,33 @@ export const copilotVerifyRunner: VerifyRunner = {
   resolveBin: copilotNativeBin,
   parseVersion: (out) => COPILOT_VERSION_LINE.exec(out)?.[1],
   reads: true,
-  copies: (rel) => INSTRUCTION_FILES.test(rel),
-  // Copilot reads no repository settings for its instructions; MCP configs and hooks are never copied.
-  sanitize: (_rel, text) => text,
+  instructionFile: (rel) => INSTRUCTION_FILES.test(rel),
+  // 1.0.102 reads no repository settings that change its instructions (.github/copilot/settings.json holds
+  // the model and the like): none is written. MCP configs and hooks are never copied.
+  settingsFile: () => false,
+  rewriteSettings: () => undefined,
+  // MCP configs from every folder up to the git root (.mcp.json, .github/mcp.json, .vscode/mcp.json), hooks
+  // (.github/hooks), instruction files.
+  ancestorNames: [
+    ".github",
+    ".vscode",
+    ".mcp.json",
+    ".copilot",
+    ".claude",
+    "AGENTS.md",
+    "CLAUDE.md",
+    "GEMINI.md",
+    ".git",
+  ],
   async observe(req) {
     const run = await runCopilotCli({
       bin: req.bin,
       cwd: req.cwd,
       home: req.home,
       script: req.reads.map((p) => ({ toolCalls: [{ name: "view", args: { path: p } }] })),
-      env: { ...req.proxyEnv },
+      env: { ...req.env },
       timeoutMs: req.timeoutMs,
+      run: req.run,
     });
     if (run.spawnError) throw new VerifyRunError(`could not start: ${run.spawnError}`);
     if (run.timedOut)

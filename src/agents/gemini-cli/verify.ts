@@ -13,8 +13,15 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { type ParseError, parse as parseJsonc } from "jsonc-parser";
-import { type DeliveredFile, type Snapshot, VerifyRunError, type VerifyRunner } from "../../model/index.js";
+import {
+  type DeliveredFile,
+  type RunProcess,
+  type Snapshot,
+  VerifyRunError,
+  type VerifyRunner,
+} from "../../model/index.js";
 import { runProcess } from "../../verify/process.js";
+import { oneOf, pickAllowed, stringList, stringOrList } from "../../verify/settings.js";
 import { type GeminiPart, type GeminiRequest, startGeminiServer } from "../../verify/upstream-gemini.js";
 import { geminiOnDemand, JIT_CONTEXT_PREFIX, JIT_CONTEXT_SUFFIX } from "./on-read.js";
 import { GEMINI_PROBES } from "./probes.js";
@@ -55,6 +62,8 @@ export interface RunGeminiCliOptions {
   env?: Record<string, string>;
   /** Kill the CLI after this many milliseconds (default 90,000). */
   timeoutMs?: number;
+  /** How the process runs (default {@link runProcess}; verify passes its isolating runner). */
+  run?: RunProcess;
 }
 
 /**
@@ -82,10 +91,11 @@ export async function runGeminiCli(opts: RunGeminiCliOptions): Promise<GeminiRun
     ...opts.env,
   };
   try {
-    const r = await runProcess(opts.bin, ["-p", opts.prompt ?? "hi", ...(opts.args ?? [])], {
+    const r = await (opts.run ?? runProcess)(opts.bin, ["-p", opts.prompt ?? "hi", ...(opts.args ?? [])], {
       cwd: opts.cwd,
       env,
       timeoutMs: opts.timeoutMs ?? 90_000,
+      reach: [server.url],
     });
     return {
       ...r,
@@ -178,31 +188,36 @@ const GEMINI_VERSION_LINE = /^\s*v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\s*$/m;
 
 const WORKSPACE_SETTINGS = /(^|\/)\.gemini\/settings\.json$/;
 
+/** A relative folder that stays inside the copy: no `..`, no `~`, not absolute. */
+const relativeInsideDirs = (v: unknown): string[] | undefined =>
+  stringList(v)?.filter((d) => !isAbsolute(d) && !d.startsWith("~") && !d.split(/[\\/]/).includes(".."));
+
 /**
- * The workspace settings a verify copy keeps: `context.fileName`, `context.memoryBoundaryMarkers`,
+ * The workspace settings a verify copy keeps, by type: `context.fileName`, `context.memoryBoundaryMarkers`,
  * `context.importFormat` and the relative `context.includeDirectories` that stay inside the copy — the keys
- * that shape the context files (src/agents/gemini-cli/settings.ts). Everything else (MCP servers, hooks,
- * tool discovery and call commands, telemetry, sandbox, extensions) is dropped. Undefined when the text is
- * not a JSON object (with comments) the CLI would read.
+ * that shape the context files (src/agents/gemini-cli/settings.ts). Nothing else is written: not
+ * `mcpServers`, `hooks`, `tools` (discovery and call commands), `extensions`, `telemetry`, `sandbox`,
+ * `advanced` (bug command, DNS), `security`.
+ */
+export const GEMINI_VERIFY_SETTINGS = {
+  context: {
+    fileName: stringOrList,
+    memoryBoundaryMarkers: stringList,
+    importFormat: oneOf("tree", "flat"),
+    includeDirectories: relativeInsideDirs,
+  },
+} as const;
+
+/**
+ * A workspace settings file re-written from {@link GEMINI_VERIFY_SETTINGS}; undefined when the text is not
+ * a JSON object (with comments) the CLI would read.
  */
 export function sanitizeGeminiSettings(text: string): string | undefined {
   const errors: ParseError[] = [];
   const value = parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: false });
   if (errors.length > 0 || typeof value !== "object" || value === null || Array.isArray(value))
     return undefined;
-  const ctx = (value as Record<string, unknown>).context;
-  const kept: Record<string, unknown> = {};
-  if (ctx && typeof ctx === "object" && !Array.isArray(ctx)) {
-    const c = ctx as Record<string, unknown>;
-    for (const k of ["fileName", "memoryBoundaryMarkers", "importFormat"] as const)
-      if (k in c) kept[k] = c[k];
-    if (Array.isArray(c.includeDirectories))
-      kept.includeDirectories = c.includeDirectories.filter(
-        (d): d is string =>
-          typeof d === "string" && !isAbsolute(d) && !d.startsWith("~") && !d.split(/[\\/]/).includes(".."),
-      );
-  }
-  return `${JSON.stringify(Object.keys(kept).length > 0 ? { context: kept } : {}, null, 2)}\n`;
+  return `${JSON.stringify(pickAllowed(value, GEMINI_VERIFY_SETTINGS) ?? {}, null, 2)}\n`;
 }
 
 /** The top-level blocks of a gemini-cli snapshot (imports are inside them), as delivered files. */
@@ -229,8 +244,11 @@ export const geminiVerifyRunner: VerifyRunner = {
   npmPackage: "@google/gemini-cli",
   parseVersion: (out) => GEMINI_VERSION_LINE.exec(out)?.[1],
   reads: true,
-  copies: (rel) => WORKSPACE_SETTINGS.test(rel),
-  sanitize: (rel, text) => (WORKSPACE_SETTINGS.test(rel) ? sanitizeGeminiSettings(text) : text),
+  instructionFile: () => false,
+  settingsFile: (rel) => WORKSPACE_SETTINGS.test(rel),
+  rewriteSettings: (_rel, text) => sanitizeGeminiSettings(text),
+  // 0.61.0 reads `.env` (and `.gemini/.env`) from every folder above the one it starts in.
+  ancestorNames: ["GEMINI.md", ".gemini", ".env", ".git"],
   async observe(req) {
     const run = await runGeminiCli({
       bin: req.bin,
@@ -239,8 +257,9 @@ export const geminiVerifyRunner: VerifyRunner = {
       script: req.reads.map((p) => [{ functionCall: { name: "read_file", args: { file_path: p } } }]),
       // Usage statistics go to play.googleapis.com (the trap refuses them; better not to try).
       userSettings: { privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false } },
-      env: { ...req.proxyEnv },
+      env: { ...req.env },
       timeoutMs: req.timeoutMs,
+      run: req.run,
     });
     if (run.spawnError) throw new VerifyRunError(`could not start: ${run.spawnError}`);
     if (run.timedOut)

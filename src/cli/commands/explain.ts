@@ -24,7 +24,8 @@ import {
  * (this machine's user layer, settings, approvals, environment; what was applied is printed first);
  * `--fresh-clone` shows what `cap` judges. DIR and --cwd as every command takes them (../options.ts); PATH
  * is relative to the current directory. JSON: `{ agent, agentVersion, root, cwd, view, applied, launch:
- * [items], onRead: [items], onTool: [items] }`, the header and item records of `cap --json`.
+ * [items], overhead: [{list, kind, bytes, charged, why}], unmeasured: [{kind, name, source}], onRead: [items],
+ * onTool: [items] }`, the header and item records of `cap --json`.
  */
 export function registerExplain(program: Command): void {
   const cmd = program
@@ -85,6 +86,8 @@ export function registerExplain(program: Command): void {
         view: sets.view,
         applied: sets.applied,
         launch: sets.launch.map(itemToJson),
+        overhead: sets.overhead,
+        unmeasured: sets.unmeasured,
         onRead: sets.onRead.map(itemToJson),
         onTool: sets.onTool.map(itemToJson),
       };

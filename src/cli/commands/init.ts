@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { defaultAgent } from "../../agents/index.js";
 import { checkRelease } from "../../agents/release.js";
 import { CONFIG_FILE } from "../../config.js";
+import { UsageError } from "../../errors.js";
 import {
   applyInit,
   chooseHookCommand,
@@ -10,6 +11,7 @@ import {
   workflowSnippet,
 } from "../../install/init.js";
 import { launchTotal } from "../../install/launch-total.js";
+import { CHARGEABLE_KINDS, type ItemKind } from "../../model/index.js";
 import { agentVersionOption, dirArgument, resolvePlace } from "../options.js";
 
 /**
@@ -25,34 +27,64 @@ export function registerInit(program: Command): void {
     );
   agentVersionOption(dirArgument(cmd))
     .option("--dry-run", "show what would change without writing")
-    .action((dir: string | undefined, o: { dryRun?: boolean; agentVersion?: string }) => {
-      const { root } = resolvePlace(dir, undefined);
-      const release = o.agentVersion === undefined ? undefined : checkRelease(defaultAgent(), o.agentVersion);
-      const total = launchTotal(root, release);
-      if (release)
-        process.stdout.write(`launch total: ${total} bytes as ${defaultAgent().name} ${release} loads it\n`);
-      const hook = chooseHookCommand(root);
-      const plan = planInit({
-        root,
-        launchTotal: total,
-        defaultCap: defaultAgent().defaultCap,
-        command: hook.command,
-        known: hook.known,
-      });
-      if (!o.dryRun) applyInit(root, plan);
-      for (const p of plan) {
-        process.stdout.write(`${o.dryRun && p.action !== "unchanged" ? "(dry run) " : ""}${p.note}\n`);
-        if (p.file === CONFIG_FILE && p.action === "create" && total > defaultAgent().defaultCap)
+    .option(
+      "--adopt-kinds [kinds]",
+      `charge the kinds an existing ${CONFIG_FILE} does not charge yet (comma-separated; default all: ${CHARGEABLE_KINDS.join(",")}) and raise each agent's cap by exactly their bytes`,
+    )
+    .action(
+      (
+        dir: string | undefined,
+        o: { dryRun?: boolean; agentVersion?: string; adoptKinds?: string | true },
+      ) => {
+        const { root } = resolvePlace(dir, undefined);
+        const release =
+          o.agentVersion === undefined ? undefined : checkRelease(defaultAgent(), o.agentVersion);
+        const total = launchTotal(root, release);
+        if (release)
           process.stdout.write(
-            `note: ${total} bytes is over the default cap of ${defaultAgent().defaultCap}; the ratchet starts at ${total} and only goes down from there\n`,
+            `launch total: ${total} bytes as ${defaultAgent().name} ${release} loads it\n`,
           );
-        if (p.file === SETTINGS_FILE && p.action !== "unchanged" && !hook.portable)
-          process.stdout.write(
-            `note: the hook command names this machine's copy of agent-context (${hook.command}); install agent-context in the repository (npm i -D) and rerun init for a command teammates can share\n`,
-          );
-      }
-      process.stdout.write(
-        `\nAdd this workflow to check the cap and lint on every pull request:\n\n${workflowSnippet()}`,
-      );
-    });
+        const hook = chooseHookCommand(root);
+        const plan = planInit({
+          root,
+          launchTotal: total,
+          defaultCap: defaultAgent().defaultCap,
+          command: hook.command,
+          known: hook.known,
+          ...(o.adoptKinds === undefined
+            ? {}
+            : { adopt: { ...parseKinds(o.adoptKinds), ...(release ? { release } : {}) } }),
+        });
+        if (!o.dryRun) applyInit(root, plan);
+        for (const p of plan) {
+          process.stdout.write(`${o.dryRun && p.action !== "unchanged" ? "(dry run) " : ""}${p.note}\n`);
+          if (p.file === CONFIG_FILE && p.action === "create" && total > defaultAgent().defaultCap)
+            process.stdout.write(
+              `note: ${total} bytes is over the default cap of ${defaultAgent().defaultCap}; the ratchet starts at ${total} and only goes down from there\n`,
+            );
+          if (p.file === SETTINGS_FILE && p.action !== "unchanged" && !hook.portable)
+            process.stdout.write(
+              `note: the hook command names this machine's copy of agent-context (${hook.command}); install agent-context in the repository (npm i -D) and rerun init for a command teammates can share\n`,
+            );
+        }
+        process.stdout.write(
+          `\nAdd this workflow to check the cap and lint on every pull request:\n\n${workflowSnippet()}`,
+        );
+      },
+    );
+}
+
+/** `--adopt-kinds` alone (every chargeable kind) or `--adopt-kinds skill,subagent`. Throws UsageError. */
+function parseKinds(v: string | true): { kinds?: ItemKind[] } {
+  if (v === true) return {};
+  const kinds = v
+    .split(",")
+    .map((k) => k.trim())
+    .filter((k) => k !== "");
+  const bad = kinds.find((k) => !(CHARGEABLE_KINDS as readonly string[]).includes(k));
+  if (bad !== undefined || kinds.length === 0)
+    throw new UsageError(
+      `--adopt-kinds ${v}: give kinds from ${CHARGEABLE_KINDS.join(", ")}, comma-separated (or none for all of them)`,
+    );
+  return { kinds: kinds as ItemKind[] };
 }

@@ -16,9 +16,11 @@ import {
 /**
  * Registers `agent-context verify [DIR] [--cwd DIR] [--agent ID] [--cli PATH] [--read FILE]... [--probes]
  * [--agent-version R] [--save-case DIR] [--timeout S] [--json]`: runs the user's installed agent CLI
- * offline on a throwaway copy of the repository's instruction files and compares what it delivers with the
- * model, file by file and byte for byte (src/verify/run.ts). Exit 0 when they agree, 1 when they differ,
- * 2 for usage or a CLI that cannot be run. JSON: the {@link VerifyReport} (or ProbesReport) as is.
+ * offline, isolated, on an allowlist copy of the repository's instruction files in a private place and
+ * compares what it delivers with the model, file by file and byte for byte (src/verify/run.ts;
+ * docs/security.md says what it may read, write, run and connect to). Exit 0 when they agree, 1 when they
+ * differ, the copy was incomplete or the CLI tried to reach beyond the machine, 2 for usage, a refused
+ * path or place, or a CLI that cannot be run. JSON: the {@link VerifyReport} (or ProbesReport) as is.
  * `--agent all` runs every agent whose CLI is on PATH, one after another ({@link VerifyAllReport}): exit 1
  * when one disagrees, else 2 when none is found or a found one cannot be run, else 0; an agent whose CLI
  * is not found is listed as such, not counted as a failure.

@@ -9,13 +9,14 @@
 import { basename, isAbsolute, relative, sep } from "node:path";
 import { agents as registeredAgents } from "../../agents/index.js";
 import type { FileChange, LaunchDelta } from "../../budget/delta.js";
+import type { KindTotal, Unadopted } from "../../budget/kinds.js";
 import { runCapMatrix } from "../../budget/matrix.js";
 import type { CapRun } from "../../budget/run.js";
 import { loadConfig } from "../../config.js";
 import { withReadSnapshot } from "../../fs/read.js";
 import { LintContext, lintRepository } from "../../lint/index.js";
 import { deadGlobIndex } from "../../lint/rules/rule-dead-glob.js";
-import type { ContextItem, Finding } from "../../model/index.js";
+import type { ContextItem, Finding, ListOverhead, UnmeasuredSource } from "../../model/index.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../../router/index-build.js";
 import { VERSION } from "../../version.js";
 import { layoutTree, type TreeNode, weight } from "./treemap.js";
@@ -62,7 +63,7 @@ export interface ReportCell {
   label: string;
   /** The file's display path; null for a group box and for the "+K more" cell. */
   path: string | null;
-  /** Pattern class: memory, import, rule, local, more, group. */
+  /** Pattern class: the item's kind (memory, import, rule, skill, subagent, ...), more, group. */
   kind: string;
   /** Injected bytes (a group: the sum of its files). */
   bytes: number;
@@ -109,6 +110,14 @@ export interface ReportLaunch {
   moreCount: number;
   onDemand: ReportOnDemand[];
   onDemandOmitted: number;
+  /** What each kind adds (charged or not), largest first (src/budget/kinds.ts). */
+  kinds: KindTotal[];
+  /** The lists' fixed text the cap charges, once per list. */
+  overhead: ListOverhead[];
+  /** The kinds sent but not charged, and the command that adopts them; null when none. */
+  unadopted: Unadopted | null;
+  /** Sources that add context only by running code (never run, never measured). */
+  unmeasured: UnmeasuredSource[];
   /** The change against the base revision, or null. */
   delta:
     | (Omit<LaunchDelta, "files"> & {
@@ -295,7 +304,7 @@ function launchOf(
     );
     files = all.filter((f) => keep.has(f));
   }
-  const { cells, moreCount } = treemapOf(all);
+  const { cells, moreCount } = treemapOf(all, run.evaluation.overhead);
   const onDemand = onDemandOf(run, repoFiles, count);
   const d = run.delta;
   return {
@@ -313,6 +322,10 @@ function launchOf(
     moreCount,
     onDemand: onDemand.slice(0, MAX_ON_DEMAND_ROWS),
     onDemandOmitted: Math.max(0, onDemand.length - MAX_ON_DEMAND_ROWS),
+    kinds: run.evaluation.kinds,
+    overhead: run.evaluation.overhead,
+    unadopted: run.evaluation.unadopted,
+    unmeasured: run.snapshot.unmeasured ?? [],
     delta: d
       ? {
           base: d.base,
@@ -321,6 +334,7 @@ function launchOf(
           after: d.after,
           change: d.change,
           cwdAtBase: d.cwdAtBase,
+          kinds: d.kinds,
           files: d.files.map((f) => ({
             path: f.path,
             before: f.before,
@@ -333,18 +347,31 @@ function launchOf(
   };
 }
 
-const GROUP_TITLES: Record<string, string> = {
+/** The title of each kind's branch of the treemap. */
+export const GROUP_TITLES: Record<ContextItem["kind"], string> = {
   memory: "Memory files and their imports",
   rule: "Rules (unscoped: always loaded)",
   import: "Imports",
   local: "Personal memory",
+  routed: "Routed rules",
+  skill: "Skills (listed: name and description)",
+  command: "Commands (listed: name and description)",
+  subagent: "Subagents (listed: name, description, tools)",
+  "output-style": "Output style",
+  "auto-memory": "Auto memory",
+  extension: "Extensions",
 };
 
 /**
- * The treemap of the charged files: the {@link MAX_CELLS} largest, nested by why they load (a memory file
- * with the files it imports; rules), the rest folded into one "+K more" cell. Cells in percent of the box.
+ * The treemap of the charged files: the {@link MAX_CELLS} largest, nested by kind, one branch each (a memory
+ * file with the files it imports; rules; skills with their list's overhead; ...), the rest folded into one
+ * "+K more" cell. `overhead` is the charged lists' fixed text, one cell each in its kind's branch. Cells in
+ * percent of the box.
  */
-export function treemapOf(files: readonly ReportFile[]): { cells: ReportCell[]; moreCount: number } {
+export function treemapOf(
+  files: readonly ReportFile[],
+  overhead: readonly ListOverhead[] = [],
+): { cells: ReportCell[]; moreCount: number } {
   const charged = files.filter((f) => f.charged && f.bytes > 0);
   const drawn = new Set([...charged].sort((a, b) => b.bytes - a.bytes).slice(0, MAX_CELLS));
   const rest = charged.filter((f) => !drawn.has(f));
@@ -384,14 +411,23 @@ export function treemapOf(files: readonly ReportFile[]): { cells: ReportCell[]; 
       children: all,
     };
   };
-  const groups = new Map<string, TreeNode<ReportCell>[]>();
+  const groups = new Map<ContextItem["kind"], TreeNode<ReportCell>[]>();
   for (const f of tops) {
     const g = f.kind in GROUP_TITLES ? f.kind : "import";
     groups.set(g, [...(groups.get(g) ?? []), node(f)]);
   }
+  for (const o of overhead) {
+    if (o.bytes <= 0) continue;
+    const label = `(${o.list} list overhead)`;
+    const leafCell: TreeNode<ReportCell> = {
+      value: o.bytes,
+      data: cell(label, null, o.kind, o.bytes, 0, o.why, true),
+    };
+    groups.set(o.kind, [...(groups.get(o.kind) ?? []), leafCell]);
+  }
   const forest: TreeNode<ReportCell>[] = [];
   for (const [g, kids] of groups) {
-    const title = GROUP_TITLES[g] as string;
+    const title = GROUP_TITLES[g];
     const bytes = kids.reduce((s, k) => s + weight(k), 0);
     const disk = kids.reduce((s, k) => s + k.data.fileBytes, 0);
     forest.push({ value: 0, data: cell(title, null, "group", bytes, disk, title, false), children: kids });

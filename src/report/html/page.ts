@@ -120,6 +120,7 @@ function launchSection(
 <p class="total ${l.ok ? "ok" : "bad"}"><span class="mark" aria-hidden="true">${l.ok ? "✓" : "✗"}</span> <strong data-testid="launch-total" data-bytes="${l.total}">${bytes(l.total)}</strong> of launch context, cap <span data-testid="launch-cap">${bytes(l.cap)}</span> (${e(l.capSource)}): ${status}.</p>
 <div class="meter" role="img" aria-label="${n(l.total)} of ${n(l.cap)} bytes"><div class="fill ${l.ok ? "ok" : "bad"}" style="width:${pct.toFixed(2)}%"></div></div>
 ${delta}
+${kindsNote(l)}
 ${treemap(id, l)}
 ${filesTable(id, l, byFile)}
 ${l.delta && l.delta.files.length > 0 ? deltaTable(l) : ""}
@@ -145,12 +146,55 @@ function treemap(id: string, l: ReportLaunch): string {
       ? ` The ${n(l.moreCount)} smallest charged files are folded into one “+${n(l.moreCount)} more” cell; the table lists them.`
       : "";
   return `<figure class="tm-fig">
-<figcaption>Charged files, sized by injected bytes, grouped by why they load. Hover or focus a cell to see its size; click it or press Enter to see why it loads.${more}</figcaption>
-<ul class="legend" aria-label="Legend"><li><span class="sw k-memory"></span>memory file</li><li><span class="sw k-import"></span>import (striped)</li><li><span class="sw k-rule"></span>rule (dotted)</li><li><span class="sw k-more"></span>smaller files (hatched)</li></ul>
+<figcaption>Charged files, sized by injected bytes, grouped by kind (a memory file with the files it imports; skills with their list's overhead). Hover or focus a cell to see its size; click it or press Enter to see why it loads.${more}</figcaption>
+${legend(l)}
 <p class="readout" id="${id}-readout" aria-live="polite">Hover or focus a cell.</p>
 <div class="tm" id="${id}-tm">${body}</div>
 </figure>
 <div class="details" id="${id}-details" aria-live="polite"><h4>Why it loads</h4><p class="hint">Select a cell in the treemap.</p></div>`;
+}
+
+/** The legend's entries: the three file kinds always, then each other kind the treemap draws. */
+const LEGEND: [string, string][] = [
+  ["memory", "memory file"],
+  ["import", "import (striped)"],
+  ["rule", "rule (dotted)"],
+  ["skill", "skill entry (checked)"],
+  ["command", "command entry (ringed)"],
+  ["subagent", "subagent entry (barred)"],
+  ["output-style", "output style (waved)"],
+  ["auto-memory", "auto memory (cross-hatched)"],
+  ["extension", "extension (grid)"],
+];
+
+function legend(l: ReportLaunch): string {
+  const drawn = new Set(l.cells.filter((c) => c.leaf).map((c) => c.kind));
+  const items = LEGEND.filter(([k], i) => i < 3 || drawn.has(k)).map(
+    ([k, label]) => `<li><span class="sw k-${k}"></span>${label}</li>`,
+  );
+  items.push('<li><span class="sw k-more"></span>smaller files (hatched)</li>');
+  return `<ul class="legend" aria-label="Legend">${items.join("")}</ul>`;
+}
+
+/**
+ * The launch's bytes by kind (charged or not; each kind's cap where set), the kinds not charged with the
+ * command that adopts them, and the sources not measured because they run code.
+ */
+function kindsNote(l: ReportLaunch): string {
+  const e = escapeHtml;
+  if (l.kinds.length === 0 && l.unmeasured.length === 0) return "";
+  const parts = l.kinds.map(
+    (k) =>
+      `<li data-kind="${e(k.kind)}">${e(k.kind)}: ${bytes(k.bytes)}${k.overheadBytes > 0 ? ` (${bytes(k.overheadBytes)} list overhead)` : ""}${k.charged ? "" : " — <strong>not charged</strong>"}${k.cap === null ? "" : `, cap ${bytes(k.cap)}${k.ok ? "" : ` — <strong>over by ${bytes(k.over)}</strong>`}`}</li>`,
+  );
+  const adopt = l.unadopted
+    ? `<p class="note">${e(l.unadopted.kinds.join(", "))} (${bytes(l.unadopted.bytes)}) not charged by the configuration: adopt them with <code>${e(l.unadopted.command)}</code>, which raises the cap by exactly their bytes.</p>`
+    : "";
+  const unmeasured =
+    l.unmeasured.length > 0
+      ? `<p class="note">Not measured (runs repository code): ${l.unmeasured.map((u) => `${u.kind === "mcp-server" ? "MCP server" : "hook"} <code>${e(u.name)}</code> (${e(u.source)})`).join(", ")}.</p>`
+      : "";
+  return `<ul class="kinds" aria-label="Bytes by kind">${parts.join("")}</ul>${adopt}${unmeasured}`;
 }
 
 function lintCell(path: string, byFile: Map<string, ReportFinding[]>): string {
@@ -273,6 +317,13 @@ a{color:var(--focus)}
 .k-import{background-color:var(--import);background-image:repeating-linear-gradient(135deg,transparent 0 6px,rgba(127,127,127,.35) 6px 8px)}
 .k-rule{background-color:var(--rule);background-image:radial-gradient(rgba(127,127,127,.55) 1.2px,transparent 1.6px);background-size:7px 7px}
 .k-local{background-color:var(--local)}
+.k-skill{background-color:var(--rule);background-image:linear-gradient(45deg,rgba(127,127,127,.35) 25%,transparent 25% 75%,rgba(127,127,127,.35) 75%);background-size:8px 8px}
+.k-command{background-color:var(--memory);background-image:radial-gradient(transparent 2px,rgba(127,127,127,.5) 2.5px,transparent 3px);background-size:8px 8px}
+.k-subagent{background-color:var(--import);background-image:repeating-linear-gradient(0deg,transparent 0 5px,rgba(127,127,127,.45) 5px 7px)}
+.k-output-style{background-color:var(--local);background-image:repeating-radial-gradient(circle at 0 0,transparent 0 4px,rgba(127,127,127,.4) 4px 5px)}
+.k-auto-memory{background-color:var(--memory);background-image:repeating-linear-gradient(45deg,transparent 0 4px,rgba(127,127,127,.4) 4px 5px),repeating-linear-gradient(-45deg,transparent 0 4px,rgba(127,127,127,.4) 4px 5px)}
+.k-extension{background-color:var(--rule);background-image:linear-gradient(rgba(127,127,127,.4) 1px,transparent 1px),linear-gradient(90deg,rgba(127,127,127,.4) 1px,transparent 1px);background-size:6px 6px}
+.kinds{list-style:none;padding:0;margin:.25rem 0;display:flex;flex-wrap:wrap;gap:.1rem 1rem;font-size:.85rem}
 .k-more{background-color:var(--more);background-image:repeating-linear-gradient(45deg,transparent 0 5px,rgba(127,127,127,.4) 5px 6px),repeating-linear-gradient(-45deg,transparent 0 5px,rgba(127,127,127,.4) 5px 6px)}
 .legend{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.25rem 1rem;font-size:.85rem}
 .sw{display:inline-block;width:1.2em;height:1em;border:1px solid var(--muted);vertical-align:middle;margin-right:.3em}
