@@ -211,7 +211,7 @@ describe("the CI recipe, from the committed tarball", () => {
     expect(existsSync(join(ws, "node_modules/agent-context/package-lock.json"))).toBe(false);
     const summary = readFileSync(e.GITHUB_STEP_SUMMARY, "utf8");
     expect(summary.split("\n")[0]).toBe("<!-- agent-context:cap -->");
-    expect(summary).toContain("| `docs/conventions.md` | 9 B | 23 B | +14 B |");
+    expect(summary).toContain("| `docs/conventions.md` | import | 9 B | 23 B | +14 B |");
     expect(summary).toMatch(/^Change against `merge base with origin\/main \([0-9a-f]{7}\)`\.$/m);
     expect(summary).toContain("<!-- agent-context:lint -->");
     expect(r.stdout).toContain("created the comment on pull request #7");
