@@ -4,7 +4,8 @@
  * repository, cross-agent gaps (Claude-only rules and imports) are added as warnings to the first Codex run.
  */
 import { resolve } from "node:path";
-import { agentName, agents, launchDirectoriesWithMemory, selectAgents } from "../agents/index.js";
+import { agentName, agents, selectAgents } from "../agents/index.js";
+import { agentMemoryDirs } from "../agents/memory-dirs.js";
 import { UsageError } from "../errors.js";
 import type { RevisionTree } from "../fs/revision.js";
 import type { AgentModel } from "../model/index.js";
@@ -46,7 +47,7 @@ function runEach(
 ): CapRun[] {
   const root = resolve(opts.dir ?? ".");
   const first = runCap({ ...opts, agent: undefined, model: agents[0] as AgentModel, revisions });
-  const cwds: (string | undefined)[] = opts.allCwds ? launchDirectoriesWithMemory(first.root) : [opts.cwd];
+  const cwds: (string | undefined)[] = opts.allCwds ? agentMemoryDirs(first.root) : [opts.cwd];
   const runs: CapRun[] = [];
   for (const agent of agents) {
     let done: CapOptions["ratchetDone"];

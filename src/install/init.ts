@@ -15,6 +15,7 @@ import { mkdirSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyEdits, modify, visit } from "jsonc-parser";
+import { HOOK_AGENT } from "../agents/hook.js";
 import { defaultAgent } from "../agents/index.js";
 import { CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
@@ -26,8 +27,8 @@ import { type AdoptionPlan, planAdoption } from "./adopt.js";
 /** The tool names the hook is registered for (issue 3: Claude Code only attaches rules itself on Read). */
 export const HOOK_MATCHER = "Write|Edit|MultiEdit|NotebookEdit|Bash";
 
-/** Relative path of the Claude Code project settings file. */
-export const SETTINGS_FILE = ".claude/settings.json";
+/** Relative path of the project settings file the hook goes into: the hook agent's (its hook capability). */
+export const SETTINGS_FILE = HOOK_AGENT.hook.settingsFile;
 
 /** Quotes a path for a POSIX shell when it holds anything beyond a safe character set. */
 export function shellQuote(s: string): string {
