@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates src/config-validate.ts from agent-context.schema.json: Ajv's standalone validation code, so the
+// Generates src/config/validate.ts from agent-context.schema.json: Ajv's standalone validation code, so the
 // CLI and the hook check `.agent-context.json` against the shipped schema without compiling it (or loading
 // Ajv) on every run. `node scripts/config-schema.mjs` writes it; `--check` exits 1 when the committed file
 // is not what the schema generates (test/unit/config-schema.test.ts runs the same comparison).
@@ -9,12 +9,12 @@ import Ajv from "ajv";
 import standaloneCode from "ajv/dist/standalone/index.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const OUT = resolve(ROOT, "src/config-validate.ts");
+const OUT = resolve(ROOT, "src/config/validate.ts");
 
 /** The module text the schema generates. */
 export function generate() {
   const schema = JSON.parse(readFileSync(resolve(ROOT, "agent-context.schema.json"), "utf8"));
-  const ajv = new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true, lines: true } });
+  const ajv = new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true, lines: false } });
   const code = standaloneCode(ajv, ajv.compile(schema));
   return [
     "// @ts-nocheck",
@@ -31,7 +31,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const text = generate();
   if (process.argv.includes("--check")) {
     if (readFileSync(OUT, "utf8") !== text) {
-      process.stderr.write("src/config-validate.ts is stale: run node scripts/config-schema.mjs\n");
+      process.stderr.write("src/config/validate.ts is stale: run node scripts/config-schema.mjs\n");
       process.exit(1);
     }
   } else writeFileSync(OUT, text);

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { findNodeAtLocation, type Node, type ParseError, parseTree, visit } from "jsonc-parser";
-import validateGenerated, { schema as SCHEMA } from "./config-validate.js";
+import validateGenerated, { schema as SCHEMA } from "./config/validate.js";
 import { UsageError } from "./errors.js";
 import { joinPath } from "./fs/paths.js";
 import { describeReadFailure, readTextFile } from "./fs/read.js";
@@ -19,7 +19,7 @@ interface SchemaError {
   params: Record<string, unknown>;
   message?: string;
 }
-/** agent-context.schema.json, compiled ahead of time by scripts/config-schema.mjs (src/config-validate.ts). */
+/** agent-context.schema.json, compiled ahead of time by scripts/config-schema.mjs (src/config/validate.ts). */
 const validateSchema = validateGenerated as ((data: unknown) => boolean) & { errors?: SchemaError[] | null };
 
 export const CONFIG_FILE = ".agent-context.json";

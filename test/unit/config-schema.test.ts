@@ -37,7 +37,7 @@ describe("the schema of .agent-context.json", () => {
   });
 
   it("the_generated_validator_is_what_the_schema_generates", () => {
-    expect(readFileSync(resolve(ROOT, "src/config-validate.ts"), "utf8")).toBe(generate());
+    expect(readFileSync(resolve(ROOT, "src/config/validate.ts"), "utf8")).toBe(generate());
   });
 
   it("names_the_keys_and_kinds_the_code_knows", () => {
