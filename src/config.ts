@@ -8,6 +8,7 @@ import { isAbsolute } from "node:path";
 import { findNodeAtLocation, type Node, type ParseError, parseTree, visit } from "jsonc-parser";
 import validateGenerated, { schema as SCHEMA } from "./config/validate.js";
 import { UsageError } from "./errors.js";
+import { MAX_JSON_NESTING, nestsDeeperThan } from "./fs/nesting.js";
 import { joinPath } from "./fs/paths.js";
 import { describeReadFailure, readTextFile } from "./fs/read.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "./model/item.js";
@@ -350,6 +351,10 @@ export interface CheckedConfig {
 export function checkConfig(text: string, file: string): CheckedConfig {
   let raw: unknown;
   const body = text.replace(/^\uFEFF/, "");
+  if (nestsDeeperThan(body, MAX_JSON_NESTING))
+    throw new UsageError(
+      `${file}: nested deeper than ${MAX_JSON_NESTING} levels, which no configuration needs; not read — fix or delete it`,
+    );
   try {
     raw = JSON.parse(body);
   } catch (e) {
