@@ -21,12 +21,16 @@ import {
 } from "node:fs";
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { agents } from "../agents/index.js";
+import { evaluateCap } from "../budget/evaluate.js";
+import { chargingFor } from "../budget/kinds.js";
+import { loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import {
   type AgentModel,
   type Delivery,
   type RunProcess,
+  type Snapshot,
   type VerifyObservation,
   type VerifyProbe,
   VerifyRunError,
@@ -109,9 +113,11 @@ export interface VerifyReport extends VerifyHeader {
   /**
    * What the CLI delivered at launch: files and UTF-8 bytes of their texts. For a one-message agent
    * (Codex), the bytes of the instruction text in the message and the model's count of files (the
-   * message has no file boundaries of its own).
+   * message has no file boundaries of its own). These are bytes as sent, the agent's framing and this
+   * machine's paths included; `charged` is what `cap` charges for the same launch (null: the configuration
+   * cannot be read).
    */
-  launch: { files: number; bytes: number };
+  launch: { files: number; bytes: number; charged: number | null };
   /** What the CLI attached for each `--read`. */
   reads: { file: string; files: number; bytes: number }[];
   disagreements: Disagreement[];
@@ -387,6 +393,29 @@ const bytesOf = (d: Delivery) =>
 interface Compared {
   observed: VerifyObservation;
   disagreements: Disagreement[];
+  /** The model's launch snapshot of the place (what `cap` measures there). */
+  snapshot: Snapshot;
+}
+
+/**
+ * What `cap` charges for a launch `snapshot` under the configuration of `root` (the repository verified):
+ * the charged items and overhead, bytes. Items' bytes leave out the machine-dependent framing, so the copy
+ * measures as the repository does. Null when the configuration cannot be read (cap says why).
+ */
+function chargedTotal(root: string, agent: AgentModel, snapshot: Snapshot): number | null {
+  let config: ReturnType<typeof loadConfig>["config"];
+  try {
+    ({ config } = loadConfig(root));
+  } catch {
+    return null;
+  }
+  const charging = chargingFor(config, agent);
+  return evaluateCap(snapshot.items, 0, {
+    unlowerable: config.unlowerable,
+    kinds: charging.kinds,
+    overhead: snapshot.overhead ?? [],
+    kindCaps: charging.caps,
+  }).total;
 }
 
 /** One CLI run on a prepared tree, and the model's prediction beside it. */
@@ -428,7 +457,7 @@ async function runAndCompare(
       ),
     );
   });
-  return { observed, disagreements };
+  return { observed, disagreements, snapshot };
 }
 
 /** Every registered agent's memory file names and the names its CLI reads in the folders above. */
@@ -566,7 +595,7 @@ export async function verifyRepository(opts: VerifyOptions): Promise<VerifyRepor
     mkdirSync(cwd, { recursive: true, mode: 0o700 });
     const copiedReads = at.reads.map((x) => join(copyRoot, x));
     checkAncestors(copyRoot, names);
-    const { observed, disagreements } = await runAndCompare(
+    const { observed, disagreements, snapshot } = await runAndCompare(
       p,
       opts.agent,
       { root: copyRoot, cwd, home: r.place.home, reads: copiedReads },
@@ -586,6 +615,7 @@ export async function verifyRepository(opts: VerifyOptions): Promise<VerifyRepor
             ? countFiles(p, opts, copyRoot, cwd)
             : observed.launch.files.length,
         bytes: bytesOf(observed.launch),
+        charged: chargedTotal(at.realRoot, opts.agent, snapshot),
       },
       reads: at.reads.map((x, i) => ({
         file: x,

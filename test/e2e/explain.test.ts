@@ -89,6 +89,8 @@ describe("agent-context explain", () => {
       "view",
       "applied",
       "launch",
+      "total",
+      "charged",
       "overhead",
       "unmeasured",
       "onRead",

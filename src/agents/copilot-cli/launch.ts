@@ -407,6 +407,7 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
         charged: false,
         importedBy: from,
         reason: `inlined by @${t.path} into ${ctx.top}'s block (counted in that block)`,
+        countedIn: ctx.top,
         ...(innerFraming > 0 ? { framingBytes: innerFraming } : {}),
       });
       ctx.texts.set(target, inner);

@@ -280,6 +280,7 @@ export function contextItems(
         charged: false,
         importedBy: from,
         reason: `@${imp.token} ${imp.reason}; counted in ${shown}`,
+        countedIn: shown,
         ...(imp.inlinedFraming ? { framingBytes: imp.inlinedFraming } : {}),
       });
       if (!texts.has(target)) texts.set(target, imp.inlined);
