@@ -21,9 +21,6 @@ import {
 } from "node:fs";
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { agents } from "../agents/index.js";
-import { evaluateCap } from "../budget/evaluate.js";
-import { chargingFor } from "../budget/kinds.js";
-import { loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import {
@@ -80,6 +77,12 @@ export interface VerifyOptions extends VerifyCliOptions {
   reads?: readonly string[];
   /** `--save-case DIR`: write the instruction files of the run there (absolute; outside the repository). */
   saveCase?: string;
+  /**
+   * What `cap` charges for the model's launch snapshot of the copy (its items' bytes leave out the
+   * machine-dependent framing, so the copy measures as the repository does), shown beside the bytes as
+   * sent; absent or null: not shown. The caller brings it (verify does not charge).
+   */
+  charged?: (agent: AgentModel, snapshot: Snapshot) => number | null;
 }
 
 /** The CLI that ran and the model it was compared with. */
@@ -222,10 +225,11 @@ export function findCli(
     }
     return p;
   }
+  const install = `install it (npm install -g ${runner.npmPackage}@${agent.releases[0]}, the release the model is verified on), or give its path with --cli`;
   throw new CliNotFoundError(
     skipped.length > 0
-      ? `${agent.name}: \`${runner.executable}\` is not on PATH outside the repository (verify never runs ${skipped[0]}, a file of the repository); install it, or give its path with --cli`
-      : `${agent.name}: \`${runner.executable}\` is not on PATH; install it, or give its path with --cli`,
+      ? `${agent.name}: \`${runner.executable}\` is not on PATH outside the repository (verify never runs ${skipped[0]}, a file of the repository); ${install}`
+      : `${agent.name}: \`${runner.executable}\` is not on PATH; ${install}`,
   );
 }
 
@@ -395,27 +399,6 @@ interface Compared {
   disagreements: Disagreement[];
   /** The model's launch snapshot of the place (what `cap` measures there). */
   snapshot: Snapshot;
-}
-
-/**
- * What `cap` charges for a launch `snapshot` under the configuration of `root` (the repository verified):
- * the charged items and overhead, bytes. Items' bytes leave out the machine-dependent framing, so the copy
- * measures as the repository does. Null when the configuration cannot be read (cap says why).
- */
-function chargedTotal(root: string, agent: AgentModel, snapshot: Snapshot): number | null {
-  let config: ReturnType<typeof loadConfig>["config"];
-  try {
-    ({ config } = loadConfig(root));
-  } catch {
-    return null;
-  }
-  const charging = chargingFor(config, agent);
-  return evaluateCap(snapshot.items, 0, {
-    unlowerable: config.unlowerable,
-    kinds: charging.kinds,
-    overhead: snapshot.overhead ?? [],
-    kindCaps: charging.caps,
-  }).total;
 }
 
 /** One CLI run on a prepared tree, and the model's prediction beside it. */
@@ -615,7 +598,7 @@ export async function verifyRepository(opts: VerifyOptions): Promise<VerifyRepor
             ? countFiles(p, opts, copyRoot, cwd)
             : observed.launch.files.length,
         bytes: bytesOf(observed.launch),
-        charged: chargedTotal(at.realRoot, opts.agent, snapshot),
+        charged: opts.charged?.(opts.agent, snapshot) ?? null,
       },
       reads: at.reads.map((x, i) => ({
         file: x,
