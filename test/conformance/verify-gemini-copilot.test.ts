@@ -189,7 +189,7 @@ describe("verify --agent gemini-cli on the example repository", () => {
     const r = runs.gemini;
     expect(r?.status, show(r)).toBe(0);
     expect(r?.stdout).toMatch(
-      /^verify: Gemini CLI 0\.61\.0 agrees with the model on this repository — 1 file, \d+ bytes at launch as sent \(framing and paths included; cap charges \d+\)/,
+      /^verify: Gemini CLI 0\.61\.0 agrees with the model on this repository — 1 file, \d+ bytes at launch as sent \(framing and paths included; cap charges 342\)/,
     );
   });
 
@@ -234,7 +234,7 @@ describe("verify --agent copilot-cli on the example repository", () => {
     const r = runs["copilot-launcher"];
     expect(r?.status, show(r)).toBe(0);
     expect(r?.stdout).toMatch(
-      /^verify: GitHub Copilot CLI 1\.0\.102 agrees with the model on this repository — 4 files, \d+ bytes at launch/,
+      /^verify: GitHub Copilot CLI 1\.0\.102 agrees with the model on this repository — 4 files, \d+ bytes at launch as sent \(framing and paths included; cap charges 2358\)/,
     );
   });
 
