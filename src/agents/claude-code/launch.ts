@@ -32,6 +32,7 @@ import type { ClaudeLaunchOptions, ClaudeLaunchResult } from "./index.js";
 import type { MemoryLayer } from "./layers.js";
 import { claudeRelease } from "./releases.js";
 import { ruleBase, ruleScope, specialRuleMessage, walkRules, walkRulesDir } from "./rules.js";
+import { claudeSources } from "./sources.js";
 import {
   CLAUDE_MAX_FILE_BYTES,
   CLAUDE_MAX_IMPORT_HOPS,
@@ -616,6 +617,17 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     if (c) c.effect = `excludes ${excludedFiles.join(", ")}`;
   }
   if (layers) findings.push(...layers.findings);
+  // Skills, commands, subagents, auto memory, the output style (./sources.ts): after the memory files.
+  const sources = claudeSources({
+    release: behaviour.release,
+    root: realRoot,
+    cwd,
+    show,
+    ...(layers ? { layers } : {}),
+  });
+  for (const i of sources.items) items.push(i);
+  for (const [p, t] of sources.texts) texts.set(p, t);
+  findings.push(...sources.findings);
 
   return {
     agent: { id: "claude-code", name: CLAUDE_CODE_NAME, version: behaviour.release },
@@ -630,6 +642,8 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     findings,
     ...(applied && applied.length > 0 ? { applied } : {}),
     ...(skipped.length > 0 ? { skipped } : {}),
+    ...(sources.overhead.length > 0 ? { overhead: sources.overhead } : {}),
+    ...(sources.unmeasured.length > 0 ? { unmeasured: sources.unmeasured } : {}),
   };
 }
 

@@ -1,0 +1,627 @@
+/**
+ * What skills, commands, subagents, auto memory and an output style add to Claude Code's first request, as
+ * items (docs/findings-sources-claude-code.md, docs/sources-model-plan.md). Settled against Claude Code
+ * 2.1.332 and 2.1.197 by the recorded cases of test/conformance/sources.fixtures.ts, which
+ * claude-sources-model.test.ts runs this model over.
+ *
+ * - Skills: `.claude/skills/<folder>/SKILL.md` of the config dir (user view), then of the cwd and each
+ *   ancestor up to the git root (every ancestor outside git), nearest first, each folder's skills sorted
+ *   by name. Entry `- FOLDER: DESC` (2.1.332: `- FOLDER (NAME): DESC` when the frontmatter `name` differs).
+ * - Commands: `.claude/commands/**\/*.md` of the same folders, after every skill, sorted by name
+ *   (`a/b.md` is `a:b`). Entry `- NAME: DESC`.
+ * - Subagents: `.claude/agents/**\/*.md` with frontmatter `name` and `description`, one list sorted by
+ *   name, a later file of a name replacing the earlier one. Entry `- NAME: DESC (Tools: TOOLS)`.
+ * - Auto memory (user view only): `$CLAUDE_CONFIG_DIR/projects/KEY/memory/MEMORY.md`, cut as the CLI cuts.
+ * - Output style: the style `outputStyle` names in the settings, as its `# Output Style:` section.
+ *
+ * Each entry is an item whose `bytes` are its text plus the list's separator (`\n`); the entry text is the
+ * item's text in the snapshot. The lists' headers are sent in every session (the CLI's own skills and
+ * agents are in them): reported as not-charged overhead. Walks are bounded and stay inside the repository
+ * (a symlink out of it is not followed, and the measurement is then incomplete: a `walk-stopped` or
+ * `read-failed` finding). MCP servers and SessionStart hooks are listed as unmeasured, never run.
+ */
+import { basename, dirname, join, parse, resolve } from "node:path";
+import { inside, toPosix } from "../../fs/paths.js";
+import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
+import { walkFiles } from "../../fs/walk.js";
+import type { ContextItem, Finding, ItemKind, ListOverhead, UnmeasuredSource } from "../../model/index.js";
+import type { ClaudeLayers } from "./layers.js";
+import { claudeRelease } from "./releases.js";
+import { CLAUDE_MAX_FILE_BYTES, claudeFrontmatter } from "./text.js";
+
+/** The separator between the entries of the skills and the agents lists. */
+export const CLAUDE_LIST_SEPARATOR = "\n";
+/** The fixed text before the skills list (sent in every session: the CLI's own skills are in it). */
+export const CLAUDE_SKILLS_HEADER = "The following skills are available for use with the Skill tool:\n\n";
+/** The fixed text around the subagent list (sent in every session: the CLI's own agents are in it). */
+export const CLAUDE_AGENTS_HEADER = "Available agent types for the Agent tool:\n";
+export const CLAUDE_AGENTS_FOOTER =
+  "\n\nWhen you launch multiple agents for independent work, send them in a single message with multiple tool uses so they run concurrently.";
+/** A skill or command description longer than this is cut to one less and `…` (setting `skillListingMaxDescChars`). */
+export const CLAUDE_SKILL_DESCRIPTION_MAX = 1536;
+/** Auto memory's limits: lines and characters of MEMORY.md. */
+export const CLAUDE_AUTO_MEMORY_MAX_LINES = 200;
+export const CLAUDE_AUTO_MEMORY_MAX_CHARS = 25_000;
+/** A frontmatter `name` longer than this is ignored by the CLI. */
+const NAME_MAX = 64;
+/** Entries (files) one source folder may hold before the walk stops, making the measurement incomplete. */
+const SOURCE_WALK_MAX_ENTRIES = 20_000;
+
+/** What differs between releases in these lists (each settled by the named sources case). */
+interface SourcesBehaviour {
+  /** `- FOLDER (NAME):` for a skill whose frontmatter name differs (`a_skill_is_named_by_its_folder_*`). */
+  showsFrontmatterName: boolean;
+  /** A name is listed once, the first source winning (`a_duplicate_skill_name_is_listed_once_*`). */
+  dedupesSkillNames: boolean;
+  /** Auto memory's warning says which lines were cut (`auto_memory_over_200_lines_*`). */
+  autoMemoryCutDetail: boolean;
+}
+
+const BEHAVIOUR: Record<string, SourcesBehaviour> = {
+  "2.1.332": { showsFrontmatterName: true, dedupesSkillNames: true, autoMemoryCutDetail: true },
+  "2.1.197": { showsFrontmatterName: false, dedupesSkillNames: false, autoMemoryCutDetail: false },
+};
+
+export interface ClaudeSourcesOptions {
+  /** The release (verified: see BEHAVIOUR). */
+  release: string;
+  /** Repository root, real path. */
+  root: string;
+  /** Working directory, real path. */
+  cwd: string;
+  /** Display path of an absolute path (relative inside the root). */
+  show: (abs: string) => string;
+  layers?: ClaudeLayers;
+}
+
+export interface ClaudeSourcesResult {
+  /** In request order: auto memory, subagents, skills and commands, output style. */
+  items: ContextItem[];
+  texts: Map<string, string>;
+  findings: Finding[];
+  overhead: ListOverhead[];
+  unmeasured: UnmeasuredSource[];
+}
+
+type ListKind = "skill" | "command" | "subagent";
+
+interface Entry {
+  kind: ListKind;
+  name: string;
+  abs: string;
+  fileBytes: number;
+  /** The user layer's (config dir): personal, not charged. */
+  user: boolean;
+  /** Skills: the frontmatter name when valid (shown in parentheses on 2.1.332 when it differs). */
+  displayName?: string;
+  /** Skills and commands: the listing description before the cut. Subagents: the entry's text. */
+  description: string;
+  /** Set when the CLI does not list it: why. */
+  hidden?: string;
+}
+
+/** The CLI's reading of a `description`: a trimmed non-empty string, a number or boolean as text. */
+function descriptionValue(v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v === "string") return v.trim() || null;
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  return null;
+}
+
+/** The first non-empty line of a body, heading marks dropped, over 100 characters cut to 97 and `...`. */
+export function claudeFirstLine(body: string, fallback: string): string {
+  for (const line of body.split("\n")) {
+    const t = line.trim();
+    if (!t) continue;
+    const h = /^#+\s+(\S.*)$/.exec(t)?.[1] ?? t;
+    return h.length > 100 ? `${h.substring(0, 97)}...` : h;
+  }
+  return fallback;
+}
+
+/** A tool list as the CLI reads `tools` / `disallowedTools`: a string split at commas outside parentheses, or a list. */
+function toolList(v: unknown): string[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  const raw = typeof v === "string" ? [v] : Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
+  const out: string[] = [];
+  for (const s of raw as string[]) {
+    let depth = 0;
+    let cur = "";
+    for (const ch of s) {
+      if (ch === "(") depth++;
+      if (ch === ")") depth = Math.max(0, depth - 1);
+      if (ch === "," && depth === 0) {
+        out.push(cur.trim());
+        cur = "";
+      } else cur += ch;
+    }
+    out.push(cur.trim());
+  }
+  return out.filter((t) => t !== "");
+}
+
+/** The `(Tools: …)` text of a subagent entry. */
+export function claudeToolsText(tools: unknown, disallowed: unknown): string {
+  const t = toolList(tools);
+  const allTools = t === undefined || t.includes("*");
+  const d = toolList(disallowed) ?? [];
+  const g = !allTools && (t?.length ?? 0) > 0;
+  const h = d.length > 0;
+  if (g && h) {
+    const left = (t as string[]).filter((x) => !d.includes(x));
+    return left.length === 0 ? "None" : left.join(", ");
+  }
+  if (g) return (t as string[]).join(", ");
+  if (h) return `All tools except ${d.join(", ")}`;
+  return "All tools";
+}
+
+const truthy = (v: unknown) => v === true || v === "true";
+const validName = (n: string) => n.length <= NAME_MAX && /^[\p{L}\p{M}\p{N}_:.-]+$/u.test(n);
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/** The nearest directory at or above `cwd` holding `.git` (file or directory), or undefined. */
+export function claudeGitRoot(cwd: string): string | undefined {
+  for (let d = cwd; ; ) {
+    if (statSafe(join(d, ".git"))) return d;
+    const up = dirname(d);
+    if (up === d || d === parse(d).root) return undefined;
+    d = up;
+  }
+}
+
+/** The folders whose `.claude/` the lists read: the cwd, then each ancestor to the git root (all outside git). */
+export function claudeSourceDirs(cwd: string): string[] {
+  const top = claudeGitRoot(cwd);
+  const dirs: string[] = [];
+  for (let d = cwd; d !== parse(d).root; ) {
+    dirs.push(d);
+    if (d === top) break;
+    const up = resolve(d, "..");
+    if (up === d) break;
+    d = up;
+  }
+  return dirs;
+}
+
+/** Claude Code's auto-memory key: the path with every character but [A-Za-z0-9] made "-". */
+export function claudeProjectKey(absRoot: string): string {
+  return absRoot.replace(/[^A-Za-z0-9]/g, "-");
+}
+
+function sizeText(n: number): string {
+  if (n < 1024) return `${n}B`;
+  const kb = n / 1024;
+  if (kb < 1024) return `${kb.toFixed(1).replace(/\.0$/, "")}KB`;
+  return `${(kb / 1024).toFixed(1).replace(/\.0$/, "")}MB`;
+}
+
+/** MEMORY.md as the CLI sends it: trimmed, cut at 200 lines and 25,000 characters, with its warning. */
+export function claudeAutoMemoryText(text: string, release: string): string {
+  const detail = BEHAVIOUR[release]?.autoMemoryCutDetail ?? true;
+  const n = text.trim();
+  const lines = n.split("\n").length;
+  const chars = n.length;
+  const overLines = lines > CLAUDE_AUTO_MEMORY_MAX_LINES;
+  const overChars = chars > CLAUDE_AUTO_MEMORY_MAX_CHARS;
+  if (!overLines && !overChars) return n;
+  let k = overLines ? n.split("\n").slice(0, CLAUDE_AUTO_MEMORY_MAX_LINES).join("\n") : n;
+  if (k.length > CLAUDE_AUTO_MEMORY_MAX_CHARS) {
+    const at = k.lastIndexOf("\n", CLAUDE_AUTO_MEMORY_MAX_CHARS);
+    k = k.slice(0, at > 0 ? at : CLAUDE_AUTO_MEMORY_MAX_CHARS);
+  }
+  const kept = n[k.length] === "\n" ? k.split("\n").length : 0;
+  const from = k.length + 1;
+  const end = n.indexOf("\n", from);
+  const next = n.slice(from, end < 0 ? undefined : end).trim();
+  const shownNext = next.length > 80 ? `${next.slice(0, 79)}…` : next;
+  const cut =
+    kept === 0
+      ? `everything after the first ${k.length} characters of line 1 was cut off`
+      : `${lines - kept} of ${lines} lines were cut off, starting at line ${kept + 1}${next ? ` ("${shownNext}")` : ""}`;
+  const what =
+    overChars && !overLines
+      ? `${sizeText(chars)} (limit: ${sizeText(CLAUDE_AUTO_MEMORY_MAX_CHARS)}) — index entries are too long`
+      : overLines && !overChars
+        ? `${lines} lines (limit: ${CLAUDE_AUTO_MEMORY_MAX_LINES})`
+        : `${lines} lines and ${sizeText(chars)}`;
+  const loaded = detail ? `Only part of it was loaded: ${cut}.` : "Only part of it was loaded.";
+  return `${k}\n\n> WARNING: MEMORY.md is ${what}. ${loaded} Keep index entries to one line under ~200 chars; move detail into topic files.`;
+}
+
+/**
+ * Computes the skills, commands, subagents, auto memory and output style of one launch. Never throws:
+ * unreadable files, links out of the repository and cut walks become findings.
+ */
+export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
+  const release = claudeRelease(opts.release).release;
+  const behaviour = BEHAVIOUR[release] ?? (BEHAVIOUR["2.1.332"] as SourcesBehaviour);
+  const bomBefore = claudeRelease(opts.release).bomBeforeFrontmatter;
+  const { root, cwd, show, layers } = opts;
+  const findings: Finding[] = [];
+  const items: ContextItem[] = [];
+  const texts = new Map<string, string>();
+  const unmeasured: UnmeasuredSource[] = [];
+  const overhead: ListOverhead[] = [];
+  const warn = (ruleId: string, file: string, message: string, help?: string) =>
+    findings.push({ ruleId, severity: "warning", file, message, ...(help ? { help } : {}) });
+
+  const userDir = layers?.view === "user" ? layers.userDir : undefined;
+  const home = layers?.home;
+  /** A walk of the user layer stays in the home (or the config dir); a project walk in the repository. */
+  const boundOf = (dir: string, user: boolean): string => {
+    if (user) return home && inside(home, dir) ? home : dir;
+    if (inside(root, dir)) return root;
+    return dir; // an ancestor above the repository (outside git): its own folder
+  };
+
+  /** Reads one source file if its real path stays inside `bound`. */
+  const readSource = (
+    abs: string,
+    real: string,
+    bound: string,
+  ): { text: string; fileBytes: number } | undefined => {
+    const shown = show(abs);
+    if (!inside(bound, real)) {
+      warn(
+        "read-failed",
+        shown,
+        `${shown}: a symlink to ${toPosix(real)}, outside ${show(bound)}; not read, so this measurement is incomplete (Claude Code would read it)`,
+        "copy the file into the repository instead of linking out of it",
+      );
+      return undefined;
+    }
+    const r = readTextFile(abs, CLAUDE_MAX_FILE_BYTES);
+    if (!r.ok) {
+      if (r.reason !== "missing") warn("read-failed", shown, describeReadFailure(r, shown));
+      return undefined;
+    }
+    return { text: r.text, fileBytes: r.fileBytes };
+  };
+
+  /** Walks one source folder (`.claude/skills` …) within its bound, depth-limited by `depthOne`. */
+  const walk = (
+    dir: string,
+    bound: string,
+    depthOne: boolean,
+    include: (rel: string, name: string) => boolean,
+  ) => {
+    const st = statSafe(dir);
+    if (!st?.isDirectory()) return [];
+    const real = safeRealpath(dir);
+    if (!real) return [];
+    if (!inside(bound, real)) {
+      const shown = show(dir);
+      warn(
+        "walk-stopped",
+        shown,
+        `${shown}: links to ${toPosix(real)}, outside ${show(bound)}; not followed, so this measurement is incomplete (Claude Code reads it)`,
+        "copy the folder into the repository instead of linking out of it",
+      );
+      return [];
+    }
+    const w = walkFiles(dir, {
+      stayInside: bound,
+      maxDepth: depthOne ? 1 : 64,
+      maxEntries: SOURCE_WALK_MAX_ENTRIES,
+      ...(depthOne ? { enterDir: (rel: string) => !rel.includes("/") } : {}),
+      includeFile: include,
+      onSpecial: (e) => {
+        const shown = show(e.path);
+        warn("read-failed", shown, `${shown}: is a ${e.type}, not a regular file; it was not opened`);
+      },
+    });
+    for (const p of w.problems) warn("walk-stopped", show(p.path), `${show(p.path)}: ${p.message}`);
+    return w.files;
+  };
+
+  const dirs = claudeSourceDirs(cwd);
+  const folders: { base: string; user: boolean }[] = [
+    ...(userDir ? [{ base: userDir, user: true }] : []),
+    ...dirs.map((d) => ({ base: join(d, ".claude"), user: false })),
+  ];
+
+  // Skills: per folder, sorted by folder name.
+  const skills: Entry[] = [];
+  for (const f of folders) {
+    const dir = join(f.base, "skills");
+    const files = walk(
+      dir,
+      boundOf(dir, f.user),
+      true,
+      (rel, name) => name === "SKILL.md" && rel.split("/").length === 2,
+    );
+    const found: Entry[] = [];
+    for (const file of files) {
+      const r = readSource(file.path, file.realPath, boundOf(dir, f.user));
+      if (!r) continue;
+      const folder = file.rel.split("/")[0] as string;
+      const fm = claudeFrontmatter(r.text, bomBefore);
+      const desc = descriptionValue(fm.data.description) ?? claudeFirstLine(fm.body, "Skill");
+      const when = fm.data.when_to_use;
+      const fmName = fm.data.name === undefined || fm.data.name === null ? undefined : String(fm.data.name);
+      const e: Entry = {
+        kind: "skill",
+        name: folder,
+        abs: file.path,
+        fileBytes: r.fileBytes,
+        user: f.user,
+        description: when !== undefined && when !== null ? `${desc} - ${String(when)}` : desc,
+      };
+      if (fmName !== undefined && fmName.length <= NAME_MAX) e.displayName = fmName;
+      if (truthy(fm.data["disable-model-invocation"]))
+        e.hidden = "`disable-model-invocation: true`: Claude Code does not list it for the model";
+      found.push(e);
+    }
+    skills.push(...found.sort(byName));
+  }
+
+  // Commands: every folder's, sorted by name together (the user's mixed in).
+  const commands: Entry[] = [];
+  for (const f of folders) {
+    const dir = join(f.base, "commands");
+    for (const file of walk(dir, boundOf(dir, f.user), false, (_rel, name) => name.endsWith(".md"))) {
+      const r = readSource(file.path, file.realPath, boundOf(dir, f.user));
+      if (!r) continue;
+      const fm = claudeFrontmatter(r.text, bomBefore);
+      const desc = descriptionValue(fm.data.description) ?? claudeFirstLine(fm.body, "Custom command");
+      const when = fm.data.when_to_use;
+      const e: Entry = {
+        kind: "command",
+        name: file.rel.slice(0, -".md".length).split("/").join(":"),
+        abs: file.path,
+        fileBytes: r.fileBytes,
+        user: f.user,
+        description: when !== undefined && when !== null ? `${desc} - ${String(when)}` : desc,
+      };
+      if (truthy(fm.data["disable-model-invocation"]))
+        e.hidden = "`disable-model-invocation: true`: Claude Code does not list it for the model";
+      commands.push(e);
+    }
+  }
+  commands.sort(byName);
+
+  // Subagents: user first, then the folders from the top down (a later file of a name wins), sorted by name.
+  const agentsByName = new Map<string, Entry>();
+  const droppedAgents: Entry[] = [];
+  const agentFolders = [...folders.filter((f) => f.user), ...folders.filter((f) => !f.user).reverse()];
+  for (const f of agentFolders) {
+    const dir = join(f.base, "agents");
+    for (const file of walk(dir, boundOf(dir, f.user), false, (_rel, name) => name.endsWith(".md"))) {
+      const r = readSource(file.path, file.realPath, boundOf(dir, f.user));
+      if (!r) continue;
+      const fm = claudeFrontmatter(r.text, bomBefore);
+      const name = typeof fm.data.name === "string" ? fm.data.name : undefined;
+      const description = typeof fm.data.description === "string" ? fm.data.description : undefined;
+      const base: Entry = {
+        kind: "subagent",
+        name: name ?? basename(file.path, ".md"),
+        abs: file.path,
+        fileBytes: r.fileBytes,
+        user: f.user,
+        description: "",
+      };
+      if (!fm.present || name === undefined || description === undefined) {
+        base.hidden = !fm.present
+          ? "no frontmatter: Claude Code does not list it as a subagent"
+          : name === undefined
+            ? "no `name` in its frontmatter: Claude Code does not list it as a subagent"
+            : "no `description` in its frontmatter: Claude Code does not list it as a subagent";
+        droppedAgents.push(base);
+        continue;
+      }
+      base.description = `- ${name}: ${description} (Tools: ${claudeToolsText(fm.data.tools, fm.data.disallowedTools)})`;
+      const before = agentsByName.get(name);
+      if (before) {
+        before.hidden = `another subagent named \`${name}\` (${show(file.path)}) replaces it`;
+        droppedAgents.push(before);
+      }
+      agentsByName.set(name, base);
+    }
+  }
+  const agents = [...agentsByName.values()].sort(byName);
+
+  // The skills list: skills then commands, a name listed once on 2.1.332.
+  const listed = [...skills, ...commands];
+  const seen = new Map<string, Entry>();
+  for (const e of listed) {
+    if (e.hidden) continue;
+    const first = seen.get(e.name);
+    if (first && behaviour.dedupesSkillNames) {
+      e.hidden = `${first.kind} \`${e.name}\` of ${show(first.abs)} comes first; Claude Code ${release} lists a name once`;
+      continue;
+    }
+    if (!first) seen.set(e.name, e);
+  }
+  const shownNames = new Set(listed.filter((e) => !e.hidden).map((e) => e.name));
+  const maxDesc =
+    positiveInt(settingValue(layers, "skillListingMaxDescChars")) ?? CLAUDE_SKILL_DESCRIPTION_MAX;
+  const cut = (d: string) => (d.length > maxDesc ? `${d.slice(0, maxDesc - 1)}…` : d);
+  const skillText = (e: Entry): string => {
+    const n = e.displayName;
+    const label =
+      behaviour.showsFrontmatterName &&
+      e.kind === "skill" &&
+      n !== undefined &&
+      n !== e.name &&
+      !e.name.endsWith(`:${n}`) &&
+      validName(n) &&
+      !shownNames.has(n)
+        ? `${e.name} (${n})`
+        : e.name;
+    return `- ${label}: ${cut(e.description)}`;
+  };
+
+  const push = (e: Entry, text: string | undefined, list: string) => {
+    const path = show(e.abs);
+    const what = e.kind === "subagent" ? "subagent list" : "skills list";
+    const charged = text !== undefined && !e.user;
+    items.push({
+      path,
+      kind: e.kind as ItemKind,
+      loadedAt: "launch",
+      bytes: text === undefined ? 0 : Buffer.byteLength(text) + Buffer.byteLength(CLAUDE_LIST_SEPARATOR),
+      fileBytes: e.fileBytes,
+      charged,
+      importedBy: null,
+      reason:
+        text === undefined
+          ? `not listed: ${e.hidden}`
+          : e.user
+            ? `${e.kind} \`${e.name}\` of the user layer, in the ${what}: personal, not charged`
+            : `${e.kind} \`${e.name}\`: its entry in the ${what} (the body is not sent at launch)`,
+      extra: { list, name: e.name, ...(text !== undefined ? { entry: text } : {}) },
+    });
+    if (text !== undefined) texts.set(path, text);
+    else if (e.hidden)
+      findings.push({
+        ruleId: "source-not-listed",
+        severity: "info",
+        file: path,
+        message: `${path}: ${e.kind} not listed — ${e.hidden}`,
+      });
+  };
+
+  // Auto memory (user view): after the memory files, in the first user message.
+  if (userDir) {
+    const top = claudeGitRoot(cwd) ?? cwd;
+    const file = join(userDir, "projects", claudeProjectKey(top), "memory", "MEMORY.md");
+    const r = readTextFile(file, CLAUDE_MAX_FILE_BYTES);
+    if (r.ok && r.text.trim() !== "") {
+      const text = claudeAutoMemoryText(r.text, release);
+      const path = show(file);
+      items.push({
+        path,
+        kind: "auto-memory",
+        loadedAt: "launch",
+        bytes: Buffer.byteLength(text),
+        fileBytes: r.fileBytes,
+        charged: false,
+        importedBy: null,
+        reason: "auto memory (MEMORY.md of this project in the config dir): personal, not charged",
+        framingBytes: Buffer.byteLength(
+          `Contents of ${file} (user's auto-memory, persists across conversations):\n\n`,
+        ),
+        extra: { list: "auto-memory", name: "MEMORY.md", entry: text },
+      });
+      texts.set(path, text);
+    } else if (!r.ok && r.reason !== "missing")
+      warn("read-failed", show(file), describeReadFailure(r, show(file)));
+  }
+
+  for (const e of agents) push(e, e.description, "agents");
+  for (const e of droppedAgents) push(e, undefined, "agents");
+  for (const e of listed) push(e, e.hidden ? undefined : skillText(e), "skills");
+
+  const anyAgent = agents.length > 0;
+  const anySkill = listed.some((e) => !e.hidden);
+  if (anyAgent)
+    overhead.push({
+      list: "subagent list",
+      kind: "subagent",
+      bytes: Buffer.byteLength(CLAUDE_AGENTS_HEADER) + Buffer.byteLength(CLAUDE_AGENTS_FOOTER),
+      charged: false,
+      why: "the list's header and footer, sent in every session (the CLI's own agents are in it)",
+    });
+  if (anySkill)
+    overhead.push({
+      list: "skills list",
+      kind: "skill",
+      bytes: Buffer.byteLength(CLAUDE_SKILLS_HEADER),
+      charged: false,
+      why: "the list's header, sent in every session (the CLI's own skills are in it)",
+    });
+
+  // The output style the settings name.
+  const style = settingValue(layers, "outputStyle");
+  if (typeof style === "string" && style !== "") {
+    const styleDirs = [
+      ...folders.filter((f) => !f.user),
+      ...(userDir ? [{ base: userDir, user: true }] : []),
+    ];
+    let found = false;
+    for (const f of styleDirs) {
+      const dir = join(f.base, "output-styles");
+      for (const file of walk(
+        dir,
+        boundOf(dir, f.user),
+        true,
+        (rel, name) => !rel.includes("/") && name.endsWith(".md"),
+      )) {
+        const r = readSource(file.path, file.realPath, boundOf(dir, f.user));
+        if (!r) continue;
+        const fm = claudeFrontmatter(r.text, bomBefore);
+        const name = typeof fm.data.name === "string" ? fm.data.name : basename(file.path, ".md");
+        if (name !== style) continue;
+        const text = `\n\n# Output Style: ${name}\n${fm.body.trim()}\n\n`;
+        const path = show(file.path);
+        items.push({
+          path,
+          kind: "output-style",
+          loadedAt: "launch",
+          bytes: Buffer.byteLength(text),
+          fileBytes: r.fileBytes,
+          charged: !f.user,
+          importedBy: null,
+          reason: `output style \`${name}\`, selected by \`outputStyle\` in the settings: its section of the system prompt`,
+          extra: { list: "output-style", name, entry: text },
+        });
+        texts.set(path, text);
+        found = true;
+        break;
+      }
+      if (found) break;
+    }
+    if (!found)
+      findings.push({
+        ruleId: "output-style-not-measured",
+        severity: "info",
+        file: show(join(cwd, ".claude", "settings.json")),
+        message: `outputStyle "${style}" names no style file of the repository or the user; a built-in style's text is not measured`,
+      });
+  }
+
+  // Sources that add context only by running code: named, never run.
+  const top = claudeGitRoot(cwd) ?? cwd;
+  const mcpFile = join(top, ".mcp.json");
+  if (statSafe(mcpFile)?.isFile()) {
+    const r = readTextFile(mcpFile, 4 * 1024 * 1024);
+    let json: unknown;
+    try {
+      json = r.ok ? JSON.parse(r.text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    const servers = (json as { mcpServers?: unknown } | undefined)?.mcpServers;
+    if (servers && typeof servers === "object" && !Array.isArray(servers))
+      for (const name of Object.keys(servers))
+        unmeasured.push({ kind: "mcp-server", name, source: show(mcpFile) });
+  }
+  for (const s of layers?.settings ?? []) {
+    const hooks = (s.json as { hooks?: { SessionStart?: unknown } } | undefined)?.hooks?.SessionStart;
+    if (!Array.isArray(hooks)) continue;
+    for (const h of hooks)
+      for (const c of Array.isArray(h?.hooks) ? h.hooks : [])
+        if (c && typeof c.command === "string")
+          unmeasured.push({ kind: "hook", name: `SessionStart: ${c.command}`, source: s.shown });
+    const servers = (s.json as { mcpServers?: unknown } | undefined)?.mcpServers;
+    if (servers && typeof servers === "object" && !Array.isArray(servers))
+      for (const name of Object.keys(servers)) unmeasured.push({ kind: "mcp-server", name, source: s.shown });
+  }
+
+  return { items, texts, findings, overhead, unmeasured };
+}
+
+/** A setting's value, the most specific settings file first (local, project, user). */
+function settingValue(layers: ClaudeLayers | undefined, key: string): unknown {
+  const files = layers?.settings ?? [];
+  for (let i = files.length - 1; i >= 0; i--) {
+    const v = (files[i]?.json as Record<string, unknown> | undefined)?.[key];
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+function positiveInt(v: unknown): number | undefined {
+  return typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined;
+}
