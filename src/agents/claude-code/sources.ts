@@ -98,6 +98,25 @@ interface Entry {
   description: string;
   /** Set when the CLI does not list it: why. */
   hidden?: string;
+  /** What lint reads (src/lint/rules/): kept in the item's `extra`. */
+  facts: EntryFacts;
+}
+
+/**
+ * The facts of one entry that lint rules read from the item's `extra` (never re-reading the file):
+ * where its description came from, its length before the cut, its frontmatter name and YAML error, and why
+ * the CLI does not list it.
+ */
+export interface EntryFacts {
+  descriptionFrom?: "frontmatter" | "body" | "default";
+  /** Characters of the listing description (with `when_to_use`) before the cut. */
+  descriptionChars?: number;
+  /** The cut the description went through (the setting or 1,536), when it was cut. */
+  cutAt?: number;
+  frontmatterName?: string;
+  /** The frontmatter YAML did not parse (after the CLI's lenient retry): its message and line. */
+  frontmatterError?: { message: string; line?: number };
+  notListed?: "hidden" | "duplicate" | "no-frontmatter" | "no-name" | "no-description" | "replaced";
 }
 
 /** The CLI's reading of a `description`: a trimmed non-empty string, a number or boolean as text. */
@@ -337,7 +356,8 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
       if (!r) continue;
       const folder = file.rel.split("/")[0] as string;
       const fm = claudeFrontmatter(r.text, bomBefore);
-      const desc = descriptionValue(fm.data.description) ?? claudeFirstLine(fm.body, "Skill");
+      const given = descriptionValue(fm.data.description);
+      const desc = given ?? claudeFirstLine(fm.body, "Skill");
       const when = fm.data.when_to_use;
       const fmName = fm.data.name === undefined || fm.data.name === null ? undefined : String(fm.data.name);
       const e: Entry = {
@@ -347,10 +367,14 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
         fileBytes: r.fileBytes,
         user: f.user,
         description: when !== undefined && when !== null ? `${desc} - ${String(when)}` : desc,
+        facts: factsOf(fm, given, desc, "Skill"),
       };
+      if (fmName !== undefined) e.facts.frontmatterName = fmName;
       if (fmName !== undefined && fmName.length <= NAME_MAX) e.displayName = fmName;
-      if (truthy(fm.data["disable-model-invocation"]))
+      if (truthy(fm.data["disable-model-invocation"])) {
         e.hidden = "`disable-model-invocation: true`: Claude Code does not list it for the model";
+        e.facts.notListed = "hidden";
+      }
       found.push(e);
     }
     skills.push(...found.sort(byName));
@@ -364,7 +388,8 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
       const r = readSource(file.path, file.realPath, boundOf(dir, f.user));
       if (!r) continue;
       const fm = claudeFrontmatter(r.text, bomBefore);
-      const desc = descriptionValue(fm.data.description) ?? claudeFirstLine(fm.body, "Custom command");
+      const given = descriptionValue(fm.data.description);
+      const desc = given ?? claudeFirstLine(fm.body, "Custom command");
       const when = fm.data.when_to_use;
       const e: Entry = {
         kind: "command",
@@ -373,9 +398,12 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
         fileBytes: r.fileBytes,
         user: f.user,
         description: when !== undefined && when !== null ? `${desc} - ${String(when)}` : desc,
+        facts: factsOf(fm, given, desc, "Custom command"),
       };
-      if (truthy(fm.data["disable-model-invocation"]))
+      if (truthy(fm.data["disable-model-invocation"])) {
         e.hidden = "`disable-model-invocation: true`: Claude Code does not list it for the model";
+        e.facts.notListed = "hidden";
+      }
       commands.push(e);
     }
   }
@@ -400,8 +428,14 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
         fileBytes: r.fileBytes,
         user: f.user,
         description: "",
+        facts: fm.error ? { frontmatterError: fm.error } : {},
       };
       if (!fm.present || name === undefined || description === undefined) {
+        base.facts.notListed = !fm.present
+          ? "no-frontmatter"
+          : name === undefined
+            ? "no-name"
+            : "no-description";
         base.hidden = !fm.present
           ? "no frontmatter: Claude Code does not list it as a subagent"
           : name === undefined
@@ -414,6 +448,7 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
       const before = agentsByName.get(name);
       if (before) {
         before.hidden = `another subagent named \`${name}\` (${show(file.path)}) replaces it`;
+        before.facts.notListed = "replaced";
         droppedAgents.push(before);
       }
       agentsByName.set(name, base);
@@ -429,6 +464,7 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
     const first = seen.get(e.name);
     if (first && behaviour.dedupesSkillNames) {
       e.hidden = `${first.kind} \`${e.name}\` of ${show(first.abs)} comes first; Claude Code ${release} lists a name once`;
+      e.facts.notListed = "duplicate";
       continue;
     }
     if (!first) seen.set(e.name, e);
@@ -437,6 +473,10 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
   const maxDesc =
     positiveInt(settingValue(layers, "skillListingMaxDescChars")) ?? CLAUDE_SKILL_DESCRIPTION_MAX;
   const cut = (d: string) => (d.length > maxDesc ? `${d.slice(0, maxDesc - 1)}…` : d);
+  for (const e of listed) {
+    e.facts.descriptionChars = e.description.length;
+    if (e.description.length > maxDesc) e.facts.cutAt = maxDesc;
+  }
   const skillText = (e: Entry): string => {
     const n = e.displayName;
     const label =
@@ -470,7 +510,7 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
           : e.user
             ? `${e.kind} \`${e.name}\` of the user layer, in the ${what}: personal, not charged`
             : `${e.kind} \`${e.name}\`: its entry in the ${what} (the body is not sent at launch)`,
-      extra: { list, name: e.name, ...(text !== undefined ? { entry: text } : {}) },
+      extra: { list, name: e.name, ...(text !== undefined ? { entry: text } : {}), ...e.facts },
     });
     if (text !== undefined) texts.set(path, text);
     else if (e.hidden)
@@ -610,6 +650,18 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
   }
 
   return { items, texts, findings, overhead, unmeasured };
+}
+
+function factsOf(
+  fm: ReturnType<typeof claudeFrontmatter>,
+  given: string | null,
+  desc: string,
+  fallback: string,
+): EntryFacts {
+  return {
+    descriptionFrom: given !== null ? "frontmatter" : desc === fallback ? "default" : "body",
+    ...(fm.error ? { frontmatterError: fm.error } : {}),
+  };
 }
 
 /** A setting's value, the most specific settings file first (local, project, user). */
