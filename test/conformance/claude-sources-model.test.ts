@@ -153,13 +153,32 @@ describe("the claude-code model's parts that the cases pin", () => {
     expect(skills.filter((i) => i.extra?.name !== "cfgskill").every((i) => i.charged)).toBe(true);
   });
 
-  it("a_hidden_skill_is_an_uncharged_item_of_zero_bytes_with_a_finding", () => {
+  it("a_hidden_skill_is_an_uncharged_item_of_zero_bytes_and_a_dropped_subagent_is_one_with_a_finding", () => {
     const c = CASES.find((x) => x.name.includes("disable_model_invocation")) as SourcesCase;
-    const laid = layOut(c);
-    const s = run(c, laid, "fresh-clone");
+    const s = run(c, layOut(c), "fresh-clone");
     const hidden = s.items.find((i) => i.extra?.name === "hidden");
     expect(hidden).toMatchObject({ kind: "skill", charged: false, bytes: 0 });
-    expect(s.findings.some((f) => f.ruleId === "source-not-listed" && f.file === hidden?.path)).toBe(true);
+    expect(hidden?.reason).toContain("disable-model-invocation");
+    const d = CASES.find((x) => x.name.includes("a_subagent_file_without_frontmatter")) as SourcesCase;
+    const t = run(d, layOut(d), "fresh-clone");
+    const dropped = t.items.filter((i) => i.kind === "subagent" && !i.charged).map((i) => i.path);
+    expect(dropped.sort()).toEqual([
+      ".claude/agents/nodesc.md",
+      ".claude/agents/nofm.md",
+      ".claude/agents/noname.md",
+    ]);
+    expect(
+      t.findings
+        .filter((f) => f.ruleId === "source-not-listed")
+        .map((f) => f.file)
+        .sort(),
+    ).toEqual(dropped.sort());
+  });
+
+  it("the_lists_always_sent_headers_are_the_clis_and_not_reported_as_overhead", () => {
+    const c = CASES.find((x) => x.name.includes("a_subagent_is_dash_name")) as SourcesCase;
+    const s = run(c, layOut(c), "fresh-clone");
+    expect(s.overhead ?? []).toEqual([]);
   });
 
   it("the_project_key_is_the_path_with_every_other_character_made_a_dash", () => {

@@ -16,7 +16,7 @@
  *
  * Each entry is an item whose `bytes` are its text plus the list's separator (`\n`); the entry text is the
  * item's text in the snapshot. The lists' headers are sent in every session (the CLI's own skills and
- * agents are in them): reported as not-charged overhead. Walks are bounded and stay inside the repository
+ * agents are in them): the CLI's, not reported. Walks are bounded and stay inside the repository
  * (a symlink out of it is not followed, and the measurement is then incomplete: a `walk-stopped` or
  * `read-failed` finding). MCP servers and SessionStart hooks are listed as unmeasured, never run.
  */
@@ -513,7 +513,8 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
       extra: { list, name: e.name, ...(text !== undefined ? { entry: text } : {}), ...e.facts },
     });
     if (text !== undefined) texts.set(path, text);
-    else if (e.hidden)
+    // A hidden entry is the author's choice (its item says so); a dropped one is a finding.
+    else if (e.hidden && e.facts.notListed !== "hidden")
       findings.push({
         ruleId: "source-not-listed",
         severity: "info",
@@ -553,24 +554,8 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
   for (const e of droppedAgents) push(e, undefined, "agents");
   for (const e of listed) push(e, e.hidden ? undefined : skillText(e), "skills");
 
-  const anyAgent = agents.length > 0;
-  const anySkill = listed.some((e) => !e.hidden);
-  if (anyAgent)
-    overhead.push({
-      list: "subagent list",
-      kind: "subagent",
-      bytes: Buffer.byteLength(CLAUDE_AGENTS_HEADER) + Buffer.byteLength(CLAUDE_AGENTS_FOOTER),
-      charged: false,
-      why: "the list's header and footer, sent in every session (the CLI's own agents are in it)",
-    });
-  if (anySkill)
-    overhead.push({
-      list: "skills list",
-      kind: "skill",
-      bytes: Buffer.byteLength(CLAUDE_SKILLS_HEADER),
-      charged: false,
-      why: "the list's header, sent in every session (the CLI's own skills are in it)",
-    });
+  // The lists' headers (CLAUDE_SKILLS_HEADER, CLAUDE_AGENTS_HEADER and its footer) are sent in every session,
+  // the CLI's own skills and agents being in them: the CLI's, not the repository's, so not reported as overhead.
 
   // The output style the settings name.
   const style = settingValue(layers, "outputStyle");
