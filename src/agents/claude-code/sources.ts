@@ -47,6 +47,88 @@ const NAME_MAX = 64;
 /** Entries (files) one source folder may hold before the walk stops, making the measurement incomplete. */
 const SOURCE_WALK_MAX_ENTRIES = 20_000;
 
+/**
+ * The skills list's budget in characters: when the whole list (the CLI's own entries included) is longer,
+ * the CLI keeps every bundled skill's description and, in list order, the descriptions that still fit, and
+ * sends the others as `- NAME`. The CLI's budget is 1% of the model's context window at 3 characters a token
+ * (30,000 for the default model: machine- and model-dependent, assumed here); the value is fitted to the
+ * recorded case `over_the_listing_budget_later_skills_lose_their_description_and_keep_their_name` on both
+ * releases (any value from 29,812 to 29,863 gives the recorded lists: about 150 characters of the CLI's
+ * list are not accounted for by the entries the request shows).
+ */
+export const CLAUDE_LISTING_BUDGET_CHARS = 29_840;
+
+/**
+ * The CLI's own skills-list entries after the repository's, per release: name, characters of the entry,
+ * and whether it always keeps its description (a bundled skill). Recorded from an empty repository's run
+ * (sources-cli.test.ts's baseline); which ones collapse, from the budget case.
+ */
+const BUILT_IN_LISTING: Record<string, readonly (readonly [string, number, 0 | 1])[]> = {
+  "2.1.332": [
+    ["dataviz", 1447, 1],
+    ["update-config", 707, 1],
+    ["keybindings-help", 248, 1],
+    ["code-review", 850, 1],
+    ["simplify", 188, 0],
+    ["fewer-permission-prompts", 191, 1],
+    ["loop", 344, 1],
+    ["claude-api", 1171, 1],
+    ["workflow-authoring", 252, 1],
+    ["run", 368, 1],
+    ["plugin-authoring", 275, 1],
+    ["init", 67, 1],
+    ["security-review", 90, 0],
+  ],
+  "2.1.197": [
+    ["deep-research", 487, 1],
+    ["update-config", 707, 1],
+    ["keybindings-help", 248, 1],
+    ["verify", 260, 1],
+    ["code-review", 361, 1],
+    ["simplify", 188, 0],
+    ["fewer-permission-prompts", 191, 1],
+    ["loop", 314, 1],
+    ["claude-api", 1082, 1],
+    ["run", 368, 1],
+    ["init", 67, 1],
+    ["review", 78, 0],
+    ["security-review", 90, 0],
+  ],
+};
+
+/**
+ * Which of the repository's entries keep their description under the listing budget (the CLI's rule,
+ * 2.1.332 and 2.1.197): nothing changes when the whole list fits; else the bundled built-ins keep theirs,
+ * every other entry starts as `- NAME`, and in list order each gets its description back while the budget
+ * left allows. Returns the indexes of `own` that lose their description.
+ */
+export function claudeOverBudget(
+  own: readonly { full: string; nameOnly: string }[],
+  release: string,
+  budget: number = CLAUDE_LISTING_BUDGET_CHARS,
+): Set<number> {
+  const builtIns = BUILT_IN_LISTING[release] ?? [];
+  const all = [
+    ...own.map((e) => ({ full: e.full.length, nameOnly: e.nameOnly.length, fixed: false })),
+    ...builtIns.map(([name, chars, fixed]) => ({
+      full: chars,
+      nameOnly: name.length + 2,
+      fixed: fixed === 1,
+    })),
+  ];
+  const total = all.reduce((n, e) => n + e.full, 0) + Math.max(0, all.length - 1);
+  const collapsed = new Set<number>();
+  if (total <= budget) return collapsed;
+  let left = budget - (all.reduce((n, e) => n + (e.fixed ? e.full : e.nameOnly), 0) + (all.length - 1));
+  for (const [i, e] of all.entries()) {
+    if (e.fixed) continue;
+    const diff = e.full - e.nameOnly;
+    if (diff <= left) left -= diff;
+    else if (i < own.length) collapsed.add(i);
+  }
+  return collapsed;
+}
+
 /** What differs between releases in these lists (each settled by the named sources case). */
 interface SourcesBehaviour {
   /** `- FOLDER (NAME):` for a skill whose frontmatter name differs (`a_skill_is_named_by_its_folder_*`). */
@@ -117,6 +199,8 @@ export interface EntryFacts {
   /** The frontmatter YAML did not parse (after the CLI's lenient retry): its message and line. */
   frontmatterError?: { message: string; line?: number };
   notListed?: "hidden" | "duplicate" | "no-frontmatter" | "no-name" | "no-description" | "replaced";
+  /** Past the skills list's budget: listed as `- NAME` without its description. */
+  overBudget?: boolean;
 }
 
 /** The CLI's reading of a `description`: a trimmed non-empty string, a number or boolean as text. */
@@ -552,7 +636,26 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
 
   for (const e of agents) push(e, e.description, "agents");
   for (const e of droppedAgents) push(e, undefined, "agents");
-  for (const e of listed) push(e, e.hidden ? undefined : skillText(e), "skills");
+  // The listing budget: the entries past it lose their description.
+  const visible = listed.filter((e) => !e.hidden);
+  const label = (e: Entry) => {
+    const t = skillText(e);
+    return t.slice(0, t.length - cut(e.description).length - 2);
+  };
+  const fraction = settingValue(layers, "skillListingBudgetFraction");
+  const budget =
+    typeof fraction === "number" && fraction > 0 && fraction <= 1
+      ? Math.round((CLAUDE_LISTING_BUDGET_CHARS * fraction) / 0.01)
+      : CLAUDE_LISTING_BUDGET_CHARS;
+  const over = claudeOverBudget(
+    visible.map((e) => ({ full: skillText(e), nameOnly: label(e) })),
+    release,
+    budget,
+  );
+  const overBudget = new Set([...over].map((i) => visible[i] as Entry));
+  for (const e of overBudget) e.facts.overBudget = true;
+  for (const e of listed)
+    push(e, e.hidden ? undefined : overBudget.has(e) ? label(e) : skillText(e), "skills");
 
   // The lists' headers (CLAUDE_SKILLS_HEADER, CLAUDE_AGENTS_HEADER and its footer) are sent in every session,
   // the CLI's own skills and agents being in them: the CLI's, not the repository's, so not reported as overhead.
