@@ -5,8 +5,8 @@
 // The corpus copies have no .git, so each repository directory is taken as the Codex project root.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { CODEX_VERIFIED_VERSION } from "../dist/agents/codex/index.js";
-import { codexChainsByDir, codexDirTable, rowsWithChain } from "../dist/agents/codex/report-dirs.js";
+import { CODEX_VERIFIED_VERSION } from "../dist/agents/codex/release.js";
+import { codexChainsByDir, codexDirTable, rowsWithChain } from "../dist/agents/codex-dirs.js";
 
 const corpus = resolve(process.argv[2] ?? "../shared/corpus");
 const out = [

@@ -1,17 +1,5 @@
 /** The agent-context library API. */
 
-export * from "./agents/claude-code/index.js";
-export { crossAgentGaps } from "./agents/codex/gaps.js";
-export {
-  CODEX_VERIFIED_VERSION,
-  type CodexChainOptions,
-  type CodexChainResult,
-  type CodexTruncation,
-  codexChain,
-  truncatedBytes,
-} from "./agents/codex/index.js";
-export { codex, DEFAULT_CODEX_CAP } from "./agents/codex/model.js";
-export { codexChainsByDir } from "./agents/codex/report-dirs.js";
 export {
   agentById,
   agentName,
@@ -21,6 +9,7 @@ export {
   registerAgent,
   selectAgents,
 } from "./agents/index.js";
+export * from "./agents/library.js";
 export { currentUserEnvironment } from "./agents/user-environment.js";
 export * from "./budget/index.js";
 export * from "./config.js";

@@ -6,12 +6,10 @@
  */
 import { UsageError } from "../errors.js";
 import type { AgentModel } from "../model/index.js";
-import { claudeCode } from "./claude-code/model.js";
-import { codex } from "./codex/model.js";
-import { copilotCli } from "./copilot-cli/model.js";
-import { geminiCli } from "./gemini-cli/model.js";
-
-export { agentMemoryDirs as launchDirectoriesWithMemory, MEMORY_FILE_NAMES } from "./codex/cwds.js";
+import { claudeCode } from "./claude-code/index.js";
+import { codex } from "./codex/index.js";
+import { copilotCli } from "./copilot-cli/index.js";
+import { geminiCli } from "./gemini-cli/index.js";
 
 /** The built-in agents, in the order `--agent all` runs them. The first is the default agent. */
 const AGENTS: AgentModel[] = [claudeCode, codex, geminiCli, copilotCli];

@@ -5,7 +5,7 @@
  * holding an agent memory file): the largest of them, so every launch that was within its cap stays within it.
  */
 import { join } from "node:path";
-import { launchDirectoriesWithMemory } from "../agents/index.js";
+import { agentMemoryDirs } from "../agents/memory-dirs.js";
 import { type AgentModel, ITEM_KINDS, type ItemKind } from "../model/index.js";
 import { bytesOfKinds, type Charging } from "./kinds.js";
 
@@ -22,7 +22,7 @@ export function adoptionBytes(
 ): number {
   if (kinds.length === 0) return 0;
   let most = 0;
-  for (const dir of launchDirectoriesWithMemory(root)) {
+  for (const dir of agentMemoryDirs(root)) {
     const s = agent.launch({
       root,
       cwd: dir === "." ? root : join(root, dir),

@@ -4,7 +4,7 @@
  * `dist/`; unbundled (dist/hook/*.js, as `agent-context hook` runs it, or the sources under test), it
  * resolves from this file's folder's parent. This keeps the bundle small: heavy models (YAML, gitignore
  * matching) load from the package only when a call needs them.
- * @param pathFromDist a module path relative to `dist/`, e.g. `agents/claude-code/on-read.js`
+ * @param pathFromDist a module path relative to `dist/`, e.g. `pointers/hook-route.js`
  */
 export function distModuleUrl(pathFromDist: string): string {
   const base = (globalThis as { __agentContextBase?: string }).__agentContextBase;

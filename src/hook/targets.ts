@@ -1,8 +1,8 @@
 /**
  * The one parser of a tool call's input into targets, for every handler of the hook chain (router rules,
  * on-read gaps, pointers) and for `agent-context route`. (What Claude Code itself attaches for a call is a
- * different question, answered by the Claude Code model: `claudeAttachTargets` in
- * src/agents/claude-code/on-read.ts, which splits commands with the same tokeniser, src/shell/.)
+ * different question, answered by the hook agent's on-read part: `attachTargets` of its hook capability,
+ * which for Claude Code splits commands with the same tokeniser, src/shell/.)
  *
  * A call names a command (any tool whose input has a string `command`: Bash) or a file (the first
  * non-empty string of `file_path` — Read, Write, Edit, MultiEdit — `notebook_path` — NotebookEdit — or

@@ -5,15 +5,15 @@
  * finding on the key or value it is about. Behaviour settled on Claude Code 2.1.332 (docs/findings-lint.md).
  */
 import { type Document, isMap, isScalar, LineCounter, parseDocument } from "yaml";
-import type { RuleInfo } from "../agents/claude-code/index.js";
 import { readTextFile } from "../fs/read.js";
+import type { RuleRecord } from "../model/index.js";
 import type { LintContext } from "./context.js";
 import type { FixResult } from "./fix.js";
 import type { FrontmatterInfo } from "./sources.js";
 
 /** A readable rule file and its text. */
 export interface RuleSource {
-  rule: RuleInfo;
+  rule: RuleRecord;
   text: string;
 }
 

@@ -1,14 +1,15 @@
 /**
- * The lint context: what a rule may read. Facts come from the agent models through the seam of
- * ./sources.ts ({@link claudeFacts}: launch set, rule classification, import scanning and resolution) and
+ * The lint context: what a rule may read. Facts come from the agent models, through the registry and the
+ * capabilities they declare (./sources.ts {@link claudeFacts}: Claude Code's launch set, rule
+ * classification, import scanning and resolution; {@link LintContext.agent} for the others), and
  * from the repository listing (git or the safe walker); a rule never opens an instruction file to
  * re-derive what a model already computed. Everything is computed lazily, once per context, and shared by
  * every rule of a run.
  */
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import { claudeCode } from "../agents/claude-code/index.js";
-import { defaultAgent, MEMORY_FILE_NAMES } from "../agents/index.js";
+import { defaultAgent, findAgent } from "../agents/index.js";
+import { agentMemoryNames } from "../agents/memory-dirs.js";
 import { type AgentContextConfig, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { displayPath, inside } from "../fs/paths.js";
@@ -23,8 +24,11 @@ import { type ClaudeFacts, claudeFacts } from "./sources.js";
 /** Directory names never walked when looking for repository files (build output and VCS internals). */
 const SKIP_DIRS = new Set([".git", "node_modules"]);
 
-/** File names that are agent memory wherever they sit (the one list, src/agents/index.ts). */
-export const MEMORY_NAMES: ReadonlySet<string> = new Set(MEMORY_FILE_NAMES);
+/**
+ * The registry id of the agent whose rule files and imports the `rule-*` and `import-*` rules check, and
+ * whose facts {@link LintContext.claude} gives (its `instructions` capability).
+ */
+const CLAUDE_CODE = "claude-code";
 
 /** Lazily computed facts shared by the rules of one lint run. */
 export class LintContext {
@@ -89,13 +93,17 @@ export class LintContext {
     return this._tracked;
   }
 
-  /** Agent memory files and everything under `.claude/`, found by the safe walker (follows symlinks). */
+  /**
+   * Every registered agent's memory files ({@link agentMemoryNames}) and everything under `.claude/`, found
+   * by the safe walker (follows symlinks).
+   */
   memoryEntries(): { rel: string; realPath: string }[] {
     if (!this._memory) {
+      const names = agentMemoryNames();
       this._memory = walkFiles(this.root, {
         enterDir: (_r, name) => !SKIP_DIRS.has(name),
         includeFile: (rel, name) =>
-          MEMORY_NAMES.has(name) || rel.startsWith(".claude/") || rel.includes("/.claude/"),
+          names.has(name) || rel.startsWith(".claude/") || rel.includes("/.claude/"),
         dedupeFiles: false,
       }).files.map((f) => ({ rel: f.rel, realPath: f.realPath }));
     }
@@ -112,10 +120,25 @@ export class LintContext {
     return displayPath(abs, this.root);
   }
 
-  /** The Claude Code facts of this repository ({@link claudeFacts}), computed once per context. */
+  /**
+   * The Claude Code facts of this repository ({@link claudeFacts}), computed once per context; null when
+   * no such agent is registered or it does not declare how it reads instruction text.
+   */
   claude(): ClaudeFacts | null {
-    if (this._claude === undefined) this._claude = claudeFacts(this.root, () => this.snapshot(claudeCode));
+    if (this._claude === undefined) {
+      const agent = this.agent(CLAUDE_CODE);
+      this._claude = agent ? claudeFacts(this.root, agent, () => this.snapshot(agent)) : null;
+    }
     return this._claude;
+  }
+
+  /**
+   * The registered agent with this id, for a rule about that agent (its id names the agent, as the rule's
+   * own id does): the rule reads it through the registry and its declared capabilities, and reports nothing
+   * when it is not registered.
+   */
+  agent(id: string): AgentModel | undefined {
+    return findAgent(id);
   }
 
   /**

@@ -14,7 +14,7 @@ import { LintContext } from "./context.js";
 import type { LintRule } from "./rule.js";
 import { RULES } from "./rules/index.js";
 
-export { LintContext, MEMORY_NAMES } from "./context.js";
+export { LintContext } from "./context.js";
 export type { LintRule } from "./rule.js";
 export { ALL_RULES, RULES } from "./rules/index.js";
 

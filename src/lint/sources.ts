@@ -1,23 +1,15 @@
 /**
- * The one place lint calls into the agent models (claude-code launch set and rule classification, router).
- * Lint never re-derives what these produce.
+ * The one place lint reads Claude Code's facts: its launch snapshot and on-demand session (the agent
+ * interface) and how it reads instruction text (its `instructions` capability), and the router's
+ * deliveries. Lint never re-derives what these produce.
  */
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { LineCounter, parseDocument, visit } from "yaml";
-import {
-  CLAUDE_MAX_IMPORT_HOPS,
-  claudeLaunchSet,
-  claudeOnDemand,
-  processFileText,
-  type RuleInfo,
-  resolveImportPath,
-  ruleScope,
-} from "../agents/claude-code/index.js";
 import { loadConfig } from "../config.js";
 import { inside } from "../fs/paths.js";
 import { parseFrontmatter } from "../markdown/index.js";
-import type { ContextItem, Snapshot } from "../model/index.js";
+import type { AgentModel, ContextItem, RuleRecord, Snapshot } from "../model/index.js";
 import { DEFAULT_ROUTERS, loadIndex } from "../router/index-build.js";
 import { resolveRule, ruleLookup } from "../router/render.js";
 
@@ -46,7 +38,7 @@ export interface FrontmatterInfo {
 export interface ClaudeFacts {
   /** The claude-code launch snapshot at the root (items, import edges, classified rules). */
   launch(): Snapshot;
-  rules(): RuleInfo[];
+  rules(): RuleRecord[];
   frontmatter(text: string): FrontmatterInfo;
   classifyText(text: string): { scoped: boolean; globs: string[] };
   scanImports(text: string): ImportToken[];
@@ -65,16 +57,19 @@ export interface ClaudeFacts {
 }
 
 /**
- * The claude-code facts for a repository (verified on Claude Code 2.1.332 by the claude-code model).
- * @param snapshot the claude-code launch snapshot at `root`, when the caller already holds one (the lint
- *   context shares its own); computed once on first use otherwise
+ * The Claude Code facts for a repository, from `agent` (the claude-code model, verified on Claude Code
+ * 2.1.332); null when the agent does not declare how it reads instruction text.
+ * @param snapshot the agent's launch snapshot at `root` (the lint context shares its own), taken once on
+ *   first use
  */
-export function claudeFacts(root: string, snapshot?: () => Snapshot): ClaudeFacts | null {
+export function claudeFacts(root: string, agent: AgentModel, snapshot: () => Snapshot): ClaudeFacts | null {
+  const reading = agent.capabilities?.instructions;
+  if (!reading) return null;
   let launch: Snapshot | undefined;
-  let rules: RuleInfo[] | undefined;
+  let rules: RuleRecord[] | undefined;
   let routed: Set<string> | undefined;
   const snap = () => {
-    launch ??= snapshot ? snapshot() : claudeLaunchSet({ root, cwd: root });
+    launch ??= snapshot();
     return launch;
   };
   return {
@@ -111,20 +106,17 @@ export function claudeFacts(root: string, snapshot?: () => Snapshot): ClaudeFact
       }
       return { present: fm.present, raw: fm.raw, startLine: 1, error };
     },
-    classifyText: (text) => {
-      const s = ruleScope(parseFrontmatter(text));
-      return { scoped: s.globs !== undefined, globs: s.globs ?? [] };
-    },
+    classifyText: (text) => reading.ruleScope(text),
     scanImports: (text) =>
-      processFileText(text).imports.map((i) => ({ target: i.path, line: i.line, column: i.column })),
-    resolveImport: (fromAbs, target) => resolveImportPath(target, fromAbs, homedir()),
+      reading.imports(text).map((i) => ({ target: i.path, line: i.line, column: i.column })),
+    resolveImport: (fromAbs, target) => reading.resolveImport(target, fromAbs, homedir()),
     expandsImports: () => true,
     attachedOnRead: (target) => {
       const launched = snap();
-      const r = claudeOnDemand(launched).read(target);
-      return r.items.map((i) => (isAbsolute(i.path) ? i.path : join(launched.root, i.path)));
+      const r = agent.onDemand?.(launched).read(target);
+      return (r?.items ?? []).map((i) => (isAbsolute(i.path) ? i.path : join(launched.root, i.path)));
     },
-    hopLimit: CLAUDE_MAX_IMPORT_HOPS,
+    hopLimit: reading.importHops,
     routedFiles: () => {
       if (!routed) {
         routed = new Set();

@@ -71,15 +71,135 @@ export interface LintRuleMeta {
   fixable?: boolean;
 }
 
+/** How a tool reached the file an on-read question is about (default: a whole-file Read). */
+export interface ReadHow {
+  /** The tool (`Read`, `Write`, `Edit`, `Bash` …). */
+  tool?: string;
+  /** False for a Read of part of the file (`offset` or `limit`). */
+  whole?: boolean;
+}
+
+/**
+ * The on-read part the PreToolUse hook loads lazily: the module an {@link AgentHook} names exports it as
+ * `hookOnRead`. The hook delivers what the agent would not attach itself for a tool call.
+ */
+export interface HookOnRead {
+  /** The absolute paths the agent attaches by itself for this tool call (`input`: the tool's input). */
+  attachTargets(tool: string, input: Record<string, unknown>, cwd: string): string[];
+  /** A fresh on-read session for a launch in `cwd` (absolute) of the repository at `root` (absolute). */
+  session(root: string, cwd: string): { read(target: string, how?: ReadHow): OnDemandResult };
+}
+
+/**
+ * What `init` and the PreToolUse hook need from an agent that runs repository hooks at tool-call time.
+ * Cheap to import (the hook's executable reads it on every call, src/agents/hook.ts): plain data.
+ */
+export interface AgentHook {
+  /** The settings file `init` installs the agent-context hook into (POSIX, relative to the repository root). */
+  settingsFile: string;
+  /**
+   * The hook's stat pre-check before it loads the on-read part: `launchLevel`, paths looked for at the
+   * working directory and each of its ancestors, and `nested`, paths looked for in each directory from the
+   * working directory down to a target's; when none exists, the agent attaches nothing on read.
+   */
+  onReadMarkers: { launchLevel: readonly string[]; nested: readonly string[] };
+  /** The module, as a path under `dist/`, that exports `hookOnRead` ({@link HookOnRead}): the agent's on-read.ts. */
+  onReadModule: string;
+}
+
+/** One `@import` token of a text as an agent reads it. */
+export interface ImportTokenAt {
+  /** The path as written after `@` (fragment cut). */
+  path: string;
+  /** 1-based line, and the 1-based column (UTF-16 code units) of the `@`. */
+  line: number;
+  column: number;
+}
+
+/**
+ * How the agent reads the text of its instruction files: what lint's import and rule checks and
+ * `lint --fix`'s verification ask of it, never re-deriving it.
+ */
+export interface InstructionReading {
+  /** The import hops the agent follows from a memory file. */
+  readonly importHops: number;
+  /** The `@import` tokens of a file's text, as the agent finds them (code spans, fences, comments excluded). */
+  imports(text: string): ImportTokenAt[];
+  /** The absolute file an import token names, from the importing file's real path (`~/` from `home`). */
+  resolveImport(token: string, importerRealPath: string, home: string): string;
+  /** Whether a rule file's text is path-scoped for the agent, with the globs it matches (empty when not). */
+  ruleScope(text: string): { scoped: boolean; globs: string[] };
+}
+
+/** A rule file as the agent classifies it, read on its own (not through a launch), with what reading it met. */
+export interface ClassifiedRuleFile {
+  /** Display path (POSIX, relative to the root; absolute outside it). */
+  path: string;
+  /** Absolute path as reached (through links). */
+  absPath: string;
+  scoped: boolean;
+  /** The globs the agent matches (empty when unscoped). */
+  globs: string[];
+  /** Directory the globs are relative to (absolute). */
+  base: string;
+  /** Injected text (after the agent's stripping); "" when unreadable. */
+  text: string;
+  fileBytes: number;
+  /** For an unscoped rule with frontmatter: why the agent does not treat it as scoped. */
+  unscopedWhy?: string;
+  /** Problems reading the rule (too large, unreadable, invalid UTF-8, bad frontmatter). */
+  findings: Finding[];
+}
+
+/**
+ * What `pointers` needs from an agent that reads user-level rules from a config dir (Claude Code): how it
+ * classifies a rule and what a directory's memory brings when it attaches on read.
+ */
+export interface AgentPointers {
+  /** The release the pointer model (what attaches a user rule, and where) was verified on. */
+  readonly verifiedOn: string;
+  /** One rule file, classified as `release` (default: the newest verified) does. Never throws. */
+  classifyRule(absPath: string, root: string, release?: string): ClassifiedRuleFile;
+  /** The rules of `<root>/.claude/rules/`, classified, in the agent's load order (walk problems dropped). */
+  listRules(root: string): ClassifiedRuleFile[];
+  /**
+   * What the agent attaches with these memory files (absolute, in its order) on read: the files and their
+   * imports, as its on-read loader brings them; imports resolving outside `cwd` are not followed and are
+   * listed in `outside` (absolute `from` and `target`).
+   */
+  memoryWithImports(opts: { root: string; cwd: string; files: readonly string[] }): {
+    items: ContextItem[];
+    outside: { from: string; target: string }[];
+  };
+}
+
+/**
+ * Where the agent's own byte budget cuts what it loads for one launch (Codex's `project_doc_max_bytes`
+ * cutting its AGENTS.md chain).
+ */
+export interface BudgetCut {
+  /** Path (as in items) of the file the cut lands in. */
+  file: string;
+  /** 1-based line, and 1-based byte column on that line, of the first byte lost. */
+  line: number;
+  column: number;
+  /** Bytes lost, per file, in load order (only files that lost bytes). */
+  lostBytes: readonly { file: string; bytes: number }[];
+  totalLostBytes: number;
+  /** The first few words that never arrive. */
+  firstLostWords: string;
+  /** The budget in effect (bytes) and where it was set (e.g. `default`). */
+  budget: { maxBytes: number; source: string };
+  /** The files charged against the budget (paths as in items), in load order. */
+  charged: readonly string[];
+}
+
 /** The optional capabilities an agent may have beyond measuring. */
 export interface AgentCapabilities {
-  /**
-   * The agent runs repository hooks at tool-call time: `init` installs the agent-context hook into this
-   * settings file (relative to the repository root).
-   */
-  hook?: { settingsFile: string };
+  /** The agent runs repository hooks at tool-call time: `init` installs the agent-context hook, which serves it. */
+  hook?: AgentHook;
   /** The agent reads user-level rules that `pointers` can write. */
-  pointers?: true;
+  pointers?: AgentPointers;
   /** `verify` can run the agent's real CLI offline and compare it with the model (src/agents/<id>/verify.ts). */
   verify?: VerifyRunner;
   /**
@@ -88,6 +208,20 @@ export interface AgentCapabilities {
    * the one used (src/globs/claude.ts). The report counts each scoped rule's matching files with it.
    */
   scopeMatcher?: (patterns: readonly string[]) => (relPath: string) => boolean;
+  /** How the agent reads an instruction file's text (lint's import and rule checks, `lint --fix`). */
+  instructions?: InstructionReading;
+  /**
+   * The whole repository as the agent can see it, for lint: one snapshot holding every context file a
+   * launch anywhere in the repository (or an on-demand read) would send, each with its import edges.
+   * Never throws for repository input.
+   */
+  repositorySnapshot?(root: string): Snapshot;
+  /**
+   * Where the agent's own byte budget cuts its launch in `cwd` (absolute, or relative to `root`), taking
+   * `root` (absolute) as the project root when nothing above `cwd` marks one; null when nothing is cut.
+   * Throws UsageError when `cwd` is not a directory inside `root`.
+   */
+  budgetCut?(root: string, cwd: string): BudgetCut | null;
 }
 
 /** One agent, as the rest of the product sees it. */

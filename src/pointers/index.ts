@@ -18,20 +18,14 @@
  */
 import { lstatSync, mkdirSync, readdirSync, realpathSync, rmdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import {
-  CLAUDE_CODE_VERIFIED_VERSION,
-  classifyRule,
-  claudeCode,
-  claudeMemoryWithImports,
-  listRulesIn,
-} from "../agents/claude-code/index.js";
+import { agents } from "../agents/index.js";
 import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { type WalkResult, walkFiles } from "../fs/walk.js";
 import { rebaseGlobs, SAFE_PATH } from "../globs/rebase.js";
-import type { LintRuleMeta } from "../model/agent.js";
+import type { AgentModel, AgentPointers, LintRuleMeta } from "../model/agent.js";
 import type { Finding } from "../model/finding.js";
 import { MAX_DIRS_CHECKED, MAX_POINTER_BYTES, MAX_POINTERS, MAX_TOTAL_BYTES } from "./bounds.js";
 import { readRulePaths } from "./frontmatter.js";
@@ -48,8 +42,20 @@ export * from "./bounds.js";
 export { readRulePaths } from "./frontmatter.js";
 export { MARKER_LINE_BYTES, markPointer, pointerOwnership, unmarkPointer } from "./marker.js";
 
-/** The Claude Code release the pointer model was verified on. */
-export const POINTERS_VERIFIED_ON = CLAUDE_CODE_VERIFIED_VERSION;
+/**
+ * The registered agent that reads the user-level rules `pointers` writes: the first whose model declares
+ * the `pointers` capability (Claude Code). Throws {@link UsageError} when none does.
+ */
+export function pointerAgent(): { agent: AgentModel; pointers: AgentPointers } {
+  for (const agent of agents()) {
+    const pointers = agent.capabilities?.pointers;
+    if (pointers) return { agent, pointers };
+  }
+  throw new UsageError("pointers: no registered agent reads user-level rules");
+}
+
+/** The release of the pointer agent that the pointer model was verified on. */
+export const POINTERS_VERIFIED_ON = pointerAgent().pointers.verifiedOn;
 
 export interface PointersOptions {
   /** The harness's CLAUDE_CONFIG_DIR (absolute or relative to process.cwd()); pointers go to `rules/`. */
@@ -73,7 +79,7 @@ export interface PointersOptions {
    * memory or rules, and pointers cover the cwd repository too.
    */
   projectSettings?: boolean;
-  /** The Claude Code release the harness runs (default: the newest verified; src/agents/claude-code/releases.ts). */
+  /** The Claude Code release the harness runs (default: the newest the pointer agent was verified on). */
   release?: string;
 }
 
@@ -176,7 +182,6 @@ export interface PointersResult {
   totalBytes: number;
 }
 
-const MEMORY_NAMES: ReadonlySet<string> = new Set(claudeCode.memoryFileNames);
 const SKIP_DIRS = new Set([".git", "node_modules"]);
 
 interface Candidate {
@@ -188,9 +193,12 @@ interface Candidate {
   preloaded?: boolean;
 }
 
-/** CLAUDE.md and CLAUDE.local.md outside `.claude/` folders, and `.claude/CLAUDE.md`. */
-function isMemoryFile(rel: string, name: string): boolean {
-  if (!MEMORY_NAMES.has(name)) return false;
+/**
+ * The pointer agent's memory files (`memoryNames`: CLAUDE.md and CLAUDE.local.md) outside `.claude/`
+ * folders, and `.claude/CLAUDE.md`.
+ */
+function isMemoryFile(rel: string, name: string, memoryNames: ReadonlySet<string>): boolean {
+  if (!memoryNames.has(name)) return false;
   const dirs = rel.split("/").slice(0, -1);
   const last = dirs.length - 1;
   return dirs.every((d, i) => d !== ".claude" || (i === last && name === "CLAUDE.md"));
@@ -218,6 +226,8 @@ function realDir(p: string, what: string): string {
  * everything else left out becomes a finding in `notices` ({@link POINTER_RULES}).
  */
 export function generatePointers(opts: PointersOptions): PointersResult {
+  const { agent, pointers: model } = pointerAgent();
+  const memoryNames: ReadonlySet<string> = new Set(agent.memoryFileNames);
   const prefix = opts.prefix ?? "repository";
   if (!PREFIX_RE.test(prefix)) {
     throw new UsageError(`--prefix ${JSON.stringify(prefix)}: use letters, digits, - and _ (at most 64)`);
@@ -251,52 +261,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
   };
   // Render, read back and apply the bounds as each candidate is found, so that once the pointer count is
   // reached the rest is counted without being read.
-  const pointers: Pointer[] = [];
-  let total = 0;
-  let overCount = 0;
-  let overTotal = 0;
-  const full = () => pointers.length >= MAX_POINTERS;
-  const offer = (c: Candidate) => {
-    const rendered = c.render(c.globs);
-    if (rendered === null) {
-      note("pointer-bound", c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
-      return;
-    }
-    const text = markPointer(rendered);
-    const bytes = Buffer.byteLength(text, "utf8");
-    if (bytes > MAX_POINTER_BYTES) {
-      note("pointer-bound", c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
-      return;
-    }
-    if (!readsBack(text, c.globs)) {
-      note(
-        "pointer-read-back",
-        c.target,
-        "pointer does not read back with exactly the globs written; dropped",
-      );
-      return;
-    }
-    if (full()) {
-      overCount++;
-      return;
-    }
-    if (total + bytes > MAX_TOTAL_BYTES) {
-      overTotal++;
-      return;
-    }
-    total += bytes;
-    const file = join(rulesDir, `${prefix}-${String(pointers.length + 1).padStart(3, "0")}.md`);
-    pointers.push({
-      file,
-      globs: c.globs,
-      target: c.target,
-      route: c.route,
-      kind: c.kind,
-      ...(c.kind === "memory" ? { preloaded: c.preloaded } : {}),
-      text,
-      bytes,
-    });
-  };
+  const plan = new PointerPlan(rulesDir, prefix, note);
 
   // The bounds that cut a walk (depth, entries, time), each reported once, where it cuts.
   const walkBounds = (problems: WalkResult["problems"], what: string) => {
@@ -316,271 +281,450 @@ export function generatePointers(opts: PointersOptions): PointersResult {
         note("pointer-bound", p.path, `bound: ${p.message}; no pointer for them`);
     }
   };
-  let dirsChecked = 0;
-  let dirsSkipped = 0;
-  let preloadUsed = 0;
-  let preloadOpen = true;
-
+  const run: PlanRun = {
+    cwd,
+    repos,
+    model,
+    memoryNames,
+    release: opts.release,
+    plan,
+    note,
+    walkBounds,
+    preload: { budget, used: 0, open: true },
+  };
   for (const repo of repos) {
     // With project settings the CLI loads, below the cwd, every rule and nested memory itself (on Read,
     // also in Explore subagents); only the cwd's own root memory is missing from Explore subagents.
     const native = projectSettings && inside(cwd, repo.root);
-    const route: PointerRoute = inside(cwd, repo.root) ? "rule" : "hook";
-    const prefixFor = (absDir: string) =>
-      route === "rule" ? toPosix(relative(cwd, absDir)) : toPosix(absDir);
-
-    // Memory directories.
-    const walked = walkFiles(repo.root, {
-      // another repository in play below this one is walked as itself, not as nested memory
-      // nothing below `.claude/<dir>/` is memory (isMemoryFile): the rules are walked on their own
-      enterDir: (rel, name) =>
-        !SKIP_DIRS.has(name) &&
-        !/(^|\/)\.claude\/./.test(rel) &&
-        !repos.some((o) => o !== repo && o.root === join(repo.root, rel)),
-      includeFile: (rel, name) => isMemoryFile(rel, name),
-    });
-    walkBounds(walked.problems, "memory files");
-    const byDir = new Map<string, { path: string; realPath: string }[]>();
-    for (const f of walked.files) {
-      // A directory reached through a symlink that stays inside the repository is named by its real path
-      // (the path the agent's tools report); one that leaves it keeps the path it was reached by.
-      const realParent = safeRealpath(dirname(f.path));
-      const realRel = realParent === undefined ? null : relativeInside(repo.root, realParent);
-      const path = realRel !== null ? join(realParent as string, basename(f.path)) : f.path;
-      const rel = realRel !== null ? toPosix(relative(repo.root, path)) : f.rel;
-      const parent = dirname(rel);
-      const relDir =
-        parent === "."
-          ? ""
-          : parent.endsWith("/.claude")
-            ? parent.slice(0, -8)
-            : parent === ".claude"
-              ? ""
-              : parent;
-      const list = byDir.get(relDir) ?? [];
-      if (!list.some((x) => x.path === path)) list.push({ path, realPath: f.realPath });
-      byDir.set(relDir, list);
-    }
-    // A subagent starts without the launch's unscoped rules too (pointers-groundtruth,
-    // `on_<release>_an_explore_subagent_starts_without_..._unscoped_project_rules_...`, both releases): the
-    // cwd's pointer names them with the root memory, also where the cwd has no memory file of its own.
-    const subagentRules =
-      native && repo.isCwd
-        ? listRulesIn(repo.root)
-            .rules.filter(
-              (r) => !r.scoped && r.text !== "" && inside(repo.root, safeRealpath(r.absPath) ?? r.absPath),
-            )
-            .map((r) => r.absPath)
-        : [];
-    if (subagentRules.length > 0 && !byDir.has("")) byDir.set("", []);
-    const dirs = [...byDir.keys()].sort((a, b) =>
-      a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0,
-    );
-    for (const relDir of dirs) {
-      const absDir = relDir === "" ? repo.root : join(repo.root, relDir);
-      const files = [
-        ...(byDir.get(relDir) ?? []),
-        ...(relDir === ""
-          ? subagentRules.map((path) => ({ path, realPath: safeRealpath(path) ?? path }))
-          : []),
-      ];
-      if (native && !(repo.isCwd && relDir === "")) continue; // the CLI attaches it itself on Read
-      if (dirsChecked >= MAX_DIRS_CHECKED) {
-        dirsSkipped++;
-        continue;
-      }
-      dirsChecked++;
-      if (full()) {
-        overCount++;
-        continue;
-      }
-      if (files.some((f) => !inside(repo.root, f.realPath))) {
-        note(
-          "pointer-outside-repository",
-          absDir,
-          "reached through a symlink that leaves its repository; no pointer",
-        );
-        continue;
-      }
-      const names: string[] = [];
-      let dirBytes = 0;
-      const readable: string[] = [];
-      for (const f of files) {
-        if (!SAFE_PATH.test(f.path)) {
-          note(
-            "pointer-unsafe-path",
-            f.path,
-            "memory file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer",
-          );
-          continue;
-        }
-        const r = readTextFile(f.path);
-        if (!r.ok) {
-          note("pointer-unreadable", f.path, "cannot be read; left out of its pointer");
-          continue;
-        }
-        dirBytes += r.fileBytes;
-        readable.push(f.path);
-      }
-      // What the CLI attaches with this directory's memory: the files and their imports, from the
-      // claude-code model's on-read loader (imports from the importer's real directory, 4 hops).
-      const brought = claudeMemoryWithImports({ root: repo.root, cwd: repo.root, files: readable });
-      for (const o of brought.outside)
-        note(
-          "pointer-outside-repository",
-          o.from,
-          `import of ${o.target.slice(0, 120)} lies outside its repository; left out`,
-        );
-      for (const f of readable) names.push(f);
-      for (const it of brought.items) {
-        const abs = resolve(repo.root, it.path);
-        if (names.includes(abs)) continue;
-        const real = safeRealpath(abs) ?? abs;
-        if (!inside(repo.root, real)) {
-          note(
-            "pointer-outside-repository",
-            it.importedBy ? resolve(repo.root, it.importedBy) : abs,
-            `import of ${abs.slice(0, 120)} lies outside its repository; left out`,
-          );
-          continue;
-        }
-        if (!SAFE_PATH.test(abs)) {
-          note(
-            "pointer-unsafe-path",
-            abs,
-            "imported file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer",
-          );
-          continue;
-        }
-        names.push(abs);
-      }
-      if (names.length === 0) continue;
-      if (!SAFE_PATH.test(absDir)) {
-        note(
-          "pointer-unsafe-path",
-          absDir,
-          "directory path has characters outside [A-Za-z0-9._+-/]; no pointer",
-        );
-        continue;
-      }
-      let preloaded: boolean;
-      if (native)
-        preloaded = true; // the cwd's root memory: loaded at launch, but not in Explore subagents
-      else if (preloadOpen && preloadUsed + dirBytes <= budget) {
-        preloaded = true;
-        preloadUsed += dirBytes;
-      } else {
-        preloaded = false;
-        preloadOpen = false;
-      }
-      const base = prefixFor(absDir);
-      const globs = base === "" ? ["**/*"] : [`${base}/`];
-      if (globs.some((g) => g.includes("---"))) {
-        note("pointer-unsafe-path", absDir, "a glob containing --- is refused; no pointer");
-        continue;
-      }
-      offer({
-        kind: "memory",
-        target: absDir,
-        globs,
-        route,
-        preloaded,
-        render: (g) => renderMemory(g, absDir, names, preloaded),
-      });
-    }
-
-    // Scoped rules.
-    if (native) continue; // the CLI loads the rules below the cwd itself
-    const rulesRoot = join(repo.root, ".claude", "rules");
-    if (!statSafe(rulesRoot)?.isDirectory()) continue;
-    const rules = walkFiles(rulesRoot, { includeFile: (_r, name) => name.endsWith(".md") });
-    walkBounds(rules.problems, "rules");
-    for (const f of rules.files) {
-      if (full()) {
-        overCount++;
-        continue;
-      }
-      if (!inside(repo.root, f.realPath)) {
-        note(
-          "pointer-outside-repository",
-          f.path,
-          "reached through a symlink that leaves its repository; no pointer",
-        );
-        continue;
-      }
-      if (!SAFE_PATH.test(f.path)) {
-        note(
-          "pointer-unsafe-path",
-          f.path,
-          "rule file name has characters outside [A-Za-z0-9._+-/]; no pointer",
-        );
-        continue;
-      }
-      const rule = classifyRule(f.path, repo.root, opts.release);
-      if (rule.findings.length > 0 && rule.text === "" && !rule.scoped) {
-        note("pointer-unreadable", f.path, `${rule.findings[0]?.message ?? "cannot be read"}; no pointer`);
-        continue;
-      }
-      if (!rule.scoped) {
-        note("pointer-unscoped", f.path, `unscoped (${rule.unscopedWhy ?? "no frontmatter"}); no pointer`);
-        continue;
-      }
-      const rb = rebaseGlobs(rule.globs, prefixFor(repo.root));
-      if (!rb.ok) {
-        note(
-          rb.unscoped ? "pointer-unscoped" : "pointer-skipped",
-          f.path,
-          rb.unscoped ? `unscoped (${rb.reason}); no pointer` : `${rb.reason}; no pointer`,
-        );
-        continue;
-      }
-      const root = repo.root;
-      const target = f.path;
-      offer({
-        kind: "rule",
-        target,
-        globs: rb.globs,
-        route,
-        render: (g) => renderRule(g, root, target),
-      });
-    }
+    planMemoryPointers(run, repo, native);
+    if (!native) planRulePointers(run, repo); // else the CLI loads the rules below the cwd itself
   }
-  if (dirsSkipped > 0) {
-    note(
-      "pointer-bound",
-      configDir,
-      `bound: at most ${MAX_DIRS_CHECKED} memory directories are checked per run; ${dirsSkipped} more left out`,
-    );
-  }
-
-  if (overCount > 0)
-    note(
-      "pointer-bound",
-      configDir,
-      `bound: at most ${MAX_POINTERS} pointers per run; ${overCount} more left out`,
-    );
-  if (overTotal > 0) {
-    note(
-      "pointer-bound",
-      configDir,
-      `bound: at most ${MAX_TOTAL_BYTES} bytes of pointers per run; ${overTotal} more left out`,
-    );
-  }
+  plan.noteBounds(configDir);
 
   const result: PointersResult = {
     configDir,
     rulesDir,
-    pointers,
+    pointers: plan.pointers,
     notices,
     written: [],
     removed: [],
     unchanged: [],
-    totalBytes: total,
+    totalBytes: plan.total,
   };
   const existing = settleNames(result, prefix, note);
   if (!opts.dryRun) writePointers(result, existing);
   else markDryRun(result, existing);
   return result;
+}
+
+/** Records what the planner left out ({@link POINTER_RULES}), about a file or directory. */
+type Note = (
+  ruleId: (typeof POINTER_RULES)[keyof typeof POINTER_RULES]["id"],
+  subject: string,
+  message: string,
+) => void;
+
+/** A repository in play: the working directory's, or an added directory's. */
+interface Repo {
+  root: string;
+  isCwd: boolean;
+}
+
+/** What planning one run's pointers reads and writes, shared by its steps. */
+interface PlanRun {
+  cwd: string;
+  repos: readonly Repo[];
+  /** The pointer agent's classification and on-read loader (its `pointers` capability). */
+  model: AgentPointers;
+  /** The pointer agent's memory file names. */
+  memoryNames: ReadonlySet<string>;
+  release: string | undefined;
+  plan: PointerPlan;
+  note: Note;
+  /** Notes the bounds that cut a walk of memory files or rules. */
+  walkBounds: (problems: WalkResult["problems"], what: string) => void;
+  /** The harness's preloaded bytes, spent on memory directories in walk order while they fit. */
+  preload: { budget: number; used: number; open: boolean };
+}
+
+/**
+ * The pointers of one run as candidates are offered: each rendered, read back and bounded as it comes
+ * (per pointer, count, total bytes), and the run-wide bounds that left something out counted.
+ */
+class PointerPlan {
+  readonly pointers: Pointer[] = [];
+  /** UTF-8 bytes of every pointer kept. */
+  total = 0;
+  private overCount = 0;
+  private overTotal = 0;
+  private dirsChecked = 0;
+  private dirsSkipped = 0;
+
+  constructor(
+    private readonly rulesDir: string,
+    private readonly prefix: string,
+    private readonly note: Note,
+  ) {}
+
+  /** True once the pointer count is reached: what follows is counted, not read. */
+  full(): boolean {
+    return this.pointers.length >= MAX_POINTERS;
+  }
+
+  /** Counts one more candidate left out because the pointer count is reached. */
+  countOver(): void {
+    this.overCount++;
+  }
+
+  /** True when one more memory directory may be checked ({@link MAX_DIRS_CHECKED}); counts the others. */
+  checkDirectory(): boolean {
+    if (this.dirsChecked >= MAX_DIRS_CHECKED) {
+      this.dirsSkipped++;
+      return false;
+    }
+    this.dirsChecked++;
+    return true;
+  }
+
+  /** Renders a candidate, reads it back and keeps it when every bound allows. */
+  offer(c: Candidate): void {
+    const rendered = c.render(c.globs);
+    if (rendered === null) {
+      this.note("pointer-bound", c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
+      return;
+    }
+    const text = markPointer(rendered);
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (bytes > MAX_POINTER_BYTES) {
+      this.note("pointer-bound", c.target, `pointer would exceed ${MAX_POINTER_BYTES} bytes; no pointer`);
+      return;
+    }
+    if (!readsBack(text, c.globs)) {
+      this.note(
+        "pointer-read-back",
+        c.target,
+        "pointer does not read back with exactly the globs written; dropped",
+      );
+      return;
+    }
+    if (this.full()) {
+      this.overCount++;
+      return;
+    }
+    if (this.total + bytes > MAX_TOTAL_BYTES) {
+      this.overTotal++;
+      return;
+    }
+    this.total += bytes;
+    const file = join(
+      this.rulesDir,
+      `${this.prefix}-${String(this.pointers.length + 1).padStart(3, "0")}.md`,
+    );
+    this.pointers.push({
+      file,
+      globs: c.globs,
+      target: c.target,
+      route: c.route,
+      kind: c.kind,
+      ...(c.kind === "memory" ? { preloaded: c.preloaded } : {}),
+      text,
+      bytes,
+    });
+  }
+
+  /** The run-wide bounds that left something out, each as one notice on the config dir. */
+  noteBounds(configDir: string): void {
+    if (this.dirsSkipped > 0) {
+      this.note(
+        "pointer-bound",
+        configDir,
+        `bound: at most ${MAX_DIRS_CHECKED} memory directories are checked per run; ${this.dirsSkipped} more left out`,
+      );
+    }
+    if (this.overCount > 0)
+      this.note(
+        "pointer-bound",
+        configDir,
+        `bound: at most ${MAX_POINTERS} pointers per run; ${this.overCount} more left out`,
+      );
+    if (this.overTotal > 0) {
+      this.note(
+        "pointer-bound",
+        configDir,
+        `bound: at most ${MAX_TOTAL_BYTES} bytes of pointers per run; ${this.overTotal} more left out`,
+      );
+    }
+  }
+}
+
+/** The route of a repository's pointers: a user rule below the cwd, else the hook (absolute globs). */
+function routeOf(run: PlanRun, repo: Repo): PointerRoute {
+  return inside(run.cwd, repo.root) ? "rule" : "hook";
+}
+
+/** The glob prefix of a directory on a route: relative to the cwd (route "rule") or absolute ("hook"). */
+function globBase(run: PlanRun, route: PointerRoute, absDir: string): string {
+  return route === "rule" ? toPosix(relative(run.cwd, absDir)) : toPosix(absDir);
+}
+
+/**
+ * Offers a memory pointer for each directory of a repository holding memory the CLI does not attach
+ * itself (`native`: it attaches all but the cwd's root memory, which an Explore subagent starts without).
+ */
+function planMemoryPointers(run: PlanRun, repo: Repo, native: boolean): void {
+  const byDir = memoryByDirectory(run, repo);
+  // A subagent starts without the launch's unscoped rules too (pointers-groundtruth,
+  // `on_<release>_an_explore_subagent_starts_without_..._unscoped_project_rules_...`, both releases): the
+  // cwd's pointer names them with the root memory, also where the cwd has no memory file of its own.
+  const subagentRules =
+    native && repo.isCwd
+      ? run.model
+          .listRules(repo.root)
+          .filter(
+            (r) => !r.scoped && r.text !== "" && inside(repo.root, safeRealpath(r.absPath) ?? r.absPath),
+          )
+          .map((r) => r.absPath)
+      : [];
+  if (subagentRules.length > 0 && !byDir.has("")) byDir.set("", []);
+  const dirs = [...byDir.keys()].sort((a, b) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0));
+  for (const relDir of dirs) {
+    const absDir = relDir === "" ? repo.root : join(repo.root, relDir);
+    const files = [
+      ...(byDir.get(relDir) ?? []),
+      ...(relDir === "" ? subagentRules.map((path) => ({ path, realPath: safeRealpath(path) ?? path })) : []),
+    ];
+    if (native && !(repo.isCwd && relDir === "")) continue; // the CLI attaches it itself on Read
+    if (!run.plan.checkDirectory()) continue;
+    if (run.plan.full()) {
+      run.plan.countOver();
+      continue;
+    }
+    planMemoryDirectory(run, repo, absDir, files, native);
+  }
+}
+
+/**
+ * The memory files of a repository by the directory they apply to (relative, "" for the root), each
+ * named by its real path when a link keeps it inside the repository.
+ */
+function memoryByDirectory(run: PlanRun, repo: Repo): Map<string, { path: string; realPath: string }[]> {
+  const walked = walkFiles(repo.root, {
+    // another repository in play below this one is walked as itself, not as nested memory
+    // nothing below `.claude/<dir>/` is memory (isMemoryFile): the rules are walked on their own
+    enterDir: (rel, name) =>
+      !SKIP_DIRS.has(name) &&
+      !/(^|\/)\.claude\/./.test(rel) &&
+      !run.repos.some((o) => o !== repo && o.root === join(repo.root, rel)),
+    includeFile: (rel, name) => isMemoryFile(rel, name, run.memoryNames),
+  });
+  run.walkBounds(walked.problems, "memory files");
+  const byDir = new Map<string, { path: string; realPath: string }[]>();
+  for (const f of walked.files) {
+    // A directory reached through a symlink that stays inside the repository is named by its real path
+    // (the path the agent's tools report); one that leaves it keeps the path it was reached by.
+    const realParent = safeRealpath(dirname(f.path));
+    const realRel = realParent === undefined ? null : relativeInside(repo.root, realParent);
+    const path = realRel !== null ? join(realParent as string, basename(f.path)) : f.path;
+    const rel = realRel !== null ? toPosix(relative(repo.root, path)) : f.rel;
+    const parent = dirname(rel);
+    const relDir =
+      parent === "."
+        ? ""
+        : parent.endsWith("/.claude")
+          ? parent.slice(0, -8)
+          : parent === ".claude"
+            ? ""
+            : parent;
+    const list = byDir.get(relDir) ?? [];
+    if (!list.some((x) => x.path === path)) list.push({ path, realPath: f.realPath });
+    byDir.set(relDir, list);
+  }
+  return byDir;
+}
+
+/** Offers the pointer of one memory directory: its readable files and what they import, inside the repository. */
+function planMemoryDirectory(
+  run: PlanRun,
+  repo: Repo,
+  absDir: string,
+  files: readonly { path: string; realPath: string }[],
+  native: boolean,
+): void {
+  const { note } = run;
+  if (files.some((f) => !inside(repo.root, f.realPath))) {
+    note(
+      "pointer-outside-repository",
+      absDir,
+      "reached through a symlink that leaves its repository; no pointer",
+    );
+    return;
+  }
+  const { readable, bytes } = readableMemory(run, files);
+  const names = [...readable, ...broughtImports(run, repo, readable)];
+  if (names.length === 0) return;
+  if (!SAFE_PATH.test(absDir)) {
+    note("pointer-unsafe-path", absDir, "directory path has characters outside [A-Za-z0-9._+-/]; no pointer");
+    return;
+  }
+  const preloaded = preloads(run, native, bytes);
+  const route = routeOf(run, repo);
+  const base = globBase(run, route, absDir);
+  const globs = base === "" ? ["**/*"] : [`${base}/`];
+  if (globs.some((g) => g.includes("---"))) {
+    note("pointer-unsafe-path", absDir, "a glob containing --- is refused; no pointer");
+    return;
+  }
+  run.plan.offer({
+    kind: "memory",
+    target: absDir,
+    globs,
+    route,
+    preloaded,
+    render: (g) => renderMemory(g, absDir, names, preloaded),
+  });
+}
+
+/** The memory files of a directory that a pointer may name (safe paths, readable), and their bytes. */
+function readableMemory(
+  run: PlanRun,
+  files: readonly { path: string; realPath: string }[],
+): { readable: string[]; bytes: number } {
+  const readable: string[] = [];
+  let bytes = 0;
+  for (const f of files) {
+    if (!SAFE_PATH.test(f.path)) {
+      run.note(
+        "pointer-unsafe-path",
+        f.path,
+        "memory file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer",
+      );
+      continue;
+    }
+    const r = readTextFile(f.path);
+    if (!r.ok) {
+      run.note("pointer-unreadable", f.path, "cannot be read; left out of its pointer");
+      continue;
+    }
+    bytes += r.fileBytes;
+    readable.push(f.path);
+  }
+  return { readable, bytes };
+}
+
+/**
+ * What the CLI attaches with a directory's memory beyond the files themselves: their imports, from the
+ * pointer agent's on-read loader (imports from the importer's real directory, 4 hops), those inside the
+ * repository with safe paths.
+ */
+function broughtImports(run: PlanRun, repo: Repo, readable: readonly string[]): string[] {
+  const { note } = run;
+  const brought = run.model.memoryWithImports({ root: repo.root, cwd: repo.root, files: readable });
+  for (const o of brought.outside)
+    note(
+      "pointer-outside-repository",
+      o.from,
+      `import of ${o.target.slice(0, 120)} lies outside its repository; left out`,
+    );
+  const names = [...readable];
+  for (const it of brought.items) {
+    const abs = resolve(repo.root, it.path);
+    if (names.includes(abs)) continue;
+    const real = safeRealpath(abs) ?? abs;
+    if (!inside(repo.root, real)) {
+      note(
+        "pointer-outside-repository",
+        it.importedBy ? resolve(repo.root, it.importedBy) : abs,
+        `import of ${abs.slice(0, 120)} lies outside its repository; left out`,
+      );
+      continue;
+    }
+    if (!SAFE_PATH.test(abs)) {
+      note(
+        "pointer-unsafe-path",
+        abs,
+        "imported file name has characters outside [A-Za-z0-9._+-/]; left out of its pointer",
+      );
+      continue;
+    }
+    names.push(abs);
+  }
+  return names.slice(readable.length);
+}
+
+/**
+ * Whether a memory directory's pointer says it was preloaded: the cwd's root memory is (loaded at launch,
+ * but not in Explore subagents); others while the harness's preloaded budget, spent in walk order, holds.
+ */
+function preloads(run: PlanRun, native: boolean, bytes: number): boolean {
+  if (native) return true;
+  const p = run.preload;
+  if (p.open && p.used + bytes <= p.budget) {
+    p.used += bytes;
+    return true;
+  }
+  p.open = false;
+  return false;
+}
+
+/** Offers a pointer for each scoped rule of a repository's `.claude/rules/`, its globs rebased to the route. */
+function planRulePointers(run: PlanRun, repo: Repo): void {
+  const rulesRoot = join(repo.root, ".claude", "rules");
+  if (!statSafe(rulesRoot)?.isDirectory()) return;
+  const rules = walkFiles(rulesRoot, { includeFile: (_r, name) => name.endsWith(".md") });
+  run.walkBounds(rules.problems, "rules");
+  const route = routeOf(run, repo);
+  for (const f of rules.files) {
+    if (run.plan.full()) {
+      run.plan.countOver();
+      continue;
+    }
+    const globs = rulePointerGlobs(run, repo, route, f);
+    if (!globs) continue;
+    const root = repo.root;
+    const target = f.path;
+    run.plan.offer({ kind: "rule", target, globs, route, render: (g) => renderRule(g, root, target) });
+  }
+}
+
+/** The globs of a rule file's pointer on a route, or undefined (with a notice) when it gets none. */
+function rulePointerGlobs(
+  run: PlanRun,
+  repo: Repo,
+  route: PointerRoute,
+  f: { path: string; realPath: string },
+): string[] | undefined {
+  const { note } = run;
+  if (!inside(repo.root, f.realPath)) {
+    note(
+      "pointer-outside-repository",
+      f.path,
+      "reached through a symlink that leaves its repository; no pointer",
+    );
+    return undefined;
+  }
+  if (!SAFE_PATH.test(f.path)) {
+    note("pointer-unsafe-path", f.path, "rule file name has characters outside [A-Za-z0-9._+-/]; no pointer");
+    return undefined;
+  }
+  const rule = run.model.classifyRule(f.path, repo.root, run.release);
+  if (rule.findings.length > 0 && rule.text === "" && !rule.scoped) {
+    note("pointer-unreadable", f.path, `${rule.findings[0]?.message ?? "cannot be read"}; no pointer`);
+    return undefined;
+  }
+  if (!rule.scoped) {
+    note("pointer-unscoped", f.path, `unscoped (${rule.unscopedWhy ?? "no frontmatter"}); no pointer`);
+    return undefined;
+  }
+  const rb = rebaseGlobs(rule.globs, globBase(run, route, repo.root));
+  if (!rb.ok) {
+    note(
+      rb.unscoped ? "pointer-unscoped" : "pointer-skipped",
+      f.path,
+      rb.unscoped ? `unscoped (${rb.reason}); no pointer` : `${rb.reason}; no pointer`,
+    );
+    return undefined;
+  }
+  return rb.globs;
 }
 
 /**

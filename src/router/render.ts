@@ -300,9 +300,10 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
   const sectionBytes: Record<string, number> = {};
   const inlined: string[] = [];
   const pending: string[] = [];
-  const addSection = (title: string, body: string | null, bytes: number, key: string, name: string) => {
+  // A section's title is `name (about)`; one over the bound is a pointer whose parenthesis says so too.
+  const addSection = (name: string, about: string, body: string | null, bytes: number, key: string) => {
     if (body !== null) {
-      const sec = `\n\n=== ${title}\n${body}`;
+      const sec = `\n\n=== ${name} (${about})\n${body}`;
       if (byteLen(text) + byteLen(sec) + NOTE_RESERVE <= maxBytes) {
         text += sec;
         sectionBytes[key] = byteLen(sec);
@@ -311,7 +312,7 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
         return;
       }
     }
-    const ptr = `\n\n=== ${title.replace(/\)$/, "")}, ${bytes} bytes: not inlined, over this call's ${maxBytes}-byte bound; read it)`;
+    const ptr = `\n\n=== ${name} (${about}, ${bytes} bytes: not inlined, over this call's ${maxBytes}-byte bound; read it)`;
     if (byteLen(text) + byteLen(ptr) + NOTE_RESERVE <= maxBytes) {
       text += ptr;
       sectionBytes[key] = byteLen(ptr);
@@ -324,13 +325,13 @@ export function renderInjection(matches: RowMatch[], opts: RenderOptions): Injec
         deliveredKeys.push(rule.key);
         continue;
       }
-      addSection(`${rule.id} (${rule.file})`, rule.text, rule.fileBytes, rule.key, rule.id);
+      addSection(rule.id, rule.file, rule.text, rule.fileBytes, rule.key);
     }
   }
   const listedExtras: ExtraDelivery[] = [];
   for (const e of extras) {
     const before = deliveredKeys.length;
-    addSection(`${e.path} (${e.why})`, e.text, e.fileBytes, e.key, e.path);
+    addSection(e.path, e.why, e.text, e.fileBytes, e.key);
     if (deliveredKeys.length > before) listedExtras.push(e);
   }
   if (pending.length > 0) {

@@ -1,7 +1,7 @@
 /**
  * The one shell tokeniser: a command string as the words a POSIX shell would see, and its control
  * operators. Used wherever a command is split: the router's word runs and path-like words (src/hook/targets.ts),
- * and the Claude Code model's recognition of plain-read commands (src/agents/claude-code/on-read.ts).
+ * and the Claude Code model's recognition of plain-read commands (its on-read part, `claudeAttachTargets`).
  *
  * Not a shell: no expansion, no here-documents, no comments. Quoting follows POSIX: single quotes keep
  * everything literally; inside double quotes a backslash escapes only `"`, `\`, `$`, a backquote and a

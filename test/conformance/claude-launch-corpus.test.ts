@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR as CORPUS } from "../../scripts/corpus.mjs";
-import { claudeLaunchSet } from "../../src/agents/claude-code/index.js";
+import { claudeLaunchSet } from "../../src/agents/claude-code/launch.js";
 import { claudeReleases, launchFiles, runClaude } from "../support/claude.js";
 
 const RELEASES = claudeReleases();

@@ -18,7 +18,7 @@ export interface LaunchCase extends FixtureSpec {
   /**
    * What another release loads where it differs from `expect` (the newest release's), by release. Every
    * entry is a difference listed in docs/findings-claude-releases.md and modelled in
-   * src/agents/claude-code/releases.ts.
+   * src/agents/claude-code/release.ts.
    */
   expectOn?: Record<string, string[]>;
 }

@@ -7,8 +7,9 @@
 import { mkdirSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ClaudeLaunchResult } from "../../src/agents/claude-code/index.js";
-import { CLAUDE_RELEASES, claudeLaunchSet } from "../../src/agents/claude-code/index.js";
+import type { ClaudeLaunchResult } from "../../src/agents/claude-code/launch.js";
+import { claudeLaunchSet } from "../../src/agents/claude-code/launch.js";
+import { CLAUDE_RELEASES } from "../../src/agents/claude-code/release.js";
 import {
   CLAUDE_LABELS,
   claudeReleases,

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeAttachTargets, claudeOnReadSession } from "../../src/agents/claude-code/on-read.js";
-import { claudeRelease } from "../../src/agents/claude-code/releases.js";
+import { claudeRelease } from "../../src/agents/claude-code/release.js";
 import { attachedPerTurn } from "../../src/agents/claude-code/verify.js";
 import { claudeReleases, claudeVersion, launchSections, runClaude } from "../support/claude.js";
 import type { ContentBlock } from "../support/upstream.js";
@@ -372,7 +372,7 @@ for (const release of RELEASES) {
           expect(got).not.toContain(p);
         }
         // 2.1.197 does not count the launch set as in context on read: nested memory brings its import
-        // docs/launch.md again (releases.ts, launchSetInContextOnRead).
+        // docs/launch.md again (release.ts, launchSetInContextOnRead).
         if (claudeRelease(release).launchSetInContextOnRead) expect(got).not.toContain("docs/launch.md");
         else expect(got).toContain("docs/launch.md");
         expect(got).toEqual(expect.arrayContaining(["docs/y.md", "docs/z.md"]));

@@ -9,8 +9,8 @@ import { cpSync, existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR as CORPUS } from "../../scripts/corpus.mjs";
-import { codexChain } from "../../src/agents/codex/index.js";
-import { type CodexDirRow, codexChainsByDir, rowsWithChain } from "../../src/agents/codex/report-dirs.js";
+import { codexChain } from "../../src/agents/codex/chain.js";
+import { type CodexDirRow, codexChainsByDir, rowsWithChain } from "../../src/agents/codex-dirs.js";
 import { runCodex } from "../support/codex.js";
 import { tempDir } from "../support/codex-layout.js";
 

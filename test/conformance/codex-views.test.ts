@@ -8,8 +8,8 @@
 import { mkdirSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderCodexMessage } from "../../src/agents/codex/index.js";
-import { codex } from "../../src/agents/codex/model.js";
+import { renderCodexMessage } from "../../src/agents/codex/chain.js";
+import { codex } from "../../src/agents/codex/index.js";
 import type { Snapshot, UserEnvironment } from "../../src/model/index.js";
 import { type CodexRun, codexVersion, runCodex } from "../support/codex.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";

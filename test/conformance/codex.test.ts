@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CodexChainOptions, type CodexChainResult, codexChain } from "../../src/agents/codex/index.js";
+import { type CodexChainOptions, type CodexChainResult, codexChain } from "../../src/agents/codex/chain.js";
 import { type CodexRun, codexVersion, runCodex } from "../support/codex.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";
 
@@ -369,7 +369,7 @@ beforeAll(async () => {
 
 describe(`codex AGENTS.md chain matches the real CLI (@openai/codex ${codexVersion()})`, () => {
   it("the_pinned_cli_is_the_verified_version", async () => {
-    const { CODEX_VERIFIED_VERSION } = await import("../../src/agents/codex/index.js");
+    const { CODEX_VERIFIED_VERSION } = await import("../../src/agents/codex/release.js");
     expect(codexVersion()).toBe(CODEX_VERIFIED_VERSION);
   });
 

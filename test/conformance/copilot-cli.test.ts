@@ -7,8 +7,8 @@
  */
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { copilotCli } from "../../src/agents/copilot-cli/index.js";
 import { copilotLaunch } from "../../src/agents/copilot-cli/launch.js";
-import { copilotCli } from "../../src/agents/copilot-cli/model.js";
 import { copilotReminder } from "../../src/agents/copilot-cli/on-read.js";
 import { attachmentsAfterTools, copilotVersion, pool, type Ran, runCase } from "../support/copilot.js";
 import { COPILOT_CASES } from "./copilot-cli.fixtures.js";

@@ -14,7 +14,8 @@ import { mkdirSync, mkdtempSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GEMINI_CLI_VERIFIED_VERSION, geminiCli } from "../../src/agents/gemini-cli/index.js";
+import { geminiCli } from "../../src/agents/gemini-cli/index.js";
+import { GEMINI_CLI_VERIFIED_VERSION } from "../../src/agents/gemini-cli/release.js";
 import type { Snapshot } from "../../src/model/index.js";
 import { removeFixtures, writeFixture } from "../support/fixture.js";
 import {

@@ -6,7 +6,8 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { geminiCli, JIT_CONTEXT_PREFIX, JIT_CONTEXT_SUFFIX } from "../../src/agents/gemini-cli/index.js";
+import { geminiCli } from "../../src/agents/gemini-cli/index.js";
+import { JIT_CONTEXT_PREFIX, JIT_CONTEXT_SUFFIX } from "../../src/agents/gemini-cli/on-read.js";
 import { removeFixtures, writeFixture } from "../support/fixture.js";
 import { type GeminiRun, jitContext, parseBlocks, runGemini, toolOutputs } from "../support/gemini.js";
 

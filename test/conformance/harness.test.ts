@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLAUDE_CODE_VERIFIED_VERSION } from "../../src/agents/claude-code/version.js";
-import { CODEX_VERIFIED_VERSION } from "../../src/agents/codex/index.js";
+import { CLAUDE_CODE_VERIFIED_VERSION } from "../../src/agents/claude-code/release.js";
+import { CODEX_VERIFIED_VERSION } from "../../src/agents/codex/release.js";
 import {
   claudeBin,
   claudeReleases,

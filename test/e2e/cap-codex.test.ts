@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import * as claude from "../../src/agents/claude-code/index.js";
+import * as claude from "../../src/agents/claude-code/launch.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";
 
 const CLI = resolve("dist/cli/main.js");

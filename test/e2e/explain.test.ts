@@ -68,6 +68,19 @@ describe("agent-context explain", () => {
     expect(t).toContain("the model of Codex has no on-demand part");
   });
 
+  it("a_path_that_does_not_exist_is_named_on_stderr_and_still_explained_as_a_file_created_there", () => {
+    // Issue 29: a mistyped path was explained without a word; a file about to be written is a real case.
+    const root = repo();
+    const missing = explain(root, ["pkg/api/src/nope.ts"]);
+    expect(missing.status).toBe(0);
+    expect(missing.stderr).toBe(
+      "agent-context explain: pkg/api/src/nope.ts does not exist; shown is what would load for a file created there\n",
+    );
+    expect(missing.stdout).toContain(".claude/rules/api.md  — scoped rule");
+    const present = explain(root, ["pkg/api/src/a.ts"]);
+    expect({ status: present.status, stderr: present.stderr }).toEqual({ status: 0, stderr: "" });
+  });
+
   it("explain_with_an_unknown_agent_or_all_is_a_usage_error", () => {
     const root = repo();
     const bad = explain(root, ["x.ts", "--agent", "cursor"]);

@@ -16,7 +16,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { claudeLaunchSet } from "../../src/agents/claude-code/index.js";
+import { claudeLaunchSet } from "../../src/agents/claude-code/launch.js";
 
 const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 const FIX = resolve(import.meta.dirname, "../fixtures/lint/fix");

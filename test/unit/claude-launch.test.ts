@@ -2,13 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  CLAUDE_CODE_VERIFIED_VERSION,
-  classifyRule,
-  claudeLaunchSet,
-  claudePathGlobs,
-  listRules,
-} from "../../src/agents/claude-code/index.js";
+import { claudeLaunchSet } from "../../src/agents/claude-code/launch.js";
+import { CLAUDE_CODE_VERIFIED_VERSION } from "../../src/agents/claude-code/release.js";
+import { classifyRule, listRules } from "../../src/agents/claude-code/rules.js";
+import { claudePathGlobs } from "../../src/agents/claude-code/text.js";
 import { removeFixtures, writeFixture } from "../support/fixture.js";
 
 const paths = (root: string, cwd?: string) =>

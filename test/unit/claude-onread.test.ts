@@ -11,7 +11,7 @@ import {
   claudeAttachTargets,
   claudeOnRead,
   claudeOnReadSession,
-} from "../../src/agents/claude-code/index.js";
+} from "../../src/agents/claude-code/on-read.js";
 
 const made: string[] = [];
 afterAll(() => {

@@ -6,15 +6,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { agentMemoryDirs } from "../../src/agents/codex/cwds.js";
 import {
-  CODEX_VERIFIED_VERSION,
   codexCandidateNames,
   codexChain,
   findCodexProjectRoot,
   rustTrim,
   truncatedBytes,
-} from "../../src/agents/codex/index.js";
+} from "../../src/agents/codex/chain.js";
+import { CODEX_VERIFIED_VERSION } from "../../src/agents/codex/release.js";
+import { agentMemoryDirs } from "../../src/agents/memory-dirs.js";
 import { UsageError } from "../../src/errors.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";
 

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { copilotCli } from "../../src/agents/copilot-cli/index.js";
 import {
   COPILOT_TABLE_HEAD,
   copilotLaunch,
@@ -13,7 +14,6 @@ import {
   parseInstructionFrontmatter,
   renderRegion,
 } from "../../src/agents/copilot-cli/launch.js";
-import { copilotCli } from "../../src/agents/copilot-cli/model.js";
 
 /** A fresh temp directory holding `files`, with `.git` in `gitDir` (default: the directory itself). */
 function repo(files: Record<string, string>, gitDir = "."): string {

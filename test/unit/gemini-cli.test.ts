@@ -7,7 +7,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { activeImportTokens, geminiCli } from "../../src/agents/gemini-cli/index.js";
+import { activeImportTokens } from "../../src/agents/gemini-cli/imports.js";
+import { geminiCli } from "../../src/agents/gemini-cli/index.js";
 import { removeFixtures, writeFixture } from "../support/fixture.js";
 
 afterAll(() => removeFixtures());

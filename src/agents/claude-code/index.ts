@@ -1,89 +1,32 @@
 /**
- * The model of how Claude Code loads context. Interface fixed here; the implementation is settled against
- * the pinned CLI (see ./version.ts and test/conformance/).
+ * Claude Code behind the agent interface: the launch snapshot (./launch.ts), the on-demand session
+ * (./on-read.ts), the offline runner of `verify` (./verify.ts), its memory file names, default cap and
+ * capabilities. Verified on Claude Code 2.1.332 and 2.1.197 (./release.ts: what differs between them).
  */
-import type { Snapshot } from "../../model/index.js";
-import type { ClaudeLayers } from "./layers.js";
+import type { AgentModel } from "../../model/index.js";
+import { claudeHook } from "./hook.js";
+import { claudeLaunch, claudeOnDemandOf } from "./launch.js";
+import { claudePointers } from "./on-read.js";
+import { CLAUDE_CODE_ID, CLAUDE_CODE_NAME, CLAUDE_CODE_RELEASES } from "./release.js";
+import { claudeInstructions } from "./rules.js";
+import { claudeVerifyRunner } from "./verify.js";
 
-export interface ClaudeLaunchOptions {
-  /** Repository root (absolute). Item paths are relative to it. */
-  root: string;
-  /** Working directory Claude Code starts in (absolute; default: root). Ancestors above it load too. */
-  cwd?: string;
-  /** Home directory for `~/` imports (default: os.homedir()). User-level memory comes with `layers`. */
-  home?: string;
-  /**
-   * Settings, environment switches, the user layer, approvals and added directories (./layers.ts);
-   * absent: the fresh-clone view with the default settings.
-   */
-  layers?: ClaudeLayers;
-  /** The Claude Code release to model (default: the newest verified, see ./releases.ts). */
-  release?: string;
-}
+/** Default cap for Claude Code launch context, in bytes, when `.agent-context.json` sets none. */
+export const DEFAULT_CLAUDE_CAP = 4096;
 
-/** The launch snapshot of Claude Code (see src/model/snapshot.ts). */
-export type ClaudeLaunchResult = Snapshot;
-
-/** A `.claude/rules/**` Markdown file, classified as Claude Code classifies it. */
-export interface RuleInfo {
-  /** Path relative to the root (POSIX). */
-  path: string;
-  absPath: string;
-  /** True when Claude Code treats the rule as path-scoped (recognised `paths:` frontmatter). */
-  scoped: boolean;
-  /** The globs Claude Code matches (empty when unscoped). */
-  globs: string[];
-  /** Directory the globs are relative to (absolute): the directory holding `.claude/`. */
-  base: string;
-  /** Injected text (after frontmatter and comment stripping). */
-  text: string;
-  fileBytes: number;
-  /** For an unscoped rule with frontmatter: why Claude Code does not treat it as scoped. */
-  unscopedWhy?: string;
-}
-
-export { claudeLaunchSet, launchDirectories, nestedWorktree, UNSCOPED_RULE_REMEDY } from "./launch.js";
-export {
-  AGENTS_MD_PLUGIN_ID,
-  type ClaudeLayers,
-  claudeConfigDir,
-  claudeGlobalConfigFile,
-  envTruthy,
-  INSTRUCTION_FILES_MODES,
-  type InstructionFilesMode,
-  resolveClaudeLayers,
-} from "./layers.js";
-export { claudeCode, DEFAULT_CLAUDE_CAP } from "./model.js";
-export {
-  CLAUDE_ONREAD_VERIFIED_VERSION,
-  type ClaudeOnReadOptions,
-  type ClaudeOnReadResult,
-  type ClaudeOnReadSession,
-  claudeAttachTargets,
-  claudeMemoryWithImports,
-  claudeOnDemand,
-  claudeOnRead,
-  claudeOnReadSession,
-} from "./on-read.js";
-export { CLAUDE_RELEASES, type ClaudeReleaseBehaviour, claudeRelease } from "./releases.js";
-export {
-  type ClassifiedRule,
-  classifyRule,
-  type ListedRules,
-  listRules,
-  listRulesIn,
-  ruleBase,
-  ruleScope,
-  walkRules,
-} from "./rules.js";
-export {
-  CLAUDE_MAX_FILE_BYTES,
-  CLAUDE_MAX_IMPORT_HOPS,
-  CLAUDE_TEXT_EXTENSIONS,
-  claudeFrontmatter,
-  claudePathGlobs,
-  isTextPath,
-  processFileText,
-  resolveImportPath,
-} from "./text.js";
-export { CLAUDE_CODE_NAME, CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
+/** The Claude Code model. */
+export const claudeCode: AgentModel = {
+  id: CLAUDE_CODE_ID,
+  name: CLAUDE_CODE_NAME,
+  releases: CLAUDE_CODE_RELEASES,
+  memoryFileNames: ["CLAUDE.md", "CLAUDE.local.md"],
+  defaultCap: DEFAULT_CLAUDE_CAP,
+  launch: claudeLaunch,
+  onDemand: claudeOnDemandOf,
+  capabilities: {
+    hook: claudeHook,
+    pointers: claudePointers,
+    verify: claudeVerifyRunner,
+    instructions: claudeInstructions,
+  },
+};

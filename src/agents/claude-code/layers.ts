@@ -15,7 +15,7 @@ import { dirname, join, parse, resolve } from "node:path";
 import picomatch from "picomatch";
 import { readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import type { AppliedSource, Finding, LaunchOptions, View } from "../../model/index.js";
-import { claudeRelease } from "./releases.js";
+import { claudeRelease } from "./release.js";
 
 /**
  * The AGENTS.md plugin's modes (setting `pluginConfigs["cc-plugin-agents-md@builtin"].options.instructionFiles`):
@@ -211,35 +211,84 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
   const user = view === "user" ? opts.user : undefined;
   const env = user?.env ?? {};
   const home = user?.home ?? homedir();
-  const applied: AppliedSource[] = [];
-  const findings: Finding[] = [];
-  const shownCwd = (p: string) => (p.startsWith(`${cwd}/`) ? p.slice(cwd.length + 1) : p);
+  const found: Found = { applied: [], findings: [] };
+  const settings = readSettingsSources(cwd, user ? { home, env } : undefined, found);
+  const excluded = claudeMdExcludes(settings, found);
+  const mode = agentsMdMode(opts.release, settings, found);
+  const switches = environmentSwitches(env, found);
+  const externalImportsApproved = user ? externalImportsApprovedFor(cwd, home, env, found) : false;
+  const addDirs = addedDirectories(opts.addDirs ?? [], env, found);
+  return {
+    view,
+    mode,
+    nothingLoads: mode === "managed-only" || switches.nothingLoads,
+    nothingLoadsOnRead: switches.nothingLoads,
+    nothingAttaches: switches.nothingAttaches,
+    excluded,
+    ...(settings.userDir ? { userDir: settings.userDir } : {}),
+    home,
+    externalImportsApproved,
+    addDirs,
+    applied: found.applied,
+    findings: found.findings,
+    settings: [settings.user, settings.project, settings.local].flatMap((s) =>
+      s ? [{ shown: s.shown, json: s.json }] : [],
+    ),
+  };
+}
 
-  // Settings sources the launch reads (project settings: the working directory's own .claude/, not the git root's).
+/** What resolving the layers applied and met, in the order it was read. */
+interface Found {
+  applied: AppliedSource[];
+  findings: Finding[];
+}
+
+/** The settings files a launch reads, by source (absent when the view does not read it or it is not there). */
+interface SettingsSources {
+  project: SettingsFile | undefined;
+  local: SettingsFile | undefined;
+  user: SettingsFile | undefined;
+  /** The user layer's directory (user view). */
+  userDir: string | undefined;
+}
+
+/**
+ * The project settings (the working directory's own `.claude/`, not the git root's) and, in the user view,
+ * the local and the user settings.
+ */
+function readSettingsSources(
+  cwd: string,
+  user: { home: string; env: Readonly<Record<string, string | undefined>> } | undefined,
+  found: Found,
+): SettingsSources {
+  const shownCwd = (p: string) => (p.startsWith(`${cwd}/`) ? p.slice(cwd.length + 1) : p);
   const project = readSettings(
     join(cwd, ".claude", "settings.json"),
     shownCwd(join(cwd, ".claude", "settings.json")),
-    findings,
+    found.findings,
   );
   const local = user
     ? readSettings(
         join(cwd, ".claude", "settings.local.json"),
         shownCwd(join(cwd, ".claude", "settings.local.json")),
-        findings,
+        found.findings,
       )
     : undefined;
-  const userDir = user ? claudeConfigDir(home, env) : undefined;
+  const userDir = user ? claudeConfigDir(user.home, user.env) : undefined;
   const userSettings = userDir
-    ? readSettings(join(userDir, "settings.json"), join(userDir, "settings.json"), findings)
+    ? readSettings(join(userDir, "settings.json"), join(userDir, "settings.json"), found.findings)
     : undefined;
+  return { project, local, user: userSettings, userDir };
+}
 
-  // claudeMdExcludes: every source's list, joined (user, project, local).
+/** claudeMdExcludes: every source's list, joined (user, project, local), as one test of an absolute path. */
+function claudeMdExcludes(settings: SettingsSources, found: Found): ClaudeLayers["excluded"] {
   const patterns: string[] = [];
-  for (const s of [userSettings, project, local]) {
+  for (const s of [settings.user, settings.project, settings.local]) {
     const list = s?.json?.claudeMdExcludes;
     if (list === undefined) continue;
     if (!Array.isArray(list) || list.some((p) => typeof p !== "string")) {
-      findings.push({
+      found.findings.push({
         ruleId: "settings-invalid",
         severity: "warning",
         file: s?.shown ?? "",
@@ -251,7 +300,7 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
     const ps = (list as string[]).map((p) => p.replaceAll("\\", "/")).filter((p) => p.length > 0);
     if (ps.length === 0) continue;
     patterns.push(...ps);
-    applied.push({
+    found.applied.push({
       kind: "setting",
       name: "claudeMdExcludes",
       value: JSON.stringify(ps),
@@ -260,14 +309,24 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
     });
   }
   const matcher = patterns.length > 0 ? picomatch(withRealPrefixes(patterns), { dot: true }) : undefined;
-  const excluded = (abs: string, _layer: MemoryLayer) => matcher?.(abs.replaceAll("\\", "/")) ?? false;
+  return (abs: string, _layer: MemoryLayer) => matcher?.(abs.replaceAll("\\", "/")) ?? false;
+}
 
-  // The AGENTS.md mode: user settings only (project and local settings are not read for plugin options).
+/**
+ * The AGENTS.md mode: from the user settings only (project and local settings are not read for plugin
+ * options, which a finding says), and only on a release with the AGENTS.md plugin.
+ */
+function agentsMdMode(
+  release: string | undefined,
+  settings: SettingsSources,
+  found: Found,
+): InstructionFilesMode {
   let mode: InstructionFilesMode = "claude-md-or-agents-md";
-  const behaviour = claudeRelease(opts.release);
+  const behaviour = claudeRelease(release);
+  const userSettings = settings.user;
   const m = modeOf(userSettings);
   if (m.mode !== undefined && userSettings && !behaviour.agentsMdPluginOptions)
-    findings.push({
+    found.findings.push({
       ruleId: "settings-not-read",
       severity: "info",
       file: userSettings.shown,
@@ -276,7 +335,7 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
     });
   else if (m.mode !== undefined && userSettings) {
     mode = m.mode;
-    applied.push({
+    found.applied.push({
       kind: "setting",
       name: m.legacy
         ? `pluginConfigs["${AGENTS_MD_PLUGIN_ID}"].options.projectInstructions`
@@ -286,67 +345,85 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
       effect: m.raw === mode || m.legacy ? MODE_EFFECT[mode] : `not a known mode: ${MODE_EFFECT[mode]}`,
     });
   }
+  const { project, local } = settings;
   const projectMode = modeOf(project).mode ?? modeOf(local).mode;
   if (projectMode !== undefined)
-    findings.push({
+    found.findings.push({
       ruleId: "settings-not-read",
       severity: "info",
       file: project && modeOf(project).mode ? project.shown : (local?.shown ?? ""),
       message: `pluginConfigs["${AGENTS_MD_PLUGIN_ID}"].options is not read from project settings; Claude Code keeps its default mode`,
       help: "set it in the user settings ($CLAUDE_CONFIG_DIR/settings.json) or pass it with --settings",
     });
+  return mode;
+}
 
-  let nothingLoads = mode === "managed-only";
-  let nothingLoadsOnRead = false;
+/**
+ * The environment switches: CLAUDE_CODE_DISABLE_CLAUDE_MDS and CLAUDE_CODE_SIMPLE (no instruction file
+ * loads, at launch or on read) and CLAUDE_CODE_DISABLE_ATTACHMENTS (nothing attaches on read).
+ */
+function environmentSwitches(
+  env: Readonly<Record<string, string | undefined>>,
+  found: Found,
+): { nothingLoads: boolean; nothingAttaches: boolean } {
+  let nothingLoads = false;
   for (const name of ["CLAUDE_CODE_DISABLE_CLAUDE_MDS", "CLAUDE_CODE_SIMPLE"]) {
     const v = env[name];
     if (envTruthy(v)) {
       nothingLoads = true;
-      nothingLoadsOnRead = true;
-      applied.push({
-        kind: "env",
-        name,
-        value: v,
-        effect: "no instruction file loads",
-      });
+      found.applied.push({ kind: "env", name, value: v, effect: "no instruction file loads" });
     }
   }
-
   const attachVar = env.CLAUDE_CODE_DISABLE_ATTACHMENTS;
   const nothingAttaches = envTruthy(attachVar);
   if (nothingAttaches)
-    applied.push({
+    found.applied.push({
       kind: "env",
       name: "CLAUDE_CODE_DISABLE_ATTACHMENTS",
       value: attachVar,
       effect: "nothing attaches on read (nested memory, scoped rules); the launch set is unchanged",
     });
+  return { nothingLoads, nothingAttaches };
+}
 
-  let externalImportsApproved = false;
-  if (user) {
-    const file = claudeGlobalConfigFile(home, env);
-    const g = readSettings(file, file, findings);
-    const key = projectConfigKey(cwd);
-    const entry = g?.json?.projects?.[key];
-    if (entry?.hasClaudeMdExternalIncludesApproved === true) {
-      externalImportsApproved = true;
-      applied.push({
-        kind: "approval",
-        name: `projects["${key}"].hasClaudeMdExternalIncludesApproved`,
-        value: "true",
-        from: file,
-        effect: "imports outside the working directory load",
-      });
-    }
-  }
+/** The project's approval of imports outside the working directory, in the global config (user view). */
+function externalImportsApprovedFor(
+  cwd: string,
+  home: string,
+  env: Readonly<Record<string, string | undefined>>,
+  found: Found,
+): boolean {
+  const file = claudeGlobalConfigFile(home, env);
+  const g = readSettings(file, file, found.findings);
+  const key = projectConfigKey(cwd);
+  const entry = g?.json?.projects?.[key];
+  if (entry?.hasClaudeMdExternalIncludesApproved !== true) return false;
+  found.applied.push({
+    kind: "approval",
+    name: `projects["${key}"].hasClaudeMdExternalIncludesApproved`,
+    value: "true",
+    from: file,
+    effect: "imports outside the working directory load",
+  });
+  return true;
+}
 
+/**
+ * The `--add-dir` directories whose memory loads (all of them when CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD
+ * is true, else none), each listed in `applied` with what it does.
+ */
+function addedDirectories(
+  dirs: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  found: Found,
+): string[] {
   const addDirs: string[] = [];
   const addVar = env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD;
   const addMemory = envTruthy(addVar);
-  for (const d of opts.addDirs ?? []) {
+  for (const d of dirs) {
     const abs = resolve(d);
     if (addMemory) addDirs.push(abs);
-    applied.push({
+    found.applied.push({
       kind: "flag",
       name: "--add-dir",
       value: abs,
@@ -355,8 +432,8 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
         : "loads no memory: CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD is not set",
     });
   }
-  if (addVar !== undefined && (opts.addDirs ?? []).length > 0)
-    applied.push({
+  if (addVar !== undefined && dirs.length > 0)
+    found.applied.push({
       kind: "env",
       name: "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD",
       value: addVar,
@@ -364,20 +441,5 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
         ? "added directories' memory loads"
         : "not a true value: added directories load no memory",
     });
-
-  return {
-    view,
-    mode,
-    nothingLoads,
-    nothingLoadsOnRead,
-    nothingAttaches,
-    excluded,
-    ...(userDir ? { userDir } : {}),
-    home,
-    externalImportsApproved,
-    addDirs,
-    applied,
-    findings,
-    settings: [userSettings, project, local].flatMap((s) => (s ? [{ shown: s.shown, json: s.json }] : [])),
-  };
+  return addDirs;
 }

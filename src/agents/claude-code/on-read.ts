@@ -17,11 +17,19 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { readTextFile, safeRealpath } from "../../fs/index.js";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { compileClaudeGlobs } from "../../globs/claude.js";
-import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
+import type {
+  AgentPointers,
+  ContextItem,
+  Finding,
+  HookOnRead,
+  OnDemandResult,
+  OnDemandSession,
+  Snapshot,
+} from "../../model/index.js";
 import { simpleCommands } from "../../shell/index.js";
 import type { ClaudeLayers } from "./layers.js";
-import { type ClaudeReleaseBehaviour, claudeRelease } from "./releases.js";
-import { ruleScope, walkRulesDir } from "./rules.js";
+import { CLAUDE_CODE_VERIFIED_VERSION, type ClaudeReleaseBehaviour, claudeRelease } from "./release.js";
+import { classifyRule, listRules, ruleScope, walkRulesDir } from "./rules.js";
 import {
   analyzeClaudeBody,
   CLAUDE_MAX_FILE_BYTES,
@@ -30,7 +38,6 @@ import {
   isTextPath,
   resolveImportPath,
 } from "./text.js";
-import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
 
 /** The CLI version the on-demand model was verified on (the model's one verified release). */
 export const CLAUDE_ONREAD_VERIFIED_VERSION = CLAUDE_CODE_VERIFIED_VERSION;
@@ -51,7 +58,7 @@ export interface ClaudeOnReadOptions {
   target: string;
   /**
    * Absolute paths of the launch set: never attached again on 2.1.332; on 2.1.197, which does not count
-   * the launch set as in context on read, ignored (./releases.ts). `explain` passes the launch items here.
+   * the launch set as in context on read, ignored (./release.ts). `explain` passes the launch items here.
    */
   alreadyLoaded?: Iterable<string>;
 }
@@ -120,7 +127,7 @@ function cwdLevelDirs(cwd: string): string[] {
 }
 
 interface Ctx {
-  /** The release modelled (./releases.ts). */
+  /** The release modelled (./release.ts). */
   behaviour: ClaudeReleaseBehaviour;
   root: string;
   cwd: string;
@@ -616,7 +623,7 @@ export function claudeOnReadSession(opts: {
   home?: string;
   /** The launch's layers (./layers.ts): the user's scoped rules, claudeMdExcludes, switches. */
   layers?: ClaudeLayers;
-  /** The Claude Code release to model (default: the newest verified; ./releases.ts). */
+  /** The Claude Code release to model (default: the newest verified; ./release.ts). */
   release?: string;
   /**
    * The injected texts of the launch set's project and local files (absolute path → text): the AGENTS.md
@@ -627,7 +634,7 @@ export function claudeOnReadSession(opts: {
   const behaviour = claudeRelease(opts.release);
   const root = resolve(opts.root);
   const cwd = resolve(opts.cwd ?? root);
-  // 2.1.197 does not count the launch set as in context on read (releases.ts, launchSetInContextOnRead).
+  // 2.1.197 does not count the launch set as in context on read (release.ts, launchSetInContextOnRead).
   const launchSet = [...(opts.alreadyLoaded ?? [])];
   const loaded = new Set<string>(behaviour.launchSetInContextOnRead ? launchSet : []);
   const plugin: AgentsPluginState = {
@@ -849,7 +856,7 @@ export function claudeAttachTargets(
   release?: string,
 ): string[] {
   const abs = (p: unknown) => (typeof p === "string" && p ? [resolve(cwd, p)] : []);
-  // 2.1.197 attaches after a Read only (./releases.ts, attachOnEveryFileTool).
+  // 2.1.197 attaches after a Read only (./release.ts, attachOnEveryFileTool).
   if (!claudeRelease(release).attachOnEveryFileTool) return toolName === "Read" ? abs(input.file_path) : [];
   if (toolName === "Read" || toolName === "Write" || toolName === "Edit" || toolName === "MultiEdit") {
     return abs(input.file_path);
@@ -868,3 +875,25 @@ export function claudeAttachTargets(
   }
   return files;
 }
+
+/**
+ * What the agent-context PreToolUse hook loads when a call may attach something (the hook capability's
+ * `onReadModule` names this module, ./hook.ts): which targets Claude Code attaches itself, and a fresh
+ * on-read session to ask about the others.
+ */
+export const hookOnRead: HookOnRead = {
+  attachTargets: (tool, input, cwd) => claudeAttachTargets(tool, input, cwd),
+  session: (root, cwd) => claudeOnReadSession({ root, cwd }),
+};
+
+/**
+ * What `pointers` needs from Claude Code (the `pointers` capability): rule classification (./rules.ts) and
+ * what a directory's memory brings on read ({@link claudeMemoryWithImports}). Verified on
+ * {@link CLAUDE_CODE_VERIFIED_VERSION}.
+ */
+export const claudePointers: AgentPointers = {
+  verifiedOn: CLAUDE_CODE_VERIFIED_VERSION,
+  classifyRule: (absPath, root, release) => classifyRule(absPath, root, release),
+  listRules: (root) => listRules(root),
+  memoryWithImports: (opts) => claudeMemoryWithImports(opts),
+};

@@ -8,11 +8,34 @@ import { dirname, join, sep } from "node:path";
 import { displayPath } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
-import type { Frontmatter } from "../../markdown/index.js";
-import type { Finding } from "../../model/index.js";
-import type { RuleInfo } from "./index.js";
-import { claudeRelease } from "./releases.js";
-import { CLAUDE_MAX_FILE_BYTES, claudePathGlobs, processFileText } from "./text.js";
+import { type Frontmatter, parseFrontmatter } from "../../markdown/index.js";
+import type { Finding, InstructionReading } from "../../model/index.js";
+import { claudeRelease } from "./release.js";
+import {
+  CLAUDE_MAX_FILE_BYTES,
+  CLAUDE_MAX_IMPORT_HOPS,
+  claudePathGlobs,
+  processFileText,
+  resolveImportPath,
+} from "./text.js";
+
+/** A `.claude/rules/**` Markdown file, classified as Claude Code classifies it. */
+export interface RuleInfo {
+  /** Path relative to the root (POSIX). */
+  path: string;
+  absPath: string;
+  /** True when Claude Code treats the rule as path-scoped (recognised `paths:` frontmatter). */
+  scoped: boolean;
+  /** The globs Claude Code matches (empty when unscoped). */
+  globs: string[];
+  /** Directory the globs are relative to (absolute): the directory holding `.claude/`. */
+  base: string;
+  /** Injected text (after frontmatter and comment stripping). */
+  text: string;
+  fileBytes: number;
+  /** For an unscoped rule with frontmatter: why Claude Code does not treat it as scoped. */
+  unscopedWhy?: string;
+}
 
 /** The directory a rule's globs are relative to: the directory holding the `.claude/` above it. */
 export function ruleBase(absPath: string): string {
@@ -97,7 +120,7 @@ export interface ClassifiedRule extends RuleInfo {
  * with an empty text and a problem.
  * @param absPath absolute path of the rule (as reached; symlinks allowed)
  * @param root repository root; `path` is relative to it (absolute when outside)
- * @param release the Claude Code release (default the newest; ./releases.ts: 2.1.197 sees no frontmatter
+ * @param release the Claude Code release (default the newest; ./release.ts: 2.1.197 sees no frontmatter
  *   after a BOM)
  */
 export function classifyRule(absPath: string, root: string, release?: string): ClassifiedRule {
@@ -192,3 +215,19 @@ export function listRulesIn(root: string, dir: string = root): ListedRules {
 export function listRules(root: string): ClassifiedRule[] {
   return listRulesIn(root).rules;
 }
+
+/**
+ * Claude Code's reading of an instruction file's text, for lint (the `instructions` capability): its
+ * import scanner and resolution, its hop limit, and whether a rule's frontmatter scopes it. Verified on
+ * Claude Code 2.1.332.
+ */
+export const claudeInstructions: InstructionReading = {
+  importHops: CLAUDE_MAX_IMPORT_HOPS,
+  imports: (text) =>
+    processFileText(text).imports.map((i) => ({ path: i.path, line: i.line, column: i.column })),
+  resolveImport: (token, importerRealPath, home) => resolveImportPath(token, importerRealPath, home),
+  ruleScope: (text) => {
+    const s = ruleScope(parseFrontmatter(text));
+    return { scoped: s.globs !== undefined, globs: s.globs ?? [] };
+  },
+};

@@ -26,7 +26,7 @@ import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../..
 import { walkFiles } from "../../fs/walk.js";
 import type { ContextItem, Finding, ItemKind, ListOverhead, UnmeasuredSource } from "../../model/index.js";
 import type { ClaudeLayers } from "./layers.js";
-import { claudeRelease } from "./releases.js";
+import { claudeRelease } from "./release.js";
 import { CLAUDE_MAX_FILE_BYTES, claudeFrontmatter } from "./text.js";
 
 /** The separator between the entries of the skills and the agents lists. */

@@ -50,7 +50,7 @@ export interface ProcessedText {
  * comment block, a fence or indented code (found by the differential test, seed r332:257: a BOM-prefixed
  * comment-only CLAUDE.local.md loads with its comment). The returned text keeps the file's one BOM (the
  * on-read attachment carries it; the launch text is trimmed, which drops it).
- * @param opts.lfWhereCommentMarker the release's `lfWhereCommentMarker` (./releases.ts): a body holding `<!--`
+ * @param opts.lfWhereCommentMarker the release's `lfWhereCommentMarker` (./release.ts): a body holding `<!--`
  *   comes back with LF line endings even when no comment block was stripped (2.1.197)
  */
 export function analyzeClaudeBody(
@@ -80,9 +80,9 @@ function analyzeClaudeBodyText(body: string, startLine: number): ReturnType<type
 /**
  * Applies Claude Code's stripping to a file's decoded text. Never throws.
  * @param opts.bomBeforeFrontmatter false for a release that looks for the frontmatter fence before
- *   dropping a leading BOM (2.1.197, see ./releases.ts): such a file has no frontmatter. Default true.
+ *   dropping a leading BOM (2.1.197, see ./release.ts): such a file has no frontmatter. Default true.
  * @param opts.lfWhereCommentMarker true for a release that sends a body holding `<!--` with LF line endings
- *   even when nothing was stripped (2.1.197, ./releases.ts). Default false.
+ *   even when nothing was stripped (2.1.197, ./release.ts). Default false.
  */
 export function processFileText(
   raw: string,

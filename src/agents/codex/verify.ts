@@ -18,7 +18,7 @@ import {
 import { runProcess } from "../../verify/process.js";
 import { countOf, pickAllowed, stringList } from "../../verify/settings.js";
 import { startUpstream } from "../../verify/upstream.js";
-import { CODEX_JOIN } from "./index.js";
+import { CODEX_JOIN } from "./chain.js";
 import { CODEX_PROBES } from "./probes.js";
 
 export interface CodexRun {
@@ -125,7 +125,7 @@ export const CODEX_VERIFY_CONFIG = {
 
 /**
  * The AGENTS.md message Codex would send for a snapshot of the fresh-clone view (no global file): the
- * delivered texts joined with a blank line inside `<INSTRUCTIONS>` (src/agents/codex/index.ts, rule 4).
+ * delivered texts joined with a blank line inside `<INSTRUCTIONS>` (src/agents/codex/chain.ts, rule 4).
  */
 export function codexMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; message: string } {
   const files = snapshot.items
@@ -156,6 +156,7 @@ function instructionBytes(message: string): number {
  */
 export const codexVerifyRunner: VerifyRunner = {
   executable: "codex",
+  npmPackage: "@openai/codex",
   parseVersion: (out) => CODEX_VERSION_LINE.exec(out)?.[1],
   reads: false,
   instructionFile: () => false,

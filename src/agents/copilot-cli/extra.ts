@@ -1,9 +1,6 @@
 /** What Copilot's on-demand session and verify prediction need from a launch beyond the snapshot. */
 import type { Snapshot } from "../../model/index.js";
-import { type CopilotInstructionFile, copilotLaunch } from "./launch.js";
-
-/** Per snapshot made by the copilot-cli model's launch: the path-scoped files and the git root. */
-export const LAUNCH_EXTRA = new WeakMap<Snapshot, { scoped: CopilotInstructionFile[]; gitRoot: string }>();
+import { type CopilotInstructionFile, copilotLaunch, LAUNCH_EXTRA } from "./launch.js";
 
 /**
  * The path-scoped instruction files (the table rows) and the git root of a snapshot made by the

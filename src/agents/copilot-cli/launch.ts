@@ -41,14 +41,14 @@ import type {
   ContextItem,
   Finding,
   ImportEdge,
+  LaunchOptions,
   MemoryRecord,
   RuleRecord,
+  Snapshot,
 } from "../../model/index.js";
+import { checkRelease } from "../release.js";
+import { COPILOT_ID, COPILOT_NAME, COPILOT_RELEASES, COPILOT_VERIFIED_VERSION } from "./release.js";
 
-/** The Copilot CLI release this model was verified on. */
-export const COPILOT_VERIFIED_VERSION = "1.0.102";
-/** Display name. */
-export const COPILOT_NAME = "GitHub Copilot CLI";
 /** The memory file names Copilot CLI reads in a directory, in its order. */
 export const COPILOT_MEMORY_NAMES = ["AGENTS.md", "CLAUDE.md", "GEMINI.md"] as const;
 /** The repository instruction file. */
@@ -643,26 +643,88 @@ export function renderRegion(
  * `root`. Bytes are UTF-8 bytes. Verified on Copilot CLI {@link COPILOT_VERIFIED_VERSION}.
  */
 export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
+  const { root, cwd } = launchDirs(opts);
+  const gitRoot = copilotGitRoot(cwd) ?? (opts.assumeRootIsGitRoot ? root : cwd);
+  const copilotHome = opts.copilotHome ?? (opts.home ? join(opts.home, ".copilot") : undefined);
+  const launch: LaunchParts = {
+    root,
+    gitRoot,
+    copilotHome,
+    items: [],
+    texts: new Map<string, string>(),
+    imports: [],
+    memory: [],
+    findings: [],
+    applied: [],
+  };
+  const ends = gitRoot === cwd ? [cwd] : [gitRoot, cwd];
+  const blocks = loadBlocks(launch, blockCandidates(cwd, gitRoot, ends, copilotHome));
+  const { always, scoped, rules } = loadInstructionFiles(launch, instructionDirs(ends, copilotHome));
+  const tableRows = scoped.map(
+    (f) => `| ${f.patterns.join(", ")} | '${copilotShownPath(f)}' | ${f.description} |\n`,
+  );
+  return {
+    root,
+    cwd,
+    gitRoot,
+    items: launch.items,
+    texts: launch.texts,
+    imports: launch.imports,
+    rules,
+    memory: launch.memory,
+    findings: launch.findings,
+    applied: launch.applied,
+    blocks,
+    always,
+    scoped,
+    region: renderRegion(blocks, always, tableRows),
+  };
+}
+
+/** The canonical root and working directory of a launch; throws {@link UsageError} for bad ones. */
+function launchDirs(opts: CopilotLaunchOptions): { root: string; cwd: string } {
   const root = safeRealpath(resolve(opts.root));
   if (!root || !statSafe(root)?.isDirectory()) throw new UsageError(`${opts.root}: not a directory`);
   const cwd = safeRealpath(resolve(root, opts.cwd ?? "."));
   if (!cwd || !statSafe(cwd)?.isDirectory())
     throw new UsageError(`--cwd ${opts.cwd}: not a directory under ${opts.root}`);
   if (!inside(root, cwd)) throw new UsageError(`--cwd ${opts.cwd}: lies outside the repository root ${root}`);
-  const gitRoot = copilotGitRoot(cwd) ?? (opts.assumeRootIsGitRoot ? root : cwd);
+  return { root, cwd };
+}
 
-  const findings: Finding[] = [];
-  const items: ContextItem[] = [];
-  const texts = new Map<string, string>();
-  const imports: ImportEdge[] = [];
-  const memory: MemoryRecord[] = [];
-  const applied: AppliedSource[] = [];
-  const blocks: string[] = [];
-  const copilotHome = opts.copilotHome ?? (opts.home ? join(opts.home, ".copilot") : undefined);
+/** One launch's parts as its steps fill them in. */
+interface LaunchParts {
+  root: string;
+  gitRoot: string;
+  /** The user layer's directory (`~/.copilot` or `$COPILOT_HOME`), in the user view. */
+  copilotHome: string | undefined;
+  items: ContextItem[];
+  texts: Map<string, string>;
+  imports: ImportEdge[];
+  memory: MemoryRecord[];
+  findings: Finding[];
+  applied: AppliedSource[];
+}
 
-  const between = chain(cwd, gitRoot).slice(1, -1); // nearest the cwd first, both ends excluded
-  const ends = gitRoot === cwd ? [cwd] : [gitRoot, cwd];
-  const candidates: { abs: string; why: string; kind: "memory" | "rule" }[] = [];
+/** A file that becomes a `<custom_instruction>` block when it exists: why, and what kind of item. */
+interface BlockCandidate {
+  abs: string;
+  why: string;
+  kind: "memory" | "rule";
+}
+
+/**
+ * The files that may become `<custom_instruction>` blocks, in Copilot's order: the user's instructions,
+ * the repository instructions and memory files of the git root and the cwd (`ends`), then those of each
+ * directory between them, nearest the cwd first.
+ */
+function blockCandidates(
+  cwd: string,
+  gitRoot: string,
+  ends: readonly string[],
+  copilotHome: string | undefined,
+): BlockCandidate[] {
+  const candidates: BlockCandidate[] = [];
   if (copilotHome)
     candidates.push({
       abs: join(copilotHome, "copilot-instructions.md"),
@@ -678,7 +740,8 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
   for (const d of ends)
     for (const n of COPILOT_MEMORY_NAMES)
       candidates.push({ abs: copilotMemoryFile(d, n), why: `${n}`, kind: "memory" });
-  for (const d of between) {
+  for (const d of chain(cwd, gitRoot).slice(1, -1)) {
+    // nearest the cwd first, both ends excluded
     candidates.push({
       abs: join(d, COPILOT_INSTRUCTIONS_FILE),
       why: "repository instructions of a directory between the git root and the cwd",
@@ -700,7 +763,13 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
         });
     }
   }
+  return candidates;
+}
 
+/** Reads the candidates that exist into blocks (imports inlined), each an item; returns the block texts. */
+function loadBlocks(launch: LaunchParts, candidates: readonly BlockCandidate[]): string[] {
+  const { root, gitRoot, copilotHome, items, texts, imports, findings } = launch;
+  const blocks: string[] = [];
   for (const c of candidates) {
     if (!statSafe(c.abs)?.isFile()) continue;
     const path = displayPath(c.abs, root);
@@ -743,89 +812,171 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
     });
     texts.set(path, text);
     items.push(...ctx.items);
-    if (c.kind === "memory") memory.push({ path, absPath: c.abs, dir: dirname(c.abs), kind: "memory" });
+    if (c.kind === "memory")
+      launch.memory.push({ path, absPath: c.abs, dir: dirname(c.abs), kind: "memory" });
     if (copilotHome && c.abs.startsWith(copilotHome))
-      applied.push({ kind: "file", name: path, effect: "adds a <custom_instruction> block" });
+      launch.applied.push({ kind: "file", name: path, effect: "adds a <custom_instruction> block" });
   }
+  return blocks;
+}
 
-  // Instruction files.
-  const instrDirs: [string, string, string | undefined][] = [];
-  if (copilotHome) instrDirs.push([join(copilotHome, "instructions"), ".instructions.md", undefined]);
+/**
+ * The instruction directories, in Copilot's order, each with the suffix of its files and the directory its
+ * patterns are relative to: the user's, then `.github/instructions` and `.claude/rules` of each end.
+ */
+function instructionDirs(
+  ends: readonly string[],
+  copilotHome: string | undefined,
+): [dir: string, suffix: string, base: string | undefined][] {
+  const dirs: [string, string, string | undefined][] = [];
+  if (copilotHome) dirs.push([join(copilotHome, "instructions"), ".instructions.md", undefined]);
   for (const d of ends)
-    instrDirs.push(
+    dirs.push(
       [join(d, COPILOT_INSTRUCTIONS_DIR), ".instructions.md", d],
       [join(d, CLAUDE_RULES_DIR), ".md", d],
     );
+  return dirs;
+}
+
+/**
+ * Reads every instruction file: one that applies to every file is sent whole at launch (an item), any
+ * other becomes a row of the table (`scoped`); each is a rule record.
+ */
+function loadInstructionFiles(
+  launch: LaunchParts,
+  dirs: readonly [string, string, string | undefined][],
+): { always: string[]; scoped: CopilotInstructionFile[]; rules: RuleRecord[] } {
+  const { root, copilotHome, findings } = launch;
   const always: string[] = [];
   const scoped: CopilotInstructionFile[] = [];
   const rules: RuleRecord[] = [];
-  for (const [dir, suffix, base] of instrDirs) {
+  for (const [dir, suffix, base] of dirs) {
     for (const abs of instructionFiles(dir, suffix, root, findings)) {
       const read = readInstruction(abs, root, findings, base);
       if (!read) continue;
       // The read resolved the real path already (readTextFile's realPath is realpath(3), or the path).
-      const { file: f, realPath: real } = read;
-      rules.push({
-        path: f.path,
-        absPath: abs,
-        realPath: real,
-        base: gitRoot,
-        scoped: !f.always,
-        globs: f.patterns,
-        ...(f.always
-          ? {
-              unscopedWhy:
-                f.applyTo === undefined
-                  ? "no applyTo: Copilot applies it to every file"
-                  : `applyTo ${JSON.stringify(f.applyTo)} matches every file`,
-            }
-          : {}),
-        text: f.text,
-        fileBytes: f.fileBytes,
-        atLaunch: f.always,
-      });
+      const { file: f, realPath } = read;
+      rules.push(instructionRule(f, abs, realPath, launch.gitRoot));
       if (copilotHome && abs.startsWith(copilotHome))
-        applied.push({
+        launch.applied.push({
           kind: "file",
           name: f.path,
           effect: f.always ? "adds an always-on instruction file" : "adds a row to the instructions table",
         });
-      if (f.always) {
-        always.push(f.text);
-        items.push({
-          path: f.path,
-          kind: "rule",
-          loadedAt: "launch",
-          bytes: Buffer.byteLength(f.text),
-          fileBytes: f.fileBytes,
-          charged: true,
-          importedBy: null,
-          reason:
-            f.applyTo === undefined
-              ? "instructions file without applyTo: sent whole at launch, frontmatter included"
-              : `instructions file with applyTo ${JSON.stringify(f.applyTo)} (every file): sent whole at launch, frontmatter included`,
-        });
-        texts.set(f.path, f.text);
-      } else scoped.push(f);
+      if (!f.always) {
+        scoped.push(f);
+        continue;
+      }
+      always.push(f.text);
+      launch.items.push({
+        path: f.path,
+        kind: "rule",
+        loadedAt: "launch",
+        bytes: Buffer.byteLength(f.text),
+        fileBytes: f.fileBytes,
+        charged: true,
+        importedBy: null,
+        reason:
+          f.applyTo === undefined
+            ? "instructions file without applyTo: sent whole at launch, frontmatter included"
+            : `instructions file with applyTo ${JSON.stringify(f.applyTo)} (every file): sent whole at launch, frontmatter included`,
+      });
+      launch.texts.set(f.path, f.text);
     }
   }
-  const tableRows = scoped.map((f) => {
-    return `| ${f.patterns.join(", ")} | '${copilotShownPath(f)}' | ${f.description} |\n`;
-  });
+  return { always, scoped, rules };
+}
+
+/** An instruction file as a rule record: scoped unless it applies to every file; patterns relative to the git root. */
+function instructionRule(
+  f: CopilotInstructionFile,
+  abs: string,
+  realPath: string,
+  gitRoot: string,
+): RuleRecord {
   return {
-    root,
-    cwd,
-    gitRoot,
-    items,
-    texts,
-    imports,
-    rules,
-    memory,
-    findings,
-    applied,
-    blocks,
-    always,
-    scoped,
-    region: renderRegion(blocks, always, tableRows),
+    path: f.path,
+    absPath: abs,
+    realPath,
+    base: gitRoot,
+    scoped: !f.always,
+    globs: f.patterns,
+    ...(f.always
+      ? {
+          unscopedWhy:
+            f.applyTo === undefined
+              ? "no applyTo: Copilot applies it to every file"
+              : `applyTo ${JSON.stringify(f.applyTo)} matches every file`,
+        }
+      : {}),
+    text: f.text,
+    fileBytes: f.fileBytes,
+    atLaunch: f.always,
   };
+}
+
+/** Per snapshot made by {@link copilotLaunchSnapshot}: the path-scoped files and the git root (./extra.ts). */
+export const LAUNCH_EXTRA = new WeakMap<Snapshot, { scoped: CopilotInstructionFile[]; gitRoot: string }>();
+
+/**
+ * The AgentModel's `launch`: {@link copilotLaunch} as a snapshot, the user view's `$COPILOT_HOME` layer, and
+ * what the environment and `--add-dir` applied (or would, unmodelled). Throws what copilotLaunch throws,
+ * and UsageError for a release the model was not verified on.
+ */
+export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
+  const version = checkRelease({ name: COPILOT_NAME, releases: COPILOT_RELEASES }, opts.release);
+  const user = opts.view === "user" ? opts.user : undefined;
+  const copilotHome = user ? user.env.COPILOT_HOME || `${user.home}/.copilot` : undefined;
+  const r = copilotLaunch({
+    root: opts.root,
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    ...(copilotHome ? { copilotHome } : {}),
+  });
+  const applied: AppliedSource[] = [...r.applied];
+  const findings: Finding[] = [...r.findings];
+  if (user?.env.COPILOT_HOME)
+    applied.unshift({
+      kind: "env",
+      name: "COPILOT_HOME",
+      value: user.env.COPILOT_HOME,
+      effect: "the user layer is read from there",
+    });
+  const dirs = user?.env.COPILOT_CUSTOM_INSTRUCTIONS_DIRS;
+  if (dirs) {
+    applied.push({
+      kind: "env",
+      name: "COPILOT_CUSTOM_INSTRUCTIONS_DIRS",
+      value: dirs,
+      effect: "not modelled: Copilot adds those directories' instruction files; the measure leaves them out",
+    });
+    findings.push({
+      ruleId: "copilot-unmodelled-setting",
+      severity: "warning",
+      file: ".",
+      message: `COPILOT_CUSTOM_INSTRUCTIONS_DIRS=${dirs} adds instruction files this model does not measure`,
+      help: "unset it to measure the launch as the model sees it, or check with the real CLI",
+    });
+  }
+  if (opts.addDirs && opts.addDirs.length > 0)
+    applied.push({
+      kind: "flag",
+      name: "--add-dir",
+      value: opts.addDirs.join(","),
+      effect: "none: Copilot's --add-dir grants file access and loads no instruction files",
+    });
+  const snapshot: Snapshot = {
+    agent: { id: COPILOT_ID, name: COPILOT_NAME, version },
+    view: opts.view ?? "fresh-clone",
+    root: r.root,
+    cwd: r.cwd,
+    items: r.items,
+    texts: r.texts,
+    imports: r.imports,
+    rules: r.rules,
+    memory: r.memory,
+    findings,
+    ...(opts.view === "user" || applied.length > 0 ? { applied } : {}),
+  };
+  LAUNCH_EXTRA.set(snapshot, { scoped: r.scoped, gitRoot: r.gitRoot });
+  return snapshot;
 }

@@ -26,6 +26,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { displayPath, inside, toPosix } from "../../fs/paths.js";
 import { readTextFile, statSafe } from "../../fs/read.js";
 import type { ContextItem, Finding, OnDemandResult, OnDemandSession, Snapshot } from "../../model/index.js";
+import { copilotLaunchExtra } from "./extra.js";
 import {
   COPILOT_INSTRUCTIONS_FILE,
   type CopilotInstructionFile,
@@ -58,6 +59,15 @@ export function copilotEscape(s: string): string {
 /** One reminder as sent. */
 export function copilotReminder(shownPath: string, text: string): string {
   return `<system_reminder>\nCustom instructions from ${shownPath}. Apply these to any code you write here:\n\n${copilotEscape(text)}\n</system_reminder>`;
+}
+
+/**
+ * The AgentModel's `onDemand`: {@link copilotOnDemand} with the path-scoped files and the git root of the
+ * snapshot's launch (./extra.ts).
+ */
+export function copilotOnDemandOf(snapshot: Snapshot): OnDemandSession {
+  const extra = copilotLaunchExtra(snapshot);
+  return copilotOnDemand(snapshot, extra.scoped, extra.gitRoot);
 }
 
 /** The on-demand session over a Copilot snapshot; `scoped` and `gitRoot` come from the launch. */

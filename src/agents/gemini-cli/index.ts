@@ -1,13 +1,27 @@
-/** The gemini-cli agent: launch context, imports and just-in-time context of Gemini CLI 0.61.0. */
-export { activeImportTokens, GEMINI_MAX_IMPORT_DEPTH, type GeminiImport } from "./imports.js";
-export { contextFileNames, type GeminiLaunchState, geminiLaunch, launchState } from "./launch.js";
-export { DEFAULT_GEMINI_CAP, geminiCli } from "./model.js";
-export { geminiOnDemand, JIT_CONTEXT_PREFIX, JIT_CONTEXT_SUFFIX } from "./on-read.js";
-export { geminiRepositorySnapshot, repositoryContextFileNames } from "./repository.js";
-export { type GeminiSettings, geminiSettings } from "./settings.js";
-export {
-  DEFAULT_CONTEXT_FILENAME,
-  GEMINI_CLI_ID,
-  GEMINI_CLI_NAME,
-  GEMINI_CLI_VERIFIED_VERSION,
-} from "./version.js";
+/**
+ * Gemini CLI behind the agent interface: the launch snapshot (./launch.ts; both views, `addDirs` as
+ * `--include-directories`), the just-in-time session (./on-read.ts), the offline runner of `verify`
+ * (./verify.ts), the whole repository as lint reads it (./repository.ts), its memory file names and
+ * default cap. Verified on Gemini CLI 0.61.0 (./release.ts).
+ */
+import type { AgentModel } from "../../model/index.js";
+import { geminiLaunch } from "./launch.js";
+import { geminiOnDemand } from "./on-read.js";
+import { GEMINI_CLI_ID, GEMINI_CLI_NAME, GEMINI_CLI_RELEASES } from "./release.js";
+import { geminiRepositorySnapshot } from "./repository.js";
+import { geminiVerifyRunner } from "./verify.js";
+
+/** Default cap for Gemini CLI launch context, in bytes (context blocks as sent, framing included). */
+export const DEFAULT_GEMINI_CAP = 8192;
+
+/** The Gemini CLI model. */
+export const geminiCli: AgentModel = {
+  id: GEMINI_CLI_ID,
+  name: GEMINI_CLI_NAME,
+  releases: GEMINI_CLI_RELEASES,
+  memoryFileNames: ["GEMINI.md"],
+  defaultCap: DEFAULT_GEMINI_CAP,
+  launch: geminiLaunch,
+  onDemand: geminiOnDemand,
+  capabilities: { verify: geminiVerifyRunner, repositorySnapshot: geminiRepositorySnapshot },
+};

@@ -28,15 +28,15 @@ import type {
   MemoryRecord,
   Snapshot,
 } from "../../model/index.js";
+import { checkRelease } from "../release.js";
 import { expandFlat, expandTree, type GeminiImport, importProjectRoot, readAsCli } from "./imports.js";
-import { type GeminiSettings, geminiSettings } from "./settings.js";
 import {
-  DEFAULT_CONTEXT_FILENAME,
   GEMINI_CLI_ID,
   GEMINI_CLI_NAME,
+  GEMINI_CLI_RELEASES,
   GEMINI_CLI_VERIFIED_VERSION,
-  GEMINI_DIR,
-} from "./version.js";
+} from "./release.js";
+import { DEFAULT_CONTEXT_FILENAME, GEMINI_DIR, type GeminiSettings, geminiSettings } from "./settings.js";
 
 /** What the on-demand session needs from a launch beyond the snapshot. */
 export interface GeminiLaunchState {
@@ -276,8 +276,12 @@ export function contextItems(
   return { items, texts, imports, findings };
 }
 
-/** Gemini CLI's launch, as a snapshot (see the module comment). Never throws for repository input. */
+/**
+ * Gemini CLI's launch, as a snapshot (see the module comment): the AgentModel's `launch`. Never throws for
+ * repository input; throws UsageError for a release the model was not verified on.
+ */
 export function geminiLaunch(opts: LaunchOptions): Snapshot {
+  checkRelease({ name: GEMINI_CLI_NAME, releases: GEMINI_CLI_RELEASES }, opts.release);
   const root = realDir(opts.root) ?? resolve(opts.root);
   const cwdGiven = resolve(opts.cwd ?? opts.root);
   const cwd = realDir(cwdGiven) ?? cwdGiven;

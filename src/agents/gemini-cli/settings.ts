@@ -15,7 +15,11 @@ import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
 import { displayPath } from "../../fs/paths.js";
 import { readTextFile } from "../../fs/read.js";
 import type { AppliedSource, Finding } from "../../model/index.js";
-import { GEMINI_DIR } from "./version.js";
+
+/** The context file name when no setting names one (`context.fileName`). */
+export const DEFAULT_CONTEXT_FILENAME = "GEMINI.md";
+/** The directory of Gemini CLI's user files and of a workspace's settings (`~/.gemini`, `<cwd>/.gemini`). */
+export const GEMINI_DIR = ".gemini";
 
 /** The settings of one launch, after merging the files the view reads. */
 export interface GeminiSettings {

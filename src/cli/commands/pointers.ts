@@ -1,8 +1,7 @@
 import type { Command } from "commander";
-import { claudeCode } from "../../agents/claude-code/index.js";
 import { checkRelease } from "../../agents/release.js";
 import { UsageError } from "../../errors.js";
-import { generatePointers } from "../../pointers/index.js";
+import { generatePointers, pointerAgent } from "../../pointers/index.js";
 
 function collect(v: string, acc: string[]): string[] {
   return [...acc, v];
@@ -35,7 +34,8 @@ export function registerPointers(program: Command): void {
           `--preloaded-budget must be a whole number of bytes, got ${JSON.stringify(o.preloadedBudget)}`,
         );
       }
-      const release = o.agentVersion === undefined ? undefined : checkRelease(claudeCode, o.agentVersion);
+      const { agent } = pointerAgent();
+      const release = o.agentVersion === undefined ? undefined : checkRelease(agent, o.agentVersion);
       const r = generatePointers({
         ...(release ? { release } : {}),
         configDir: o.configDir,
@@ -51,7 +51,7 @@ export function registerPointers(program: Command): void {
           `${JSON.stringify(
             {
               configDir: r.configDir,
-              agentVersion: release ?? claudeCode.releases[0],
+              agentVersion: release ?? agent.releases[0],
               dryRun: Boolean(o.dryRun),
               pointers: r.pointers.map((p) => ({
                 file: p.file,
@@ -78,7 +78,7 @@ export function registerPointers(program: Command): void {
       process.stdout.write(
         `${verb} ${r.pointers.length} pointer(s), ${r.totalBytes} bytes, to ${r.rulesDir}` +
           ` (${r.written.length} changed, ${r.unchanged.length} unchanged, ${r.removed.length} stale removed)` +
-          `${release ? ` for ${claudeCode.name} ${release}` : ""}\n`,
+          `${release ? ` for ${agent.name} ${release}` : ""}\n`,
       );
       for (const p of r.pointers) {
         process.stdout.write(`  ${p.file}  [${p.route}] ${p.kind} ${p.target}  ${p.globs.join(" ")}\n`);

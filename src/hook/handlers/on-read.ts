@@ -1,7 +1,7 @@
 /**
  * Handler "on-read gaps": the repository's own scoped rules (`.claude/rules/**` with `paths:`) and nested
- * CLAUDE.md, matched exactly as Claude Code matches them on Read (the on-read model,
- * src/agents/claude-code/on-read.ts, and its matcher src/globs/claude.ts: no second matcher here).
+ * CLAUDE.md, matched exactly as Claude Code matches them on Read (the hook agent's on-read model, the
+ * module its hook capability names, src/agents/hook.ts: no second matcher here).
  *
  * Claude Code 2.1.332 attaches these itself after Read, Write, Edit and plain-read Bash commands
  * (`claudeAttachTargets`; docs/findings-hook.md §5). The hook therefore delivers them only for the path
@@ -9,28 +9,30 @@
  * pipelines, `git add` …) — and records what the CLI attaches itself in the session state, so it never
  * repeats it. Keys are `file:<absolute path>`. The router handler (./router.ts) renders what this finds.
  *
- * Cheap to import: the on-read model (YAML, gitignore matching) loads only when a stat pre-check finds a
- * `.claude/rules/` directory or nested memory that could apply.
+ * Cheap to import: the on-read model (YAML, gitignore matching) loads only when a stat pre-check (the hook
+ * capability's `onReadMarkers`) finds a `.claude/rules/` directory or nested memory that could apply.
  */
 import { existsSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
+import { HOOK_AGENT } from "../../agents/hook.js";
 import { checkDeadline, withinDeadline } from "../../fs/deadline.js";
 import { joinPath } from "../../fs/paths.js";
+import type { HookOnRead } from "../../model/agent.js";
 import type { ExtraDelivery } from "../../router/render.js";
 import type { HookHandler } from "../call.js";
 import { importDist } from "../dist-module.js";
 import { armWatchdog } from "../watchdog.js";
 
-const MEMORY_NAMES = ["CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/rules"];
+const { launchLevel, nested } = HOOK_AGENT.hook.onReadMarkers;
 
 /**
- * True when nothing on disk could make Claude Code attach anything for these targets (stat calls only).
+ * True when nothing on disk could make the hook's agent attach anything for these targets (stat calls only).
  * @param cwd the call's working directory, absolute
  * @param absTargets the call's paths, absolute
  */
 export function nothingToAttach(cwd: string, absTargets: string[]): boolean {
   for (let d = cwd; ; d = dirname(d)) {
-    if (existsSync(joinPath(d, ".claude/rules"))) return false;
+    for (const n of launchLevel) if (existsSync(joinPath(d, n))) return false;
     if (dirname(d) === d) break;
   }
   for (const t of absTargets) {
@@ -43,7 +45,7 @@ export function nothingToAttach(cwd: string, absTargets: string[]): boolean {
       // A directory that does not exist holds no memory, nor does anything below it: stop here, so a
       // target of 10,000 made-up segments costs one stat, not 40,000 (and no quadratic path joining).
       if (!existsSync(d)) break;
-      for (const n of MEMORY_NAMES) if (existsSync(joinPath(d, n))) return false;
+      for (const n of nested) if (existsSync(joinPath(d, n))) return false;
     }
   }
   return true;
@@ -57,15 +59,13 @@ export const onReadGaps: HookHandler = async (call, state) => {
     const abs = routed.paths.map((p) => resolve(root, p));
     if (abs.length === 0 || nothingToAttach(cwd, abs)) return;
     armWatchdog(call.env);
-    const m = (await importDist(
-      "agents/claude-code/on-read.js",
-    )) as typeof import("../../agents/claude-code/on-read.js");
+    const { hookOnRead } = (await importDist(HOOK_AGENT.hook.onReadModule)) as { hookOnRead: HookOnRead };
     // Under the hook's deadline (src/fs/deadline.ts): the on-read model parses rules (CommonMark, YAML),
     // steps that have no loop of ours to check, so V8's execution timeout interrupts them.
     withinDeadline(() => {
-      const cli = m.claudeAttachTargets(tool, input, cwd);
+      const cli = hookOnRead.attachTargets(tool, input, cwd);
       const cliSet = new Set(cli);
-      const session = m.claudeOnReadSession({ root, cwd });
+      const session = hookOnRead.session(root, cwd);
       const cliKeys: string[] = [];
       // What the CLI attaches for this call depends on the tool (the AGENTS.md plugin acts on Read only).
       const how = { tool, whole: input.offset === undefined && input.limit === undefined };

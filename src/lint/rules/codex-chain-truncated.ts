@@ -1,13 +1,12 @@
 /**
  * `codex-chain-truncated`: an AGENTS.md chain that Codex's `project_doc_max_bytes` budget (32 KiB by
  * default) cuts, for a launch in any directory that holds agent memory; one finding per place of the cut,
- * naming every launch directory that meets it. The chain and the cut come from the Codex model
- * (src/agents/codex, verified on codex 0.171.0); the file is read only to turn Codex's byte column into a
- * UTF-16 column.
+ * naming every launch directory that meets it. The cut comes from the Codex model (its `budgetCut`
+ * capability, verified on codex 0.171.0); the file is read only to turn Codex's byte column into a UTF-16
+ * column.
  */
 import { join } from "node:path";
-import { agentMemoryDirs } from "../../agents/codex/cwds.js";
-import { codexChain } from "../../agents/codex/index.js";
+import { agentMemoryDirs } from "../../agents/memory-dirs.js";
 import { readTextFile } from "../../fs/read.js";
 import { byteColumnToUtf16 } from "../../markdown/position.js";
 import type { Finding } from "../../model/finding.js";
@@ -20,15 +19,16 @@ const rule: LintRule = {
     defaultSeverity: "error",
   },
   check(ctx) {
+    const budgetCut = ctx.agent("codex")?.capabilities?.budgetCut;
+    if (!budgetCut) return [];
     const byPlace = new Map<string, { f: Finding; cwds: string[] }>();
     for (const dir of agentMemoryDirs(ctx.root)) {
-      let chain: ReturnType<typeof codexChain>;
+      let t: ReturnType<typeof budgetCut>;
       try {
-        chain = codexChain({ root: ctx.root, cwd: dir, assumeRootIsProject: true });
+        t = budgetCut(ctx.root, dir);
       } catch {
         continue; // a directory that vanished or lies outside: the cap command reports it
       }
-      const t = chain.truncated;
       if (!t) continue;
       const lost = t.lostBytes.map((l) => `${l.bytes} bytes of ${l.file}`).join(", ");
       const key = `${t.file}:${t.line}:${t.column}:${lost}`;
@@ -47,11 +47,8 @@ const rule: LintRule = {
           t.file,
           t.line,
           column,
-          `Codex cuts its AGENTS.md chain here (budget ${chain.budget.maxBytes} bytes, ${chain.budget.source}): ${lost} never arrive, starting with "${t.firstLostWords}"`,
-          `shorten this chain (${chain.items
-            .filter((i) => i.charged)
-            .map((i) => i.path)
-            .join(", ")}) by ${t.totalLostBytes} bytes, or move detail into files the agent reads on demand`,
+          `Codex cuts its AGENTS.md chain here (budget ${t.budget.maxBytes} bytes, ${t.budget.source}): ${lost} never arrive, starting with "${t.firstLostWords}"`,
+          `shorten this chain (${t.charged.join(", ")}) by ${t.totalLostBytes} bytes, or move detail into files the agent reads on demand`,
         ),
       });
     }

@@ -1,12 +1,11 @@
 /**
  * `copilot-applyto-never-matches`: a GitHub Copilot CLI instructions file (`.github/instructions/**` or a
  * `.claude/rules/` file read as one) whose `applyTo` patterns match no file of the repository, so Copilot
- * lists it in its table but never attaches it. Patterns are matched with the copilot-cli model's matcher,
- * settled on Copilot CLI 1.0.102: a leading `/`, a trailing `/`, backslashes, `;` separators and a wrong
+ * lists it in its table but never attaches it. Patterns are matched with the copilot-cli model's matcher
+ * (its `scopeMatcher` capability), settled on Copilot CLI 1.0.102: a leading `/`, a trailing `/`, backslashes, `;` separators and a wrong
  * case never match; `./` is dropped and a pattern without a slash matches base names.
  */
-import { copilotPatternMatches } from "../../agents/copilot-cli/launch.js";
-import { copilotCli } from "../../agents/copilot-cli/model.js";
+
 import { finding, type LintRule } from "../rule.js";
 
 /** Why a pattern can never match a file, when its form says so (else undefined). */
@@ -26,11 +25,17 @@ const rule: LintRule = {
     defaultSeverity: "warning",
   },
   check(ctx) {
-    const snap = ctx.snapshot(copilotCli);
+    const copilot = ctx.agent("copilot-cli");
+    const matcher = copilot?.capabilities?.scopeMatcher;
+    if (!copilot || !matcher) return [];
+    const snap = ctx.snapshot(copilot);
     const files = ctx.files();
     return snap.rules.flatMap((r) => {
       if (!r.scoped || r.path.startsWith("/")) return [];
-      const dead = r.globs.filter((g) => !files.some((f) => copilotPatternMatches(g, f)));
+      const dead = r.globs.filter((g) => {
+        const matches = matcher([g]);
+        return !files.some((f) => matches(f));
+      });
       const whole = dead.length === r.globs.length;
       // A pattern that matches nothing yet is common (files to come); one whose form never matches is not.
       if (!whole && !dead.some((g) => neverMatchingForm(g) !== undefined)) return [];

@@ -1,14 +1,13 @@
 /**
  * `gemini-import-failed`: an `@` token Gemini CLI takes as an import and cannot load, so it leaves an
  * `<!-- Import failed: … -->` comment in the model's context instead. Gemini CLI's rules are not Claude
- * Code's (src/agents/gemini-cli/imports.ts, settled on Gemini CLI 0.61.0): any `@` after whitespace that
+ * Code's (the gemini-cli model's imports, settled on Gemini CLI 0.61.0): any `@` after whitespace that
  * starts with a letter, `.` or `/` is a path up to the next whitespace, so npm scopes (`@types/node`),
  * `@mentions`, `@user@example.com` and a path with trailing punctuation (`@docs/a.md.`) all become failed
- * imports; only backticks protect. Reported from every context file of the repository (see
- * geminiRepositorySnapshot), once per place.
+ * imports; only backticks protect. Reported from every context file of the repository (the model's
+ * `repositorySnapshot` capability), once per place.
  */
 import { dirname, join } from "node:path";
-import { geminiRepositorySnapshot } from "../../agents/gemini-cli/index.js";
 import { statSafe } from "../../fs/read.js";
 import type { Finding } from "../../model/index.js";
 import { finding, type LintRule } from "../rule.js";
@@ -23,7 +22,9 @@ const rule: LintRule = {
     defaultSeverity: "error",
   },
   check(ctx) {
-    const snap = ctx.memo("gemini-repository", () => geminiRepositorySnapshot(ctx.root));
+    const repositorySnapshot = ctx.agent("gemini-cli")?.capabilities?.repositorySnapshot;
+    if (!repositorySnapshot) return [];
+    const snap = ctx.memo("gemini-repository", () => repositorySnapshot(ctx.root));
     const seen = new Set<string>();
     const out: Finding[] = [];
     for (const e of snap.imports) {

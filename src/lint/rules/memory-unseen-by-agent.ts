@@ -4,11 +4,10 @@
  *   Claude Code launch at the root loads it (e.g. CLAUDE.md imports `@GEMINI.md`).
  * - AGENTS.md: Codex's (and Claude Code's when no CLAUDE.md gives text); Gemini CLI 0.61.0 reads it only
  *   when `context.fileName` (in `.gemini/settings.json`) names it, or a context file imports it. Reported
- *   unless the Gemini CLI view of the repository (geminiRepositorySnapshot) loads it.
+ *   unless the Gemini CLI view of the repository (the gemini-cli model's `repositorySnapshot`) loads it.
  * Warnings: the file works for the agents it was written for; the others get nothing and say nothing.
  */
 import { isAbsolute, join } from "node:path";
-import { geminiRepositorySnapshot } from "../../agents/gemini-cli/index.js";
 import type { Finding, Snapshot } from "../../model/index.js";
 import { finding, type LintRule } from "../rule.js";
 
@@ -46,8 +45,9 @@ const rule: LintRule = {
           );
     }
     const agentsFiles = entries.filter((e) => named(e.rel, "AGENTS.md"));
-    if (agentsFiles.length > 0) {
-      const snap = ctx.memo("gemini-repository", () => geminiRepositorySnapshot(ctx.root));
+    const repositorySnapshot = ctx.agent("gemini-cli")?.capabilities?.repositorySnapshot;
+    if (agentsFiles.length > 0 && repositorySnapshot) {
+      const snap = ctx.memo("gemini-repository", () => repositorySnapshot(ctx.root));
       const seen = loadedPaths(ctx.root, snap);
       for (const e of agentsFiles)
         if (!seen.has(join(ctx.root, e.rel)) && !seen.has(e.realPath))

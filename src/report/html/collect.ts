@@ -6,7 +6,7 @@
  * object into HTML. Nothing here re-derives the loader: items, rules, reasons and deltas come from the
  * snapshots `runCapMatrix` returns. Every size is in bytes (UTF-8 bytes injected, or bytes on disk).
  */
-import { relative, sep } from "node:path";
+import { basename, isAbsolute, relative, sep } from "node:path";
 import { agents as registeredAgents } from "../../agents/index.js";
 import type { FileChange, LaunchDelta } from "../../budget/delta.js";
 import type { KindTotal, Unadopted } from "../../budget/kinds.js";
@@ -310,7 +310,7 @@ function launchOf(
   return {
     cwd,
     cap: run.cap.cap,
-    capSource: run.cap.source,
+    capSource: shownSource(run.root, run.cap.source),
     total: run.evaluation.total,
     over: run.evaluation.over,
     spare: run.evaluation.spare,
@@ -538,4 +538,14 @@ function routerOf(root: string): ReportShard[] | null {
       rulesTotal: rules.length,
     };
   });
+}
+
+/**
+ * Where the cap comes from as the report shows it: a file relative to the root, never this machine's
+ * absolute path (a report is shared; issue 29), or `default`.
+ */
+function shownSource(root: string, source: string): string {
+  if (!isAbsolute(source)) return source;
+  const rel = relative(root, source);
+  return rel.startsWith("..") || isAbsolute(rel) ? basename(source) : rel.split(sep).join("/");
 }

@@ -2,8 +2,12 @@
  * The agents the differential test runs, behind one small interface: each brings its generator of random
  * repositories, its harness around the pinned real CLI and its model, and its pinned found cases. The
  * PRNG (./prng.ts), the runner (./run.ts `checkCase`), the shrinker (./shrink.ts) and the campaign
- * (./campaign.ts) are shared. `npm run conformance:fuzz -- --agent NAME` picks one (default claude-code).
+ * (./campaign.ts) are shared. `npm run conformance:fuzz -- --agent ID` picks one by its registry id
+ * (default claude-code). Which agents exist, their ids and names, is the product's registry's answer
+ * (src/agents/index.ts): each fuzz agent carries its registered model.
  */
+import { agents } from "../../../src/agents/index.js";
+import type { AgentModel } from "../../../src/model/index.js";
 import { copilotAgent } from "./copilot.js";
 import type { FuzzFoundCase } from "./found.js";
 import { geminiAgent } from "./gemini.js";
@@ -12,10 +16,8 @@ import { claudeAgent, type Observation, type Written } from "./run.js";
 
 /** One agent as the differential test drives it. */
 export interface FuzzAgent {
-  /** The agent's id (`--agent`), as the product's registry names it. */
-  name: "claude-code" | "gemini-cli" | "copilot-cli";
-  /** Display name in summaries. */
-  title: string;
+  /** The product's model of the agent, as registered: its `id` is `--agent`, its `name` titles summaries. */
+  model: AgentModel;
   /** The releases pinned in test/agents/package.json that a case may run (the first is the main pin). */
   releases(): string[];
   /** The release the model answers for a case run on `release` (its own when it knows it). */
@@ -30,9 +32,15 @@ export interface FuzzAgent {
   found: readonly FuzzFoundCase[];
 }
 
-/** Every fuzzed agent by name. */
-export const FUZZ_AGENTS: Record<FuzzAgent["name"], FuzzAgent> = {
-  "claude-code": claudeAgent,
-  "gemini-cli": geminiAgent,
-  "copilot-cli": copilotAgent,
-};
+/** The agents the differential test can drive (one generator and harness each). */
+const FUZZERS: readonly FuzzAgent[] = [claudeAgent, geminiAgent, copilotAgent];
+
+/** Every registered agent the differential test drives, in the registry's order. */
+export function fuzzAgents(): FuzzAgent[] {
+  return agents().flatMap((model) => FUZZERS.filter((f) => f.model === model));
+}
+
+/** The fuzz agent of the registered agent with this id, or undefined. */
+export function fuzzAgent(id: string): FuzzAgent | undefined {
+  return fuzzAgents().find((f) => f.model.id === id);
+}

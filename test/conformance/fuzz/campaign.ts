@@ -124,7 +124,7 @@ export function summary(
   r: CampaignResult,
   o: Pick<CampaignOptions, "agent" | "seed" | "cases" | "from" | "indexes">,
 ): string {
-  const title = (o.agent ?? claudeAgent).title;
+  const title = (o.agent ?? claudeAgent).model.name;
   const which = o.indexes ? o.indexes.join(",") : `${o.from ?? 0}..${(o.from ?? 0) + o.cases - 1}`;
   const lines = [`differential test: seed ${o.seed}, cases ${which}, ${Math.round(r.ms / 1000)} s`];
   for (const [rel, n] of Object.entries(r.counts)) {

@@ -20,8 +20,8 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, posix, resolve } from "node:path";
+import { copilotCli } from "../../../src/agents/copilot-cli/index.js";
 import { COPILOT_TABLE_HEAD } from "../../../src/agents/copilot-cli/launch.js";
-import { copilotCli } from "../../../src/agents/copilot-cli/model.js";
 import { copilotMessageOf } from "../../../src/agents/copilot-cli/verify.js";
 import {
   attachmentsAfterTools,
@@ -623,8 +623,7 @@ export function observeCopilotModel(c: FuzzCase, w: Written): Observation {
 
 /** GitHub Copilot CLI's fuzz agent (pinned @github/copilot, the release test/agents/package.json names). */
 export const copilotAgent: FuzzAgent = {
-  name: "copilot-cli",
-  title: "GitHub Copilot CLI",
+  model: copilotCli,
   releases: () => [copilotVersion()],
   modelRelease: (release) =>
     copilotCli.releases.includes(release) ? release : (copilotCli.releases[0] as string),

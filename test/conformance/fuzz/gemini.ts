@@ -500,8 +500,7 @@ export function observeGeminiModel(c: FuzzCase, w: Written): Observation {
 
 /** Gemini CLI's fuzz agent (pinned @google/gemini-cli, the release test/agents/package.json names). */
 export const geminiAgent: FuzzAgent = {
-  name: "gemini-cli",
-  title: "Gemini CLI",
+  model: geminiCli,
   releases: () => [geminiVersion()],
   modelRelease: (release) =>
     geminiCli.releases.includes(release) ? release : (geminiCli.releases[0] as string),

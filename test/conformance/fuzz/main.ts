@@ -6,13 +6,16 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { removeFixtures } from "../../support/fixture.js";
-import { FUZZ_AGENTS, type FuzzAgent } from "./agents.js";
+import { type FuzzAgent, fuzzAgent, fuzzAgents } from "./agents.js";
 import { campaignCases, runCampaign, summary } from "./campaign.js";
 import { foundAsCase } from "./found.js";
 import { checkCase, pool } from "./run.js";
 
-const USAGE =
-  "usage: npm run conformance:fuzz -- [--agent claude-code|gemini-cli|copilot-cli] --cases N --seed S [--release R] [--from K | --indexes I,J,...] [--concurrency C] [--no-shrink] [--shrink-budget N] [--json FILE] [--show] [--print] [--found]";
+const USAGE = `usage: npm run conformance:fuzz -- [--agent ${fuzzAgents()
+  .map((f) => f.model.id)
+  .join(
+    "|",
+  )}] --cases N --seed S [--release R] [--from K | --indexes I,J,...] [--concurrency C] [--no-shrink] [--shrink-budget N] [--json FILE] [--show] [--print] [--found]`;
 
 function fail(msg: string): never {
   process.stderr.write(`${msg}\n${USAGE}\n`);
@@ -56,8 +59,13 @@ const cases = int("cases", 1);
 const from = int("from", 0);
 const concurrency = int("concurrency", 1);
 const shrinkBudget = int("shrink-budget", 0);
-const agent: FuzzAgent | undefined = FUZZ_AGENTS[String(values.agent) as FuzzAgent["name"]];
-if (!agent) fail(`--agent ${values.agent}: one of ${Object.keys(FUZZ_AGENTS).join(", ")}`);
+const agent: FuzzAgent | undefined = fuzzAgent(String(values.agent));
+if (!agent)
+  fail(
+    `--agent ${values.agent}: one of ${fuzzAgents()
+      .map((f) => f.model.id)
+      .join(", ")}`,
+  );
 const release = values.release as string | undefined;
 const pinned = agent.releases();
 if (release && !pinned.includes(release))
@@ -156,7 +164,7 @@ if (values.json) {
     String(values.json),
     `${JSON.stringify(
       {
-        agent: agent.name,
+        agent: agent.model.id,
         seed,
         from,
         cases,

@@ -211,8 +211,7 @@ export function compare(root: string, c: FuzzCase, cli: Observation, model: Obse
 
 /** Claude Code's fuzz agent: the generator, harness and model comparison of this file and ./generate.ts. */
 export const claudeAgent: FuzzAgent = {
-  name: "claude-code",
-  title: "Claude Code",
+  model: claudeCode,
   releases: claudeReleases,
   modelRelease: modelReleaseFor,
   generate: (seed, o) => generateCase(seed, o),

@@ -55,7 +55,7 @@ export function fuzzSuite(agent: FuzzAgent, o: FuzzSuiteOptions): void {
 
   afterAll(removeFixtures);
 
-  describe(`${agent.title}: generated fixture repositories against the real cli`, () => {
+  describe(`${agent.model.name}: generated fixture repositories against the real cli`, () => {
     it("the_release_fuzzed_is_the_pinned_one_the_model_was_verified_on", () => {
       expect(releases.length).toBeGreaterThan(0);
       expect(agent.modelRelease(releases[0] as string)).toBe(releases[0]);
@@ -76,7 +76,7 @@ export function fuzzSuite(agent: FuzzAgent, o: FuzzSuiteOptions): void {
     );
   });
 
-  describe(`${agent.title}: cases the differential test found`, () => {
+  describe(`${agent.model.name}: cases the differential test found`, () => {
     const rel = (root: string, p: string) => (p.startsWith(`${root}/`) ? p.slice(root.length + 1) : p);
     for (const c of agent.found) {
       describe(c.name, () => {

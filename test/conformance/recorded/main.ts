@@ -8,12 +8,12 @@
  */
 import { createHash } from "node:crypto";
 import { isAbsolute, join, resolve } from "node:path";
-import { claudeCode } from "../../../src/agents/claude-code/model.js";
+import { claudeCode } from "../../../src/agents/claude-code/index.js";
 import { claudeAttachTargets, claudeOnReadSession } from "../../../src/agents/claude-code/on-read.js";
-import { codexChain } from "../../../src/agents/codex/index.js";
+import { codexChain } from "../../../src/agents/codex/chain.js";
+import { copilotCli } from "../../../src/agents/copilot-cli/index.js";
 import { copilotLaunch } from "../../../src/agents/copilot-cli/launch.js";
-import { copilotCli } from "../../../src/agents/copilot-cli/model.js";
-import { geminiCli } from "../../../src/agents/gemini-cli/model.js";
+import { geminiCli } from "../../../src/agents/gemini-cli/index.js";
 import { parseBlocks } from "../../../src/agents/gemini-cli/verify.js";
 import { type RecordedCase, readRecordings, removeCases, writeCase } from "../../support/recorded.js";
 import {

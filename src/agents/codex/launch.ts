@@ -1,6 +1,7 @@
 /**
- * Codex behind the agent interface: the AGENTS.md chain as a launch snapshot, with Codex's own verdict
- * (its `project_doc_max_bytes` budget cuts the chain silently, which fails `cap` whatever the cap says).
+ * Codex's launch as the agent interface sees it: the AGENTS.md chain (./chain.ts) as a launch snapshot,
+ * with Codex's own verdict (its `project_doc_max_bytes` budget cuts the chain silently, which fails `cap`
+ * whatever the cap says).
  * The project root is found as Codex finds it, by its root markers from the working directory upward
  * (`.git` by default), never from DIR; the snapshot's `projectRoot` says which root and why.
  * Two views: the fresh-clone view reads nothing outside the repository (Codex's defaults, no
@@ -15,8 +16,8 @@ import { toPosix } from "../../fs/paths.js";
 import { statSafe } from "../../fs/read.js";
 import { byteColumnToUtf16 } from "../../markdown/position.js";
 import type {
-  AgentModel,
   AppliedSource,
+  BudgetCut,
   Finding,
   LaunchOptions,
   LintRuleMeta,
@@ -24,13 +25,8 @@ import type {
   UserEnvironment,
 } from "../../model/index.js";
 import { checkRelease } from "../release.js";
-import { CODEX_DEFAULT_MAX_BYTES } from "./config.js";
-import { crossAgentGaps } from "./gaps.js";
-import { CODEX_VERIFIED_VERSION, type CodexChainResult, codexChain, truncatedBytes } from "./index.js";
-import { codexVerifyRunner } from "./verify.js";
-
-/** Default cap for the Codex AGENTS.md chain, in bytes: Codex's own `project_doc_max_bytes` default. */
-export const DEFAULT_CODEX_CAP = CODEX_DEFAULT_MAX_BYTES;
+import { type CodexChainResult, codexChain, truncatedBytes } from "./chain.js";
+import { CODEX_ID, CODEX_NAME, CODEX_RELEASES } from "./release.js";
 
 /** The lines explaining a truncation: where the cut lands, what is lost, the chain, the fix. */
 function truncationDetail(r: CodexChainResult): string[] {
@@ -165,62 +161,78 @@ function appliedSources(r: CodexChainResult, codexHome: string): AppliedSource[]
   return out;
 }
 
-/** The Codex model. */
-export const codex: AgentModel = {
-  id: "codex",
-  name: "Codex",
-  releases: [CODEX_VERIFIED_VERSION],
-  memoryFileNames: ["AGENTS.md", "AGENTS.override.md"],
-  defaultCap: DEFAULT_CODEX_CAP,
-  launch(opts: LaunchOptions): Snapshot {
-    checkRelease(codex, opts.release);
-    const view = opts.view ?? "fresh-clone";
-    // The fresh-clone view never looks at the home directory: no $CODEX_HOME, Codex's defaults.
-    const codexHome = view === "user" ? codexHomeOf(requireUser(opts)) : undefined;
-    // Codex 0.171.0 refuses to start when CODEX_HOME names no directory; the chain is then what it would
-    // load once the directory exists (none of its files), and a finding says so.
-    const homeMissing =
-      codexHome !== undefined && !!opts.user?.env.CODEX_HOME && !statSafe(codexHome)?.isDirectory();
-    const r = codexChain({
-      root: opts.root,
-      cwd: opts.cwd ?? opts.root,
-      ...(codexHome !== undefined && !homeMissing ? { codexHome } : {}),
+/**
+ * The AgentModel's `launch`: the chain of {@link codexChain} as a snapshot, with Codex's own verdict (a
+ * truncated chain fails whatever the cap) and, in the user view, what `$CODEX_HOME` applied.
+ * @throws UsageError for a release the model was not verified on, a missing user environment in the
+ *   user view, and what {@link codexChain} throws
+ */
+export function codexLaunch(opts: LaunchOptions): Snapshot {
+  checkRelease({ name: CODEX_NAME, releases: CODEX_RELEASES }, opts.release);
+  const view = opts.view ?? "fresh-clone";
+  // The fresh-clone view never looks at the home directory: no $CODEX_HOME, Codex's defaults.
+  const codexHome = view === "user" ? codexHomeOf(requireUser(opts)) : undefined;
+  // Codex 0.171.0 refuses to start when CODEX_HOME names no directory; the chain is then what it would
+  // load once the directory exists (none of its files), and a finding says so.
+  const homeMissing =
+    codexHome !== undefined && !!opts.user?.env.CODEX_HOME && !statSafe(codexHome)?.isDirectory();
+  const r = codexChain({
+    root: opts.root,
+    cwd: opts.cwd ?? opts.root,
+    ...(codexHome !== undefined && !homeMissing ? { codexHome } : {}),
+  });
+  if (homeMissing)
+    r.findings.unshift({
+      ruleId: "codex-config",
+      severity: "warning",
+      file: toPosix(codexHome),
+      message: `CODEX_HOME points to ${toPosix(codexHome)}, which is not a directory: Codex refuses to start`,
+      help: "create the directory or unset CODEX_HOME (Codex then uses ~/.codex)",
     });
-    if (homeMissing)
-      r.findings.unshift({
-        ruleId: "codex-config",
-        severity: "warning",
-        file: toPosix(codexHome),
-        message: `CODEX_HOME points to ${toPosix(codexHome)}, which is not a directory: Codex refuses to start`,
-        help: "create the directory or unset CODEX_HOME (Codex then uses ~/.codex)",
-      });
-    return {
-      agent: { id: "codex", name: "Codex", version: r.agentVersion },
-      view,
-      root: r.root,
-      cwd: r.cwd,
-      items: r.items,
-      texts: r.texts,
-      imports: [],
-      rules: [],
-      memory: r.items.map((i) => {
-        const absPath = resolve(r.root, i.path);
-        return { path: i.path, absPath, dir: dirname(absPath), kind: "memory" as const };
-      }),
-      findings: r.findings,
-      projectRoot: { path: r.projectRoot, why: r.projectRootWhy },
-      ...(codexHome !== undefined ? { applied: appliedSources(r, codexHome) } : {}),
-      verdict: {
-        failure: r.truncated ? "Codex truncates the chain" : null,
-        ...(r.truncated ? { finding: truncationFinding(r) as Finding } : {}),
-        noun: "truncation",
-        tally: "truncated by Codex",
-        detail: truncationDetail(r),
-        json: { truncated: r.truncated },
-      },
-    };
-  },
-  missedGuidance: (root) => crossAgentGaps(root),
-  findingRules: [CODEX_TRUNCATED_RULE],
-  capabilities: { verify: codexVerifyRunner },
-};
+  return {
+    agent: { id: CODEX_ID, name: CODEX_NAME, version: r.agentVersion },
+    view,
+    root: r.root,
+    cwd: r.cwd,
+    items: r.items,
+    texts: r.texts,
+    imports: [],
+    rules: [],
+    memory: r.items.map((i) => {
+      const absPath = resolve(r.root, i.path);
+      return { path: i.path, absPath, dir: dirname(absPath), kind: "memory" as const };
+    }),
+    findings: r.findings,
+    projectRoot: { path: r.projectRoot, why: r.projectRootWhy },
+    ...(codexHome !== undefined ? { applied: appliedSources(r, codexHome) } : {}),
+    verdict: {
+      failure: r.truncated ? "Codex truncates the chain" : null,
+      ...(r.truncated ? { finding: truncationFinding(r) as Finding } : {}),
+      noun: "truncation",
+      tally: "truncated by Codex",
+      detail: truncationDetail(r),
+      json: { truncated: r.truncated },
+    },
+  };
+}
+
+/**
+ * The `budgetCut` capability: where `project_doc_max_bytes` cuts the chain of a launch in `cwd`, taking
+ * `root` as the project root when no root marker is found (a copy without its `.git`); null when the chain
+ * arrives whole. Throws what {@link codexChain} throws.
+ */
+export function codexBudgetCut(root: string, cwd: string): BudgetCut | null {
+  const chain = codexChain({ root, cwd, assumeRootIsProject: true });
+  const t = chain.truncated;
+  if (!t) return null;
+  return {
+    file: t.file,
+    line: t.line,
+    column: t.column,
+    lostBytes: t.lostBytes,
+    totalLostBytes: t.totalLostBytes,
+    firstLostWords: t.firstLostWords,
+    budget: { maxBytes: chain.budget.maxBytes, source: chain.budget.source },
+    charged: chain.items.filter((i) => i.charged).map((i) => i.path),
+  };
+}

@@ -1,19 +1,21 @@
 /**
- * Working directories worth checking: every directory under the root that holds an agent memory file
- * (CLAUDE.md, `.claude/CLAUDE.md`, CLAUDE.local.md, AGENTS.md, AGENTS.override.md, GEMINI.md, plus Codex
- * fallback names when given), and the root itself. A launch in any of them loads a different set.
+ * Working directories worth checking: every directory under the root that holds a memory file of some
+ * registered agent ({@link agentMemoryNames}: CLAUDE.md, CLAUDE.local.md, AGENTS.md, AGENTS.override.md,
+ * GEMINI.md with the built-in agents; `.claude/CLAUDE.md`; Codex fallback names when given), and the root
+ * itself. A launch in any of them loads a different set.
  */
-import { safeRealpath } from "../../fs/read.js";
-import { walkFiles } from "../../fs/walk.js";
+import { safeRealpath } from "../fs/read.js";
+import { walkFiles } from "../fs/walk.js";
+import { agents } from "./index.js";
 
-/** File names that make a directory hold agent memory. */
-export const MEMORY_FILE_NAMES: readonly string[] = [
-  "CLAUDE.md",
-  "CLAUDE.local.md",
-  "AGENTS.md",
-  "AGENTS.override.md",
-  "GEMINI.md",
-];
+/**
+ * The file names that are some registered agent's memory wherever they sit: the bare names among every
+ * agent's `memoryFileNames` (a name with a folder, as Copilot's `.github/copilot-instructions.md`, is no
+ * name a file has anywhere). A directory holding one is a launch directory; lint walks them.
+ */
+export function agentMemoryNames(): ReadonlySet<string> {
+  return new Set(agents().flatMap((a) => a.memoryFileNames.filter((n) => !n.includes("/"))));
+}
 
 /** Directories never walked for memory files. */
 const SKIP_DIRS = new Set([".git", "node_modules"]);
@@ -24,7 +26,7 @@ const SKIP_DIRS = new Set([".git", "node_modules"]);
  * Uses the safe walker (symlink cycles terminate; fifos never opened); links leaving the root are not followed.
  */
 export function agentMemoryDirs(root: string, extraNames: readonly string[] = []): string[] {
-  const names = new Set([...MEMORY_FILE_NAMES, ...extraNames]);
+  const names = new Set([...agentMemoryNames(), ...extraNames]);
   const dirs = new Set<string>(["."]);
   const { files } = walkFiles(root, {
     enterDir: (_rel, name) => !SKIP_DIRS.has(name),

@@ -1,9 +1,12 @@
 /**
  * The Codex chain for every working directory of a repository that holds agent memory: one row per
- * directory, for tables (docs/codex-corpus.md, `scripts/codex-corpus.mjs`) and `cap --all-cwds`.
+ * directory, for tables (docs/codex-corpus.md, `scripts/codex-corpus.mjs`) and the library. It sits beside
+ * the registry, not in ./codex/: the directories come from every registered agent's memory names
+ * (./memory-dirs.ts), and an agent's folder never reads the registry.
  */
-import { agentMemoryDirs } from "./cwds.js";
-import { type CodexChainOptions, type CodexChainResult, codexChain, truncatedBytes } from "./index.js";
+
+import { type CodexChainOptions, type CodexChainResult, codexChain, truncatedBytes } from "./codex/chain.js";
+import { agentMemoryDirs } from "./memory-dirs.js";
 
 export interface CodexDirRow {
   /** Working directory relative to the root (POSIX; "." for the root). */

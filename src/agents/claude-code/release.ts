@@ -1,12 +1,23 @@
 /**
- * What differs between the Claude Code releases the model was verified on: one record of behaviour flags
- * per release, newest first (the first is the default). Every flag names the conformance case that settled
+ * Who the agent is and the Claude Code releases the model was verified on, in one place: its registry id
+ * and display name, and what differs between the releases — one record of behaviour flags per release,
+ * newest first (the first is the default). Every flag names the conformance case that settled
  * it (test/conformance/claude-launch.fixtures.ts, run on each release by claude-launch.test.ts) and
  * docs/findings-claude-releases.md explains it. Everything not listed here behaves the same on every
  * release in the table.
  */
 import { UsageError } from "../../errors.js";
-import { CLAUDE_CODE_VERIFIED_VERSION } from "./version.js";
+
+/** Registry id of the agent. */
+export const CLAUDE_CODE_ID = "claude-code";
+/** Display name of the agent. */
+export const CLAUDE_CODE_NAME = "Claude Code";
+/**
+ * The Claude Code CLI release the claude-code model (launch set, rule classification, on-demand
+ * attachment, pointers) was verified on first: the default. The one definition: every other "verified on"
+ * reads it.
+ */
+export const CLAUDE_CODE_VERIFIED_VERSION = "2.1.332";
 
 /** The behaviour of one Claude Code release where releases differ. */
 export interface ClaudeReleaseBehaviour {
@@ -134,3 +145,6 @@ export function claudeRelease(release?: string): ClaudeReleaseBehaviour {
     );
   return found;
 }
+
+/** The releases the model was verified on, newest (the default) first: the AgentModel's `releases`. */
+export const CLAUDE_CODE_RELEASES: readonly string[] = CLAUDE_RELEASES.map((b) => b.release);
