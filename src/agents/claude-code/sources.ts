@@ -336,68 +336,115 @@ export function claudeAutoMemoryText(text: string, release: string): string {
  * unreadable files, links out of the repository and cut walks become findings.
  */
 export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
-  const release = claudeRelease(opts.release).release;
-  const behaviour = BEHAVIOUR[release] ?? (BEHAVIOUR["2.1.332"] as SourcesBehaviour);
-  const bomBefore = claudeRelease(opts.release).bomBeforeFrontmatter;
-  const { root, cwd, show, layers } = opts;
-  const findings: Finding[] = [];
-  const items: ContextItem[] = [];
-  const texts = new Map<string, string>();
-  const unmeasured: UnmeasuredSource[] = [];
-  const overhead: ListOverhead[] = [];
-  const warn = (ruleId: string, file: string, message: string, help?: string) =>
-    findings.push({ ruleId, severity: "warning", file, message, ...(help ? { help } : {}) });
-
-  const userDir = layers?.view === "user" ? layers.userDir : undefined;
-  const home = layers?.home;
-  /** A walk of the user layer stays in the home (or the config dir); a project walk in the repository. */
-  const boundOf = (dir: string, user: boolean): string => {
-    if (user) return home && inside(home, dir) ? home : dir;
-    if (inside(root, dir)) return root;
-    return dir; // an ancestor above the repository (outside git): its own folder
+  const scan = new SourcesScan(opts);
+  const skills = scan.skills();
+  const commands = scan.commands();
+  const agents = scan.agents();
+  scan.autoMemory();
+  for (const e of agents.listed) scan.push(e, e.description, "agents");
+  for (const e of agents.dropped) scan.push(e, undefined, "agents");
+  scan.skillsList([...skills, ...commands]);
+  // The lists' headers (CLAUDE_SKILLS_HEADER, CLAUDE_AGENTS_HEADER and its footer) are sent in every session,
+  // the CLI's own skills and agents being in them: the CLI's, not the repository's, so not reported as overhead.
+  scan.outputStyle();
+  scan.unmeasuredSources();
+  return {
+    items: scan.items,
+    texts: scan.texts,
+    findings: scan.findings,
+    overhead: [],
+    unmeasured: scan.unmeasured,
   };
+}
+
+/** A folder whose skills, commands, agents or output styles the CLI reads: the user layer's or a `.claude/`. */
+interface SourceFolder {
+  base: string;
+  user: boolean;
+}
+
+/** One launch's sources being read: where, what was found, and the steps that read each kind. */
+class SourcesScan {
+  readonly items: ContextItem[] = [];
+  readonly texts = new Map<string, string>();
+  readonly findings: Finding[] = [];
+  readonly unmeasured: UnmeasuredSource[] = [];
+  private readonly release: string;
+  private readonly behaviour: SourcesBehaviour;
+  private readonly bomBefore: boolean;
+  private readonly userDir: string | undefined;
+  /** The user layer first, then the `.claude/` of the cwd and each ancestor to the git root, nearest first. */
+  private readonly folders: SourceFolder[];
+
+  constructor(private readonly opts: ClaudeSourcesOptions) {
+    const r = claudeRelease(opts.release);
+    this.release = r.release;
+    this.behaviour = BEHAVIOUR[r.release] ?? (BEHAVIOUR["2.1.332"] as SourcesBehaviour);
+    this.bomBefore = r.bomBeforeFrontmatter;
+    this.userDir = opts.layers?.view === "user" ? opts.layers.userDir : undefined;
+    this.folders = [
+      ...(this.userDir ? [{ base: this.userDir, user: true }] : []),
+      ...claudeSourceDirs(opts.cwd).map((d) => ({ base: join(d, ".claude"), user: false })),
+    ];
+  }
+
+  private show(abs: string): string {
+    return this.opts.show(abs);
+  }
+
+  private warn(ruleId: string, file: string, message: string, help?: string): void {
+    this.findings.push({ ruleId, severity: "warning", file, message, ...(help ? { help } : {}) });
+  }
+
+  /** A walk of the user layer stays in the home (or the config dir); a project walk in the repository. */
+  private boundOf(dir: string, user: boolean): string {
+    const home = this.opts.layers?.home;
+    if (user) return home && inside(home, dir) ? home : dir;
+    if (inside(this.opts.root, dir)) return this.opts.root;
+    return dir; // an ancestor above the repository (outside git): its own folder
+  }
 
   /** Reads one source file if its real path stays inside `bound`. */
-  const readSource = (
-    abs: string,
-    real: string,
-    bound: string,
-  ): { text: string; fileBytes: number } | undefined => {
-    const shown = show(abs);
+  private read(abs: string, real: string, bound: string): { text: string; fileBytes: number } | undefined {
+    const shown = this.show(abs);
     if (!inside(bound, real)) {
-      warn(
+      this.warn(
         "read-failed",
         shown,
-        `${shown}: a symlink to ${toPosix(real)}, outside ${show(bound)}; not read, so this measurement is incomplete (Claude Code would read it)`,
+        `${shown}: a symlink to ${toPosix(real)}, outside ${this.show(bound)}; not read, so this measurement is incomplete (Claude Code would read it)`,
         "copy the file into the repository instead of linking out of it",
       );
       return undefined;
     }
     const r = readTextFile(abs, CLAUDE_MAX_FILE_BYTES);
     if (!r.ok) {
-      if (r.reason !== "missing") warn("read-failed", shown, describeReadFailure(r, shown));
+      if (r.reason !== "missing") this.warn("read-failed", shown, describeReadFailure(r, shown));
       return undefined;
     }
     return { text: r.text, fileBytes: r.fileBytes };
-  };
+  }
 
-  /** Walks one source folder (`.claude/skills` …) within its bound, depth-limited by `depthOne`. */
-  const walk = (
-    dir: string,
-    bound: string,
+  /**
+   * The files of one source folder (`<base>/skills` …) that `include` accepts, read, within the folder's
+   * bound (bounded walk; `depthOne`: the folder's direct subfolders only).
+   */
+  private files(
+    f: SourceFolder,
+    sub: string,
     depthOne: boolean,
     include: (rel: string, name: string) => boolean,
-  ) => {
-    const st = statSafe(dir);
-    if (!st?.isDirectory()) return [];
+  ): { path: string; rel: string; text: string; fileBytes: number }[] {
+    const dir = join(f.base, sub);
+    const bound = this.boundOf(dir, f.user);
+    if (!statSafe(dir)?.isDirectory()) return [];
     const real = safeRealpath(dir);
     if (!real) return [];
     if (!inside(bound, real)) {
-      const shown = show(dir);
-      warn(
+      const shown = this.show(dir);
+      this.warn(
         "walk-stopped",
         shown,
-        `${shown}: links to ${toPosix(real)}, outside ${show(bound)}; not followed, so this measurement is incomplete (Claude Code reads it)`,
+        `${shown}: links to ${toPosix(real)}, outside ${this.show(bound)}; not followed, so this measurement is incomplete (Claude Code reads it)`,
         "copy the folder into the repository instead of linking out of it",
       );
       return [];
@@ -409,183 +456,193 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
       ...(depthOne ? { enterDir: (rel: string) => !rel.includes("/") } : {}),
       includeFile: include,
       onSpecial: (e) => {
-        const shown = show(e.path);
-        warn("read-failed", shown, `${shown}: is a ${e.type}, not a regular file; it was not opened`);
+        const shown = this.show(e.path);
+        this.warn("read-failed", shown, `${shown}: is a ${e.type}, not a regular file; it was not opened`);
       },
     });
-    for (const p of w.problems) warn("walk-stopped", show(p.path), `${show(p.path)}: ${p.message}`);
-    return w.files;
-  };
+    for (const p of w.problems)
+      this.warn("walk-stopped", this.show(p.path), `${this.show(p.path)}: ${p.message}`);
+    return w.files.flatMap((file) => {
+      const r = this.read(file.path, file.realPath, bound);
+      return r ? [{ path: file.path, rel: file.rel, ...r }] : [];
+    });
+  }
 
-  const dirs = claudeSourceDirs(cwd);
-  const folders: { base: string; user: boolean }[] = [
-    ...(userDir ? [{ base: userDir, user: true }] : []),
-    ...dirs.map((d) => ({ base: join(d, ".claude"), user: false })),
-  ];
+  /** A skill or command entry: its listing description (with `when_to_use`), hidden when the CLI hides it. */
+  private listingEntry(
+    kind: "skill" | "command",
+    name: string,
+    file: { path: string; text: string; fileBytes: number },
+    user: boolean,
+  ): Entry {
+    const fm = claudeFrontmatter(file.text, this.bomBefore);
+    const fallback = kind === "skill" ? "Skill" : "Custom command";
+    const given = descriptionValue(fm.data.description);
+    const desc = given ?? claudeFirstLine(fm.body, fallback);
+    const when = fm.data.when_to_use;
+    const e: Entry = {
+      kind,
+      name,
+      abs: file.path,
+      fileBytes: file.fileBytes,
+      user,
+      description: when !== undefined && when !== null ? `${desc} - ${String(when)}` : desc,
+      facts: factsOf(fm, given, desc, fallback),
+    };
+    const fmName = fm.data.name === undefined || fm.data.name === null ? undefined : String(fm.data.name);
+    if (kind === "skill" && fmName !== undefined) {
+      e.facts.frontmatterName = fmName;
+      if (fmName.length <= NAME_MAX) e.displayName = fmName;
+    }
+    if (truthy(fm.data["disable-model-invocation"])) {
+      e.hidden = "`disable-model-invocation: true`: Claude Code does not list it for the model";
+      e.facts.notListed = "hidden";
+    }
+    return e;
+  }
 
-  // Skills: per folder, sorted by folder name.
-  const skills: Entry[] = [];
-  for (const f of folders) {
-    const dir = join(f.base, "skills");
-    const files = walk(
-      dir,
-      boundOf(dir, f.user),
-      true,
-      (rel, name) => name === "SKILL.md" && rel.split("/").length === 2,
+  /** Skills: per folder, sorted by folder name. */
+  skills(): Entry[] {
+    const out: Entry[] = [];
+    for (const f of this.folders) {
+      const found = this.files(
+        f,
+        "skills",
+        true,
+        (rel, name) => name === "SKILL.md" && rel.split("/").length === 2,
+      )
+        .map((file) => this.listingEntry("skill", file.rel.split("/")[0] as string, file, f.user))
+        .sort(byName);
+      out.push(...found);
+    }
+    return out;
+  }
+
+  /** Commands: every folder's, sorted by name together (the user's mixed in). */
+  commands(): Entry[] {
+    const out: Entry[] = [];
+    for (const f of this.folders)
+      for (const file of this.files(f, "commands", false, (_rel, name) => name.endsWith(".md")))
+        out.push(
+          this.listingEntry("command", file.rel.slice(0, -".md".length).split("/").join(":"), file, f.user),
+        );
+    return out.sort(byName);
+  }
+
+  /** Subagents: user first, then the folders from the top down (a later file of a name wins), sorted by name. */
+  agents(): { listed: Entry[]; dropped: Entry[] } {
+    const byAgentName = new Map<string, Entry>();
+    const dropped: Entry[] = [];
+    const order = [...this.folders.filter((f) => f.user), ...this.folders.filter((f) => !f.user).reverse()];
+    for (const f of order)
+      for (const file of this.files(f, "agents", false, (_rel, name) => name.endsWith(".md"))) {
+        const e = this.agentEntry(file, f.user);
+        if (e.hidden) {
+          dropped.push(e);
+          continue;
+        }
+        const before = byAgentName.get(e.name);
+        if (before) {
+          before.hidden = `another subagent named \`${e.name}\` (${this.show(file.path)}) replaces it`;
+          before.facts.notListed = "replaced";
+          dropped.push(before);
+        }
+        byAgentName.set(e.name, e);
+      }
+    return { listed: [...byAgentName.values()].sort(byName), dropped };
+  }
+
+  /** One subagent file: its entry `- NAME: DESC (Tools: …)`, or why the CLI does not list it. */
+  private agentEntry(file: { path: string; text: string; fileBytes: number }, user: boolean): Entry {
+    const fm = claudeFrontmatter(file.text, this.bomBefore);
+    const name = typeof fm.data.name === "string" ? fm.data.name : undefined;
+    const description = typeof fm.data.description === "string" ? fm.data.description : undefined;
+    const e: Entry = {
+      kind: "subagent",
+      name: name ?? basename(file.path, ".md"),
+      abs: file.path,
+      fileBytes: file.fileBytes,
+      user,
+      description: "",
+      facts: fm.error ? { frontmatterError: fm.error } : {},
+    };
+    if (!fm.present || name === undefined || description === undefined) {
+      e.facts.notListed = !fm.present ? "no-frontmatter" : name === undefined ? "no-name" : "no-description";
+      e.hidden = `${
+        !fm.present
+          ? "no frontmatter"
+          : name === undefined
+            ? "no `name` in its frontmatter"
+            : "no `description` in its frontmatter"
+      }: Claude Code does not list it as a subagent`;
+      return e;
+    }
+    e.description = `- ${name}: ${description} (Tools: ${claudeToolsText(fm.data.tools, fm.data.disallowedTools)})`;
+    return e;
+  }
+
+  /** The skills list: skills then commands, a name listed once on 2.1.332, cut, within the listing budget. */
+  skillsList(listed: Entry[]): void {
+    const seen = new Map<string, Entry>();
+    for (const e of listed) {
+      if (e.hidden) continue;
+      const first = seen.get(e.name);
+      if (first && this.behaviour.dedupesSkillNames) {
+        e.hidden = `${first.kind} \`${e.name}\` of ${this.show(first.abs)} comes first; Claude Code ${this.release} lists a name once`;
+        e.facts.notListed = "duplicate";
+      } else if (!first) seen.set(e.name, e);
+    }
+    const layers = this.opts.layers;
+    const maxDesc =
+      positiveInt(settingValue(layers, "skillListingMaxDescChars")) ?? CLAUDE_SKILL_DESCRIPTION_MAX;
+    const cut = (d: string) => (d.length > maxDesc ? `${d.slice(0, maxDesc - 1)}…` : d);
+    for (const e of listed) {
+      e.facts.descriptionChars = e.description.length;
+      if (e.description.length > maxDesc) e.facts.cutAt = maxDesc;
+    }
+    const visible = listed.filter((e) => !e.hidden);
+    const shownNames = new Set(visible.map((e) => e.name));
+    const labelOf = (e: Entry): string => {
+      const n = e.displayName;
+      return this.behaviour.showsFrontmatterName &&
+        e.kind === "skill" &&
+        n !== undefined &&
+        n !== e.name &&
+        !e.name.endsWith(`:${n}`) &&
+        validName(n) &&
+        !shownNames.has(n)
+        ? `- ${e.name} (${n})`
+        : `- ${e.name}`;
+    };
+    const full = (e: Entry) => `${labelOf(e)}: ${cut(e.description)}`;
+    // The listing budget: the entries past it lose their description.
+    const fraction = settingValue(layers, "skillListingBudgetFraction");
+    const budget =
+      typeof fraction === "number" && fraction > 0 && fraction <= 1
+        ? Math.round((CLAUDE_LISTING_BUDGET_CHARS * fraction) / 0.01)
+        : CLAUDE_LISTING_BUDGET_CHARS;
+    const over = claudeOverBudget(
+      visible.map((e) => ({ full: full(e), nameOnly: labelOf(e) })),
+      this.release,
+      budget,
     );
-    const found: Entry[] = [];
-    for (const file of files) {
-      const r = readSource(file.path, file.realPath, boundOf(dir, f.user));
-      if (!r) continue;
-      const folder = file.rel.split("/")[0] as string;
-      const fm = claudeFrontmatter(r.text, bomBefore);
-      const given = descriptionValue(fm.data.description);
-      const desc = given ?? claudeFirstLine(fm.body, "Skill");
-      const when = fm.data.when_to_use;
-      const fmName = fm.data.name === undefined || fm.data.name === null ? undefined : String(fm.data.name);
-      const e: Entry = {
-        kind: "skill",
-        name: folder,
-        abs: file.path,
-        fileBytes: r.fileBytes,
-        user: f.user,
-        description: when !== undefined && when !== null ? `${desc} - ${String(when)}` : desc,
-        facts: factsOf(fm, given, desc, "Skill"),
-      };
-      if (fmName !== undefined) e.facts.frontmatterName = fmName;
-      if (fmName !== undefined && fmName.length <= NAME_MAX) e.displayName = fmName;
-      if (truthy(fm.data["disable-model-invocation"])) {
-        e.hidden = "`disable-model-invocation: true`: Claude Code does not list it for the model";
-        e.facts.notListed = "hidden";
-      }
-      found.push(e);
-    }
-    skills.push(...found.sort(byName));
+    const overBudget = new Set([...over].map((i) => visible[i] as Entry));
+    for (const e of overBudget) e.facts.overBudget = true;
+    for (const e of listed)
+      this.push(e, e.hidden ? undefined : overBudget.has(e) ? labelOf(e) : full(e), "skills");
   }
 
-  // Commands: every folder's, sorted by name together (the user's mixed in).
-  const commands: Entry[] = [];
-  for (const f of folders) {
-    const dir = join(f.base, "commands");
-    for (const file of walk(dir, boundOf(dir, f.user), false, (_rel, name) => name.endsWith(".md"))) {
-      const r = readSource(file.path, file.realPath, boundOf(dir, f.user));
-      if (!r) continue;
-      const fm = claudeFrontmatter(r.text, bomBefore);
-      const given = descriptionValue(fm.data.description);
-      const desc = given ?? claudeFirstLine(fm.body, "Custom command");
-      const when = fm.data.when_to_use;
-      const e: Entry = {
-        kind: "command",
-        name: file.rel.slice(0, -".md".length).split("/").join(":"),
-        abs: file.path,
-        fileBytes: r.fileBytes,
-        user: f.user,
-        description: when !== undefined && when !== null ? `${desc} - ${String(when)}` : desc,
-        facts: factsOf(fm, given, desc, "Custom command"),
-      };
-      if (truthy(fm.data["disable-model-invocation"])) {
-        e.hidden = "`disable-model-invocation: true`: Claude Code does not list it for the model";
-        e.facts.notListed = "hidden";
-      }
-      commands.push(e);
-    }
-  }
-  commands.sort(byName);
-
-  // Subagents: user first, then the folders from the top down (a later file of a name wins), sorted by name.
-  const agentsByName = new Map<string, Entry>();
-  const droppedAgents: Entry[] = [];
-  const agentFolders = [...folders.filter((f) => f.user), ...folders.filter((f) => !f.user).reverse()];
-  for (const f of agentFolders) {
-    const dir = join(f.base, "agents");
-    for (const file of walk(dir, boundOf(dir, f.user), false, (_rel, name) => name.endsWith(".md"))) {
-      const r = readSource(file.path, file.realPath, boundOf(dir, f.user));
-      if (!r) continue;
-      const fm = claudeFrontmatter(r.text, bomBefore);
-      const name = typeof fm.data.name === "string" ? fm.data.name : undefined;
-      const description = typeof fm.data.description === "string" ? fm.data.description : undefined;
-      const base: Entry = {
-        kind: "subagent",
-        name: name ?? basename(file.path, ".md"),
-        abs: file.path,
-        fileBytes: r.fileBytes,
-        user: f.user,
-        description: "",
-        facts: fm.error ? { frontmatterError: fm.error } : {},
-      };
-      if (!fm.present || name === undefined || description === undefined) {
-        base.facts.notListed = !fm.present
-          ? "no-frontmatter"
-          : name === undefined
-            ? "no-name"
-            : "no-description";
-        base.hidden = !fm.present
-          ? "no frontmatter: Claude Code does not list it as a subagent"
-          : name === undefined
-            ? "no `name` in its frontmatter: Claude Code does not list it as a subagent"
-            : "no `description` in its frontmatter: Claude Code does not list it as a subagent";
-        droppedAgents.push(base);
-        continue;
-      }
-      base.description = `- ${name}: ${description} (Tools: ${claudeToolsText(fm.data.tools, fm.data.disallowedTools)})`;
-      const before = agentsByName.get(name);
-      if (before) {
-        before.hidden = `another subagent named \`${name}\` (${show(file.path)}) replaces it`;
-        before.facts.notListed = "replaced";
-        droppedAgents.push(before);
-      }
-      agentsByName.set(name, base);
-    }
-  }
-  const agents = [...agentsByName.values()].sort(byName);
-
-  // The skills list: skills then commands, a name listed once on 2.1.332.
-  const listed = [...skills, ...commands];
-  const seen = new Map<string, Entry>();
-  for (const e of listed) {
-    if (e.hidden) continue;
-    const first = seen.get(e.name);
-    if (first && behaviour.dedupesSkillNames) {
-      e.hidden = `${first.kind} \`${e.name}\` of ${show(first.abs)} comes first; Claude Code ${release} lists a name once`;
-      e.facts.notListed = "duplicate";
-      continue;
-    }
-    if (!first) seen.set(e.name, e);
-  }
-  const shownNames = new Set(listed.filter((e) => !e.hidden).map((e) => e.name));
-  const maxDesc =
-    positiveInt(settingValue(layers, "skillListingMaxDescChars")) ?? CLAUDE_SKILL_DESCRIPTION_MAX;
-  const cut = (d: string) => (d.length > maxDesc ? `${d.slice(0, maxDesc - 1)}…` : d);
-  for (const e of listed) {
-    e.facts.descriptionChars = e.description.length;
-    if (e.description.length > maxDesc) e.facts.cutAt = maxDesc;
-  }
-  const skillText = (e: Entry): string => {
-    const n = e.displayName;
-    const label =
-      behaviour.showsFrontmatterName &&
-      e.kind === "skill" &&
-      n !== undefined &&
-      n !== e.name &&
-      !e.name.endsWith(`:${n}`) &&
-      validName(n) &&
-      !shownNames.has(n)
-        ? `${e.name} (${n})`
-        : e.name;
-    return `- ${label}: ${cut(e.description)}`;
-  };
-
-  const push = (e: Entry, text: string | undefined, list: string) => {
-    const path = show(e.abs);
+  /** One entry as an item (`text` undefined: not listed, an uncharged item of 0 bytes). */
+  push(e: Entry, text: string | undefined, list: string): void {
+    const path = this.show(e.abs);
     const what = e.kind === "subagent" ? "subagent list" : "skills list";
-    const charged = text !== undefined && !e.user;
-    items.push({
+    this.items.push({
       path,
       kind: e.kind as ItemKind,
       loadedAt: "launch",
       bytes: text === undefined ? 0 : Buffer.byteLength(text) + Buffer.byteLength(CLAUDE_LIST_SEPARATOR),
       fileBytes: e.fileBytes,
-      charged,
+      charged: text !== undefined && !e.user,
       importedBy: null,
       reason:
         text === undefined
@@ -595,148 +652,115 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
             : `${e.kind} \`${e.name}\`: its entry in the ${what} (the body is not sent at launch)`,
       extra: { list, name: e.name, ...(text !== undefined ? { entry: text } : {}), ...e.facts },
     });
-    if (text !== undefined) texts.set(path, text);
+    if (text !== undefined) this.texts.set(path, text);
     // A hidden entry is the author's choice (its item says so); a dropped one is a finding.
     else if (e.hidden && e.facts.notListed !== "hidden")
-      findings.push({
+      this.findings.push({
         ruleId: "source-not-listed",
         severity: "info",
         file: path,
         message: `${path}: ${e.kind} not listed — ${e.hidden}`,
       });
-  };
-
-  // Auto memory (user view): after the memory files, in the first user message.
-  if (userDir) {
-    const top = claudeGitRoot(cwd) ?? cwd;
-    const file = join(userDir, "projects", claudeProjectKey(top), "memory", "MEMORY.md");
-    const r = readTextFile(file, CLAUDE_MAX_FILE_BYTES);
-    if (r.ok && r.text.trim() !== "") {
-      const text = claudeAutoMemoryText(r.text, release);
-      const path = show(file);
-      items.push({
-        path,
-        kind: "auto-memory",
-        loadedAt: "launch",
-        bytes: Buffer.byteLength(text),
-        fileBytes: r.fileBytes,
-        charged: false,
-        importedBy: null,
-        reason: "auto memory (MEMORY.md of this project in the config dir): personal, not charged",
-        framingBytes: Buffer.byteLength(
-          `Contents of ${file} (user's auto-memory, persists across conversations):\n\n`,
-        ),
-        extra: { list: "auto-memory", name: "MEMORY.md", entry: text },
-      });
-      texts.set(path, text);
-    } else if (!r.ok && r.reason !== "missing")
-      warn("read-failed", show(file), describeReadFailure(r, show(file)));
   }
 
-  for (const e of agents) push(e, e.description, "agents");
-  for (const e of droppedAgents) push(e, undefined, "agents");
-  // The listing budget: the entries past it lose their description.
-  const visible = listed.filter((e) => !e.hidden);
-  const label = (e: Entry) => {
-    const t = skillText(e);
-    return t.slice(0, t.length - cut(e.description).length - 2);
-  };
-  const fraction = settingValue(layers, "skillListingBudgetFraction");
-  const budget =
-    typeof fraction === "number" && fraction > 0 && fraction <= 1
-      ? Math.round((CLAUDE_LISTING_BUDGET_CHARS * fraction) / 0.01)
-      : CLAUDE_LISTING_BUDGET_CHARS;
-  const over = claudeOverBudget(
-    visible.map((e) => ({ full: skillText(e), nameOnly: label(e) })),
-    release,
-    budget,
-  );
-  const overBudget = new Set([...over].map((i) => visible[i] as Entry));
-  for (const e of overBudget) e.facts.overBudget = true;
-  for (const e of listed)
-    push(e, e.hidden ? undefined : overBudget.has(e) ? label(e) : skillText(e), "skills");
+  /** Auto memory (user view): MEMORY.md of the git root's key, after the memory files. */
+  autoMemory(): void {
+    if (!this.userDir) return;
+    const top = claudeGitRoot(this.opts.cwd) ?? this.opts.cwd;
+    const file = join(this.userDir, "projects", claudeProjectKey(top), "memory", "MEMORY.md");
+    const path = this.show(file);
+    const r = readTextFile(file, CLAUDE_MAX_FILE_BYTES);
+    if (!r.ok) {
+      if (r.reason !== "missing") this.warn("read-failed", path, describeReadFailure(r, path));
+      return;
+    }
+    if (r.text.trim() === "") return;
+    const text = claudeAutoMemoryText(r.text, this.release);
+    this.items.push({
+      path,
+      kind: "auto-memory",
+      loadedAt: "launch",
+      bytes: Buffer.byteLength(text),
+      fileBytes: r.fileBytes,
+      charged: false,
+      importedBy: null,
+      reason: "auto memory (MEMORY.md of this project in the config dir): personal, not charged",
+      framingBytes: Buffer.byteLength(
+        `Contents of ${file} (user's auto-memory, persists across conversations):\n\n`,
+      ),
+      extra: { list: "auto-memory", name: "MEMORY.md", entry: text },
+    });
+    this.texts.set(path, text);
+  }
 
-  // The lists' headers (CLAUDE_SKILLS_HEADER, CLAUDE_AGENTS_HEADER and its footer) are sent in every session,
-  // the CLI's own skills and agents being in them: the CLI's, not the repository's, so not reported as overhead.
-
-  // The output style the settings name.
-  const style = settingValue(layers, "outputStyle");
-  if (typeof style === "string" && style !== "") {
-    const styleDirs = [
-      ...folders.filter((f) => !f.user),
-      ...(userDir ? [{ base: userDir, user: true }] : []),
-    ];
-    let found = false;
-    for (const f of styleDirs) {
-      const dir = join(f.base, "output-styles");
-      for (const file of walk(
-        dir,
-        boundOf(dir, f.user),
+  /** The output style `outputStyle` names: the cwd's and ancestors' `.claude/output-styles`, then the user's. */
+  outputStyle(): void {
+    const style = settingValue(this.opts.layers, "outputStyle");
+    if (typeof style !== "string" || style === "") return;
+    const order = [...this.folders.filter((f) => !f.user), ...this.folders.filter((f) => f.user)];
+    for (const f of order)
+      for (const file of this.files(
+        f,
+        "output-styles",
         true,
-        (rel, name) => !rel.includes("/") && name.endsWith(".md"),
+        (rel, n) => !rel.includes("/") && n.endsWith(".md"),
       )) {
-        const r = readSource(file.path, file.realPath, boundOf(dir, f.user));
-        if (!r) continue;
-        const fm = claudeFrontmatter(r.text, bomBefore);
+        const fm = claudeFrontmatter(file.text, this.bomBefore);
         const name = typeof fm.data.name === "string" ? fm.data.name : basename(file.path, ".md");
         if (name !== style) continue;
         const text = `\n\n# Output Style: ${name}\n${fm.body.trim()}\n\n`;
-        const path = show(file.path);
-        items.push({
+        const path = this.show(file.path);
+        this.items.push({
           path,
           kind: "output-style",
           loadedAt: "launch",
           bytes: Buffer.byteLength(text),
-          fileBytes: r.fileBytes,
+          fileBytes: file.fileBytes,
           charged: !f.user,
           importedBy: null,
           reason: `output style \`${name}\`, selected by \`outputStyle\` in the settings: its section of the system prompt`,
           extra: { list: "output-style", name, entry: text },
         });
-        texts.set(path, text);
-        found = true;
-        break;
+        this.texts.set(path, text);
+        return;
       }
-      if (found) break;
-    }
-    if (!found)
-      findings.push({
-        ruleId: "output-style-not-measured",
-        severity: "info",
-        file: show(join(cwd, ".claude", "settings.json")),
-        message: `outputStyle "${style}" names no style file of the repository or the user; a built-in style's text is not measured`,
-      });
+    this.findings.push({
+      ruleId: "output-style-not-measured",
+      severity: "info",
+      file: this.show(join(this.opts.cwd, ".claude", "settings.json")),
+      message: `outputStyle "${style}" names no style file of the repository or the user; a built-in style's text is not measured`,
+    });
   }
 
-  // Sources that add context only by running code: named, never run.
-  const top = claudeGitRoot(cwd) ?? cwd;
-  const mcpFile = join(top, ".mcp.json");
-  if (statSafe(mcpFile)?.isFile()) {
-    const r = readTextFile(mcpFile, 4 * 1024 * 1024);
-    let json: unknown;
-    try {
-      json = r.ok ? JSON.parse(r.text) : undefined;
-    } catch {
-      json = undefined;
+  /** MCP servers (`.mcp.json`, settings) and SessionStart hooks: named, never run. */
+  unmeasuredSources(): void {
+    const top = claudeGitRoot(this.opts.cwd) ?? this.opts.cwd;
+    const mcpFile = join(top, ".mcp.json");
+    if (statSafe(mcpFile)?.isFile()) {
+      const r = readTextFile(mcpFile, 4 * 1024 * 1024);
+      let json: unknown;
+      try {
+        json = r.ok ? JSON.parse(r.text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      this.servers(json, this.show(mcpFile));
     }
+    for (const s of this.opts.layers?.settings ?? []) {
+      const hooks = (s.json as { hooks?: { SessionStart?: unknown } } | undefined)?.hooks?.SessionStart;
+      for (const h of Array.isArray(hooks) ? hooks : [])
+        for (const c of Array.isArray(h?.hooks) ? h.hooks : [])
+          if (c && typeof c.command === "string")
+            this.unmeasured.push({ kind: "hook", name: `SessionStart: ${c.command}`, source: s.shown });
+      this.servers(s.json, s.shown);
+    }
+  }
+
+  private servers(json: unknown, source: string): void {
     const servers = (json as { mcpServers?: unknown } | undefined)?.mcpServers;
     if (servers && typeof servers === "object" && !Array.isArray(servers))
-      for (const name of Object.keys(servers))
-        unmeasured.push({ kind: "mcp-server", name, source: show(mcpFile) });
+      for (const name of Object.keys(servers)) this.unmeasured.push({ kind: "mcp-server", name, source });
   }
-  for (const s of layers?.settings ?? []) {
-    const hooks = (s.json as { hooks?: { SessionStart?: unknown } } | undefined)?.hooks?.SessionStart;
-    if (!Array.isArray(hooks)) continue;
-    for (const h of hooks)
-      for (const c of Array.isArray(h?.hooks) ? h.hooks : [])
-        if (c && typeof c.command === "string")
-          unmeasured.push({ kind: "hook", name: `SessionStart: ${c.command}`, source: s.shown });
-    const servers = (s.json as { mcpServers?: unknown } | undefined)?.mcpServers;
-    if (servers && typeof servers === "object" && !Array.isArray(servers))
-      for (const name of Object.keys(servers)) unmeasured.push({ kind: "mcp-server", name, source: s.shown });
-  }
-
-  return { items, texts, findings, overhead, unmeasured };
 }
 
 function factsOf(
