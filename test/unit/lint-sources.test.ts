@@ -43,6 +43,8 @@ describe("lint rules for skills, commands and subagents", () => {
         ".claude/skills/alpha/reference.md": "detail\n",
         ".claude/commands/deploy.md": "---\ndescription: Deploy.\n---\nx\n",
         ".claude/agents/rev.md": good("rev"),
+        ".claude/agents/CLAUDE.md": "# How our agents are written\n",
+        ".claude/skills/README.md": "# Our skills\n",
       }),
     ).toEqual([]);
   });

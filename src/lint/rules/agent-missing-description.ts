@@ -1,11 +1,14 @@
 /**
  * `agent-missing-description`: a Markdown file under `.claude/agents/` that Claude Code does not list as a
  * subagent because it has no frontmatter, no `name` or no `description`: the author meant an agent, the
- * model never sees it. Settled on Claude Code 2.1.332 and 2.1.197 (sources case
+ * model never sees it (a README, CLAUDE or AGENTS file there documents the folder: not reported). Settled on Claude Code 2.1.332 and 2.1.197 (sources case
  * `a_subagent_file_without_frontmatter_name_or_description_is_not_listed_and_nested_folders_are_read`).
  */
 import { claudeSourceItems } from "../claude-sources.js";
 import { finding, type LintRule } from "../rule.js";
+
+/** Files that document the folder (memory, readme) rather than define an agent: never reported. */
+const NOT_AN_AGENT = /(?:^|\/)(?:readme|claude|agents|claude\.local)\.md$/i;
 
 const WHAT = {
   "no-frontmatter": "has no frontmatter",
@@ -24,6 +27,7 @@ const rule: LintRule = {
       const n = facts.notListed;
       if (item.kind !== "subagent" || (n !== "no-frontmatter" && n !== "no-name" && n !== "no-description"))
         return [];
+      if (NOT_AN_AGENT.test(item.path)) return [];
       return [
         finding(
           rule.meta,
