@@ -75,7 +75,7 @@ export const HOOK_MISSING_LINE =
  * `dist/hook.cjs`) lies under the real path of `root` (agent-context installed in the repository, e.g.
  * `node_modules/agent-context`), the command runs `node "$CLAUDE_PROJECT_DIR/<relative>/dist/hook.cjs"`:
  * Claude Code sets CLAUDE_PROJECT_DIR to the project directory for hook commands (verified with Claude
- * Code 2.1.332, test/e2e/init-claude.test.ts), so the committed settings work in every clone. In a clone
+ * Code 2.1.332, test/conformance/init-claude.test.ts), so the committed settings work in every clone. In a clone
  * where the package is not installed yet (no `npm ci`), it exits 0 with {@link HOOK_MISSING_LINE} on
  * stderr instead of node's stack trace and status 1 on every tool call (issue 29): `[ -f … ] && exec node
  * …; echo … >&2`, for the POSIX shell Claude Code runs hook commands in. Otherwise the absolute

@@ -14,6 +14,7 @@ import { runCapMatrix } from "../../budget/matrix.js";
 import type { CapRun } from "../../budget/run.js";
 import { loadConfig } from "../../config.js";
 import { withReadSnapshot } from "../../fs/read.js";
+import { SortedFiles } from "../../globs/sorted-files.js";
 import { LintContext, lintRepository } from "../../lint/index.js";
 import { deadGlobIndex } from "../../lint/rules/rule-dead-glob.js";
 import type { ContextItem, Finding, ListOverhead, UnmeasuredSource } from "../../model/index.js";
@@ -253,11 +254,12 @@ function globCounter(
   // Claude Code's paths: globs are counted through the dead-glob index (only the files under each
   // pattern's literal directory are tried): 5,000 scoped rules each tried on every file took minutes.
   let index: ReturnType<typeof deadGlobIndex> | undefined;
+  let sorted: SortedFiles | undefined;
   return (globs, base, agent) => {
     const prefix = relative(root, base).split(sep).join("/");
     // The agent's own matcher where it has one (Copilot's applyTo), else Claude Code's paths: matcher.
-    const own = registeredAgents().find((a) => a.id === agent)?.capabilities?.scopeMatcher;
-    if (!own) {
+    const own = registeredAgents().find((a) => a.id === agent)?.capabilities;
+    if (!own?.scopeMatcher) {
       index ??= deadGlobIndex(root, files);
       return index.count(globs, base);
     }
@@ -266,11 +268,12 @@ function globCounter(
     if (known !== undefined) return known;
     let n = 0;
     if (!prefix.startsWith("..")) {
-      const test = own(globs);
-      for (const f of files) {
-        if (prefix !== "" && !f.startsWith(`${prefix}/`)) continue;
-        if (test(prefix === "" ? f : f.slice(prefix.length + 1))) n++;
-      }
+      const test = own.scopeMatcher(globs);
+      // Only the files under each pattern's literal directory when the agent names it (every file else).
+      const at = prefix === "" ? "" : `${prefix}/`;
+      const dirs = globs.map((g) => `${at}${own.scopeDir?.(g) ?? ""}`);
+      sorted ??= new SortedFiles(files);
+      for (const f of sorted.underAny(dirs)) if (test(f.slice(at.length))) n++;
     }
     memo.set(key, n);
     return n;
