@@ -388,11 +388,13 @@ export const claudeVerifyRunner: VerifyRunner = {
     const abs = (p: string) => (isAbsolute(p) ? p : join(snapshot.root, p));
     // The memory files' sections only: skills, commands, subagents, auto memory and the output style are
     // entries of lists this runner does not read yet (./sources.ts; verify compares files).
-    const launch = snapshot.items.filter((it) => FILE_KINDS.has(it.kind)).map((it) => ({
-      path: abs(it.path),
-      text: snapshot.texts.get(it.path) ?? "",
-      label: it.charged ? CLAUDE_LABELS.project : CLAUDE_LABELS.local,
-    }));
+    const launch = snapshot.items
+      .filter((it) => FILE_KINDS.has(it.kind))
+      .map((it) => ({
+        path: abs(it.path),
+        text: snapshot.texts.get(it.path) ?? "",
+        label: it.charged ? CLAUDE_LABELS.project : CLAUDE_LABELS.local,
+      }));
     const session = claudeOnDemand(snapshot, { home });
     const predicted = reads.map((target) => {
       const r = session.read(target);
