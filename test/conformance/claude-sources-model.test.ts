@@ -124,8 +124,10 @@ describe("the claude-code model lists the recorded skills, commands, subagents a
         const styles = snap.items.filter((i) => i.kind === "output-style").map((i) => snap.texts.get(i.path));
         expect(styles).toContain(t);
       }
-      // Without user files, the fresh-clone view (what `cap` judges) lists the same.
-      if (!c.config && !c.home && c.autoMemory === undefined) {
+      // Without user files and folders above the repository, the fresh-clone view (what `cap` judges, the
+      // repository alone) lists the same.
+      const above = Object.values(c.expected).some((l) => l?.some((e) => e.source.startsWith("../")));
+      if (!c.config && !c.home && c.autoMemory === undefined && !above) {
         const fresh = lists(run(c, laid, "fresh-clone"));
         for (const list of ["claude-code.skills", "claude-code.agents"] as ListId[])
           expect(fresh[list] ?? [], `${list} (fresh clone)`).toEqual(got[list] ?? []);
@@ -135,6 +137,13 @@ describe("the claude-code model lists the recorded skills, commands, subagents a
 });
 
 describe("the claude-code model's parts that the cases pin", () => {
+  it("the_fresh_clone_view_reads_no_folder_above_the_repository", () => {
+    const c = CASES.find((x) => x.name.includes("outside_a_git_repository")) as SourcesCase;
+    const s = run(c, layOut(c), "fresh-clone");
+    const names = s.items.filter((i) => i.extra?.entry).map((i) => i.extra?.name);
+    expect(names).toEqual(["gamma", "rootsk"]);
+  });
+
   it("the_fresh_clone_view_never_reads_auto_memory_nor_the_config_dir", () => {
     const c = CASES.find((x) => x.name.includes("auto_memory_is_a_section")) as SourcesCase;
     const laid = layOut(c);

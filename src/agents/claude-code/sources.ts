@@ -384,7 +384,10 @@ class SourcesScan {
     this.userDir = opts.layers?.view === "user" ? opts.layers.userDir : undefined;
     this.folders = [
       ...(this.userDir ? [{ base: this.userDir, user: true }] : []),
-      ...claudeSourceDirs(opts.cwd).map((d) => ({ base: join(d, ".claude"), user: false })),
+      // The fresh-clone view is the repository alone: no folder above its root (as the memory files).
+      ...claudeSourceDirs(opts.cwd)
+        .filter((d) => opts.layers?.view === "user" || inside(opts.root, d))
+        .map((d) => ({ base: join(d, ".claude"), user: false })),
     ];
   }
 
