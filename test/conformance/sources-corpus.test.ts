@@ -10,6 +10,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR, materialize } from "../../scripts/corpus.mjs";
+import { claudeCode } from "../../src/agents/claude-code/index.js";
+import type { Snapshot } from "../../src/model/index.js";
 import { pool } from "../support/copilot.js";
 import { removeSourcesDirs, runSourcesCase, runSourcesIn, type SourcesRun } from "../support/sources.js";
 import { LIST_SEPARATOR, type ListId, type SourceAgent, type SourcesCase } from "./sources.fixtures.js";
@@ -74,12 +76,21 @@ const EXPECTED_COUNTS: Record<string, Partial<Record<ListId, number>>> = {
 
 const present = existsSync(CORPUS_DIR) && REPOS.every((r) => existsSync(`${CORPUS_DIR}/${r}`));
 const runs = new Map<string, SourcesRun>();
+const dirs = new Map<string, string>();
 const baselines = new Map<string, SourcesRun>();
 const cleanups: (() => void)[] = [];
 
 function own(run: SourcesRun, base: SourcesRun, list: ListId): string[] {
   const builtIn = new Set(base.entries[list] ?? []);
   return (run.entries[list] ?? []).filter((e) => !builtIn.has(e));
+}
+
+/** The model's entries of one list (Claude Code: the items' `extra.entry`, in item order). */
+function modelEntries(s: Snapshot, list: ListId): string[] {
+  const id = list === "claude-code.skills" ? "skills" : list === "claude-code.agents" ? "agents" : list;
+  return s.items.flatMap((i) =>
+    i.extra?.list === id && typeof i.extra.entry === "string" ? [i.extra.entry as string] : [],
+  );
 }
 
 function bytesOf(entries: string[], list: ListId): number {
@@ -90,7 +101,6 @@ describe.skipIf(!present)(
   "what the pinned CLIs list for the corpus repositories with skills, subagents and commands",
   () => {
     beforeAll(async () => {
-      const dirs = new Map<string, string>();
       for (const name of REPOS) {
         const m = materialize(name);
         cleanups.push(m.cleanup);
@@ -151,6 +161,28 @@ describe.skipIf(!present)(
           expect(base.code, base.stderr.slice(0, 1000)).toBe(0);
           for (const [list, n] of Object.entries(EXPECTED_COUNTS[`${r.agent} ${name}`] ?? {}))
             expect(own(run, base, list as ListId).length, list).toBe(n);
+        });
+
+    // The Claude Code model (fresh-clone view) against the same runs: the same entries, byte for byte, in order.
+    for (const r of RUNS.filter((x) => x.agent === "claude-code"))
+      for (const name of REPOS)
+        it(`the_claude_code_model_${(r.release ?? "").replaceAll(".", "_")}_lists_what_the_cli_lists_for_${name.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}`, () => {
+          const run = runs.get(`${r.id} ${name}`) as SourcesRun;
+          const base = baselines.get(r.id) as SourcesRun;
+          const snap = claudeCode.launch({
+            root: dirs.get(name) as string,
+            ...(r.release ? { release: r.release } : {}),
+          });
+          for (const list of r.lists) {
+            const model = modelEntries(snap, list);
+            expect(model, list).toEqual(own(run, base, list));
+            const items = snap.items.filter(
+              (i) => i.extra?.list === (list === "claude-code.skills" ? "skills" : "agents"),
+            );
+            expect(items.filter((i) => i.charged).reduce((n, i) => n + i.bytes, 0)).toBe(
+              bytesOf(model, list),
+            );
+          }
         });
   },
 );

@@ -54,6 +54,7 @@ import {
   claudeRelease,
 } from "./release.js";
 import { ruleBase, ruleScope, specialRuleMessage, walkRules, walkRulesDir } from "./rules.js";
+import { claudeSources } from "./sources.js";
 import {
   CLAUDE_MAX_FILE_BYTES,
   CLAUDE_MAX_IMPORT_HOPS,
@@ -211,6 +212,17 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     launch.loadDirectory(safeRealpath(dir) ?? dir, `the added directory ${launch.show(dir)}`, true, false);
   if (layers) launch.findings.push(...layers.findings);
   const applied = layers ? appliedSources(launch, layers, userDir, userItems) : undefined;
+  // Skills, commands, subagents, auto memory, the output style (./sources.ts): after the memory files.
+  const sources = claudeSources({
+    release: launch.behaviour.release,
+    root: launch.realRoot,
+    cwd: launch.cwd,
+    show: (abs) => launch.show(abs),
+    ...(layers ? { layers } : {}),
+  });
+  launch.items.push(...sources.items);
+  for (const [p, t] of sources.texts) launch.texts.set(p, t);
+  launch.findings.push(...sources.findings);
   return {
     agent: { id: CLAUDE_CODE_ID, name: CLAUDE_CODE_NAME, version: launch.behaviour.release },
     view: layers?.view ?? "fresh-clone",
@@ -224,6 +236,8 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     findings: launch.findings,
     ...(applied && applied.length > 0 ? { applied } : {}),
     ...(agentsFiles.skipped.length > 0 ? { skipped: agentsFiles.skipped } : {}),
+    ...(sources.overhead.length > 0 ? { overhead: sources.overhead } : {}),
+    ...(sources.unmeasured.length > 0 ? { unmeasured: sources.unmeasured } : {}),
   };
 }
 

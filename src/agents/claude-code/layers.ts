@@ -81,6 +81,8 @@ export interface ClaudeLayers {
   applied: AppliedSource[];
   /** Problems met reading settings (a file that is not JSON, a value of the wrong type). */
   findings: Finding[];
+  /** The settings files read, least specific first (user, project, local): for the sources' keys (./sources.ts). */
+  settings?: readonly { shown: string; json: unknown }[];
 }
 
 /** The CLI's truthiness for its boolean variables ("1", "true", "yes", "on", any case, trimmed). */
@@ -229,6 +231,9 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
     addDirs,
     applied: found.applied,
     findings: found.findings,
+    settings: [settings.user, settings.project, settings.local].flatMap((s) =>
+      s ? [{ shown: s.shown, json: s.json }] : [],
+    ),
   };
 }
 

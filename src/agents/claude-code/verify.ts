@@ -247,6 +247,9 @@ const SETTINGS_FILE = /(^|\/)\.claude\/settings(\.local)?\.json$/;
 const INSTRUCTION_FILE =
   /^(?:[^./][^/]*\/)*\.claude\/(?:CLAUDE\.md|AGENTS\.md|rules\/(?:[^./][^/]*\/)*[^./][^/]*\.md)$/;
 
+/** The item kinds the CLI sends as a memory file's section (what `observe` reads back). */
+const FILE_KINDS: ReadonlySet<string> = new Set(["memory", "import", "rule", "local"]);
+
 /** `--read` attachment block after a tool result (2.1.332): `<system-reminder>\nContents of PATH:\n\nTEXT\n</system-reminder>`. */
 const ATTACHED = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n([\s\S]*)\n<\/system-reminder>\n?$/;
 
@@ -383,11 +386,15 @@ export const claudeVerifyRunner: VerifyRunner = {
   },
   predict(snapshot, reads, home) {
     const abs = (p: string) => (isAbsolute(p) ? p : join(snapshot.root, p));
-    const launch = snapshot.items.map((it) => ({
-      path: abs(it.path),
-      text: snapshot.texts.get(it.path) ?? "",
-      label: it.charged ? CLAUDE_LABELS.project : CLAUDE_LABELS.local,
-    }));
+    // The memory files' sections only: skills, commands, subagents, auto memory and the output style are
+    // entries of lists this runner does not read yet (./sources.ts; verify compares files).
+    const launch = snapshot.items
+      .filter((it) => FILE_KINDS.has(it.kind))
+      .map((it) => ({
+        path: abs(it.path),
+        text: snapshot.texts.get(it.path) ?? "",
+        label: it.charged ? CLAUDE_LABELS.project : CLAUDE_LABELS.local,
+      }));
     const session = claudeOnDemand(snapshot, { home });
     const predicted = reads.map((target) => {
       const r = session.read(target);

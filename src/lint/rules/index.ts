@@ -6,10 +6,14 @@
  */
 import type { LintRuleMeta } from "../../model/agent.js";
 import type { LintRule } from "../rule.js";
+import agentMissingDescription from "./agent-missing-description.js";
 import agentsMdShadowed from "./agents-md-shadowed.js";
 import codexChainTruncated from "./codex-chain-truncated.js";
 import copilotApplytoNeverMatches from "./copilot-applyto-never-matches.js";
+import descriptionOverCut from "./description-over-cut.js";
+import duplicateEntryName from "./duplicate-entry-name.js";
 import fileUnreadable from "./file-unreadable.js";
+import frontmatterUnparseable from "./frontmatter-unparseable.js";
 import geminiImportFailed from "./gemini-import-failed.js";
 import importBeyondHopLimit from "./import-beyond-hop-limit.js";
 import importInCodeSpan from "./import-in-code-span.js";
@@ -31,6 +35,9 @@ import ruleLinkEscapes from "./rule-link-escapes.js";
 import rulePathsEmpty from "./rule-paths-empty.js";
 import rulePathsNested from "./rule-paths-nested.js";
 import ruleUnscoped from "./rule-unscoped.js";
+import skillFolderNotScanned from "./skill-folder-not-scanned.js";
+import skillMissingDescription from "./skill-missing-description.js";
+import skillNameDiffersFromFolder from "./skill-name-differs-from-folder.js";
 
 /** Every lint rule, in documentation order. */
 export const RULES: readonly LintRule[] = [
@@ -59,6 +66,13 @@ export const RULES: readonly LintRule[] = [
   memoryUnseenByAgent,
   copilotApplytoNeverMatches,
   memoryReadByOneAgent,
+  skillMissingDescription,
+  agentMissingDescription,
+  frontmatterUnparseable,
+  descriptionOverCut,
+  duplicateEntryName,
+  skillFolderNotScanned,
+  skillNameDiffersFromFolder,
 ];
 
 /** The metadata of every rule, in documentation order (SARIF's `tool.driver.rules`). */
