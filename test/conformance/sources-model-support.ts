@@ -53,7 +53,7 @@ export function placeholders(t: string, laid: Laid): string {
 
 /**
  * The model's entries per list (`agent.extra.list`), in item order, after checking each listed item: its
- * bytes are its entry plus the list's separator and its text in the snapshot is the entry.
+ * bytes are its entry plus the list's separator (and Copilot's enum text) and its text in the snapshot is the entry.
  */
 export function modelLists(
   s: Snapshot,
@@ -66,8 +66,10 @@ export function modelLists(
     if (i.extra?.list === undefined || typeof entry !== "string") continue;
     const list = `${agent}.${String(i.extra.list)}` as ListId;
     const sep = LIST_SEPARATOR[list] ?? "\n";
+    // Copilot's custom agents: the name in the task tool's enum too (`,"NAME"`).
+    const more = typeof i.extra.enum === "string" ? Buffer.byteLength(i.extra.enum) : 0;
     check(
-      i.bytes === Buffer.byteLength(entry) + Buffer.byteLength(sep),
+      i.bytes === Buffer.byteLength(entry) + Buffer.byteLength(sep) + more,
       `${i.path}: bytes ${i.bytes} = entry + separator`,
     );
     check(s.texts.get(i.path) === entry, `${i.path}: the entry is the item's text`);
