@@ -83,9 +83,17 @@ interface Entry {
   frontmatterError?: string;
 }
 
-/** `&`, `<` and `>` as XML entities, as Copilot writes a skill's name and description. */
+/**
+ * `&`, `<`, `>`, `"` and `'` as XML entities, as Copilot writes a skill's name and description (the quotes
+ * settled on the corpus: `&quot;grill me&quot;`, `Biome&apos;s`).
+ */
 export function copilotXmlEscape(s: string): string {
-  return s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  return s
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&apos;");
 }
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
