@@ -184,7 +184,7 @@ export function geminiSources(opts: GeminiSourcesOptions): GeminiSourcesResult {
       }
       const s: Skill = {
         name: geminiSkillName(name.trim()),
-        description: description.trim(),
+        description,
         abs,
         fileBytes: r.fileBytes,
         user: f.user,
