@@ -1,5 +1,5 @@
 // Benchmark for `agent-context cap` on the largest inputs of the bad-input corpus (issue 15;
-// test/bad-input/generate.ts, the same generators test/e2e/bad-input-corpus.test.ts runs every command
+// test/bad-input/generate.ts, the same generators test/slow/bad-input-corpus.test.ts runs every command
 // against): a link to / in the rules folder, 200 MB files, 50,000 rules, a 5,000-file import chain,
 // 10,000 imports in one file, 10 MB single lines. For each, cap's wall time and peak memory through the
 // built CLI, as RATIOS to a plain read of the same files — a child Node process that walks the repository

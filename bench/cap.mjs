@@ -2,8 +2,9 @@
 // 128 nested directories of symlink chains. Prints cap's wall time (in process and through the built CLI)
 // and its ratio to a plain read of the same files, measured in the same run: in process against a read in
 // this process, and through the built CLI against a fresh `node` process reading the same files (target,
-// issue 12: within 3×).
-import { spawnSync } from "node:child_process";
+// issue 12: within 3×). The repository is a git repository of its own (`git init`), so what an agent
+// finds above it (a git root, a project root) is never this project's checkout.
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -11,14 +12,19 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const GENERATOR_VERSION = "cap-bench-1";
+const GENERATOR_VERSION = "cap-bench-2";
 const RULES = 10_000;
 const DOCS = 2_000;
 const IMPORTS_PER_DOC = 8; // 2,000 × 8 = 16,000 import tokens
 const CHAIN_DEPTH = 128;
 
-/** Writes the synthetic repository under `root`; returns the list of regular files written. */
-export function generate(root) {
+/**
+ * Writes the synthetic repository under `root`; returns the list of regular files written. `scale` (0 to 1)
+ * shrinks the rules and documents (the CI guard, bench/guard.mjs, runs a tenth).
+ */
+export function generate(root, scale = 1) {
+  const RULES_N = Math.round(RULES * scale);
+  const DOCS_N = Math.round(DOCS * scale);
   rmSync(root, { recursive: true, force: true });
   const files = [];
   const write = (rel, text) => {
@@ -27,14 +33,14 @@ export function generate(root) {
     writeFileSync(p, text);
     files.push(rel);
   };
-  const rootImports = Array.from({ length: 100 }, (_, i) => `@docs/d${i}.md`).join("\n");
+  const rootImports = Array.from({ length: Math.min(100, DOCS_N) }, (_, i) => `@docs/d${i}.md`).join("\n");
   write("CLAUDE.md", `# Synthetic monorepo\n\nSee the docs.\n\n${rootImports}\n`);
-  for (let i = 0; i < DOCS; i++) {
+  for (let i = 0; i < DOCS_N; i++) {
     const imports = [];
-    for (let k = 1; k <= IMPORTS_PER_DOC; k++) imports.push(`@d${(i * 7 + k * 13) % DOCS}.md`);
+    for (let k = 1; k <= IMPORTS_PER_DOC; k++) imports.push(`@d${(i * 7 + k * 13) % DOCS_N}.md`);
     write(`docs/d${i}.md`, `# Doc ${i}\n\nSome guidance for area ${i}.\n\n${imports.join("\n")}\n`);
   }
-  for (let i = 0; i < RULES; i++) {
+  for (let i = 0; i < RULES_N; i++) {
     const dir = `.claude/rules/area${Math.floor(i / 100)}`;
     const scoped = i % 2 === 0;
     const fm = scoped ? `---\npaths:\n  - "packages/p${i % 50}/**/*.ts"\n---\n` : "";
@@ -52,7 +58,8 @@ export function generate(root) {
     if (d % 32 === 31) write(`${rel}/rule.md`, `# Chain rule ${d}\n`);
     else symlinkSync("../rule.md", join(root, rel, "rule.md"));
   }
-  writeFileSync(join(root, ".stamp"), GENERATOR_VERSION);
+  execFileSync("git", ["init", "-q", root]);
+  writeFileSync(join(root, ".stamp"), `${GENERATOR_VERSION}:${scale}`);
   writeFileSync(join(root, ".files.json"), JSON.stringify(files));
   return files;
 }
@@ -82,13 +89,41 @@ function time(fn, runs) {
  * The synthetic monorepo at `root`, generated unless a copy of this generator version is there; returns
  * its regular files. Shared with the report benchmark (bench/report.mjs).
  */
-export function syntheticRepo(root, log) {
-  if (existsSync(join(root, ".stamp")) && readFileSync(join(root, ".stamp"), "utf8") === GENERATOR_VERSION)
+export function syntheticRepo(root, log, scale = 1) {
+  const stamp = join(root, ".stamp");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === `${GENERATOR_VERSION}:${scale}`)
     return JSON.parse(readFileSync(join(root, ".files.json"), "utf8"));
   const t0 = performance.now();
-  const files = generate(root);
+  const files = generate(root, scale);
   log(`generated ${files.length} files in ${(performance.now() - t0).toFixed(0)} ms at ${root}`);
   return files;
+}
+
+/**
+ * The built CLI's `cap --json` against a fresh `node` that reads the same files (given their list, so it
+ * walks nothing), spawned alternately, medians of `runs` each: both pay Node's start-up; neither is warm.
+ * `dist` is the build to measure.
+ */
+export function measureCapProcess({ root, runs, dist = join(projectRoot, "dist") }) {
+  const plainScript = `const fs=require("fs"),p=require("path");const r=process.argv[1];let b=0;for(const f of JSON.parse(fs.readFileSync(p.join(r,".files.json"),"utf8")))b+=fs.readFileSync(p.join(r,f)).length;console.log(b)`;
+  const spawnPlain = () => spawnSync(process.execPath, ["-e", plainScript, root], { encoding: "utf8" });
+  const spawnCli = () =>
+    spawnSync(process.execPath, [join(dist, "cli/main.js"), "cap", root, "--json"], {
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+      env: { ...process.env, CI: "" },
+    });
+  const proc = { plain: [], cli: [] };
+  for (let i = 0; i < runs; i++) {
+    proc.plain.push(time(spawnPlain, 1).ms);
+    const cli = time(spawnCli, 1);
+    if (cli.last.status !== 0 && cli.last.status !== 1)
+      throw new Error(`cap exited ${cli.last.status}: ${cli.last.stderr}`);
+    proc.cli.push(cli.ms);
+  }
+  const plainMs = median(proc.plain);
+  const cliMs = median(proc.cli);
+  return { plainMs, cliMs, ratio: cliMs / plainMs };
 }
 
 export async function run({ workDir, log }) {
@@ -110,24 +145,8 @@ export async function run({ workDir, log }) {
   const model = time(() => claudeLaunchSet({ root, cwd: root }), 3);
   const budget = time(() => evaluateCap(r.items, 4096), 5);
   const render = time(() => renderCapJson(r), 5);
-  // The same comparison through a process: a fresh `node` that reads the same files (given their list,
-  // so it walks nothing) against the built CLI, spawned alternately, medians of 5 each. Both pay Node's
-  // start-up; neither is warm.
-  const plainScript = `const fs=require("fs"),p=require("path");const r=process.argv[1];let b=0;for(const f of JSON.parse(fs.readFileSync(p.join(r,".files.json"),"utf8")))b+=fs.readFileSync(p.join(r,f)).length;console.log(b)`;
-  const spawnPlain = () => spawnSync(process.execPath, ["-e", plainScript, root], { encoding: "utf8" });
-  const spawnCli = () =>
-    spawnSync(process.execPath, [join(projectRoot, "dist/cli/main.js"), "cap", root, "--json"], {
-      encoding: "utf8",
-      maxBuffer: 256 * 1024 * 1024,
-      env: { ...process.env, CI: "" },
-    });
-  const proc = { plain: [], cli: [] };
-  for (let i = 0; i < 5; i++) {
-    proc.plain.push(time(spawnPlain, 1).ms);
-    proc.cli.push(time(spawnCli, 1).ms);
-  }
-  const procPlain = median(proc.plain);
-  const procCli = median(proc.cli);
+  // The same comparison through a process (see measureCapProcess).
+  const { plainMs: procPlain, cliMs: procCli } = measureCapProcess({ root, runs: 5 });
   const cli = time(
     () =>
       spawnSync(

@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { makeRouter } from "../test/fixtures/router/make-router.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dist = join(here, "..", "dist");
+const defaultDist = join(here, "..", "dist");
 const PROFILE =
   "workspaces/org/fieldkit/source/fieldkit/feature/profile/src/commonMain/kotlin/ProfileScreen.kt";
 
@@ -58,8 +58,17 @@ function injectedRules(stdout) {
 
 const sum = (xs) => xs.reduce((a, b) => a + (b ?? 0), 0);
 
-/** Runs the benchmark. Returns the measurements (milliseconds, ratios, targets per second). */
-export async function run({ workDir, log = console.log, calls = 41 } = {}) {
+/**
+ * Runs the benchmark. Returns the measurements (milliseconds, ratios, targets per second). `dist` is the
+ * build to measure; `throughput: false` skips the in-process matching (the CI guard, bench/guard.mjs).
+ */
+export async function run({
+  workDir,
+  log = console.log,
+  calls = 41,
+  dist = defaultDist,
+  throughput = true,
+} = {}) {
   const root = join(workDir, "repo");
   rmSync(root, { recursive: true, force: true });
   mkdirSync(join(root, ".git"), { recursive: true });
@@ -168,6 +177,7 @@ export async function run({ workDir, log = console.log, calls = 41 } = {}) {
     );
   }
 
+  if (!throughput) return out;
   // In-process matching throughput.
   const { loadIndex } = await import(pathToFileURL(join(dist, "router/index-build.js")).href);
   const { matchRows } = await import(pathToFileURL(join(dist, "router/match.js")).href);

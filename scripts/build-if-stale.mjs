@@ -14,8 +14,6 @@ const INPUTS = [
   "tsconfig.build.json",
   "scripts/bundle.mjs",
   "scripts/hook-loader.cjs",
-  "scripts/hook-code-cache.mjs",
-  "scripts/hook-code-cache-child.cjs",
   "package.json",
   "package-lock.json",
 ];
@@ -24,7 +22,7 @@ const OUTPUTS = [
   "dist/cli/main.js",
   "dist/hook.cjs",
   "dist/hook-body.cjs",
-  "dist/hook-body.cjs.cache",
+  "dist/types/index.d.ts",
   "dist/hook.mjs",
 ];
 

@@ -1,18 +1,33 @@
-// Bundles the two executables after `tsc` has emitted dist/ (the library stays as tsc wrote it):
-// - the hook: dist/hook-body.cjs, one bundle with no work at import time beyond what a call needs, and its
-//   V8 code cache, dist/hook-body.cjs.cache (scripts/hook-code-cache.mjs); dist/hook.cjs, the entry point
-//   `init` installs, compiles the one with the other (scripts/hook-loader.cjs); dist/hook.mjs, a one-line
+// Bundles what the package runs after `tsc` has emitted dist/ (tsc's modules stay in dist/ for the tests and
+// benchmarks; the package ships only what is listed in package.json "files", issue 29: at most 500 kB):
+// - the hook: dist/hook-body.cjs, one bundle with no work at import time beyond what a call needs;
+//   dist/hook.cjs, the entry point `init` installs (scripts/hook-loader.cjs), compiles it with a V8 code
+//   cache that the first call on a machine makes in the private state directory; dist/hook.mjs, a one-line
 //   entry into it for hook commands written by earlier releases.
-// - dist/cli/main.js (the `agent-context` bin, over tsc's file): the command line split into chunks next to
-//   it, so a run loads one file for start-up and only the chunks of the command it invokes
-//   (src/cli/program.ts imports each command when used). Chunks stay in dist/cli/, one level below dist/
-//   like every tsc module, so paths resolved from a module's own URL (`../hook.mjs`, src/hook/dist-module.ts)
-//   mean the same bundled or not. yaml and mdast-util-from-markdown stay in node_modules, loaded on first
-//   use through createRequire (src/markdown/lazy.ts).
-import { chmodSync, copyFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// - one ESM build with shared chunks for everything else the package runs: dist/cli/main.js (the
+//   `agent-context` bin, over tsc's file), the library (dist/index.js), the two modules the hook imports
+//   lazily (src/hook/dist-module.ts) and the Action's comment step (dist/ci/pr-comment-main.js), each over
+//   tsc's file of the same name. The command line is split into chunks, so a run loads one file for
+//   start-up and only the chunks of the command it invokes (src/cli/program.ts imports each command when
+//   used), and the library shares those chunks instead of shipping its code twice. Chunks stay in dist/cli/,
+//   one level below dist/ like every tsc module, so paths resolved from a module's own URL (`../hook.cjs`,
+//   src/install/init.ts; src/hook/dist-module.ts) mean the same bundled or not: the build fails when such a
+//   module lands elsewhere. yaml and mdast-util-from-markdown are loaded on first use through createRequire
+//   (src/markdown/lazy.ts).
+// - dist/types/: the declarations the library's API reaches (dist/index.d.ts and what it imports), the only
+//   ones a user can import (package.json "exports").
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
-import { writeHookCodeCache } from "./hook-code-cache.mjs";
+import ts from "typescript";
 
 const common = {
   bundle: true,
@@ -48,7 +63,7 @@ const jsoncWithoutSideEffects = {
   },
 };
 
-// A cache of an earlier body must never sit beside a new one (the loader checks, this makes it plain).
+// Earlier builds shipped the code cache beside the body; the loader now makes it per machine.
 rmSync("dist/hook-body.cjs.cache", { force: true });
 await build({
   ...common,
@@ -84,20 +99,60 @@ writeFileSync(
 
 // Chunks of an earlier build have other hashes: remove them so dist/ holds only what this build references.
 for (const name of readdirSync("dist/cli")) if (/^chunk-.*\.js$/.test(name)) rmSync(join("dist/cli", name));
-await build({
+const entries = {
+  "cli/main": "src/cli/main.ts",
+  index: "src/index.ts",
+  "agents/claude-code/on-read": "src/agents/claude-code/on-read.ts",
+  "pointers/hook-route": "src/pointers/hook-route.ts",
+  "ci/pr-comment-main": "src/ci/pr-comment-main.ts",
+};
+const built = await build({
   ...common,
-  entryPoints: { main: "src/cli/main.ts" },
+  entryPoints: entries,
   splitting: true,
-  outdir: "dist/cli",
-  chunkNames: "chunk-[hash]",
+  outdir: "dist",
+  chunkNames: "cli/chunk-[hash]",
+  metafile: true,
   // Bundled CommonJS dependencies (commander) require Node's built-ins; an ESM file has no `require`.
   banner: {
     js: "import { createRequire as __agentContextRequire } from 'node:module'; const require = __agentContextRequire(import.meta.url);",
   },
 });
+// A module that resolves paths from its own URL must sit one level below dist/, as tsc's would.
+for (const [out, o] of Object.entries(built.metafile.outputs)) {
+  if (out.startsWith("dist/cli/")) continue;
+  for (const input of Object.keys(o.inputs)) {
+    if (!input.startsWith("src/")) continue;
+    const text = readFileSync(input, "utf8");
+    if (/import\.meta\.url/.test(text.replace(/^\s*(\/\/|\*).*$/gm, "")))
+      throw new Error(`bundle: ${input} resolves paths from its own URL but was bundled into ${out}`);
+  }
+}
 
 // npm links bins with their mode as built; make the CLI runnable directly.
 chmodSync("dist/cli/main.js", 0o755);
 
-// Last: learning the cache runs the built hook.
-writeHookCodeCache("dist");
+// dist/types/: dist/index.d.ts and every declaration file it reaches, at the same relative paths.
+rmSync("dist/types", { recursive: true, force: true });
+const seen = new Set();
+const todo = [resolve("dist/index.d.ts")];
+while (todo.length > 0) {
+  const file = todo.pop();
+  if (seen.has(file)) continue;
+  seen.add(file);
+  const text = readFileSync(file, "utf8");
+  const { importedFiles, referencedFiles } = ts.preProcessFile(text, true, true);
+  for (const { fileName } of [...importedFiles, ...referencedFiles]) {
+    if (!fileName.startsWith(".")) continue;
+    const target = resolve(dirname(file), fileName.replace(/\.js$/, ".d.ts"));
+    try {
+      readFileSync(target);
+    } catch {
+      throw new Error(`bundle: ${relative(".", file)} imports ${fileName}, which has no declaration file`);
+    }
+    todo.push(target);
+  }
+  const out = join("dist/types", relative(resolve("dist"), file));
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, text);
+}

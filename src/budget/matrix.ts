@@ -4,7 +4,7 @@
  * repository, cross-agent gaps (Claude-only rules and imports) are added as warnings to the first Codex run.
  */
 import { resolve } from "node:path";
-import { selectAgents } from "../agents/index.js";
+import { agentName, agents, selectAgents } from "../agents/index.js";
 import { agentMemoryDirs } from "../agents/memory-dirs.js";
 import { UsageError } from "../errors.js";
 import type { RevisionTree } from "../fs/revision.js";
@@ -66,4 +66,25 @@ function runEach(
     if (run && agent.missedGuidance) run.findings.push(...agent.missedGuidance(run.root));
   }
   return runs;
+}
+
+/**
+ * True when no registered agent loads anything from `root` (a directory, absolute or relative to the
+ * current one): at the root and in every directory holding an agent memory file, nothing loads at launch,
+ * no scoped rule waits for a file, no nested memory waits for a read. A command run on such a directory
+ * says so (issue 29: `cap` on a folder with no instruction files said only "0 bytes", and the likely mistake
+ * is the directory). The fresh-clone view, never CI's ratchet: only the repository's own files count.
+ */
+export function holdsNoInstructionFiles(root: string): boolean {
+  const runs = runCapMatrix({ dir: root, agent: "all", allCwds: true, env: {} });
+  return runs.every(
+    (r) => r.items.length === 0 && r.snapshot.rules.length === 0 && r.snapshot.memory.length === 0,
+  );
+}
+
+/** The one line a command prints (on stderr) when {@link holdsNoInstructionFiles}; `shown` names the directory. */
+export function noInstructionFilesLine(shown: string): string {
+  const names = agents().map((a) => agentName(a.id));
+  const list = `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+  return `agent-context: ${shown} holds no instruction files for any agent (${list} loads nothing there); run it on the repository, or pass its root as DIR\n`;
 }

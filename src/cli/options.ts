@@ -10,7 +10,7 @@
  * - `--cwd DIR` is the directory the agent runs in, relative to the current directory. Default: the
  *   current directory when it lies inside the root, else the root. It must lie inside the root.
  */
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { agents, defaultAgent } from "../agents/index.js";
 import { UsageError } from "../errors.js";
@@ -152,4 +152,10 @@ export function resolvePlace(dir: string | undefined, cwd: string | undefined, h
     throw new UsageError(`--cwd ${cwd}: must be inside ${root} (the repository being measured)`);
   }
   return { root, cwd: at };
+}
+
+/** A directory as a message names it: relative to the current directory (`.` for it; absolute only on another drive). */
+export function shownDir(dir: string, here = process.cwd()): string {
+  const rel = relative(here, dir);
+  return rel === "" ? "." : isAbsolute(rel) ? dir : rel;
 }

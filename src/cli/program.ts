@@ -53,9 +53,13 @@ export async function buildProgram(names?: readonly string[]): Promise<Command> 
     .description("Measure, cap, route and explain what AI coding agents load into their context.")
     .version(VERSION)
     .exitOverride()
-    .showHelpAfterError();
+    // After commander's error and its suggestion, one line pointing at the help, not the whole help
+    // (issue 29: a typo printed every command's description under the suggestion).
+    .showHelpAfterError("(run `agent-context --help` for the commands)");
   const wanted = COMMANDS.filter(([name]) => names === undefined || names.includes(name));
   for (const register of await Promise.all(wanted.map(([, load]) => load()))) register(program);
+  for (const c of program.commands)
+    c.showHelpAfterError(`(run \`agent-context ${c.name()} --help\` for its options)`);
   return program;
 }
 

@@ -5,7 +5,7 @@
  *
  * It injects; it never decides: the output never carries `permissionDecision`, `decision`, `continue` or
  * anything else that changes whether the tool runs (settled on Claude Code 2.1.332: a Write or Bash that the
- * default permission mode denies stays denied with the hook installed; test/e2e/hook-claude.test.ts).
+ * default permission mode denies stays denied with the hook installed; test/conformance/hook-claude.test.ts).
  */
 import { isAbsolute } from "node:path";
 

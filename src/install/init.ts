@@ -66,14 +66,22 @@ export interface HookCommandChoice {
   known: string[];
 }
 
+/** The line the committed hook command prints on stderr in a clone where the package is not installed. */
+export const HOOK_MISSING_LINE =
+  "agent-context hook: not installed in this clone (run npm ci); nothing injected";
+
 /**
  * Chooses the hook command for `root`. When the real path of `entry` (this installation's
  * `dist/hook.cjs`) lies under the real path of `root` (agent-context installed in the repository, e.g.
- * `node_modules/agent-context`), the command is `node "$CLAUDE_PROJECT_DIR/<relative>/dist/hook.cjs"`:
+ * `node_modules/agent-context`), the command runs `node "$CLAUDE_PROJECT_DIR/<relative>/dist/hook.cjs"`:
  * Claude Code sets CLAUDE_PROJECT_DIR to the project directory for hook commands (verified with Claude
- * Code 2.1.332, test/e2e/init-claude.test.ts), so the committed settings work in every clone. Otherwise
- * the absolute `node /abs/dist/hook.cjs`, which only works on this machine (`portable: false`). `known` also
- * holds the `dist/hook.mjs` forms earlier releases wrote, so re-running `init` does not add a second hook.
+ * Code 2.1.332, test/conformance/init-claude.test.ts), so the committed settings work in every clone. In a clone
+ * where the package is not installed yet (no `npm ci`), it exits 0 with {@link HOOK_MISSING_LINE} on
+ * stderr instead of node's stack trace and status 1 on every tool call (issue 29): `[ -f … ] && exec node
+ * …; echo … >&2`, for the POSIX shell Claude Code runs hook commands in. Otherwise the absolute
+ * `node /abs/dist/hook.cjs`, which only works on this machine (`portable: false`). `known` also holds the
+ * forms earlier releases wrote (the unguarded portable command, the `dist/hook.mjs` entry), so re-running
+ * `init` does not add a second hook.
  */
 export function chooseHookCommand(root: string, entry: string = hookEntryPath()): HookCommandChoice {
   const absolute = hookCommand(entry);
@@ -93,14 +101,15 @@ export function chooseHookCommand(root: string, entry: string = hookEntryPath())
       known: legacy ? [absolute, hookCommand(legacy)] : [absolute],
     };
   }
-  const portable = (r: string) =>
-    `node "$CLAUDE_PROJECT_DIR/${r
+  const inProject = (r: string) =>
+    `"$CLAUDE_PROJECT_DIR/${r
       .split(sep)
       .join("/")
       .replace(/(["$`\\])/g, "\\$1")}"`;
-  const command = portable(rel);
-  const known = [command, absolute];
-  if (legacy) known.push(portable(`${rel.slice(0, -"cjs".length)}mjs`), hookCommand(legacy));
+  const unguarded = (r: string) => `node ${inProject(r)}`;
+  const command = `f=${inProject(rel)}; [ -f "$f" ] && exec node "$f"; echo '${HOOK_MISSING_LINE}' >&2`;
+  const known = [command, unguarded(rel), absolute];
+  if (legacy) known.push(unguarded(`${rel.slice(0, -"cjs".length)}mjs`), hookCommand(legacy));
   return { command, portable: true, known };
 }
 
@@ -372,7 +381,13 @@ export function applyInit(root: string, plan: readonly InitPlanItem[]): void {
   }
 }
 
-/** The GitHub Actions workflow snippet `init` prints. */
+/**
+ * The GitHub Actions workflow `init` prints, the one the README and docs/ci.md show (a test keeps them
+ * equal): it runs the composite action the package ships (action.yml) by local path from the install that
+ * `npm ci` makes of the committed tarball, so it works before any published release of the action exists
+ * (docs/ci.md keeps the published form, for when it does). The comment on the pull request needs
+ * `pull-requests: write`; test/e2e/ci-recipe.test.ts runs these steps as a runner does.
+ */
 export function workflowSnippet(): string {
   return `# .github/workflows/agent-context.yml
 name: agent-context
@@ -380,17 +395,24 @@ on: [pull_request]
 jobs:
   agent-context:
     runs-on: ubuntu-latest
+    permissions:
+      contents: read
+      pull-requests: write # the one comment with the report; without it, a notice instead
     steps:
       - uses: actions/checkout@v4
         with:
           fetch-depth: 0 # the cap ratchet compares against the merge base
-      - uses: OWNER/agent-context@v1
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+      - run: npm ci # installs agent-context from the committed tarball
+      - uses: ./node_modules/agent-context # the action the tarball ships
         with:
           command: cap
-          format: github
-      - uses: OWNER/agent-context@v1
+      - uses: ./node_modules/agent-context
+        if: \${{ !cancelled() }} # lint even when the cap fails
         with:
           command: lint
-          format: github
+          comment: "false" # annotations and the job summary; the comment is the cap's
 `;
 }

@@ -4,7 +4,7 @@
  * tokens and their resolution taken from the claude-code model through the lint context's facts. Each
  * import gets at most one verdict, in the order Claude Code would give up on it (no file, outside the
  * working directory, a link leaving it, too deep). Behaviour settled on Claude Code 2.1.332
- * (docs/findings-lint.md, test/e2e/lint-cli.test.ts).
+ * (docs/findings-lint.md, test/conformance/lint-cli.test.ts).
  */
 import { isAbsolute } from "node:path";
 import { inside, joinPath } from "../fs/paths.js";

@@ -208,6 +208,12 @@ export interface AgentCapabilities {
    * the one used (src/globs/claude.ts). The report counts each scoped rule's matching files with it.
    */
   scopeMatcher?: (patterns: readonly string[]) => (relPath: string) => boolean;
+  /**
+   * With {@link scopeMatcher}: the directory (relative to the rule's base, ending in `/`) every path one
+   * pattern matches lies in, or null when it may match anywhere. The report then tries a rule's patterns
+   * only on the files under those directories (src/globs/sorted-files.ts) instead of on every file.
+   */
+  scopeDir?: (pattern: string) => string | null;
   /** How the agent reads an instruction file's text (lint's import and rule checks, `lint --fix`). */
   instructions?: InstructionReading;
   /**

@@ -127,6 +127,11 @@ export interface VerifyRunner {
   /** The executable's name on PATH (`claude`, `codex`). */
   readonly executable: string;
   /**
+   * The npm package that installs {@link executable} (`@anthropic-ai/claude-code`), named when the CLI is
+   * not found; test/agents/package.json pins the same packages for the conformance tests.
+   */
+  readonly npmPackage: string;
+  /**
    * The executable to run for the one found (`--cli` or PATH), e.g. a native binary for its npm launcher.
    * Absent: the one found. Must not throw.
    */

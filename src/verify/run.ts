@@ -216,10 +216,11 @@ export function findCli(
     }
     return p;
   }
+  const install = `install it (npm install -g ${runner.npmPackage}@${agent.releases[0]}, the release the model is verified on), or give its path with --cli`;
   throw new CliNotFoundError(
     skipped.length > 0
-      ? `${agent.name}: \`${runner.executable}\` is not on PATH outside the repository (verify never runs ${skipped[0]}, a file of the repository); install it, or give its path with --cli`
-      : `${agent.name}: \`${runner.executable}\` is not on PATH; install it, or give its path with --cli`,
+      ? `${agent.name}: \`${runner.executable}\` is not on PATH outside the repository (verify never runs ${skipped[0]}, a file of the repository); ${install}`
+      : `${agent.name}: \`${runner.executable}\` is not on PATH; ${install}`,
   );
 }
 

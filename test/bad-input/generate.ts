@@ -4,7 +4,7 @@
  *
  * Each {@link BadInput} is a row of a table (as picomatch's and ignore's test tables are): its name, what
  * it makes, which path of it the commands are pointed at, what each command must exit with, and which
- * files a message may name. test/e2e/bad-input-corpus.test.ts runs every command against every row;
+ * files a message may name. test/slow/bad-input-corpus.test.ts runs every command against every row;
  * bench/bad-input.mjs measures `cap` on the largest rows.
  */
 import { execFileSync } from "node:child_process";
@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 /** What a command may exit with for an input: one status, or any of several. */
 export type Expected = number | readonly number[];
 
-/** A command of the matrix (see test/e2e/bad-input-corpus.test.ts). */
+/** A command of the matrix (see test/slow/bad-input-corpus.test.ts). */
 export type CommandId =
   | "cap"
   | "cap_json"

@@ -1,6 +1,6 @@
 /**
  * Running the built CLI and the installed hook against a bad input, and the checks every run must pass:
- * the helpers of test/e2e/bad-input-corpus.test.ts. Real processes on real files, no mocks.
+ * the helpers of test/slow/bad-input-corpus.test.ts. Real processes on real files, no mocks.
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";

@@ -12,6 +12,7 @@ import { claudeAttachTargets, claudeOnReadSession } from "../../src/agents/claud
 import { claudeRelease } from "../../src/agents/claude-code/release.js";
 import { attachedPerTurn } from "../../src/agents/claude-code/verify.js";
 import { claudeReleases, claudeVersion, launchSections, runClaude } from "../support/claude.js";
+import { agentSlots } from "../support/process.js";
 import type { ContentBlock } from "../support/upstream.js";
 
 type Tool = [name: string, input: Record<string, unknown>];
@@ -108,7 +109,7 @@ async function pool<T, R>(items: T[], n: number, f: (t: T) => Promise<R>): Promi
   const out: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
+    Array.from({ length: Math.min(agentSlots(n), items.length) }, async () => {
       while (next < items.length) {
         const i = next++;
         out[i] = await f(items[i] as T);

@@ -32,7 +32,27 @@ describe("README", () => {
     const r = cap([resolve(ROOT, "examples/acme-shop"), "--cap", "1500"]);
     expect(r.code).toBe(1);
     const block = blockAfter("Lower the cap for one run to see a failure");
-    expect(block).toBe(`$ npx agent-context cap examples/acme-shop --cap 1500\n${r.stdout}`);
+    expect(block).toBe(`$ npx --no-install agent-context cap examples/acme-shop --cap 1500\n${r.stdout}`);
+  });
+
+  it("every_npx_of_agent_context_in_the_readme_and_docs_ci_runs_only_the_installed_package_or_the_tarball", () => {
+    // Issue 29: the name is unclaimed on the registry; a bare `npx agent-context` would fetch whatever is
+    // published under it (test/e2e/ci-recipe.test.ts shows both sides against a loopback registry).
+    for (const doc of ["README.md", "docs/ci.md"]) {
+      const text = readFileSync(resolve(ROOT, doc), "utf8");
+      const uses = [...text.matchAll(/npx ((?:--?[\w-]+(?: \.\/[^\s`]+)? )*)agent-context/g)];
+      expect(uses.length, doc).toBeGreaterThan(0);
+      // Each names the bare form once, as "a bare `npx agent-context`", to say why it is not used.
+      const bad = uses.filter(
+        (m) =>
+          !/^(--no-install |--yes --package \.\/vendor\/agent-context-[\w.<>-]+\.tgz )$/.test(m[1] ?? "") &&
+          !text.slice(0, m.index).endsWith("a bare `"),
+      );
+      expect(
+        bad.map((m) => m[0]),
+        doc,
+      ).toEqual([]);
+    }
   });
 
   it.skipIf(!corpusPresent())("corpus_table_is_what_the_script_prints", () => {

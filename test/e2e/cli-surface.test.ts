@@ -116,6 +116,56 @@ describe("DIR found upward", () => {
   });
 });
 
+describe("a directory with no instruction files", () => {
+  const NONE =
+    "holds no instruction files for any agent (Claude Code, Codex, Gemini CLI or GitHub Copilot CLI loads nothing there); run it on the repository, or pass its root as DIR\n";
+
+  it("cap_lint_and_report_say_in_one_line_that_no_agent_loads_anything_there_and_keep_their_verdict", () => {
+    // Issue 29: `cap` on such a folder said only "0 bytes"; the likely mistake is the directory.
+    const root = shop({ "main.go": "package main\n", "docs/notes.md": "Not for any agent.\n" });
+    for (const cmd of ["cap", "lint", "report"]) {
+      const r = run([cmd], root);
+      expect({ cmd, code: r.code, stderr: r.stderr }).toEqual({
+        cmd,
+        code: 0,
+        stderr: `agent-context: . ${NONE}`,
+      });
+    }
+    const sub = join(root, "docs");
+    expect(run(["cap", root], sub).stderr).toBe(`agent-context: .. ${NONE}`);
+  });
+
+  it("a_repository_where_only_one_agent_loads_a_nested_or_scoped_file_is_not_empty", () => {
+    // Nothing loads at the root's launch for Claude Code, but Codex's nested AGENTS.md and a scoped rule
+    // are instruction files: no line.
+    const cases: Record<string, string>[] = [
+      { "packages/api/AGENTS.md": "# API\n" },
+      { ".claude/rules/api.md": "---\npaths: packages/api/**\n---\nValidate.\n" },
+    ];
+    for (const files of cases) {
+      const r = run(["cap"], shop(files));
+      expect({ files, code: r.code, stderr: r.stderr }).toEqual({ files, code: 0, stderr: "" });
+    }
+  });
+});
+
+describe("a mistyped command or option", () => {
+  it("gets_the_suggestion_and_one_line_pointing_at_the_help_not_the_whole_help", () => {
+    // Issue 29: the whole help followed the suggestion.
+    const root = shop();
+    const command = run(["cpa"], root);
+    expect({ code: command.code, stdout: command.stdout }).toEqual({ code: 2, stdout: "" });
+    expect(command.stderr).toBe(
+      "error: unknown command 'cpa'\n(Did you mean cap?)\n(run `agent-context --help` for the commands)\n",
+    );
+    const option = run(["lint", "--fxi"], root);
+    expect({ code: option.code, stdout: option.stdout }).toEqual({ code: 2, stdout: "" });
+    expect(option.stderr).toBe(
+      "error: unknown option '--fxi'\n(Did you mean --fix?)\n(run `agent-context lint --help` for its options)\n",
+    );
+  });
+});
+
 describe("one meaning of DIR and --cwd", () => {
   it("every_command_takes_dir_and_cwd_with_one_meaning", () => {
     const root = shop();
@@ -152,7 +202,7 @@ describe("one meaning of DIR and --cwd", () => {
   it("every_command_documents_dir_and_cwd_in_the_same_words", () => {
     const root = shop();
     const helps = Object.fromEntries(
-      ["cap", "route", "explain", "lint", "init"].map((c) => [c, run([c, "--help"], root).stdout]),
+      ["cap", "route", "explain", "lint", "init", "report"].map((c) => [c, run([c, "--help"], root).stdout]),
     );
     const oneLine = (s: string) => s.replace(/\s+/g, " ");
     for (const [c, h] of Object.entries(helps)) {

@@ -1,4 +1,4 @@
-/** Fixtures shared by the hook's end-to-end tests (test/e2e/hook.test.ts, test/e2e/hook-claude.test.ts). */
+/** Fixtures shared by the hook's end-to-end tests (test/e2e/hook.test.ts, test/conformance/hook-claude.test.ts). */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

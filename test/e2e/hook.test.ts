@@ -1,12 +1,28 @@
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chownSync,
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import { Script } from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fnv1a } from "../../src/router/index-build.js";
 import { makeRouter } from "../fixtures/router/make-router.mjs";
 import { repoWithScopedRules } from "./hook-helpers.js";
 
 const HOOK = resolve("dist/hook.cjs");
+const HOOK_BODY = resolve("dist/hook-body.cjs");
 const CLI = resolve("dist/cli/main.js");
 const PROFILE =
   "workspaces/org/fieldkit/source/fieldkit/feature/profile/src/commonMain/kotlin/ProfileScreen.kt";
@@ -44,6 +60,25 @@ const call = (dir: string, tool: string, input: Record<string, unknown>, session
     tool_name: tool,
     tool_input: input,
   });
+
+/** Where dist/hook.cjs keeps the V8 code cache of `body` under the temp dir `tmp` (scripts/hook-loader.cjs). */
+function codeCacheFile(tmp: string, body: string): string {
+  const uid = process.getuid?.() ?? 0;
+  return join(tmp, `agent-context-${uid}`, `hook-code-${fnv1a(body)}-${process.versions.v8}.cache`);
+}
+
+/** Whether `file` holds `body` byte for byte and V8 data this Node accepts for it. */
+function cacheAccepted(file: string, body: string): boolean {
+  const source = readFileSync(body);
+  const cache = readFileSync(file);
+  if (cache.readUInt32LE(0) !== source.length || !cache.subarray(4, 4 + source.length).equals(source))
+    return false;
+  const s = new Script(source.toString("utf8"), {
+    filename: body,
+    cachedData: cache.subarray(4 + source.length),
+  });
+  return !s.cachedDataRejected;
+}
 
 /** The only shape the hook may print: additionalContext and nothing that decides. */
 function context(r: Run): string {
@@ -130,22 +165,23 @@ describe("the bundled PreToolUse hook (dist/hook.cjs)", () => {
       expect(loaded).not.toContain(m);
   });
 
-  it("the_code_cache_the_build_made_is_accepted_by_this_node", () => {
-    // dist/hook.cjs compiles dist/hook-body.cjs with it (scripts/hook-loader.cjs: the cache file is the
-    // source's length, the source, V8's data); a rejected cache would silently cost every call its compile.
-    const probe = [
-      "const { readFileSync } = require('node:fs');",
-      "const { Script } = require('node:vm');",
-      `const file = ${JSON.stringify(resolve("dist/hook-body.cjs"))};`,
-      "const source = readFileSync(file);",
-      "const cache = readFileSync(file + '.cache');",
-      "if (!cache.subarray(4, 4 + cache.readUInt32LE(0)).equals(source)) throw new Error('not this source');",
-      "const s = new Script(source.toString(), { filename: file, cachedData: cache.subarray(4 + source.length) });",
-      "process.stdout.write(String(s.cachedDataRejected));",
-    ].join("\n");
-    const r = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8" });
-    expect(r.stderr).toBe("");
-    expect(r.stdout).toBe("false");
+  it("the_first_call_makes_the_code_cache_in_the_private_state_dir_and_this_node_accepts_it", () => {
+    // dist/hook.cjs (scripts/hook-loader.cjs) writes it when a call that found none exits: the source's
+    // length, the source, V8's data; a rejected cache would silently cost every call its compile.
+    const env = { TMPDIR: mkdtempSync(join(tmpdir(), "ac-hook-cc-")) };
+    const file = codeCacheFile(env.TMPDIR, HOOK_BODY);
+    expect(existsSync(file)).toBe(false);
+    const first = hook(call(root, "Write", { file_path: join(root, PROFILE) }), env);
+    expect(context(first)).toContain("RULE-TDD-GLOBAL-001");
+    expect(first.stderr).toBe("");
+    expect(lstatSync(file).mode & 0o777).toBe(0o600);
+    expect(cacheAccepted(file, HOOK_BODY)).toBe(true);
+    // The next call reads it and leaves it as it is.
+    const made = statSync(file).mtimeMs;
+    expect(hook(call(root, "Write", { file_path: join(root, PROFILE) }), env).stdout).toBe(first.stdout);
+    expect(statSync(file).mtimeMs).toBe(made);
+    // The package ships none (issue 29: it was a quarter of the tarball).
+    expect(existsSync(`${HOOK_BODY}.cache`)).toBe(false);
   });
 
   it("the_hook_code_is_ascii_and_builds_no_table_it_never_uses", () => {
@@ -157,20 +193,30 @@ describe("the bundled PreToolUse hook (dist/hook.cjs)", () => {
     expect(body.toString("latin1")).not.toContain("cachedBreakLinesWithSpaces");
   });
 
-  it("a_missing_short_stale_or_rejected_code_cache_changes_nothing_of_the_answer", () => {
+  it("a_missing_short_stale_or_rejected_code_cache_changes_nothing_of_the_answer_and_is_made_again", () => {
+    const tmp = mkdtempSync(join(tmpdir(), "ac-hook-cc-"));
     const dir = mkdtempSync(join(tmpdir(), "ac-hook-cache-"));
-    const body = readFileSync(resolve("dist/hook-body.cjs"));
+    const body = readFileSync(HOOK_BODY);
     writeFileSync(join(dir, "hook.cjs"), readFileSync(HOOK));
-    const cache = readFileSync(resolve("dist/hook-body.cjs.cache"));
+    const cacheFile = codeCacheFile(tmp, join(dir, "hook-body.cjs"));
+    // The cache a first call makes for this body.
+    writeFileSync(join(dir, "hook-body.cjs"), body);
+    const stdin = () => call(root, "Write", { file_path: join(root, PROFILE) });
+    const run = () =>
+      spawnSync(process.execPath, [join(dir, "hook.cjs")], {
+        input: stdin(),
+        encoding: "utf8",
+        env: { ...process.env, TMPDIR: tmp },
+      });
+    const expected = run().stdout;
+    expect(expected).toContain("rules that apply to Write");
+    const cache = readFileSync(cacheFile);
     const v8Data = cache.subarray(4 + body.length);
     const header = (n: number) => {
       const b = Buffer.alloc(4);
       b.writeUInt32LE(n);
       return b;
     };
-    const stdin = () => call(root, "Write", { file_path: join(root, PROFILE) });
-    const expected = hook(stdin()).stdout;
-    expect(expected).toContain("rules that apply to Write");
     // A body rebuilt or edited to the same length: V8 checks only the length, so running the old body's
     // cached code instead of this one would show in the answer.
     const edited = Buffer.from(
@@ -179,7 +225,7 @@ describe("the bundled PreToolUse hook (dist/hook.cjs)", () => {
     );
     expect(edited.length).toBe(body.length);
     const cases: [string, Buffer, Buffer | null, string][] = [
-      ["the build's", body, cache, expected],
+      ["the first call's", body, cache, expected],
       ["missing", body, null, expected],
       ["empty", body, Buffer.alloc(0), expected],
       ["short", body, cache.subarray(0, 1000), expected],
@@ -193,23 +239,74 @@ describe("the bundled PreToolUse hook (dist/hook.cjs)", () => {
       ],
       ["the old body's", edited, cache, expected.replace("rules that apply to", "rules that apply on")],
     ];
-    // No body at all (a broken install): it fails open like the hook, with one line on stderr.
-    const alone = spawnSync(process.execPath, [join(dir, "hook.cjs")], { input: stdin(), encoding: "utf8" });
-    expect({ status: alone.status, stdout: alone.stdout }).toEqual({ status: 0, stdout: "" });
-    expect(alone.stderr).toMatch(
-      /^agent-context hook: cannot read .*hook-body\.cjs \(ENOENT\); nothing injected\n$/,
-    );
     for (const [what, source, bytes, answer] of cases) {
       writeFileSync(join(dir, "hook-body.cjs"), source);
-      rmSync(join(dir, "hook-body.cjs.cache"), { force: true });
-      if (bytes) writeFileSync(join(dir, "hook-body.cjs.cache"), bytes);
-      const r = spawnSync(process.execPath, [join(dir, "hook.cjs")], { input: stdin(), encoding: "utf8" });
+      rmSync(cacheFile, { force: true });
+      if (bytes) writeFileSync(cacheFile, bytes, { mode: 0o600 });
+      const r = run();
       expect({ what, status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
         what,
         status: 0,
         stdout: answer,
         stderr: "",
       });
+      // Whatever it found, the call leaves a cache of the body it ran.
+      expect({ what, accepted: cacheAccepted(cacheFile, join(dir, "hook-body.cjs")) }).toEqual({
+        what,
+        accepted: true,
+      });
+    }
+    // No body at all (a broken install): it fails open like the hook, with one line on stderr.
+    rmSync(join(dir, "hook-body.cjs"));
+    const alone = run();
+    expect({ status: alone.status, stdout: alone.stdout }).toEqual({ status: 0, stdout: "" });
+    expect(alone.stderr).toMatch(
+      /^agent-context hook: cannot read .*hook-body\.cjs \(ENOENT\); nothing injected\n$/,
+    );
+  });
+
+  it("a_code_cache_in_a_state_dir_another_user_owns_or_a_link_points_at_is_never_used", () => {
+    // The attack: a cache holding the real source (so the byte check passes) with V8's code of another
+    // body of the same length. In this user's own private directory it runs (the control); in one another
+    // user owns or a link points at, the loader neither reads nor writes a cache.
+    const body = readFileSync(HOOK_BODY);
+    const dir = mkdtempSync(join(tmpdir(), "ac-hook-cache-"));
+    writeFileSync(join(dir, "hook.cjs"), readFileSync(HOOK));
+    const edited = Buffer.from(
+      body.toString("latin1").replace("rules that apply to", "rules that apply on"),
+      "latin1",
+    );
+    writeFileSync(join(dir, "hook-body.cjs"), edited);
+    const learn = mkdtempSync(join(tmpdir(), "ac-hook-cc-"));
+    const run = (tmp: string) =>
+      spawnSync(process.execPath, [join(dir, "hook.cjs")], {
+        input: call(root, "Write", { file_path: join(root, PROFILE) }),
+        encoding: "utf8",
+        env: { ...process.env, TMPDIR: tmp },
+      });
+    expect(run(learn).stdout).toContain("rules that apply on");
+    const learned = readFileSync(codeCacheFile(learn, join(dir, "hook-body.cjs")));
+    const poisoned = Buffer.concat([learned.subarray(0, 4), body, learned.subarray(4 + body.length)]);
+    writeFileSync(join(dir, "hook-body.cjs"), body);
+    const plant = (tmp: string) => {
+      const f = codeCacheFile(tmp, join(dir, "hook-body.cjs"));
+      mkdirSync(dirname(f), { recursive: true, mode: 0o700 });
+      writeFileSync(f, poisoned, { mode: 0o600 });
+      return f;
+    };
+    const control = mkdtempSync(join(tmpdir(), "ac-hook-cc-"));
+    plant(control);
+    expect(run(control).stdout).toContain("rules that apply on");
+
+    const foreign = mkdtempSync(join(tmpdir(), "ac-hook-cc-"));
+    const f = plant(foreign);
+    const linked = mkdtempSync(join(tmpdir(), "ac-hook-cc-"));
+    symlinkSync(dirname(f), join(linked, basename(dirname(f))));
+    expect(run(linked).stdout).toContain("rules that apply to");
+    if (process.getuid?.() === 0) {
+      chownSync(dirname(f), 12345, 12345);
+      expect(run(foreign).stdout).toContain("rules that apply to");
+      expect(readFileSync(f).equals(poisoned)).toBe(true);
     }
   });
 

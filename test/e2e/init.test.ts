@@ -11,6 +11,8 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { HOOK_MISSING_LINE, workflowSnippet } from "../../src/install/init.js";
 import { repoWithLocalInstall } from "./init-helpers.js";
 
 /** The kinds a configuration `init` writes charges: all of them, spelled out. */
@@ -185,11 +187,20 @@ describe("agent-context init", () => {
     expect(r.stdout).toContain("(dry run)");
   });
 
-  it("prints_the_workflow_snippet_using_the_action", () => {
+  it("ends_with_the_workflow_the_readme_and_docs_ci_show_running_the_shipped_action_with_the_comments_permission", () => {
     const r = run(["init"], repo());
-    expect(r.stdout).toContain("uses: OWNER/agent-context@v1");
-    expect(r.stdout).toContain("command: lint");
-    expect(r.stdout).toContain("format: github");
+    const printed = r.stdout.slice(r.stdout.indexOf("# .github/workflows/agent-context.yml"));
+    expect(printed).toBe(workflowSnippet());
+    for (const doc of ["README.md", "docs/ci.md"])
+      expect(readFileSync(resolve(import.meta.dirname, "../..", doc), "utf8"), doc).toContain(
+        `\`\`\`yaml\n${printed}\`\`\`\n`,
+      );
+    const job = parse(printed).jobs["agent-context"];
+    expect(job.permissions).toEqual({ contents: "read", "pull-requests": "write" });
+    expect(
+      job.steps.filter((s: { uses?: string }) => s.uses === "./node_modules/agent-context"),
+    ).toHaveLength(2);
+    expect(printed).not.toContain("OWNER");
   });
 
   it("a_missing_directory_is_a_usage_error", () => {
@@ -221,7 +232,7 @@ describe("agent-context init, adoption", () => {
     const r = runLocal();
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    const command = 'node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"';
+    const command = `f="$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"; [ -f "$f" ] && exec node "$f"; echo '${HOOK_MISSING_LINE}' >&2`;
     expect(JSON.parse(read(dir, ".claude/settings.json"))).toEqual({
       hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command }] }] },
     });
@@ -243,7 +254,11 @@ describe("agent-context init, adoption", () => {
   });
 
   it("a_hook_an_earlier_release_wrote_as_dist_hook_mjs_counts_as_installed", () => {
-    for (const legacy of ['node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.mjs"', "ABS"]) {
+    for (const legacy of [
+      'node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.mjs"',
+      'node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"',
+      "ABS",
+    ]) {
       const { dir, cli } = repoWithLocalInstall();
       const command =
         legacy === "ABS" ? `node ${join(dir, "node_modules/agent-context/dist/hook.mjs")}` : legacy;

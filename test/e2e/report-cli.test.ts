@@ -9,6 +9,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   realpathSync,
   rmSync,
   writeFileSync,
@@ -46,6 +47,30 @@ it("without_out_it_writes_agent_context_report_html_in_the_current_directory_and
   expect(data.agents[0]?.launches[0]?.total).toBe(
     Buffer.byteLength("# Project\n\nBe brief.", "utf8") + Buffer.byteLength("# Style\n\nTabs.", "utf8"),
   );
+});
+
+it("run_in_a_subdirectory_it_finds_the_root_upward_and_charges_against_the_repositorys_cap", () => {
+  // Issue 29: `report` was the one command that took the current directory as the root, so in a
+  // subdirectory it ignored the repository's .agent-context.json and showed the default cap.
+  const r = repo({ ...SMALL, ".agent-context.json": '{ "cap": 1234 }\n', "packages/api/README.md": "api\n" });
+  const sub = join(r, "packages/api");
+  const run = cli(["report"], sub);
+  expect(run.stderr).toBe("");
+  expect(run.stdout).toBe(`${join(sub, "agent-context-report.html")}\n`);
+  const data = embeddedData(join(sub, "agent-context-report.html")) as unknown as {
+    agents: { launches: { cwd: string; cap: number; capSource: string }[] }[];
+  };
+  const root = data.agents[0]?.launches.find((l) => l.cwd === ".");
+  expect(root?.cap).toBe(1234);
+});
+
+it("the_report_names_files_relative_to_the_repository_never_by_this_machines_absolute_path", () => {
+  // Issue 29: the cap's source was embedded as /abs/path/.agent-context.json; a report is shared.
+  const r = repo({ ...SMALL, ".agent-context.json": '{ "cap": 1234 }\n' });
+  expect(cli(["report"], r).code).toBe(0);
+  const html = readFileSync(join(r, "agent-context-report.html"), "utf8");
+  expect(html).toContain("(.agent-context.json)");
+  expect(html).not.toContain(r);
 });
 
 describe("bad input is one agent-context line, exit 2, and no file", () => {

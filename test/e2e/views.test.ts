@@ -1,42 +1,12 @@
 /**
  * The two views through the built CLI: `cap` (fresh clone: never reads the home directory), `cap --user`
  * and `explain` (the user view: this machine's user layer, settings, approvals and environment, printed
- * as `applied`), `--add-dir` with the CLI's meaning, and `explain` showing a pointer (a user rule written by
- * `agent-context pointers`) attaching exactly as the real Claude Code CLI attaches it. Every run has a
- * throwaway HOME and CLAUDE_CONFIG_DIR.
+ * as `applied`) and `--add-dir` with the CLI's meaning. Every run has a throwaway HOME and CLAUDE_CONFIG_DIR.
+ * `explain` showing a pointer attaching as the real Claude Code attaches it: test/conformance/views-claude.test.ts.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { claudeVersion, runClaude } from "../support/claude.js";
-
-const CLI = resolve("dist/cli/main.js");
-const made: string[] = [];
-afterAll(() => {
-  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function tree(files: Record<string, string>): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-views-")));
-  made.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text.replaceAll("<R>", root));
-  }
-  return root;
-}
-
-/** A clean environment: no CI markers, no agent variables, HOME and CLAUDE_CONFIG_DIR as given. */
-function env(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home };
-  return { ...base, ...extra };
-}
-
-function run(cmd: string, args: string[], cwd: string, e: NodeJS.ProcessEnv) {
-  return spawnSync(process.execPath, [CLI, cmd, ...args], { cwd, env: e, encoding: "utf8" });
-}
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { env, run, tree } from "./views-helpers.js";
 
 /** A home whose every layer would change the set if read. */
 function poisonedHome(): { home: string; cfg: string; vars: Record<string, string> } {
@@ -209,48 +179,4 @@ describe("the user view (cap --user, explain)", () => {
       "view: user (this machine's user files, settings, approvals and environment)",
     );
   });
-
-  it(`explain_in_the_user_view_shows_a_pointer_attaching_as_claude_code_${claudeVersion().replaceAll(".", "_")}_attaches_it`, async () => {
-    const root = tree({
-      "CLAUDE.md": "repo memory\n",
-      ".claude/rules/api.md": '---\npaths:\n  - "pkg/api/**"\n---\nAPI-RULE-BODY\n',
-      "pkg/api/a.ts": "export const a = 1;\n",
-      "pkg/web/b.ts": "export const b = 1;\n",
-    });
-    const home = tree({});
-    const cfg = join(home, "cfg");
-    execFileSync(
-      process.execPath,
-      [CLI, "pointers", "--config-dir", cfg, "--cwd", root, "--no-project-settings"],
-      { cwd: root, env: env(home), encoding: "utf8" },
-    );
-    const e = env(home, { CLAUDE_CONFIG_DIR: cfg });
-    const target = join(root, "pkg/api/a.ts");
-    const ex = JSON.parse(run("explain", [target, "--json"], root, e).stdout);
-    const onRead = ex.onRead.map((i: { path: string }) =>
-      i.path.startsWith("/") ? i.path : join(root, i.path),
-    );
-    expect(onRead.some((p: string) => p.startsWith(`${cfg}/rules/`))).toBe(true);
-    const fresh = JSON.parse(run("explain", [target, "--json", "--fresh-clone"], root, e).stdout);
-    expect(fresh.onRead.some((i: { path: string }) => i.path.startsWith(`${cfg}/`))).toBe(false);
-    // The real CLI with the same config dir attaches the same files, in the same order, after a Read.
-    const cli = await runClaude({
-      cwd: root,
-      home,
-      configDir: cfg,
-      script: [[{ type: "tool_use", name: "Read", input: { file_path: target } }]],
-      args: ["--permission-mode", "acceptEdits", "--allowedTools", "Read,Write,Edit,Bash"],
-    });
-    const last = cli.mainRequests.at(-1);
-    // biome-ignore lint/suspicious/noExplicitAny: API messages
-    const blocks = ((last?.body.messages ?? []) as any[]).slice(1).flatMap((m) =>
-      // biome-ignore lint/suspicious/noExplicitAny: API content blocks
-      Array.isArray(m.content) ? m.content.filter((b: any) => b.type === "text").map((b: any) => b.text) : [],
-    );
-    const attached = blocks.flatMap((t: string) => {
-      const m = /^<system-reminder>\nContents of (\/[^\n]*?):\n\n/.exec(t);
-      return m ? [m[1]] : [];
-    });
-    expect(attached).toEqual(onRead);
-  }, 120_000);
 });

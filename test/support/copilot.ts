@@ -14,7 +14,7 @@ import {
 } from "../../src/agents/copilot-cli/verify.js";
 import type { CopilotCase } from "../conformance/copilot-cli.fixtures.js";
 import { tempDir, writeLayout } from "./codex-layout.js";
-import { pinnedPackageDir, pinnedVersion } from "./process.js";
+import { agentSlots, pinnedPackageDir, pinnedVersion } from "./process.js";
 
 export {
   attachmentsAfterTools,
@@ -99,7 +99,7 @@ export async function pool<T>(tasks: (() => Promise<T>)[], n: number): Promise<T
   const out: T[] = new Array(tasks.length);
   let next = 0;
   await Promise.all(
-    Array.from({ length: n }, async () => {
+    Array.from({ length: agentSlots(n) }, async () => {
       while (next < tasks.length) {
         const i = next++;
         out[i] = await (tasks[i] as () => Promise<T>)();

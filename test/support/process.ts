@@ -79,3 +79,14 @@ export function pinnedVersion(pkgName: string, release?: string): string {
 }
 
 export { type ProcessResult, runProcess } from "../../src/verify/process.js";
+
+/**
+ * How many agent CLIs one test file may run at once, for a pool its author sized at `n` for the whole
+ * machine: the conformance tier runs one file per core (AGENT_CONTEXT_TEST_WORKERS, set by
+ * vitest.config.ts), and agent CLIs are CPU-bound, so each file takes its share (at least 1). Outside
+ * the test run (`npm run conformance:fuzz`) the pool keeps `n`.
+ */
+export function agentSlots(n: number): number {
+  const workers = Number(process.env.AGENT_CONTEXT_TEST_WORKERS) || 1;
+  return Math.max(1, Math.round(n / workers));
+}

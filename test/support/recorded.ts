@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Entry, tempDir, writeLayout } from "./codex-layout.js";
+import { agentSlots } from "./process.js";
 
 /** A file of a case: text, bytes, a link (`{ link }`, placeholders allowed), a directory, or generated text. */
 export type CaseEntry = Entry | { repeat: [text: string, times: number] };
@@ -139,12 +140,12 @@ export function writeRecordings<T>(suite: string, rec: Record<string, T>): void 
   writeFileSync(recordingPath(suite), `${JSON.stringify(sorted, null, 1)}\n`);
 }
 
-/** Runs `tasks` with at most `n` at a time (the machine has 2 cores). */
+/** Runs `tasks` with at most `n` at a time (the machine has 2 cores), this file's share of them in a test run. */
 export async function inTurn<T>(tasks: (() => Promise<T>)[], n: number): Promise<T[]> {
   const out: T[] = new Array(tasks.length);
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(n, tasks.length) }, async () => {
+    Array.from({ length: Math.min(agentSlots(n), tasks.length) }, async () => {
       while (next < tasks.length) {
         const i = next++;
         out[i] = await (tasks[i] as () => Promise<T>)();

@@ -1,20 +1,19 @@
 /**
  * The lint room's shape (ESLint's): every rule is one file under src/lint/rules/ named after its id, whose
  * default export carries its metadata and its check (and its fix exactly when it says it is fixable);
- * rules/index.ts lists every file once, in the README table's order; and the SARIF rule list the built
- * CLI prints is exactly those files.
+ * rules/index.ts lists every file once, in the README table's order; and the SARIF rule list the command
+ * prints is exactly those files.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { LintRule } from "../../src/lint/rule.js";
 import { ALL_RULES, RULES } from "../../src/lint/rules/index.js";
+import { cliInProcess } from "../support/cli-in-process.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const RULES_DIR = join(ROOT, "src/lint/rules");
-const CLI = join(ROOT, "dist/cli/main.js");
 const ruleFiles = readdirSync(RULES_DIR)
   .filter((f) => f.endsWith(".ts") && f !== "index.ts")
   .map((f) => f.slice(0, -3))
@@ -50,9 +49,9 @@ describe("lint rules: one file each", () => {
     expect(RULES.map((r) => [r.meta.id, r.meta.defaultSeverity])).toEqual(ids);
   });
 
-  it("the_sarif_rule_list_of_the_built_cli_equals_the_rule_files", () => {
+  it("the_sarif_rule_list_of_the_command_equals_the_rule_files", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ac-lint-sarif-"));
-    const r = spawnSync(process.execPath, [CLI, "lint", dir, "--format", "sarif"], { encoding: "utf8" });
+    const r = await cliInProcess("lint", dir, "--format", "sarif");
     expect(r.status).toBe(0);
     const log = JSON.parse(r.stdout) as {
       runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string } }[] } } }[];

@@ -1,10 +1,10 @@
-import { execFileSync, spawnSync } from "node:child_process";
 import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   realpathSync,
+  renameSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -22,6 +22,7 @@ import {
   type PointersOptions,
   readsBack,
 } from "../../src/pointers/index.js";
+import { cliInProcess } from "../support/cli-in-process.js";
 
 function w(p: string, t: string) {
   mkdirSync(dirname(p), { recursive: true });
@@ -41,7 +42,6 @@ const scoped = (globs: string[], body = "rule body\n") =>
 function run(o: Partial<PointersOptions> & { cwd: string; configDir: string }) {
   return generatePointers({ ...o });
 }
-const CLI = join(process.cwd(), "dist/cli/main.js");
 
 describe("pointers: what it writes", () => {
   it("an_added_directory_s_scoped_rule_gets_a_hook_route_pointer_with_absolute_globs", () => {
@@ -266,7 +266,7 @@ describe("pointers: bounds", () => {
     const k = 1 + Math.floor((size - 100 - b1) / per);
     const extra = size - measure(k);
     if (extra < 0 || extra > 200) throw new Error(`cannot tune: ${extra}`);
-    execFileSync("mv", [probe, join(lib, `.claude/rules/r${i}${"x".repeat(extra)}.md`)]);
+    renameSync(probe, join(lib, `.claude/rules/r${i}${"x".repeat(extra)}.md`));
   }
 
   it("a_pointer_of_exactly_4096_bytes_is_written_and_one_of_4097_is_not", () => {
@@ -407,18 +407,13 @@ describe("pointers: hook route", () => {
   });
 });
 
-describe("pointers: the built CLI", () => {
-  it("prints_json_with_file_globs_target_and_route_for_each_pointer", () => {
+describe("pointers: the command line", () => {
+  it("prints_json_with_file_globs_target_and_route_for_each_pointer", async () => {
     const { app, lib, cfg } = ws();
     w(join(lib, ".claude/rules/a.md"), scoped(["src/**"]));
-    const out = execFileSync(
-      "node",
-      [CLI, "pointers", "--config-dir", cfg, "--cwd", app, "--add-dir", lib, "--json"],
-      {
-        encoding: "utf8",
-      },
-    );
-    const j = JSON.parse(out);
+    const r = await cliInProcess("pointers", "--config-dir", cfg, "--cwd", app, "--add-dir", lib, "--json");
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
     expect(j.pointers).toEqual([
       expect.objectContaining({
         file: join(cfg, "rules/repository-001.md"),
@@ -429,16 +424,16 @@ describe("pointers: the built CLI", () => {
     ]);
   });
 
-  it("bad_usage_exits_2_with_a_message_naming_what_to_fix", () => {
+  it("bad_usage_exits_2_with_a_message_naming_what_to_fix", async () => {
     const { app, cfg } = ws();
-    const bad = (args: string[]) => spawnSync("node", [CLI, "pointers", ...args], { encoding: "utf8" });
-    const a = bad(["--config-dir", cfg, "--cwd", app, "--prefix", "../x"]);
+    const bad = (args: string[]) => cliInProcess("pointers", ...args);
+    const a = await bad(["--config-dir", cfg, "--cwd", app, "--prefix", "../x"]);
     expect([a.status, a.stderr]).toEqual([2, expect.stringContaining("--prefix")]);
-    const b = bad(["--cwd", app]);
+    const b = await bad(["--cwd", app]);
     expect([b.status, b.stderr]).toEqual([2, expect.stringContaining("--config-dir")]);
-    const c = bad(["--config-dir", cfg, "--cwd", join(app, "nope")]);
+    const c = await bad(["--config-dir", cfg, "--cwd", join(app, "nope")]);
     expect([c.status, c.stderr]).toEqual([2, expect.stringContaining("not a directory")]);
-    const d = bad(["--config-dir", cfg, "--cwd", app, "--preloaded-budget", "-5"]);
+    const d = await bad(["--config-dir", cfg, "--cwd", app, "--preloaded-budget", "-5"]);
     expect(d.status).toBe(2);
   });
 });

@@ -137,3 +137,24 @@ describe("an agent without a verify runner", () => {
     }
   });
 });
+
+describe("the package verify names for a CLI it cannot find (issue 29)", () => {
+  it("each_agent_names_the_npm_package_and_release_the_conformance_tests_pin", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { agents } = await import("../../src/agents/index.js");
+    const pins = JSON.parse(readFileSync(new URL("../agents/package.json", import.meta.url), "utf8"))
+      .dependencies as Record<string, string>;
+    const named = agents()
+      .filter((a) => a.capabilities?.verify)
+      .map((a) => [
+        a.id,
+        `${a.capabilities?.verify?.npmPackage}@${pins[a.capabilities?.verify?.npmPackage ?? ""]}`,
+      ]);
+    expect(named).toEqual(
+      agents()
+        .filter((a) => a.capabilities?.verify)
+        .map((a) => [a.id, `${a.capabilities?.verify?.npmPackage}@${a.releases[0]}`]),
+    );
+    expect(named.length).toBeGreaterThanOrEqual(4);
+  });
+});

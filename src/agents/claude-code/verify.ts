@@ -327,6 +327,7 @@ function runFailure(run: ClaudeRun, timeoutMs: number): string {
  */
 export const claudeVerifyRunner: VerifyRunner = {
   executable: "claude",
+  npmPackage: "@anthropic-ai/claude-code",
   parseVersion: (out) => CLAUDE_VERSION_LINE.exec(out)?.[1],
   reads: true,
   instructionFile: (rel) => INSTRUCTION_FILE.test(rel),

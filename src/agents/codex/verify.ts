@@ -156,6 +156,7 @@ function instructionBytes(message: string): number {
  */
 export const codexVerifyRunner: VerifyRunner = {
   executable: "codex",
+  npmPackage: "@openai/codex",
   parseVersion: (out) => CODEX_VERSION_LINE.exec(out)?.[1],
   reads: false,
   instructionFile: () => false,

@@ -5,7 +5,7 @@
  * files. Verified on @github/copilot 1.0.102 (./release.ts, docs/findings-copilot-cli.md).
  */
 import type { AgentModel } from "../../model/index.js";
-import { copilotLaunchSnapshot, copilotPatternMatches } from "./launch.js";
+import { copilotLaunchSnapshot, copilotPatternDir, copilotPatternMatches } from "./launch.js";
 import { copilotOnDemandOf } from "./on-read.js";
 import { COPILOT_ID, COPILOT_NAME, COPILOT_RELEASES } from "./release.js";
 import { copilotVerifyRunner } from "./verify.js";
@@ -26,6 +26,7 @@ export const copilotCli: AgentModel = {
     verify: copilotVerifyRunner,
     // applyTo patterns, relative to the git root (./launch.ts, copilotPatternMatches).
     scopeMatcher: (patterns) => (rel) => patterns.some((p) => copilotPatternMatches(p, rel)),
+    scopeDir: copilotPatternDir,
   },
   findingRules: [
     {

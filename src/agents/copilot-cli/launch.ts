@@ -609,6 +609,25 @@ export function copilotPatternMatches(pattern: string, rel: string): boolean {
   return match(rel);
 }
 
+/**
+ * The directory (ending in `/`) every path one `applyTo` pattern matches lies in, or null when it may
+ * match anywhere: a pattern without a slash (base names), or one whose leading part is not plain literal
+ * segments. The matcher is case-sensitive and a pattern with a slash is anchored at the git root, so its
+ * literal leading directories are a prefix of every match; lint and report try a pattern only on the
+ * files under it. Pure; a differential test holds it against trying every file.
+ */
+export function copilotPatternDir(pattern: string): string | null {
+  const p = pattern.startsWith("./") ? pattern.slice(2) : pattern;
+  if (!p.includes("/")) return null;
+  const literal = /^[A-Za-z0-9._-][A-Za-z0-9._/-]*/.exec(p)?.[0] ?? "";
+  const cut = literal.lastIndexOf("/");
+  if (cut <= 0) return null;
+  const dir = literal.slice(0, cut + 1);
+  if (dir.split("/").some((s, i, all) => i < all.length - 1 && (s === "" || s === "." || s === "..")))
+    return null;
+  return dir;
+}
+
 /** Whether a path (POSIX, relative to the git root) matches an instruction file's patterns. */
 export function copilotApplyToMatches(file: CopilotInstructionFile, rel: string): boolean {
   if (file.always) return true;

@@ -286,6 +286,7 @@ export function copilotMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; 
  */
 export const copilotVerifyRunner: VerifyRunner = {
   executable: "copilot",
+  npmPackage: "@github/copilot",
   resolveBin: copilotNativeBin,
   parseVersion: (out) => COPILOT_VERSION_LINE.exec(out)?.[1],
   reads: true,

@@ -244,6 +244,7 @@ function blocksOf(
  */
 export const geminiVerifyRunner: VerifyRunner = {
   executable: "gemini",
+  npmPackage: "@google/gemini-cli",
   parseVersion: (out) => GEMINI_VERSION_LINE.exec(out)?.[1],
   reads: true,
   instructionFile: () => false,

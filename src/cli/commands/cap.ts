@@ -1,7 +1,12 @@
 import type { Command } from "commander";
 import { currentUserEnvironment } from "../../agents/user-environment.js";
 import { parseCapOption } from "../../budget/cap-setting.js";
-import { isMatrix, runCapMatrix } from "../../budget/matrix.js";
+import {
+  holdsNoInstructionFiles,
+  isMatrix,
+  noInstructionFilesLine,
+  runCapMatrix,
+} from "../../budget/matrix.js";
 import { shouldColor } from "../../report/color.js";
 import { renderCapOutput } from "../../report/command-output.js";
 import {
@@ -15,6 +20,7 @@ import {
   resolveAddDirs,
   resolvePlace,
   type SharedFlags,
+  shownDir,
 } from "../options.js";
 
 /**
@@ -65,6 +71,8 @@ export function registerCap(program: Command): void {
         color: { stdout: shouldColor(process.stdout), stderr: shouldColor(process.stderr) },
       });
       process.stderr.write(out.stderr);
+      if (runs.every((r) => r.items.length === 0) && holdsNoInstructionFiles(place.root))
+        process.stderr.write(noInstructionFilesLine(shownDir(place.root)));
       process.stdout.write(out.stdout);
       process.exitCode = out.exitCode;
     },

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { currentUserEnvironment } from "../../agents/user-environment.js";
 import { UsageError } from "../../errors.js";
+import { lstatSafe } from "../../fs/read.js";
 import { itemToJson } from "../../model/index.js";
 import { renderExplainText } from "../../report/explain.js";
 import { explainPath } from "../../router/explain.js";
@@ -58,6 +59,12 @@ export function registerExplain(program: Command): void {
         throw new UsageError("explain answers for one agent: give --agent ID, not all");
       const { root, cwd } = resolvePlace(dir, opts.cwd);
       const addDirs = resolveAddDirs(opts.addDir);
+      // Explaining a path that does not exist is useful (a file the agent is about to create), but the
+      // reader must know it is not one they have (issue 29: a typo was explained without a word).
+      if (!lstatSafe(resolve(path)))
+        process.stderr.write(
+          `agent-context explain: ${path} does not exist; shown is what would load for a file created there\n`,
+        );
       const sets = explainPath({
         ...(opts.freshClone ? {} : { user: currentUserEnvironment() }),
         ...(addDirs.length > 0 ? { addDirs } : {}),

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { defaultAgent } from "../../agents/index.js";
 import { checkRelease } from "../../agents/release.js";
+import { holdsNoInstructionFiles, noInstructionFilesLine } from "../../budget/matrix.js";
 import { ALL_RULES, lintRepository } from "../../lint/index.js";
 import { createProgress } from "../../lint/progress.js";
 import { shouldColor } from "../../report/color.js";
@@ -12,6 +13,7 @@ import {
   outputFormat,
   resolvePlace,
   type SharedFlags,
+  shownDir,
 } from "../options.js";
 
 /**
@@ -49,6 +51,8 @@ export function registerLint(program: Command): void {
       for (const n of result.notFixed)
         process.stderr.write(`agent-context lint --fix: ${n.file}:${n.line}: ${n.message}\n`);
       const out = renderLintOutput(result, format, { color: shouldColor(process.stdout), rules: ALL_RULES });
+      if (result.findings.length === 0 && holdsNoInstructionFiles(root))
+        process.stderr.write(noInstructionFilesLine(shownDir(root)));
       process.stdout.write(out.stdout);
       process.exitCode = out.exitCode;
     });

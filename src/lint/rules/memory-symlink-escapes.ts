@@ -1,6 +1,6 @@
 /**
  * `memory-symlink-escapes`: a memory file, `.claude/` entry or `@import` reached through a symlink whose
- * real path leaves the repository. Claude Code 2.1.332 (settled in test/e2e/lint-cli.test.ts) treats them
+ * real path leaves the repository. Claude Code 2.1.332 (settled in test/conformance/lint-cli.test.ts) treats them
  * differently: a memory file linked outside loads the outside text (unreviewed, different per machine); an
  * import whose real path leaves the working directory never loads. A rule linked outside (file or
  * directory) never loads either: `rule-link-escapes` reports it, from the loader's own rule records.

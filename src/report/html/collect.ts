@@ -6,7 +6,7 @@
  * object into HTML. Nothing here re-derives the loader: items, rules, reasons and deltas come from the
  * snapshots `runCapMatrix` returns. Every size is in bytes (UTF-8 bytes injected, or bytes on disk).
  */
-import { relative, sep } from "node:path";
+import { basename, isAbsolute, relative, sep } from "node:path";
 import { agents as registeredAgents } from "../../agents/index.js";
 import type { FileChange, LaunchDelta } from "../../budget/delta.js";
 import type { KindTotal, Unadopted } from "../../budget/kinds.js";
@@ -14,6 +14,7 @@ import { runCapMatrix } from "../../budget/matrix.js";
 import type { CapRun } from "../../budget/run.js";
 import { loadConfig } from "../../config.js";
 import { withReadSnapshot } from "../../fs/read.js";
+import { SortedFiles } from "../../globs/sorted-files.js";
 import { LintContext, lintRepository } from "../../lint/index.js";
 import { deadGlobIndex } from "../../lint/rules/rule-dead-glob.js";
 import type { ContextItem, Finding, ListOverhead, UnmeasuredSource } from "../../model/index.js";
@@ -253,11 +254,12 @@ function globCounter(
   // Claude Code's paths: globs are counted through the dead-glob index (only the files under each
   // pattern's literal directory are tried): 5,000 scoped rules each tried on every file took minutes.
   let index: ReturnType<typeof deadGlobIndex> | undefined;
+  let sorted: SortedFiles | undefined;
   return (globs, base, agent) => {
     const prefix = relative(root, base).split(sep).join("/");
     // The agent's own matcher where it has one (Copilot's applyTo), else Claude Code's paths: matcher.
-    const own = registeredAgents().find((a) => a.id === agent)?.capabilities?.scopeMatcher;
-    if (!own) {
+    const own = registeredAgents().find((a) => a.id === agent)?.capabilities;
+    if (!own?.scopeMatcher) {
       index ??= deadGlobIndex(root, files);
       return index.count(globs, base);
     }
@@ -266,11 +268,12 @@ function globCounter(
     if (known !== undefined) return known;
     let n = 0;
     if (!prefix.startsWith("..")) {
-      const test = own(globs);
-      for (const f of files) {
-        if (prefix !== "" && !f.startsWith(`${prefix}/`)) continue;
-        if (test(prefix === "" ? f : f.slice(prefix.length + 1))) n++;
-      }
+      const test = own.scopeMatcher(globs);
+      // Only the files under each pattern's literal directory when the agent names it (every file else).
+      const at = prefix === "" ? "" : `${prefix}/`;
+      const dirs = globs.map((g) => `${at}${own.scopeDir?.(g) ?? ""}`);
+      sorted ??= new SortedFiles(files);
+      for (const f of sorted.underAny(dirs)) if (test(f.slice(at.length))) n++;
     }
     memo.set(key, n);
     return n;
@@ -310,7 +313,7 @@ function launchOf(
   return {
     cwd,
     cap: run.cap.cap,
-    capSource: run.cap.source,
+    capSource: shownSource(run.root, run.cap.source),
     total: run.evaluation.total,
     over: run.evaluation.over,
     spare: run.evaluation.spare,
@@ -538,4 +541,14 @@ function routerOf(root: string): ReportShard[] | null {
       rulesTotal: rules.length,
     };
   });
+}
+
+/**
+ * Where the cap comes from as the report shows it: a file relative to the root, never this machine's
+ * absolute path (a report is shared; issue 29), or `default`.
+ */
+function shownSource(root: string, source: string): string {
+  if (!isAbsolute(source)) return source;
+  const rel = relative(root, source);
+  return rel.startsWith("..") || isAbsolute(rel) ? basename(source) : rel.split(sep).join("/");
 }

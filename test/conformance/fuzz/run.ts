@@ -10,6 +10,7 @@ import { claudeCode } from "../../../src/agents/claude-code/index.js";
 import { attachedPerTurn } from "../../../src/agents/claude-code/verify.js";
 import { CLAUDE_LABELS, claudeReleases, launchFiles, runClaude } from "../../support/claude.js";
 import { writeFixture } from "../../support/fixture.js";
+import { agentSlots } from "../../support/process.js";
 import type { FuzzAgent } from "./agents.js";
 import { FUZZ_FOUND_CASES } from "./found.js";
 import { type FuzzCase, generateCase } from "./generate.js";
@@ -277,7 +278,7 @@ export async function pool<T, R>(
   const out: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
+    Array.from({ length: Math.min(agentSlots(n), items.length) }, async () => {
       while (next < items.length) {
         const i = next++;
         out[i] = await f(items[i] as T, i);

@@ -258,7 +258,7 @@ describe("verify exits 2 with a clear message when the CLI cannot be used", () =
   it("a_cli_not_on_path_names_the_executable_and_the_remedy", async () => {
     const r = await verify([], { cwd: temp(), env: { PATH: "/nonexistent" } });
     expect(r.stderr).toBe(
-      "agent-context: Claude Code: `claude` is not on PATH; install it, or give its path with --cli\n",
+      "agent-context: Claude Code: `claude` is not on PATH; install it (npm install -g @anthropic-ai/claude-code@2.1.332, the release the model is verified on), or give its path with --cli\n",
     );
     expect(r.status).toBe(2);
   });

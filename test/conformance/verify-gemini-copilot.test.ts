@@ -263,8 +263,14 @@ describe("verify --agent all", () => {
     const r = runs["all-copilot-only"];
     expect(r?.status, show(r)).toBe(0);
     expect(r?.stdout).toMatch(/^verify: GitHub Copilot CLI 1\.0\.102 agrees with the model/);
-    for (const name of ["claude", "codex", "gemini"])
-      expect(r?.stdout).toContain(`\`${name}\` is not on PATH; install it, or give its path with --cli`);
+    for (const [name, pkg] of [
+      ["claude", "@anthropic-ai/claude-code@2.1.332"],
+      ["codex", "@openai/codex@0.171.0"],
+      ["gemini", "@google/gemini-cli@0.61.0"],
+    ])
+      expect(r?.stdout).toContain(
+        `\`${name}\` is not on PATH; install it (npm install -g ${pkg}, the release the model is verified on), or give its path with --cli`,
+      );
     expect(r?.stdout.match(/^skipped: /gm)).toHaveLength(3);
   });
 });

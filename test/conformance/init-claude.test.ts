@@ -6,9 +6,9 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
+import { repoWithLocalInstall } from "../e2e/init-helpers.js";
 import { makeRouter } from "../fixtures/router/make-router.mjs";
 import { allTexts, runClaude } from "../support/claude.js";
-import { repoWithLocalInstall } from "./init-helpers.js";
 
 const PROFILE =
   "workspaces/org/fieldkit/source/fieldkit/feature/profile/src/commonMain/kotlin/ProfileScreen.kt";

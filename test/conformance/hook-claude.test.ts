@@ -7,10 +7,10 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { repoWithScopedRules } from "../e2e/hook-helpers.js";
 import { makeRouter } from "../fixtures/router/make-router.mjs";
 import { allTexts, type ClaudeRun, runClaude } from "../support/claude.js";
 import type { RecordedRequest } from "../support/upstream.js";
-import { repoWithScopedRules } from "./hook-helpers.js";
 
 const HOOK = resolve("dist/hook.cjs");
 const PROFILE =

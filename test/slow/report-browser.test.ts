@@ -13,8 +13,8 @@ import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR, corpusPresent, materialize } from "../../scripts/corpus.mjs";
+import { cli } from "../e2e/report-helpers.js";
 import { BROWSER_SKIP_MESSAGE, findChromium } from "../support/browser.js";
-import { cli } from "./report-helpers.js";
 
 const CHROMIUM = findChromium();
 if (!CHROMIUM) console.warn(BROWSER_SKIP_MESSAGE);

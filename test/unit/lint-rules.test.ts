@@ -1,0 +1,92 @@
+/**
+ * Every lint rule on its fixture pair, in process through the RuleTester (test/support/rule-tester.ts):
+ * `hit/` must draw the rule's findings at exactly the places of its `expect.json` (and the same through a
+ * symlinked root), `miss/`, a near miss, none. Each fixture is a real git repository (files committed,
+ * `_gitignore` as `.gitignore`); a rule-specific setup adds what git cannot carry (symlinks out of the
+ * repository, large generated files). The built CLI's run of a fixture is test/e2e/lint-rules.test.ts.
+ */
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ALL_RULES, RULES } from "../../src/lint/rules/index.js";
+import { type Place, ruleTester } from "../support/rule-tester.js";
+
+const FIXTURES = resolve(import.meta.dirname, "../fixtures/lint/rules");
+
+/** Extra setup per rule and case, for what a fixture directory cannot hold. */
+const SETUP: Record<string, Partial<Record<"hit" | "miss", (repo: string, outside: string) => void>>> = {
+  "memory-symlink-escapes": {
+    hit: (repo, outside) => {
+      writeFileSync(join(outside, "CLAUDE.md"), "# Shared notes kept outside\n");
+      symlinkSync(join(outside, "CLAUDE.md"), join(repo, "CLAUDE.md"));
+      mkdirSync(join(outside, "rules"));
+      writeFileSync(join(outside, "rules", "style.md"), "Use tabs.\n");
+      symlinkSync(join(outside, "rules"), join(repo, ".claude", "rules", "shared"));
+    },
+    miss: (repo) => {
+      // A symlink that stays inside the repository is fine.
+      symlinkSync(join(repo, "docs", "conventions.md"), join(repo, "CLAUDE.md"));
+    },
+  },
+  "agents-md-shadowed": {
+    miss: (repo) => {
+      // CLAUDE.md as a link to the AGENTS.md beside it (a common layout): its text arrives, at launch and
+      // nested on read.
+      writeFileSync(join(repo, "lib", "AGENTS.md"), "Lib rules.\n");
+      symlinkSync("AGENTS.md", join(repo, "lib", "CLAUDE.md"));
+    },
+  },
+  "rule-link-escapes": {
+    hit: (repo, outside) => {
+      writeFileSync(join(outside, "style.md"), "Use tabs.\n");
+      symlinkSync(join(outside, "style.md"), join(repo, ".claude", "rules", "linked.md"));
+      mkdirSync(join(outside, "rules"));
+      writeFileSync(join(outside, "rules", "style.md"), "Use tabs.\n");
+      symlinkSync(join(outside, "rules"), join(repo, ".claude", "rules", "shared"));
+    },
+    miss: (repo) => {
+      // A rule linked to a file inside the repository (the working directory) loads.
+      mkdirSync(join(repo, ".claude", "rules"), { recursive: true });
+      symlinkSync(join("..", "..", "docs", "rule.md"), join(repo, ".claude", "rules", "inside.md"));
+    },
+  },
+  "import-outside-cwd": {
+    hit: (_repo, outside) => writeFileSync(join(outside, "notes.md"), "Shared notes.\n"),
+  },
+  "codex-chain-truncated": {
+    hit: (repo) =>
+      writeFileSync(join(repo, "AGENTS.md"), `# Conventions\n${"Keep functions short. ".repeat(1600)}\n`),
+    miss: (repo) =>
+      writeFileSync(join(repo, "AGENTS.md"), `# Conventions\n${"Keep functions short. ".repeat(1400)}\n`),
+  },
+};
+
+const fixtureRules = readdirSync(FIXTURES).sort();
+
+describe("the lint rule fixtures", () => {
+  it("every_rule_has_a_fixture_pair_and_every_fixture_names_a_rule", () => {
+    expect(fixtureRules).toEqual(
+      ALL_RULES.map((r) => r.id)
+        .filter((id) => fixtureRules.includes(id))
+        .sort(),
+    );
+    expect(fixtureRules.length).toBeGreaterThan(15);
+  });
+});
+
+for (const id of fixtureRules) {
+  const rule = RULES.find((r) => r.meta.id === id);
+  if (!rule) continue; // named by the test above
+  const dir = join(FIXTURES, id);
+  ruleTester(rule, {
+    valid: [{ name: "its_near_miss", fixture: join(dir, "miss"), setup: SETUP[id]?.miss }],
+    invalid: [
+      {
+        name: "its_fixture",
+        fixture: join(dir, "hit"),
+        setup: SETUP[id]?.hit,
+        errors: JSON.parse(readFileSync(join(dir, "hit", "expect.json"), "utf8")) as Place[],
+      },
+    ],
+  });
+}
