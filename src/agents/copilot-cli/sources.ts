@@ -337,6 +337,30 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
   }
   const agentList = [...agentByName.values()].sort((a, b) => byCodeUnit(a.name, b.name));
 
+  const { items, texts } = toItems(skillList, agentList, unlisted, opts.show, findings);
+  const overhead: ListOverhead[] = [];
+  if (agentList.length > 0) {
+    const charged = agentList.some((e) => !e.user);
+    overhead.push({
+      list: "custom agents",
+      kind: "subagent",
+      bytes: Buffer.byteLength(COPILOT_AGENTS_HEADER),
+      charged,
+      why: `the task tool's \`User-provided custom agents:\` header, sent once a custom agent exists${charged ? "" : " (here only the user's agents bring it: not charged)"}`,
+    });
+  }
+  return { items, texts, findings, overhead };
+}
+
+/** The listed entries (skills, then agents) and the unlisted ones as items, their texts and findings. */
+function toItems(
+  skillList: readonly Entry[],
+  agentList: readonly Entry[],
+  unlisted: readonly Entry[],
+  show: (abs: string) => string,
+  findings: Finding[],
+): { items: ContextItem[]; texts: Map<string, string> } {
+  const opts = { show };
   const items: ContextItem[] = [];
   const texts = new Map<string, string>();
   const push = (e: Entry, text: string | undefined, list: "skills" | "agents", extraBytes = "") => {
@@ -390,16 +414,5 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
     push(e, `- **${e.name}**: ${e.description}`, "agents", `,${JSON.stringify(e.name)}`);
   for (const e of unlisted) push(e, undefined, e.kind === "subagent" ? "agents" : "skills");
 
-  const overhead: ListOverhead[] = [];
-  if (agentList.length > 0) {
-    const charged = agentList.some((e) => !e.user);
-    overhead.push({
-      list: "custom agents",
-      kind: "subagent",
-      bytes: Buffer.byteLength(COPILOT_AGENTS_HEADER),
-      charged,
-      why: `the task tool's \`User-provided custom agents:\` header, sent once a custom agent exists${charged ? "" : " (here only the user's agents bring it: not charged)"}`,
-    });
-  }
-  return { items, texts, findings, overhead };
+  return { items, texts };
 }
