@@ -11,6 +11,7 @@ import codexChainTruncated from "./codex-chain-truncated.js";
 import copilotApplytoNeverMatches from "./copilot-applyto-never-matches.js";
 import fileUnreadable from "./file-unreadable.js";
 import geminiImportFailed from "./gemini-import-failed.js";
+import hiddenFromModel from "./hidden-from-model.js";
 import importBeyondHopLimit from "./import-beyond-hop-limit.js";
 import importInCodeSpan from "./import-in-code-span.js";
 import importMissing from "./import-missing.js";
@@ -21,6 +22,7 @@ import localMemoryTracked from "./local-memory-tracked.js";
 import memoryReadByOneAgent from "./memory-read-by-one-agent.js";
 import memorySymlinkEscapes from "./memory-symlink-escapes.js";
 import memoryUnseenByAgent from "./memory-unseen-by-agent.js";
+import projectAgentNeedsAcknowledgment from "./project-agent-needs-acknowledgment.js";
 import routerDeadTrigger from "./router-dead-trigger.js";
 import routerShardUnusable from "./router-shard-unusable.js";
 import ruleDeadGlob from "./rule-dead-glob.js";
@@ -31,6 +33,7 @@ import ruleLinkEscapes from "./rule-link-escapes.js";
 import rulePathsEmpty from "./rule-paths-empty.js";
 import rulePathsNested from "./rule-paths-nested.js";
 import ruleUnscoped from "./rule-unscoped.js";
+import skillNameTooLong from "./skill-name-too-long.js";
 
 /** Every lint rule, in documentation order. */
 export const RULES: readonly LintRule[] = [
@@ -59,6 +62,9 @@ export const RULES: readonly LintRule[] = [
   memoryUnseenByAgent,
   copilotApplytoNeverMatches,
   memoryReadByOneAgent,
+  skillNameTooLong,
+  hiddenFromModel,
+  projectAgentNeedsAcknowledgment,
 ];
 
 /** The metadata of every rule, in documentation order (SARIF's `tool.driver.rules`). */
