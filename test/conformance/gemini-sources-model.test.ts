@@ -111,3 +111,22 @@ describe("the gemini-cli model sends extensions' context files as the recorded C
       expect(blocks.join("\n\n")).toBe(want);
     });
 });
+
+describe("verify's prediction is the context files alone", () => {
+  it("the_verify_prediction_of_a_gemini_snapshot_holds_the_gemini_md_block_and_no_skill_entry", async () => {
+    const { geminiVerifyRunner } = await import("../../src/agents/gemini-cli/verify.js");
+    const laid = layOut({
+      name: "x",
+      agent: "gemini-cli",
+      files: {
+        "GEMINI.md": "# g\n",
+        ".agents/skills/s/SKILL.md": "---\nname: s\ndescription: S.\n---\nb\n",
+      },
+      expected: {},
+    });
+    const snap = run(".", laid, "fresh-clone");
+    expect(snap.items.map((i) => i.kind)).toEqual(["memory", "skill"]);
+    const p = geminiVerifyRunner.predict(snap, [], laid.home);
+    expect(p.launch.files.map((f) => f.path)).toEqual([join(laid.repo, "GEMINI.md")]);
+  });
+});
