@@ -130,3 +130,20 @@ describe("verify's prediction is the context files alone", () => {
     expect(p.launch.files.map((f) => f.path)).toEqual([join(laid.repo, "GEMINI.md")]);
   });
 });
+
+describe("sources that run code are named, never run", () => {
+  it("the_mcp_servers_of_the_workspace_settings_are_listed_as_not_measured", () => {
+    const laid = layOut({
+      name: "x",
+      agent: "gemini-cli",
+      files: {
+        "GEMINI.md": "# g\n",
+        ".gemini/settings.json": JSON.stringify({ mcpServers: { db: { command: "node", args: ["x.js"] } } }),
+      },
+      expected: {},
+    });
+    expect(run(".", laid, "fresh-clone").unmeasured).toEqual([
+      { kind: "mcp-server", name: "db", source: ".gemini/settings.json" },
+    ]);
+  });
+});

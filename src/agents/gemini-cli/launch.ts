@@ -411,6 +411,7 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
     rules: [],
     memory,
     findings: [...findings, ...g.findings, ...pr.findings, ...sources.findings],
+    ...(sources.unmeasured.length > 0 ? { unmeasured: sources.unmeasured } : {}),
     ...(applied.length > 0 ? { applied } : {}),
   };
   states.set(snapshot, {

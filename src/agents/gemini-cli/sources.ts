@@ -22,6 +22,7 @@
  *   linked one read from its source), not disabled in `extension-enablement.json`: its `contextFileName`
  *   files (default GEMINI.md) as `--- Context from: …` blocks in `<extension_context>`, sorted by path.
  *
+ * MCP servers the workspace settings name are listed as not measured (they add context only by running).
  * User-layer entries are personal, not charged. A dropped or hidden entry is an item with `charged: false`,
  * 0 bytes and a `source-not-listed` finding. Walks are bounded and stay inside the repository (the user's
  * folders inside `~/.gemini` or HOME): a link out is not followed (`walk-stopped`, the measurement is then
@@ -34,7 +35,7 @@ import { inside } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
 import { lazyYaml } from "../../markdown/lazy.js";
-import type { ContextItem, Finding } from "../../model/index.js";
+import type { ContextItem, Finding, UnmeasuredSource } from "../../model/index.js";
 import { readContextFile } from "./launch.js";
 
 /** The separator between skills entries and between subagent entries. */
@@ -62,6 +63,8 @@ export interface GeminiSourcesResult {
   items: ContextItem[];
   texts: Map<string, string>;
   findings: Finding[];
+  /** MCP servers the workspace settings name: they add tools and instructions only by running. */
+  unmeasured: UnmeasuredSource[];
 }
 
 type Warn = (ruleId: string, file: string, message: string) => void;
@@ -248,7 +251,16 @@ export function geminiSources(opts: GeminiSourcesOptions): GeminiSourcesResult {
         "a project agent is listed only once the user acknowledges it (the fresh clone has not)",
         "needs-acknowledgment",
       );
-  return { items, texts, findings };
+  return { items, texts, findings, unmeasured: mcpServers(opts) };
+}
+
+/** The `mcpServers` of the workspace settings (never started: listed as not measured). */
+function mcpServers(opts: GeminiSourcesOptions): UnmeasuredSource[] {
+  const file = join(opts.cwd, ".gemini", "settings.json");
+  const v = readJson(file) as { mcpServers?: unknown } | undefined;
+  const servers = v?.mcpServers;
+  if (!servers || typeof servers !== "object" || Array.isArray(servers)) return [];
+  return Object.keys(servers).map((name) => ({ kind: "mcp-server" as const, name, source: opts.show(file) }));
 }
 
 /** `skills.disabled` of the workspace settings and, in the user view, the user's: lower-cased names. */
