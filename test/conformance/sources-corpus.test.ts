@@ -190,7 +190,7 @@ describe.skipIf(!present)(
             const items = snap.items.filter(
               (i) => `${r.agent}.${String(i.extra?.list)}` === list && typeof i.extra?.entry === "string",
             );
-            const model = items.map((i) => (i.extra?.entry as string).split(root).join("<R>"));
+            const model = items.map((i) => String(i.extra?.entry).split(root).join("<R>"));
             const cli = own(run, base, list);
             if (r.agent === "gemini-cli") expect([...model].sort(), list).toEqual([...cli].sort());
             else expect(model, list).toEqual(cli);
