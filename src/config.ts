@@ -3,9 +3,11 @@
  * un-lowerable rules and hook limits. Parsed strictly: a malformed file is a configuration error (exit 2)
  * that names the file; it never silently falls back to defaults.
  */
+
 import { isAbsolute } from "node:path";
 import { visit } from "jsonc-parser";
 import { UsageError } from "./errors.js";
+import { MAX_JSON_NESTING, nestsDeeperThan } from "./fs/nesting.js";
 import { joinPath } from "./fs/paths.js";
 import { describeReadFailure, readTextFile } from "./fs/read.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "./model/item.js";
@@ -143,7 +145,8 @@ function leavesRepository(p: string): boolean {
 }
 
 /**
- * Parses config text. Throws {@link UsageError} naming `file` when the JSON is malformed, a key is given
+ * Parses config text. Throws {@link UsageError} naming `file` when the JSON is malformed or nested deeper
+ * than {@link MAX_JSON_NESTING} levels, a key is given
  * twice, a number does not fit, a known key has the wrong type, or a `routers` / `unlowerable` entry is a
  * path that leaves the repository (absolute or with a `..` segment: a cloned repository must not make the
  * hook read files outside it).
@@ -151,6 +154,10 @@ function leavesRepository(p: string): boolean {
 export function parseConfig(text: string, file: string): AgentContextConfig {
   let raw: unknown;
   const body = text.replace(/^\uFEFF/, "");
+  if (nestsDeeperThan(body, MAX_JSON_NESTING))
+    throw new UsageError(
+      `${file}: nested deeper than ${MAX_JSON_NESTING} levels, which no configuration needs; not read — fix or delete it`,
+    );
   try {
     raw = JSON.parse(body);
   } catch (e) {

@@ -7,6 +7,8 @@ import { resolve } from "node:path";
 import { agentName, agents, selectAgents } from "../agents/index.js";
 import { agentMemoryDirs } from "../agents/memory-dirs.js";
 import { UsageError } from "../errors.js";
+import { collectCuts } from "../fs/cuts.js";
+import { displayPath } from "../fs/paths.js";
 import type { RevisionTree } from "../fs/revision.js";
 import type { AgentModel } from "../model/index.js";
 import { type CapOptions, type CapRun, runCap } from "./run.js";
@@ -47,7 +49,23 @@ function runEach(
 ): CapRun[] {
   const root = resolve(opts.dir ?? ".");
   const first = runCap({ ...opts, agent: undefined, model: agents[0] as AgentModel, revisions });
-  const cwds: (string | undefined)[] = opts.allCwds ? agentMemoryDirs(first.root) : [opts.cwd];
+  let cwds: (string | undefined)[] = [opts.cwd];
+  if (opts.allCwds) {
+    // A bound that cuts the search for launch directories leaves launches unchecked: incomplete.
+    const found = collectCuts(() => agentMemoryDirs(first.root));
+    cwds = found.value;
+    if (found.cuts.length > 0) {
+      first.incomplete = [
+        ...(first.incomplete ?? []),
+        ...found.cuts.map((c) => ({
+          ...c,
+          path: displayPath(c.path, first.root),
+          message: `${c.message}; launch directories beyond it were not checked`,
+        })),
+      ];
+      first.ok = false;
+    }
+  }
   const runs: CapRun[] = [];
   for (const agent of agents) {
     let done: CapOptions["ratchetDone"];

@@ -1,6 +1,6 @@
 /**
  * The floor-only ratchet: the configured cap may go down freely but never rise above its value at a base
- * git revision. Reads the base config with real git (`git show REF:./.agent-context.json`).
+ * git revision. Reads the base config with real git (`git cat-file blob REF:./.agent-context.json`).
  */
 import { type AgentContextConfig, CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
@@ -88,9 +88,10 @@ export function readConfigAt(
   const commit = rev.stdout.trim();
   const spec = `${commit}:./${CONFIG_FILE}`;
   if (!runGit(root, ["cat-file", "-e", spec]).ok) return { commit, config: null };
-  const show = runGit(root, ["show", spec]);
+  // cat-file gives the blob as committed: no textconv, no filter of the repository's runs.
+  const show = runGit(root, ["cat-file", "blob", spec]);
   if (!show.ok)
-    throw new UsageError(`${ref}:${CONFIG_FILE}: cannot be read with git show (${show.stderr.trim()})`);
+    throw new UsageError(`${ref}:${CONFIG_FILE}: cannot be read with git cat-file (${show.stderr.trim()})`);
   return { commit, config: parseConfig(show.stdout, `${ref}:${CONFIG_FILE}`) };
 }
 

@@ -6,19 +6,23 @@ import { join, relative, resolve } from "node:path";
 import { agentById, defaultAgent } from "../agents/index.js";
 import { loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
-import { inside } from "../fs/paths.js";
+import { collectCuts } from "../fs/cuts.js";
+import { displayPath, inside, toPosix } from "../fs/paths.js";
 import { lstatSafe, statSafe } from "../fs/read.js";
-import { checkoutRevision, type RevisionTree } from "../fs/revision.js";
+import { openRevision, type RevisionTree } from "../fs/revision.js";
 import type {
   AgentModel,
   ContextItem,
   Finding,
   ItemKind,
+  LaunchOptions,
+  MeasurementCut,
   Snapshot,
   UserEnvironment,
   View,
 } from "../model/index.js";
 import { adoptionBytes } from "./adoption.js";
+import { launchAtRevision } from "./base.js";
 import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
 import { type LaunchDelta, launchDelta } from "./delta.js";
 import { type CapEvaluation, evaluateCap } from "./evaluate.js";
@@ -91,7 +95,15 @@ export interface CapRun {
    * null when no base was compared.
    */
   delta: LaunchDelta | null;
-  /** True when within the cap, the ratchet (if checked) holds and the agent's own verdict passes: exit 0. */
+  /**
+   * The bounds of agent-context's own that cut the measurement (the snapshot's `incomplete`): the total
+   * counts only what was found before them, so the run fails. Empty or absent: complete.
+   */
+  incomplete?: MeasurementCut[];
+  /**
+   * True when within the cap, the ratchet (if checked) holds, the agent's own verdict passes and the
+   * measurement is complete: exit 0.
+   */
   ok: boolean;
 }
 
@@ -137,7 +149,7 @@ export function runCap(opts: CapOptions = {}): CapRun {
     else ratchetNote = `no ratchet check: ${def.why}; pass --base REF to compare the cap`;
   }
 
-  const snapshot = agent.launch({
+  const snapshot = measuredLaunch(agent, {
     root,
     cwd,
     ...(opts.release ? { release: opts.release } : {}),
@@ -150,7 +162,11 @@ export function runCap(opts: CapOptions = {}): CapRun {
     overhead: snapshot.overhead ?? [],
     kindCaps: charging.caps,
   });
-  const delta = ratchet ? measureDelta(agent, snapshot, ratchet, { ...opts, kinds: charging.kinds }) : null;
+  const measured = ratchet
+    ? measureDelta(agent, snapshot, ratchet, { ...opts, kinds: charging.kinds })
+    : null;
+  const delta = measured?.delta ?? null;
+  const incomplete = [...(snapshot.incomplete ?? []), ...(measured?.incomplete ?? [])];
   return {
     agent: agent.id,
     agentVersion: snapshot.agent.version,
@@ -165,42 +181,77 @@ export function runCap(opts: CapOptions = {}): CapRun {
     ratchet,
     ratchetNote,
     delta,
-    ok: evaluation.ok && evaluation.kindsOk && (ratchet?.ok ?? true) && !snapshot.verdict?.failure,
+    incomplete,
+    ok:
+      evaluation.ok &&
+      evaluation.kindsOk &&
+      (ratchet?.ok ?? true) &&
+      !snapshot.verdict?.failure &&
+      incomplete.length === 0,
   };
 }
 
 /**
- * The launch at the ratchet's base commit, from a checkout of that revision (never the working tree), and
- * its per-file change to `head`. The working directory keeps its place relative to the root; when it did
- * not exist at the base, everything charged now is new.
+ * `agent.launch(opts)` with every cut (src/model/cut.ts) met while it ran, wherever in the loader, added to
+ * the snapshot's `incomplete` (display paths, each place and bound once).
+ */
+export function measuredLaunch(agent: AgentModel, opts: LaunchOptions): Snapshot {
+  const { value: snapshot, cuts } = collectCuts(() => agent.launch(opts));
+  if (cuts.length === 0) return snapshot;
+  const shown = cuts.map((c) => ({ ...c, path: displayPath(c.path, snapshot.root) }));
+  const all = [...(snapshot.incomplete ?? []), ...shown];
+  const seen = new Set<string>();
+  snapshot.incomplete = all.filter((c) => {
+    const key = `${c.bound}\0${c.path}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return snapshot;
+}
+
+/**
+ * The launch at the ratchet's base commit, from git objects (./base.ts: only what a launch reads is
+ * written, never checked out), and its per-file change to `head`. The working directory keeps its place
+ * relative to the root; when it did not exist at the base, everything charged now is new.
  */
 function measureDelta(
   agent: AgentModel,
   head: Snapshot,
   ratchet: RatchetResult,
   opts: Pick<CapOptions, "release" | "revisions"> & { kinds: readonly ItemKind[] },
-): LaunchDelta {
+): { delta: LaunchDelta; incomplete: MeasurementCut[] } {
   const own = opts.revisions === undefined;
   const cache = opts.revisions ?? new Map<string, RevisionTree>();
   let tree = cache.get(ratchet.commit);
   if (!tree) {
-    tree = checkoutRevision(head.root, ratchet.commit, `base ${ratchet.base}`);
+    tree = openRevision(head.root, ratchet.commit, `base ${ratchet.base}`);
     cache.set(ratchet.commit, tree);
   }
+  const at = tree;
   try {
-    const baseRoot = tree.root;
+    const baseRoot = at.root;
     const baseCwd = join(baseRoot, relative(head.root, head.cwd));
-    const base = statSafe(baseCwd)?.isDirectory()
-      ? agent.launch({ root: baseRoot, cwd: baseCwd, release: head.agent.version })
-      : null;
-    return launchDelta(base, head, {
+    const prefixed = (p: string) => toPosix(join(at.prefix, p));
+    const { value: base, cuts } = collectCuts(() =>
+      launchAtRevision(at, { root: baseRoot, cwd: baseCwd, release: head.agent.version }, (o) =>
+        agent.launch(o),
+      ),
+    );
+    const delta = launchDelta(base, head, {
       base: ratchet.via === "--base" ? ratchet.base : ratchet.via,
       commit: ratchet.commit,
-      existedAtBase: (p) => lstatSafe(join(baseRoot, p)) !== undefined,
+      existedAtBase: (p) => at.entry(prefixed(p)) !== undefined,
       existsNow: (p) => lstatSafe(join(head.root, p)) !== undefined,
       kinds: opts.kinds,
     });
+    // A cut at the base makes the change against it a guess: the run is incomplete too.
+    const incomplete = [
+      ...(base?.incomplete ?? []),
+      ...cuts.map((c) => ({ ...c, path: displayPath(c.path, baseRoot) })),
+    ].map((c) => ({ ...c, message: `at the base revision ${ratchet.base}: ${c.message}` }));
+    return { delta, incomplete };
   } finally {
-    if (own) tree.cleanup();
+    if (own) at.cleanup();
   }
 }

@@ -33,6 +33,26 @@ interface IssueComment {
   id: number;
   body?: string;
   html_url?: string;
+  user?: { login?: unknown } | null;
+}
+
+/**
+ * The login GitHub Actions' own token (GITHUB_TOKEN, an installation token of the GitHub Actions app)
+ * comments as. Such a token may not read `/user` (403 "Resource not accessible by integration").
+ */
+export const ACTIONS_BOT_LOGIN = "github-actions[bot]";
+
+/**
+ * Who the token comments as: `GET /user`'s login for a token of a user (a personal token, a user-to-server
+ * token), else — a 401/403 there, as for GITHUB_TOKEN — {@link ACTIONS_BOT_LOGIN}. Null when the API gives
+ * neither (then no comment is edited: only a new one is written).
+ */
+export async function tokenIdentity(t: CommentTarget): Promise<string | null> {
+  const r = await api(t, "GET", "/user");
+  const login = (r.json as { login?: unknown } | null)?.login;
+  if (r.status === 200 && typeof login === "string" && login !== "") return login;
+  if (r.status === 401 || r.status === 403) return ACTIONS_BOT_LOGIN;
+  return null;
 }
 
 /** Cuts a body to GitHub's limit, saying so in a last line. */
@@ -80,14 +100,17 @@ function messageOf(r: { json: unknown; text: string }): string {
 }
 
 /**
- * Creates or updates the comment whose body starts with `marker` on pull request `t.number`. Reads at most
- * {@link MAX_COMMENT_PAGES} pages of comments. Never throws: network and API errors are a `failed` outcome,
- * a token that may not read or write is `no-permission`.
+ * Creates or updates the comment whose body starts with `marker` on pull request `t.number` and that the
+ * token's own identity wrote ({@link tokenIdentity}): a comment of anyone else's is never edited, whatever
+ * its first line says (anyone may post the marker). Reads at most {@link MAX_COMMENT_PAGES} pages of
+ * comments. Never throws: network and API errors are a `failed` outcome, a token that may not read or
+ * write is `no-permission`.
  */
 export async function upsertComment(t: CommentTarget, marker: string, body: string): Promise<CommentOutcome> {
   const text = fitComment(body);
   try {
     const base = `/repos/${t.repository}/issues`;
+    const me = await tokenIdentity(t);
     let ours: IssueComment | undefined;
     for (let page = 1; page <= MAX_COMMENT_PAGES && !ours; page++) {
       const r = await api(t, "GET", `${base}/${t.number}/comments?per_page=100&page=${page}`);
@@ -95,7 +118,13 @@ export async function upsertComment(t: CommentTarget, marker: string, body: stri
       if (r.status !== 200 || !Array.isArray(r.json))
         return { action: "failed", message: `HTTP ${r.status}: ${messageOf(r)}` };
       const list = r.json as IssueComment[];
-      ours = list.find((c) => typeof c.body === "string" && c.body.split("\n", 1)[0]?.trim() === marker);
+      ours = list.find(
+        (c) =>
+          me !== null &&
+          c.user?.login === me &&
+          typeof c.body === "string" &&
+          c.body.split("\n", 1)[0]?.trim() === marker,
+      );
       if (list.length < 100) break;
     }
     if (ours?.body === text) return { action: "unchanged", url: ours.html_url ?? "" };

@@ -5,6 +5,8 @@
  */
 import { Command, CommanderError } from "commander";
 import { InputFileError, UsageError } from "../errors.js";
+import { showInvisible } from "../report/escape.js";
+import { guardStream } from "../report/terminal.js";
 import { VERSION } from "../version.js";
 
 type Register = (program: Command) => void;
@@ -71,18 +73,23 @@ export async function buildProgram(names?: readonly string[]): Promise<Command> 
  */
 export async function runCli(argv: readonly string[]): Promise<number> {
   process.exitCode = 0;
+  // Everything any command writes reaches the terminal through toTerminal (src/report/terminal.ts).
+  const restore = [guardStream(process.stdout), guardStream(process.stderr)];
   try {
     await (await buildProgram(commandsFor(argv.slice(2)))).parseAsync([...argv]);
   } catch (e) {
     if (e instanceof CommanderError) {
       process.exitCode = e.exitCode === 0 ? 0 : 2;
     } else if (e instanceof UsageError || e instanceof InputFileError) {
-      process.stderr.write(`agent-context: ${e.message}\n`);
+      // One line, whatever the names in it hold.
+      process.stderr.write(`agent-context: ${showInvisible(e.message)}\n`);
       process.exitCode = 2;
     } else {
       process.stderr.write(`agent-context: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
       process.exitCode = 2;
     }
+  } finally {
+    for (const r of restore) r();
   }
   return Number(process.exitCode ?? 0);
 }

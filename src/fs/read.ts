@@ -14,6 +14,7 @@ import {
   realpathSync,
   statSync,
 } from "node:fs";
+import { recordCut } from "./cuts.js";
 import { checkDeadline } from "./deadline.js";
 
 /** Files larger than this (bytes) are not read; callers report them by name. 64 MiB. */
@@ -85,6 +86,20 @@ function statFailure(path: string, e: unknown): ReadFailure {
  */
 export function readTextFile(path: string, limit = MAX_READ_BYTES, opts: ReadOptions = {}): ReadResult {
   checkDeadline();
+  const r = readKept(path, limit, opts);
+  // The reader's own limit (not one a caller gave to model an agent's): the agent would read the file.
+  if (!r.ok && r.reason === "too-large" && limit === MAX_READ_BYTES)
+    recordCut({
+      bound: "read-size",
+      limit,
+      path,
+      message: `${r.fileBytes} bytes, larger than the reader's ${limit}-byte limit; not read, so its text was not counted`,
+    });
+  return r;
+}
+
+/** {@link readTextFile} through the read snapshot, when one is open. */
+function readKept(path: string, limit: number, opts: ReadOptions): ReadResult {
   if (!snapshot) return readFresh(path, limit, opts);
   const kept = snapshot.reads.get(path);
   const answer = kept && fromKept(kept, limit);
@@ -96,6 +111,19 @@ export function readTextFile(path: string, limit = MAX_READ_BYTES, opts: ReadOpt
     snapshot.reads.set(path, r);
   }
   return r;
+}
+
+/**
+ * The kernel's pseudo file systems: their files stat as regular files (`/proc/self/environ`, a `/sys`
+ * attribute) but hold the machine's state, not anyone's instructions. A real path below one is never read.
+ * Linux's mount points (also where macOS and the BSDs put their devices).
+ */
+const KERNEL_DIRS = ["/proc/", "/sys/", "/dev/"];
+
+/** The pseudo file system a real path lies in (`/proc`), or undefined. */
+export function kernelFileSystem(realPath: string): string | undefined {
+  const d = KERNEL_DIRS.find((k) => realPath.startsWith(k));
+  return d?.slice(0, -1);
 }
 
 /** Bytes of file text one read snapshot keeps at most; reads beyond it are not kept (read again). */
@@ -224,6 +252,7 @@ function readAtMost(fd: number, limit: number): Buffer | null | Error {
 /** {@link readTextFile} without the snapshot. */
 function readFresh(path: string, limit: number, opts: ReadOptions): ReadResult {
   let knownReal = false;
+  let realPath: string | undefined;
   // Without a stat first, a failed open is what the stat would have said (missing, or unreadable).
   const walked = opts.walkedRegular === true && process.platform === "linux";
   if (walked) knownReal = true;
@@ -241,6 +270,9 @@ function readFresh(path: string, limit: number, opts: ReadOptions): ReadResult {
     if (!st.isFile()) return { ok: false, reason: "not-regular", path, type: typeName(st) };
     if (st.size > limit) return { ok: false, reason: "too-large", path, fileBytes: st.size, limit };
   }
+  realPath = knownReal ? path : (safeRealpath(path) ?? path);
+  const kernel = kernelFileSystem(realPath);
+  if (kernel) return { ok: false, reason: "not-regular", path, type: `file of the kernel's ${kernel}` };
   let fd: number | undefined;
   try {
     // O_NONBLOCK: if the file was swapped for a fifo after the stat, the open does not hang.
@@ -268,7 +300,7 @@ function readFresh(path: string, limit: number, opts: ReadOptions): ReadResult {
     return {
       ok: true,
       path,
-      realPath: knownReal ? path : (safeRealpath(path) ?? path),
+      realPath,
       text,
       fileBytes: bytes.length,
       validUtf8,

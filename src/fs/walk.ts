@@ -6,12 +6,16 @@
  *
  * Every walk is bounded (a link to `/` must not make a command run for minutes): by directory entries
  * visited ({@link WALK_MAX_ENTRIES}), by depth (`maxDepth`, never above {@link WALK_DEPTH_CEILING}) and by
- * wall time ({@link WALK_MAX_MS}). A bound that stops the walk is reported once, as a problem naming the
- * bound and the symlink through which the walk left its root, e.g.
- * `ext -> /: walk stopped after 100,000 directory entries (the walker's entry limit); ...`.
- * A symlink that points back at a directory it sits in (a link loop) is reported as one.
+ * wall time ({@link WALK_MAX_MS}). A bound that stops the walk is reported once, as a structured problem
+ * (`kind: "bound"`, which `bound`, its `limit`, the `path` where it cut: the symlink through which the walk
+ * left its root, else the directory) with a message, e.g. `links to /; walk stopped after 100,000 directory
+ * entries (the walker's entry limit); ...`. A bound of the walker's own (every entry and time limit, the
+ * depth ceiling, the default depth) is also reported as a cut (./cuts.ts): whoever measures learns that the
+ * walk is incomplete. A symlink that points back at a directory it sits in (a link loop) is reported as one.
  */
 import { type Dirent, opendirSync, readdirSync, readlinkSync, statSync } from "node:fs";
+import type { CutBound } from "../model/cut.js";
+import { recordCut } from "./cuts.js";
 import { checkDeadline } from "./deadline.js";
 import { inside, joinPath } from "./paths.js";
 import { inReadSnapshot, safeRealpath, snapshotListing } from "./read.js";
@@ -120,10 +124,37 @@ function direntsOsOrder(dir: string): Dirent[] {
   return entries;
 }
 
+/**
+ * A problem one walk met, structured: `kind` says what (a `bound` that stopped the walk or a branch of it,
+ * a directory it could not list, a link loop, a link leaving `stayInside`); `path` is where (absolute);
+ * `message` says it in words, without the path. Callers decide on `kind` and `bound`, never on the words.
+ */
+export type WalkProblem =
+  | {
+      kind: "bound";
+      /** Which bound: the entry limit, the depth limit, the time limit. */
+      bound: "entries" | "depth" | "time";
+      /** Its value: entries, directories deep, milliseconds. */
+      limit: number;
+      /**
+       * True when the bound is the walker's own (the entry and time limits, the depth ceiling, the default
+       * depth), false for a `maxDepth` the caller chose (e.g. to model an agent's own limit).
+       */
+      own: boolean;
+      path: string;
+      message: string;
+    }
+  | { kind: "unlistable" | "link-loop" | "outside"; path: string; message: string };
+
 export interface WalkResult {
   files: WalkEntry[];
-  problems: { path: string; message: string }[];
+  problems: WalkProblem[];
 }
+
+const CUT_OF = { entries: "walk-entries", depth: "walk-depth", time: "walk-time" } as const satisfies Record<
+  string,
+  CutBound
+>;
 
 /**
  * Walks `root` depth-first (sorted, or in the OS's order). See the module doc for the guarantees and
@@ -141,6 +172,7 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
   const dedupe = opts.dedupeFiles ?? true;
   const maxDepth = Math.min(opts.maxDepth ?? 64, WALK_DEPTH_CEILING);
   const depthIsCeiling = (opts.maxDepth ?? 64) > WALK_DEPTH_CEILING;
+  const depthIsOwn = depthIsCeiling || opts.maxDepth === undefined;
   const maxEntries = opts.maxEntries ?? WALK_MAX_ENTRIES;
   const maxMillis = opts.maxMillis ?? WALK_MAX_MS;
   const cmp = opts.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
@@ -152,16 +184,38 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
   const onPath = new Set<string>();
   const links = new LinkResolver();
   let via: { path: string; target: string } | undefined;
-  const stop = (dir: string, what: string) => {
+  const bound = (p: Extract<WalkProblem, { kind: "bound" }>, first: boolean) => {
+    if (first) problems.unshift(p);
+    else problems.push(p);
+    if (p.own) recordCut({ bound: CUT_OF[p.bound], limit: p.limit, path: p.path, message: p.message });
+  };
+  const stop = (dir: string, which: "entries" | "time") => {
     stopped = true;
+    const what =
+      which === "entries"
+        ? `${maxEntries.toLocaleString("en-US")} directory entries (the walker's entry limit)`
+        : `${(maxMillis / 1000).toLocaleString("en-US")} s (the walker's time limit)`;
+    const limit = which === "entries" ? maxEntries : maxMillis;
     // First: the one problem that says the walk is incomplete must not drown among the others.
-    problems.unshift(
+    bound(
       via
         ? {
+            kind: "bound",
+            bound: which,
+            limit,
+            own: true,
             path: via.path,
             message: `links to ${via.target}; walk stopped after ${what}, so files beyond it were not counted; an agent may keep walking (remove or narrow the link)`,
           }
-        : { path: dir, message: `walk stopped after ${what}, so files beyond it were not counted` },
+        : {
+            kind: "bound",
+            bound: which,
+            limit,
+            own: true,
+            path: dir,
+            message: `walk stopped after ${what}, so files beyond it were not counted`,
+          },
+      true,
     );
   };
 
@@ -174,16 +228,23 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
     if (seenDirs.has(real)) return;
     seenDirs.add(real);
     if (depth > maxDepth) {
-      problems.push({
-        path: dir,
-        message: depthIsCeiling
-          ? `deeper than ${WALK_DEPTH_CEILING.toLocaleString("en-US")} directories (the walker's depth limit); not walked further`
-          : `deeper than ${maxDepth} directories; not walked further`,
-      });
+      bound(
+        {
+          kind: "bound",
+          bound: "depth",
+          limit: maxDepth,
+          own: depthIsOwn,
+          path: dir,
+          message: depthIsCeiling
+            ? `deeper than ${WALK_DEPTH_CEILING.toLocaleString("en-US")} directories (the walker's depth limit); not walked further`
+            : `deeper than ${maxDepth} directories; not walked further`,
+        },
+        false,
+      );
       return;
     }
     if (Date.now() - started > maxMillis) {
-      stop(dir, `${(maxMillis / 1000).toLocaleString("en-US")} s (the walker's time limit)`);
+      stop(dir, "time");
       return;
     }
     let list: Dirent[];
@@ -195,7 +256,11 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
           ? snapshotListing(`os\0${dir}`, () => direntsOsOrder(dir), countOf)
           : direntsSorted(dir);
     } catch (e) {
-      problems.push({ path: dir, message: `cannot list directory (${(e as Error).message})` });
+      problems.push({
+        kind: "unlistable",
+        path: dir,
+        message: `cannot list directory (${(e as Error).message})`,
+      });
       return;
     }
     if (opts.order !== "os" && opts.order !== "listing") list.sort((a, b) => cmp(a.name, b.name));
@@ -204,11 +269,11 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
       if (stopped) break;
       checkDeadline();
       if (++entries > maxEntries) {
-        stop(dir, `${maxEntries.toLocaleString("en-US")} directory entries (the walker's entry limit)`);
+        stop(dir, "entries");
         break;
       }
       if ((entries & 255) === 0 && Date.now() - started > maxMillis) {
-        stop(dir, `${(maxMillis / 1000).toLocaleString("en-US")} s (the walker's time limit)`);
+        stop(dir, "time");
         break;
       }
       const name = ent.name;
@@ -234,7 +299,11 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
           st = snapshotListing(`st\0${p}`, () => statSync(p), one);
         } catch (e) {
           if ((e as NodeJS.ErrnoException).code === "ELOOP")
-            problems.push({ path: p, message: "link loop (the symlink resolves to itself); not followed" });
+            problems.push({
+              kind: "link-loop",
+              path: p,
+              message: "link loop (the symlink resolves to itself); not followed",
+            });
           continue; // dangling symlink or vanished
         }
         isDir = st.isDirectory();
@@ -253,6 +322,7 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
           const target = entReal ?? safeRealpath(p);
           if (target && opts.stayInside && !inside(opts.stayInside, target)) {
             problems.push({
+              kind: "outside",
               path: p,
               message: `links to ${target}, outside ${opts.stayInside}; not followed`,
             });
@@ -260,6 +330,7 @@ export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
           }
           if (target && onPath.has(target)) {
             problems.push({
+              kind: "link-loop",
               path: p,
               message: `link loop: it points at ${target}, a directory it sits in; not followed`,
             });

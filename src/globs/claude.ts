@@ -87,6 +87,9 @@ const ignore = ignoreModule.default;
 
 const cache = new Map<string, ClaudeGlobMatcher>();
 
+/** A `paths:` pattern longer than this (characters) is dropped, not compiled (see compileClaudeGlobs). */
+export const MAX_PATTERN_CHARS = 4096;
+
 /**
  * Compiles `paths:` patterns (as returned by {@link normalizeClaudePaths}) into a matcher with the CLI's
  * semantics (gitignore lines, case-insensitive). Memoised by pattern list. Never throws.
@@ -98,6 +101,12 @@ export function compileClaudeGlobs(patterns: readonly string[]): ClaudeGlobMatch
   const usable: string[] = [];
   const dropped: string[] = [];
   for (const p of patterns) {
+    // Bounded: ignore 5 rewrites a pattern with regular expressions that backtrack quadratically (a 200 KB
+    // pattern takes minutes), and no real rule comes near this length.
+    if (p.length > MAX_PATTERN_CHARS) {
+      dropped.push(p);
+      continue;
+    }
     try {
       ignore().add(p).ignores("probe");
       usable.push(p);

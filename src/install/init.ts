@@ -19,7 +19,8 @@ import { HOOK_AGENT } from "../agents/hook.js";
 import { defaultAgent } from "../agents/index.js";
 import { CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
-import { writeFilesAtomic } from "../fs/atomic.js";
+import { checkWriteInside, writeFilesAtomic } from "../fs/atomic.js";
+import { MAX_JSON_NESTING, nestsDeeperThan } from "../fs/nesting.js";
 import { describeReadFailure, readTextFile } from "../fs/read.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "../model/index.js";
 import { type AdoptionPlan, planAdoption } from "./adopt.js";
@@ -250,6 +251,10 @@ export function addHookInPlace(
 export function planInit(opts: InitOptions): InitPlanItem[] {
   const plan: InitPlanItem[] = [];
   const command = opts.command ?? hookCommand();
+  // init writes only inside the repository: a `.claude` or `.claude/settings.json` (or config) that links
+  // to the user's global settings is refused before anything is read from it (even with --dry-run).
+  for (const f of [CONFIG_FILE, SETTINGS_FILE])
+    checkWriteInside(join(opts.root, f), opts.root, `the repository ${opts.root}`);
 
   const cfgPath = join(opts.root, CONFIG_FILE);
   const cfg = readTextFile(cfgPath);
@@ -302,6 +307,10 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
         `${setPath}: not valid UTF-8; left untouched — re-save it as UTF-8, then rerun init`,
       );
     }
+    if (nestsDeeperThan(body, MAX_JSON_NESTING))
+      throw new UsageError(
+        `${setPath}: nested deeper than ${MAX_JSON_NESTING} levels; left untouched — flatten it, then rerun init`,
+      );
     let parsed: unknown;
     try {
       parsed = body.trim() === "" ? {} : JSON.parse(body);
@@ -358,10 +367,13 @@ function adoptionNote(a: AdoptionPlan): string {
  * Performs a plan's writes all-or-nothing (src/fs/atomic.ts `writeFilesAtomic`): every file is staged
  * first; when one cannot be (an unwritable file or directory, `.claude` being a file) or a file changed
  * since it was planned, nothing is written and {@link UsageError} says which file and what to do. A
- * symlinked file is written through its link.
+ * symlinked file is written through its link when the link stays inside the repository; one that leaves
+ * it (a `.claude` linked to `~/.claude`) is refused, naming where it leads.
  */
 export function applyInit(root: string, plan: readonly InitPlanItem[]): void {
   const writes = plan.filter((p) => p.action !== "unchanged" && p.content !== undefined);
+  const within = { within: root, withinName: `the repository ${root}` };
+  for (const p of writes) checkWriteInside(join(root, p.file), within.within, within.withinName);
   try {
     for (const p of writes) mkdirSync(dirname(join(root, p.file)), { recursive: true });
     writeFilesAtomic(
@@ -370,6 +382,7 @@ export function applyInit(root: string, plan: readonly InitPlanItem[]): void {
         data: p.content as string,
         ...(p.expected !== undefined ? { expected: p.expected } : {}),
       })),
+      within,
     );
   } catch (e) {
     if (e instanceof UsageError) throw e;

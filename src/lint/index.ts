@@ -88,7 +88,7 @@ export function lintRepository(opts: LintOptions): LintResult {
   // All-or-nothing: a file changed since it was read, or one that cannot be written, leaves every file as
   // it was and no temporary file (src/fs/atomic.ts); the UsageError names the file (exit 2).
   try {
-    writeFilesAtomic(edits);
+    writeFilesAtomic(edits, { within: ctx.root, withinName: `the repository ${ctx.root}` });
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const err = e as NodeJS.ErrnoException;

@@ -13,11 +13,15 @@ export interface Progress {
   done(): void;
 }
 
-/** A progress reporter writing to `stream` (normally process.stderr). */
+/**
+ * A progress reporter writing to `stream` (normally process.stderr). `erase` is what returns to the line's
+ * start and clears it (the command line passes its output boundary's marker for it, src/report/terminal.ts).
+ */
 export function createProgress(
   name: string,
   stream: { isTTY?: boolean; write(s: string): unknown } = process.stderr,
   now: () => number = Date.now,
+  erase = "\r\u001b[K",
 ): Progress {
   const start = now();
   let shown = false;
@@ -26,10 +30,10 @@ export function createProgress(
     step(label) {
       if (!enabled || now() - start < PROGRESS_DELAY_MS) return;
       shown = true;
-      stream.write(`\r\u001b[K${name}: ${label}…`);
+      stream.write(`${erase}${name}: ${label}…`);
     },
     done() {
-      if (shown) stream.write("\r\u001b[K");
+      if (shown) stream.write(erase);
       shown = false;
     },
   };

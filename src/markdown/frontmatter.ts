@@ -9,10 +9,20 @@
  * leading tabs turned into spaces (so `paths: **\/*.ts` still works); when that fails too, the
  * frontmatter is empty but is still cut from the body.
  */
+import { nestsDeeperThan } from "../fs/nesting.js";
 import { lazyYaml } from "./lazy.js";
 
-const parseYaml = (src: string, opts?: import("yaml").ParseOptions & import("yaml").DocumentOptions) =>
-  lazyYaml().parse(src, opts);
+/**
+ * Flow nesting (`[[[…`) the YAML parser is not given: it descends recursively and overflows its stack at
+ * about 800 levels anyway (after seconds, for 100,000), so deeper text is invalid YAML at once.
+ */
+export const MAX_YAML_NESTING = 512;
+
+const parseYaml = (src: string, opts?: import("yaml").ParseOptions & import("yaml").DocumentOptions) => {
+  if (nestsDeeperThan(src, MAX_YAML_NESTING, { yaml: true }))
+    throw new Error(`nested deeper than ${MAX_YAML_NESTING} levels`);
+  return lazyYaml().parse(src, opts);
+};
 
 export interface FrontmatterError {
   message: string;

@@ -243,6 +243,14 @@ export interface AgentModel {
   /** Cap in bytes when the configuration sets none for this agent. */
   readonly defaultCap: number;
   /**
+   * What a fresh-clone launch may read in a repository besides `memoryFileNames` and what those import:
+   * file `names` that are sources wherever they sit, and `folders` (POSIX, matched at any level, e.g.
+   * `.claude`) whose files it reads. `root` is a repository, for names its committed settings add (read
+   * it like a launch does). `cap --base` writes only these files of the base revision, and what the
+   * launch then imports (src/budget/base.ts). Absent: memory files and their imports only.
+   */
+  launchSources?(root: string): { names: readonly string[]; folders: readonly string[] };
+  /**
    * The launch snapshot. Never throws for bad repository input (it becomes findings); throws
    * UsageError for an unknown release.
    */

@@ -3,6 +3,7 @@
  * directory, a view, a release). `cap`, `explain`, `route`, `hook`, `lint`, `pointers` and the renderers
  * start from it; nothing downstream reads an instruction file or re-derives an import or a rule.
  */
+import type { MeasurementCut } from "./cut.js";
 import type { Finding } from "./finding.js";
 import type { ContextItem, ItemKind } from "./item.js";
 
@@ -190,6 +191,13 @@ export interface Snapshot {
   memory: MemoryRecord[];
   /** Problems met while loading. */
   findings: Finding[];
+  /**
+   * The bounds of agent-context's own that cut this measurement (./cut.ts): a walk stopped by its entry,
+   * depth or time limit, a file over the reader's size limit, where the agent would have kept going. What
+   * was found before the cut is in `items` and `rules`; `cap` fails on a non-empty list. Absent or empty:
+   * complete.
+   */
+  incomplete?: MeasurementCut[];
   /** The lists' fixed text the launch adds because of the repository's entries, once per list; absent: none. */
   overhead?: ListOverhead[];
   /** Sources that would add context only by running code, never run; absent: none found. */

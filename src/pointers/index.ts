@@ -20,7 +20,7 @@ import { lstatSync, mkdirSync, readdirSync, realpathSync, rmdirSync } from "node
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { agents } from "../agents/index.js";
 import { UsageError } from "../errors.js";
-import { writeFilesAtomic } from "../fs/atomic.js";
+import { checkWriteInside, describeWriteError as describeErrno, writeFilesAtomic } from "../fs/atomic.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import { readTextFile, safeRealpath, statSafe } from "../fs/read.js";
 import { type WalkResult, walkFiles } from "../fs/walk.js";
@@ -265,10 +265,10 @@ export function generatePointers(opts: PointersOptions): PointersResult {
 
   // The bounds that cut a walk (depth, entries, time), each reported once, where it cuts.
   const walkBounds = (problems: WalkResult["problems"], what: string) => {
-    const deep = problems.filter((p) => /^deeper than /.test(p.message));
+    const deep = problems.filter((p) => p.kind === "bound" && p.bound === "depth");
     const first = deep[0];
-    if (first) {
-      const limit = /^deeper than ([\d,]+)/.exec(first.message)?.[1] ?? "64";
+    if (first?.kind === "bound") {
+      const limit = first.limit.toLocaleString("en-US");
       note(
         "pointer-bound",
         first.path,
@@ -277,7 +277,7 @@ export function generatePointers(opts: PointersOptions): PointersResult {
       );
     }
     for (const p of problems) {
-      if (p.message.includes("walk stopped after"))
+      if (p.kind === "bound" && p.bound !== "depth")
         note("pointer-bound", p.path, `bound: ${p.message}; no pointer for them`);
     }
   };
@@ -850,24 +850,6 @@ function markDryRun(result: PointersResult, existing: Existing[]): void {
   for (const e of existing) if (e.owner === "ours" && !wanted.has(e.abs)) result.removed.push(e.abs);
 }
 
-/** An fs error code in words, for the message that says why the pointers could not be written. */
-function describeErrno(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException)?.code;
-  const words: Record<string, string> = {
-    ENOTDIR: "a component of the path is a file, not a directory",
-    EEXIST: "it exists and is not a directory",
-    EACCES: "permission denied",
-    EPERM: "operation not permitted",
-    EROFS: "read-only file system",
-    ENOSPC: "no space left on the device",
-    EDQUOT: "disk quota exceeded",
-    EFBIG: "file too large for this process or file system",
-    ENOENT: "a component of the path does not exist or was removed",
-    EISDIR: "a directory is in the way",
-  };
-  return code ? `${code}, ${words[code] ?? (e as Error).message}` : String((e as Error)?.message ?? e);
-}
-
 /**
  * Writes the pointer set all-or-nothing ({@link writeFilesAtomic}): new and changed pointers, and the
  * removal of stale ones of this prefix that carry an intact marker. Any failure leaves the rules directory
@@ -889,6 +871,9 @@ function writePointers(result: PointersResult, existing: Existing[]): void {
       `cannot write pointers into ${rulesDir}: ${describeErrno(e)}; nothing written — ${todo}`,
     );
   };
+  // Writes stay in the pointers' own folder: a rules folder, or a pointer file, that is a link leading out
+  // of it is refused before anything is created (src/fs/atomic.ts).
+  checkWriteInside(rulesDir, result.configDir, `the config dir ${result.configDir}`);
   let created: string | undefined;
   try {
     created = mkdirSync(rulesDir, { recursive: true });
@@ -914,7 +899,7 @@ function writePointers(result: PointersResult, existing: Existing[]): void {
     stale.push(abs);
   }
   try {
-    if (ops.length > 0) writeFilesAtomic(ops);
+    if (ops.length > 0) writeFilesAtomic(ops, { within: rulesDir, withinName: `its folder ${rulesDir}` });
   } catch (e) {
     // remove the directories this run created, innermost first (only if still empty)
     if (created !== undefined) {

@@ -25,6 +25,12 @@ export const CAP_RULES = {
     description: "The cap was raised above its value at the base revision",
     defaultSeverity: "error",
   },
+  incomplete: {
+    id: "cap-incomplete",
+    description:
+      "A bound of agent-context (walk entries, depth or time, the read size limit) cut the measurement where the agent keeps going",
+    defaultSeverity: "error",
+  },
   problem: {
     // The id is kept as released (suppressions key on it); it covers every launch warning.
     id: "cap-unreadable",
@@ -41,7 +47,7 @@ export function allCapRules(): readonly LintRuleMeta[] {
 
 /**
  * Converts one cap run to findings (none when it is within the cap and the ratchet holds): `cap-exceeded`
- * on the largest contributor, the agent's own failing verdict where it places it (e.g.
+ * on the largest contributor, `cap-incomplete` where a bound of agent-context cut the measurement, the agent's own failing verdict where it places it (e.g.
  * `cap-codex-truncated` at the cut), `cap-ratchet` on the config file, `cap-unreadable` per loader finding.
  * Reads no file.
  */
@@ -76,6 +82,17 @@ export function capFindings(run: CapRun): Finding[] {
       severity: "error",
       message: `${agent}: ${kindCapFailures({ ...ev, kinds: [k] })[0]}`,
       help: `cut ${k.over} bytes of ${k.kind}; do not raise the ${k.kind} cap (it only goes down)`,
+    });
+  }
+  for (const cut of run.incomplete ?? []) {
+    out.push({
+      ruleId: CAP_RULES.incomplete.id,
+      file: cut.path,
+      line: 1,
+      column: 1,
+      severity: "error",
+      message: `${agent}: the measurement is incomplete: ${cut.message}; the total counts only what was found before the cut`,
+      help: "remove or narrow what the bound cut (often a symlink to a large folder); an incomplete measurement never passes",
     });
   }
   const verdict = run.snapshot.verdict?.finding;

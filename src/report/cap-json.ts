@@ -10,7 +10,9 @@
  * null when no base was compared, else the LaunchDelta `{ base, commit, before, after, change, cwdAtBase,
  * files: [{ path, kind, charged, before, after, change, status, why? }], kinds: [{ kind, charged, before,
  * after, change }] }` (bytes). Also additive: `projectRoot` `{ path, why }` for an agent that searches for a
- * project root (Codex).
+ * project root (Codex), and `incomplete`: the bounds of agent-context's own that cut the measurement,
+ * `[{ bound, limit, path, message }]` (`bound` one of `walk-entries`, `walk-depth`, `walk-time`,
+ * `read-size`, `parse-depth`; src/model/cut.ts), empty when complete — a non-empty list makes `ok` false.
  *
  * Kinds (additive, src/budget/kinds.ts): `charge` `{ kinds, source }` is what the cap charges and where that
  * was decided (`charge`, `agents.<id>.charge`, or `default`: memory, import, rule); an item whose kind is not
@@ -70,6 +72,8 @@ export function capToJson(run: CapRun): Record<string, unknown> {
     ...(run.snapshot.projectRoot ? { projectRoot: run.snapshot.projectRoot } : {}),
     // The agent's own verdict fields (Codex: `truncated`, where its budget cuts the chain, or null).
     ...(run.snapshot.verdict?.json ?? {}),
+    // The bounds of agent-context's own that cut the measurement ([] when complete; `ok` is then false).
+    incomplete: (run.incomplete ?? []).map((c) => ({ ...c })),
   };
 }
 

@@ -61,6 +61,13 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
         ? `agent-context cap: ${c.green("clean")} — ${ev.total} bytes of launch context${whereNote} (${capNote}, ${ev.spare} to spare)`
         : `agent-context cap: ${c.red("failing")} — ${ev.total} bytes of launch context${whereNote} are within the cap (${capNote}, ${ev.spare} to spare), but see below`,
     );
+    // An incomplete measurement lists what it counted before the cut: the files found still show.
+    if ((run.incomplete ?? []).length > 0 && ev.contributors.length > 0) {
+      lines.push("Counted before the cut, largest first:");
+      const width = Math.max(6, ...ev.contributors.map((x) => String(x.bytes).length));
+      for (const x of ev.contributors)
+        lines.push(`  ${String(x.bytes).padStart(width)}  ${x.item.path}   ${c.dim(x.why)}`);
+    }
   } else {
     lines.push(
       `${c.red(c.bold("ERROR:"))} ${name} loads ${ev.total} bytes of launch context ${where(run)} — ${c.bold(

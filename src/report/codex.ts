@@ -27,18 +27,40 @@ export function renderVerdict(run: CapRun, opts: TextOptions = {}): string {
   return `${[`${c.red(c.bold("ERROR:"))} ${head}`, ...rest].join("\n")}\n`;
 }
 
-/** The text report of one run: the agent's failing verdict (if any), then the cap report. */
+/**
+ * The lines saying that bounds of agent-context's own cut the measurement (src/model/cut.ts), one per cut
+ * naming its place and bound. "" when the measurement is complete.
+ */
+export function renderIncomplete(run: CapRun, opts: TextOptions = {}): string {
+  const cuts = run.incomplete ?? [];
+  if (cuts.length === 0) return "";
+  const c = colors(opts.color ?? false);
+  return `${[
+    `${c.red(c.bold("ERROR:"))} the measurement is incomplete: a bound of agent-context cut it where ${agentName(run.agent)} keeps going, so the total counts only what was found before the cut.`,
+    ...cuts.map((x) => `  ${x.path}: ${x.message}`),
+    "Remove or narrow what the bound cut (often a symlink to a large folder); an incomplete measurement never passes.",
+  ].join("\n")}\n`;
+}
+
+/**
+ * The text report of one run: the measurement's cuts and the agent's failing verdict (if any), then the cap
+ * report.
+ */
 export function renderCapRunText(run: CapRun, opts: TextOptions = {}): string {
-  if (!run.snapshot.verdict?.failure) return renderCapText(run, opts);
+  const cut = (run.incomplete ?? []).length > 0;
+  const failure = run.snapshot.verdict?.failure;
+  if (!failure && !cut) return renderCapText(run, opts);
   const ev = run.evaluation;
   let capText = renderCapText(run, opts);
   if (ev.ok) {
     // The cap itself holds; say so without calling the run clean.
     const lines = capText.split("\n");
-    lines[0] = `cap: ${ev.total} bytes delivered, within the ${ev.cap}-byte cap — but see the ${run.snapshot.verdict.noun ?? "failure"} above.`;
+    lines[0] = cut
+      ? `cap: at least ${ev.total} bytes of launch context, counted before the cut, within the ${ev.cap}-byte cap — but the measurement is incomplete (above).`
+      : `cap: ${ev.total} bytes delivered, within the ${ev.cap}-byte cap — but see the ${run.snapshot.verdict?.noun ?? "failure"} above.`;
     capText = lines.join("\n");
   }
-  return `${renderVerdict(run, opts)}${capText}`;
+  return `${renderIncomplete(run, opts)}${renderVerdict(run, opts)}${capText}`;
 }
 
 /**
@@ -79,7 +101,7 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
             .map((l) => `     ${l}`),
         );
     } else {
-      const failure = run.snapshot.verdict?.failure;
+      const failure = (run.incomplete ?? []).length > 0 ? "incomplete" : run.snapshot.verdict?.failure;
       out.push(`${c.red("FAIL")} ${head}${failure ? `  (${failure})` : ""}`);
       out.push(
         renderCapRunText(run, opts)
@@ -109,6 +131,7 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
   for (const r of runs) {
     const v = r.snapshot.verdict;
     if (v?.failure) tallies.set(v.tally ?? v.failure, (tallies.get(v.tally ?? v.failure) ?? 0) + 1);
+    if ((r.incomplete ?? []).length > 0) tallies.set("incomplete", (tallies.get("incomplete") ?? 0) + 1);
   }
   const tally = [...tallies].map(([what, n]) => ` (${n} ${what})`).join("");
   out.push(

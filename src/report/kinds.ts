@@ -29,9 +29,12 @@ export function unadoptedLines(ev: CapEvaluation, charged: readonly ItemKind[]):
   ];
 }
 
-/** How to adopt the uncharged kinds, in one line. */
-export function adoptLine(): string {
-  return `adopt them with \`agent-context init --adopt-kinds\`: it charges them and raises the cap by exactly their bytes, a raise the ratchet accepts in that change only`;
+/**
+ * How to adopt the uncharged kinds, in one line; `command` shows the command (default: in backticks; the
+ * Markdown renderer passes its code span, as the line's other text is fixed and needs no escaping).
+ */
+export function adoptLine(command: (c: string) => string = (c) => `\`${c}\``): string {
+  return `adopt them with ${command("agent-context init --adopt-kinds")}: it charges them and raises the cap by exactly their bytes, a raise the ratchet accepts in that change only`;
 }
 
 /** One line per kind over its own cap: `the skill entries add 4,500 bytes — 500 over the 4,000-byte skill cap`. */

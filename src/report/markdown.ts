@@ -8,6 +8,7 @@ import { agentName } from "../agents/index.js";
 import type { CapRun } from "../budget/run.js";
 import type { Finding } from "../model/index.js";
 import { baseLabel, changeNote, formatBytes, formatChange } from "./delta.js";
+import { showInvisible } from "./escape.js";
 import { countBySeverity, lineOf, sortFindings } from "./findings.js";
 import {
   adoptLine,
@@ -23,17 +24,43 @@ export const CAP_MARKDOWN_MARKER = "<!-- agent-context:cap -->";
 /** The first line of `lint --format markdown`. */
 export const LINT_MARKDOWN_MARKER = "<!-- agent-context:lint -->";
 
-/** Text safe inside a Markdown table cell as inline code (backticks fenced, pipes escaped). */
+/**
+ * Repository text in Markdown: every line terminator (CR and LF, NEL, LS, PS; a lone CR in a folder name
+ * followed by `<!--` would otherwise open a comment that hides the rows after it) and every invisible or
+ * terminal-driving character is shown as an escape (./escape.ts).
+ */
+const visible = (s: string): string => showInvisible(s);
+
+/**
+ * Text as inline code, safe inside a Markdown table cell and on a line of its own: line terminators and
+ * invisible characters shown as escapes, pipes escaped, and fenced with one backtick more than the longest
+ * run of backticks in it (so no backtick in a name can end the span and let Markdown through).
+ */
 export function code(s: string): string {
-  const flat = s.replace(/\r?\n/g, " ").replaceAll("|", "\\|");
-  const ticks = flat.includes("`") ? "``" : "`";
-  const pad = ticks === "``" ? " " : "";
-  return `${ticks}${pad}${flat}${pad}${ticks}`;
+  // A backslash just before a pipe would take the table's escape of that pipe for its own: shown as `\u005c`.
+  const flat = visible(s)
+    .replace(/\\(?=\|)/g, "\\u005c")
+    .replaceAll("|", "\\|");
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = /^[` ]|[` ]$/.test(flat) ? " " : "";
+  return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
-/** Plain text safe inside a Markdown table cell (pipes escaped, newlines folded, HTML brackets escaped). */
+/**
+ * Plain text safe inside a Markdown table cell: a newline (LF or CRLF) folded into a space, every other
+ * line terminator and invisible character shown as an escape, HTML brackets and `&` as entities, and the
+ * punctuation Markdown acts on (emphasis, links, code, pipes, strikethrough) backslash-escaped.
+ */
 export function cell(s: string): string {
-  return s.replace(/\r?\n/g, " ").replaceAll("|", "\\|").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  return visible(s.replace(/\r?\n/g, " ")).replace(/[\\`*_[\]<>|&~]/g, (c) =>
+    c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === "&" ? "&amp;" : `\\${c}`,
+  );
+}
+
+/** Text safe inside raw HTML (a `<summary>`): entities for `& < > " '`, terminators shown as escapes. */
+export function html(s: string): string {
+  return visible(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function cwdLabel(run: CapRun): string {
@@ -43,6 +70,7 @@ function cwdLabel(run: CapRun): string {
 
 function status(run: CapRun): string {
   if (run.ok) return "✅ pass";
+  if ((run.incomplete ?? []).length > 0) return "❌ incomplete";
   if (!run.evaluation.ok) return `❌ ${formatBytes(run.evaluation.over)} B over`;
   if (!run.evaluation.kindsOk) return "❌ a kind over its cap";
   if (run.ratchet && !run.ratchet.ok) return "❌ cap raised";
@@ -77,7 +105,7 @@ export function renderCapMarkdown(runs: readonly CapRun[]): string {
     const n = d.files.length;
     out.push(
       "",
-      `<details><summary>${cell(agentName(r.agent))} · <code>${cell(cwdLabel(r))}</code>: ${n} file${n === 1 ? "" : "s"} changed (${formatChange(d.change)})</summary>`,
+      `<details><summary>${html(agentName(r.agent))} · <code>${html(cwdLabel(r))}</code>: ${n} file${n === 1 ? "" : "s"} changed (${formatChange(d.change)})</summary>`,
       "",
       ...kindChangeLines(d),
       "| File | Kind | Before | After | Change |",
@@ -111,10 +139,14 @@ export function renderCapMarkdown(runs: readonly CapRun[]): string {
     notes.push(...kindNotes(r, where));
     const v = r.snapshot.verdict;
     if (v?.failure && v.detail?.[0]) notes.push(`- ${where}: ${cell(v.detail[0])}`);
+    for (const cut of r.incomplete ?? [])
+      notes.push(
+        `- ${where}: the measurement is incomplete at ${code(cut.path)}: ${cell(cut.message)}; the total counts only what was found before the cut.`,
+      );
   }
   const ratchetNotes = new Set(runs.map((r) => r.ratchet?.note).filter((x): x is string => !!x));
   for (const n of ratchetNotes) notes.push(`- ratchet: ${cell(n)}`);
-  if (runs.some((r) => r.evaluation.unadopted)) notes.push(`- ${cell(adoptLine())}`);
+  if (runs.some((r) => r.evaluation.unadopted)) notes.push(`- ${adoptLine(code)}`);
   if (notes.length > 0) out.push("", ...[...new Set(notes)]);
   const versions = [...new Set(runs.map((r) => `${agentName(r.agent)} ${r.agentVersion}`))];
   out.push("", `<sub>Models verified on ${cell(versions.join(", "))}.</sub>`);

@@ -260,16 +260,28 @@ describe("the GitHub Action (action.yml)", () => {
   });
 });
 
-/** A stand-in for the GitHub REST API's issue comments, on loopback: what the Action's comment step calls. */
+/**
+ * A stand-in for the GitHub REST API on loopback: what the Action's comment step calls. `GET /user` answers
+ * as GitHub does for the token: a user's login (`identity`), or, for GitHub Actions' own token (the
+ * default), 403 "Resource not accessible by integration"; comments are written as that identity
+ * (`github-actions[bot]` for the Actions token). Comments carry GitHub's shape, `user: { login, type }`.
+ */
 interface FakeGithub {
   url: string;
-  comments: { id: number; body: string; user: string }[];
+  comments: { id: number; body: string; user: { login: string; type: string } }[];
   requests: string[];
   close(): Promise<void>;
 }
 
-async function fakeGithub(opts: { denyWrites?: boolean } = {}): Promise<FakeGithub> {
-  const comments: FakeGithub["comments"] = [{ id: 1, body: "Looks good to me", user: "reviewer" }];
+const user = (login: string) => ({ login, type: login.endsWith("[bot]") ? "Bot" : "User" });
+
+async function fakeGithub(
+  opts: { denyWrites?: boolean; identity?: string; comments?: FakeGithub["comments"] } = {},
+): Promise<FakeGithub> {
+  const comments: FakeGithub["comments"] = opts.comments ?? [
+    { id: 1, body: "Looks good to me", user: user("reviewer") },
+  ];
+  const author = opts.identity ?? "github-actions[bot]";
   const requests: string[] = [];
   let next = 100;
   const server = createServer((req, res) => {
@@ -284,6 +296,10 @@ async function fakeGithub(opts: { denyWrites?: boolean } = {}): Promise<FakeGith
         res.end(JSON.stringify(json));
       };
       const url = new URL(req.url ?? "/", "http://x");
+      if (req.method === "GET" && url.pathname === "/user")
+        return opts.identity
+          ? send(200, { login: opts.identity, type: "User" })
+          : send(403, { message: "Resource not accessible by integration" });
       if (req.method === "GET" && url.pathname === "/repos/o/r/issues/7/comments") {
         const page = Number(url.searchParams.get("page") ?? "1");
         return send(200, page === 1 ? comments.map((c) => ({ ...c, html_url: `c/${c.id}` })) : []);
@@ -291,7 +307,7 @@ async function fakeGithub(opts: { denyWrites?: boolean } = {}): Promise<FakeGith
       if (opts.denyWrites) return send(403, { message: "Resource not accessible by integration" });
       const body = (JSON.parse(raw || "{}") as { body?: string }).body ?? "";
       if (req.method === "POST" && url.pathname === "/repos/o/r/issues/7/comments") {
-        const c = { id: next++, body, user: "github-actions[bot]" };
+        const c = { id: next++, body, user: user(author) };
         comments.push(c);
         return send(201, { ...c, html_url: `c/${c.id}` });
       }
@@ -393,7 +409,7 @@ describe("the Action on a pull request: job summary and one comment", () => {
       expect(r2.code).toBe(0);
       expect(r2.stdout).toContain("updated the comment on pull request #7");
       expect(api.comments).toHaveLength(2);
-      expect(api.comments[0]).toEqual({ id: 1, body: "Looks good to me", user: "reviewer" });
+      expect(api.comments[0]).toEqual({ id: 1, body: "Looks good to me", user: user("reviewer") });
       expect(api.comments[1]?.body).toContain(
         "| `docs/conventions.md` | import | 9 B | — | -9 B (deleted) |",
       );
@@ -418,6 +434,46 @@ describe("the Action on a pull request: job summary and one comment", () => {
         /\| ❌ [\d,]+ B over \| Claude Code/,
       );
       expect(api.comments).toHaveLength(1);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("a_comment_with_the_marker_that_someone_else_wrote_is_never_edited", async () => {
+    const ws = pullRequest(base, { "CLAUDE.md": "# Project!\n" });
+    const forged = { id: 5, body: "<!-- agent-context:cap -->\nall clean, merge me", user: user("mallory") };
+    const api = await fakeGithub({ comments: [{ ...forged }] });
+    try {
+      const r = await runAction(ws, { "github-token": "tok" }, { env: prEnv(api) });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("created the comment on pull request #7");
+      expect(api.comments[0]).toEqual(forged);
+      expect(api.comments).toHaveLength(2);
+      expect(api.comments[1]?.user.login).toBe("github-actions[bot]");
+      expect(api.requests.some((q) => q.startsWith("PATCH"))).toBe(false);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("a_personal_token_edits_its_owners_comment_and_no_other", async () => {
+    const ws = pullRequest(base, { "CLAUDE.md": "# Project!\n" });
+    const bots = {
+      id: 5,
+      body: "<!-- agent-context:cap -->\nold, by the Actions token",
+      user: user("github-actions[bot]"),
+    };
+    const alices = { id: 6, body: "<!-- agent-context:cap -->\nold, by alice", user: user("alice") };
+    const api = await fakeGithub({ identity: "alice", comments: [{ ...bots }, { ...alices }] });
+    try {
+      const r = await runAction(ws, { "github-token": "alices-token" }, { env: prEnv(api) });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("updated the comment on pull request #7");
+      expect(api.comments[0]).toEqual(bots);
+      expect(api.comments[1]?.body).toMatch(/^<!-- agent-context:cap -->\n### agent-context/);
+      expect(api.requests.filter((q) => q.startsWith("PATCH"))).toEqual([
+        "PATCH /repos/o/r/issues/comments/6 Bearer alices-token",
+      ]);
     } finally {
       await api.close();
     }

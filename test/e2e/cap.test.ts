@@ -195,6 +195,7 @@ describe("cap --json", () => {
       "framingBytes",
       "ratchet",
       "delta",
+      "incomplete",
     ]);
     expect(json).toMatchObject({
       agent: "claude-code",
@@ -207,6 +208,7 @@ describe("cap --json", () => {
       applied: [],
       ratchet: null,
       delta: null,
+      incomplete: [],
     });
     for (const it of json.items) {
       expect(Object.keys(it)).toEqual([

@@ -8,8 +8,7 @@
 import type { TestProject } from "vitest/node";
 
 /**
- * The files of the long tier, left out of the tier of their folder: test/conformance/ (conformance) and
- * test/hostile/verify.test.ts (slow; `verify` on every pinned agent CLI, seeded hostile repositories).
+ * The files of the long tier, left out of the tier of their folder (test/conformance/: conformance).
  */
 export const LONG = [
   "test/conformance/sources-cli.test.ts",
@@ -18,7 +17,6 @@ export const LONG = [
   "test/conformance/codex-edges.test.ts",
   "test/conformance/copilot-user-layer.test.ts",
   "test/conformance/gemini-user-layer.test.ts",
-  "test/hostile/verify.test.ts",
 ];
 
 export function longNotice(): string {

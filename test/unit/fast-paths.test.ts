@@ -271,6 +271,10 @@ describe("walkFiles bounds", () => {
   it("an_entry_limit_stops_the_walk_and_names_the_link_it_went_through", () => {
     const w = walkFiles(join(root, "rules"), { maxEntries: 20, maxDepth: Number.POSITIVE_INFINITY });
     expect(w.problems[0]).toEqual({
+      kind: "bound",
+      bound: "entries",
+      limit: 20,
+      own: true,
       path: join(root, "rules/ext"),
       message: `links to ${join(root, "outside")}; walk stopped after 20 directory entries (the walker's entry limit), so files beyond it were not counted; an agent may keep walking (remove or narrow the link)`,
     });
@@ -285,8 +289,13 @@ describe("walkFiles bounds", () => {
   it("link_loops_are_named_as_loops_and_the_rest_is_walked", () => {
     const w = walkFiles(join(root, "rules"));
     expect(w.problems).toEqual([
-      { path: join(root, "rules/self"), message: "link loop (the symlink resolves to itself); not followed" },
       {
+        kind: "link-loop",
+        path: join(root, "rules/self"),
+        message: "link loop (the symlink resolves to itself); not followed",
+      },
+      {
+        kind: "link-loop",
         path: join(root, "rules/sub/up"),
         message: `link loop: it points at ${join(root, "rules")}, a directory it sits in; not followed`,
       },

@@ -9,6 +9,7 @@ import { sortFindings } from "../../src/report/findings.js";
 import { escapeData, escapeProperty, githubCommand, renderGithub } from "../../src/report/github.js";
 import { findingToJson } from "../../src/report/json.js";
 import { toSarif } from "../../src/report/sarif.js";
+import { toTerminal } from "../../src/report/terminal.js";
 import { renderFindingsText } from "../../src/report/text.js";
 
 const schema = JSON.parse(
@@ -107,7 +108,7 @@ describe("text output", () => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape
     const esc = /\u001b\[/;
     expect(renderFindingsText([d()], { color: false })).not.toMatch(esc);
-    expect(renderFindingsText([d()], { color: true })).toMatch(esc);
+    expect(toTerminal(renderFindingsText([d()], { color: true }))).toMatch(esc);
   });
 
   it.each([

@@ -9,7 +9,8 @@ import { cell, code } from "../../src/report/markdown.js";
 describe("markdown cells", () => {
   it("a_path_with_a_pipe_or_backtick_stays_one_cell_of_inline_code", () => {
     expect(code("a|b.md")).toBe("`a\\|b.md`");
-    expect(code("we`ird.md")).toBe("`` we`ird.md ``");
+    expect(code("we`ird.md")).toBe("``we`ird.md``");
+    expect(code("a``b`")).toBe("``` a``b` ```");
     expect(cell("x <b> | y\nz")).toBe("x &lt;b&gt; \\| y z");
   });
 

@@ -8,6 +8,7 @@ import { CONTEXT_ITEM_JSON_FIELDS, type ContextItem } from "../../src/model/inde
 import { capToJson, renderCapJson } from "../../src/report/cap-json.js";
 import { CUT_QUESTION, renderCapText, renderFindings } from "../../src/report/cap-text.js";
 import { shouldColor } from "../../src/report/color.js";
+import { toTerminal } from "../../src/report/terminal.js";
 
 function item(path: string, bytes: number, over: Partial<ContextItem> = {}): ContextItem {
   return {
@@ -135,7 +136,7 @@ describe("text report, over the cap", () => {
     expect(out).not.toContain("\u001b[");
   });
   it("has_ansi_escapes_with_colour", () => {
-    expect(renderCapText(run(ISSUE_ITEMS), { color: true })).toContain("\u001b[");
+    expect(toTerminal(renderCapText(run(ISSUE_ITEMS), { color: true }))).toContain("\u001b[");
   });
 });
 
@@ -262,6 +263,7 @@ describe("json contract", () => {
       "framingBytes",
       "ratchet",
       "delta",
+      "incomplete",
     ]);
   });
   it("carries_the_numbers", () => {

@@ -21,6 +21,8 @@ export const claudeCode: AgentModel = {
   releases: CLAUDE_CODE_RELEASES,
   memoryFileNames: ["CLAUDE.md", "CLAUDE.local.md"],
   defaultCap: DEFAULT_CLAUDE_CAP,
+  // `.claude/`: CLAUDE.md, rules, settings (claudeMdExcludes); AGENTS.md loads where no CLAUDE file does.
+  launchSources: () => ({ names: ["AGENTS.md"], folders: [".claude"] }),
   launch: claudeLaunch,
   onDemand: claudeOnDemandOf,
   capabilities: {

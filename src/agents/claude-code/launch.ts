@@ -188,7 +188,13 @@ export function claudeOnDemandOf(snapshot: Snapshot): ClaudeOnReadSession {
 export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   const launch = new LaunchSet(opts);
   const layers = opts.layers;
-  const dirs = layers?.nothingLoads ? [] : launchDirectories(launch.cwd);
+  // The fresh-clone view is the repository alone: nothing above its root loads (a runner's home, or a
+  // CLAUDE.md another user left in a shared directory, never changes the verdict). The user view is this
+  // machine: every ancestor, as the CLI reads them.
+  const freshClone = (layers?.view ?? "fresh-clone") === "fresh-clone";
+  const dirs = layers?.nothingLoads
+    ? []
+    : launchDirectories(launch.cwd).filter((d) => !freshClone || inside(launch.realRoot, d));
   const agentsFiles = planAgentsFiles(launch, dirs);
   const userDir = layers?.nothingLoads ? undefined : layers?.userDir;
   const userItems = userDir ? launch.loadUserLayer(userDir) : 0;

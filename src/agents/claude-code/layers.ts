@@ -303,7 +303,19 @@ function claudeMdExcludes(settings: SettingsSources, found: Found): ClaudeLayers
       effect: "excludes matching CLAUDE.md, rule, CLAUDE.local.md and AGENTS.md files (absolute paths)",
     });
   }
-  const matcher = patterns.length > 0 ? picomatch(withRealPrefixes(patterns), { dot: true }) : undefined;
+  let matcher: ((p: string) => boolean) | undefined;
+  try {
+    matcher = patterns.length > 0 ? picomatch(withRealPrefixes(patterns), { dot: true }) : undefined;
+  } catch (e) {
+    // picomatch refuses a pattern (one over 65,536 characters): no exclusion can be modelled.
+    found.findings.push({
+      ruleId: "file-unreadable",
+      severity: "warning",
+      file: found.applied.find((a) => a.name === "claudeMdExcludes")?.from ?? ".claude/settings.json",
+      message: `claudeMdExcludes holds a pattern the glob matcher refuses (${String((e as Error).message)}); the launch is measured without exclusions`,
+      help: "shorten or remove the pattern",
+    });
+  }
   return (abs: string, _layer: MemoryLayer) => matcher?.(abs.replaceAll("\\", "/")) ?? false;
 }
 

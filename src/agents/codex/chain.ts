@@ -74,6 +74,11 @@ export interface CodexChainOptions {
    * Codex itself would then read only the cwd's file. Default false.
    */
   assumeRootIsProject?: boolean;
+  /**
+   * The fresh-clone view: a root marker found above `root` is taken to be at `root` (where a fresh clone
+   * has its own `.git`), so nothing above the repository loads. Default false (this machine, as Codex runs).
+   */
+  nothingAboveRoot?: boolean;
 }
 
 /** Where the effective budget came from. */
@@ -189,7 +194,7 @@ export function findCodexProjectRoot(
 export interface CodexProjectRoot {
   /** Absolute directory, or null: no project root, Codex reads only the working directory's files. */
   path: string | null;
-  /** The marker found there (e.g. `.git`), or null when none was found or the root was assumed. */
+  /** The marker found there (e.g. `.git`), or null when none was found or the root was assumed (not null when a marker above the root was taken to be at it). */
   marker: string | null;
   /** True when no marker was found and `assumeRoot` was taken instead (not Codex behaviour). */
   assumed: boolean;
@@ -224,6 +229,8 @@ export function describeProjectRoot(
   markersFrom: CodexSettingSource,
 ): string {
   const from = markersFrom === "default" ? "" : ` (project_root_markers from ${SOURCE_WORDS[markersFrom]})`;
+  if (root.assumed && root.marker !== null)
+    return `the nearest ${root.marker} lies above the repository, which the fresh-clone view never reads: DIR taken as the project root`;
   if (root.assumed)
     return `no ${markers.join(" or ")} at or above the working directory; DIR taken as the project root`;
   if (root.path !== null)
@@ -307,7 +314,9 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
   const markers = opts.rootMarkers ?? user?.rootMarkers ?? CODEX_DEFAULT_ROOT_MARKERS;
   const markersFrom: CodexSettingSource =
     opts.rootMarkers !== undefined ? "option" : user?.rootMarkers !== undefined ? "user-config" : "default";
-  const located = locateCodexProjectRoot(cwd, markers, opts.assumeRootIsProject ? root : undefined);
+  let located = locateCodexProjectRoot(cwd, markers, opts.assumeRootIsProject ? root : undefined);
+  if (opts.nothingAboveRoot && located.path !== null && !inside(root, located.path))
+    located = { path: root, marker: located.marker, assumed: true };
   const projectRoot = located.path;
   const trust = trustOf(user, cwd, projectRoot);
   const projectLayers =

@@ -180,6 +180,7 @@ export function codexLaunch(opts: LaunchOptions): Snapshot {
   const r = codexChain({
     root: opts.root,
     cwd: opts.cwd ?? opts.root,
+    nothingAboveRoot: view === "fresh-clone",
     ...(codexHome !== undefined && !homeMissing ? { codexHome } : {}),
   });
   if (homeMissing)

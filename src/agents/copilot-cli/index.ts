@@ -20,6 +20,7 @@ export const copilotCli: AgentModel = {
   releases: COPILOT_RELEASES,
   memoryFileNames: [".github/copilot-instructions.md", "AGENTS.md", "CLAUDE.md", "GEMINI.md"],
   defaultCap: DEFAULT_COPILOT_CAP,
+  launchSources: () => ({ names: [], folders: [".github/instructions"] }),
   launch: copilotLaunchSnapshot,
   onDemand: copilotOnDemandOf,
   capabilities: {

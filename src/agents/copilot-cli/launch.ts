@@ -31,9 +31,12 @@ import { type Dirent, readdirSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
 import { UsageError } from "../../errors.js";
+import { recordCut } from "../../fs/cuts.js";
+import { nestsDeeperThan } from "../../fs/nesting.js";
 import { displayPath, inside, joinPath, relativeInside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import { direntsSorted, WALK_MAX_MS } from "../../fs/walk.js";
+import { MAX_YAML_NESTING } from "../../markdown/frontmatter.js";
 import { simpleYaml } from "../../markdown/index.js";
 import { lazyYaml } from "../../markdown/lazy.js";
 import type {
@@ -161,6 +164,11 @@ export interface CopilotLaunchOptions {
    * corpus), take `root` as the git root. Copilot itself then reads the cwd only. Default false.
    */
   assumeRootIsGitRoot?: boolean;
+  /**
+   * The fresh-clone view: a `.git` found above `root` is taken to be at `root` (where a fresh clone has its
+   * own), so nothing above the repository loads. Default false.
+   */
+  nothingAboveRoot?: boolean;
 }
 
 /** Drops one leading BOM. */
@@ -418,6 +426,8 @@ export function parseInstructionFrontmatter(text: string): {
   let data: unknown = simpleYaml(m[1] as string);
   if (data === undefined)
     try {
+      if (nestsDeeperThan(m[1] as string, MAX_YAML_NESTING, { yaml: true }))
+        throw new Error(`nested deeper than ${MAX_YAML_NESTING} levels`);
       data = lazyYaml().parse(m[1] as string);
     } catch (e) {
       return {
@@ -487,6 +497,14 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
     }
   };
   walk(dir, 0);
+  // A bound of agent-context's (Copilot CLI itself walks on): the measurement is incomplete (src/fs/cuts.ts).
+  if (stopped)
+    recordCut({
+      bound: stopped.endsWith("entries") ? "walk-entries" : "walk-time",
+      limit: stopped.endsWith("entries") ? COPILOT_WALK_MAX_ENTRIES : WALK_MAX_MS,
+      path: dir,
+      message: `stopped after ${stopped}; instruction files beyond were not counted`,
+    });
   if (stopped)
     findings.push({
       ruleId: "walk-stopped",
@@ -597,7 +615,12 @@ export function copilotPatternMatches(pattern: string, rel: string): boolean {
     const p = pattern.startsWith("./") ? pattern.slice(2) : pattern;
     if (p === "") match = () => false;
     else {
-      const glob = picomatch(p, { dot: true, basename: !p.includes("/") });
+      let glob: (rel: string) => boolean;
+      try {
+        glob = picomatch(p, { dot: true, basename: !p.includes("/") });
+      } catch {
+        glob = () => false; // picomatch refuses a pattern over 64 KiB: it matches nothing
+      }
       // `a/**` does not match `a` itself (a `view` of the directory `a`: fuzz c3:18, case
       // `a_trailing_double_star_does_not_match_the_directory_itself`); picomatch's globstar would.
       const dir = p.endsWith("/**") ? p.slice(0, -3) : undefined;
@@ -664,7 +687,11 @@ export function renderRegion(
  */
 export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
   const { root, cwd } = launchDirs(opts);
-  const gitRoot = copilotGitRoot(cwd) ?? (opts.assumeRootIsGitRoot ? root : cwd);
+  const found = copilotGitRoot(cwd);
+  const gitRoot =
+    found !== undefined && opts.nothingAboveRoot && !inside(root, found)
+      ? root
+      : (found ?? (opts.assumeRootIsGitRoot ? root : cwd));
   const copilotHome = opts.copilotHome ?? (opts.home ? join(opts.home, ".copilot") : undefined);
   const launch: LaunchParts = {
     root,
@@ -949,6 +976,7 @@ export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
   const copilotHome = user ? user.env.COPILOT_HOME || `${user.home}/.copilot` : undefined;
   const r = copilotLaunch({
     root: opts.root,
+    nothingAboveRoot: opts.view !== "user",
     ...(opts.cwd ? { cwd: opts.cwd } : {}),
     ...(copilotHome ? { copilotHome } : {}),
   });

@@ -20,6 +20,7 @@
  */
 import { accessSync, lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
+import { describeReadFailure, readTextFile } from "../../fs/read.js";
 import type { ImportStatus } from "../../model/index.js";
 
 /** Gemini CLI's import depth: tokens in a file this deep stay text. */
@@ -193,7 +194,13 @@ export function readAsCli(
         error: `not a regular file (${st.isFIFO() ? "fifo" : "special file"}); Gemini CLI's read would hang`,
         code: "ESPECIAL",
       };
-    const buf = readFileSync(path);
+    if (st.isFile()) {
+      // The one safe reader: a kernel file (/proc) is never read, and the size is bounded (a cut).
+      const r = readTextFile(path);
+      if (r.ok) return { text: r.text, fileBytes: r.fileBytes };
+      return { error: describeReadFailure(r), code: r.reason === "too-large" ? "EFBIG" : "ESPECIAL" };
+    }
+    const buf = readFileSync(path); // a directory: fails with the CLI's EISDIR
     return { text: buf.toString("utf8"), fileBytes: buf.length };
   } catch (e) {
     const err = e as NodeJS.ErrnoException;

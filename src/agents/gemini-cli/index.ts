@@ -8,7 +8,7 @@ import type { AgentModel } from "../../model/index.js";
 import { geminiLaunch } from "./launch.js";
 import { geminiOnDemand } from "./on-read.js";
 import { GEMINI_CLI_ID, GEMINI_CLI_NAME, GEMINI_CLI_RELEASES } from "./release.js";
-import { geminiRepositorySnapshot } from "./repository.js";
+import { geminiRepositorySnapshot, repositoryContextFileNames } from "./repository.js";
 import { geminiVerifyRunner } from "./verify.js";
 
 /** Default cap for Gemini CLI launch context, in bytes (context blocks as sent, framing included). */
@@ -21,6 +21,8 @@ export const geminiCli: AgentModel = {
   releases: GEMINI_CLI_RELEASES,
   memoryFileNames: ["GEMINI.md"],
   defaultCap: DEFAULT_GEMINI_CAP,
+  // `.gemini/settings.json` (context.fileName, import format, boundary markers) and the names it gives.
+  launchSources: (root) => ({ names: repositoryContextFileNames(root), folders: [".gemini"] }),
   launch: geminiLaunch,
   onDemand: geminiOnDemand,
   capabilities: { verify: geminiVerifyRunner, repositorySnapshot: geminiRepositorySnapshot },

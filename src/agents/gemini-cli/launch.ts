@@ -18,7 +18,7 @@
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, normalize, resolve } from "node:path";
-import { displayPath } from "../../fs/paths.js";
+import { displayPath, inside } from "../../fs/paths.js";
 import type {
   AppliedSource,
   ContextItem,
@@ -339,7 +339,10 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
 
   const project = dedupeByIdentity(
     workspaceDirs.flatMap((d) => {
-      const ceiling = boundaryRoot(d, settings.boundaryMarkers) ?? d;
+      // Fresh clone: a boundary found above the repository is taken to be at its root (nothing above loads).
+      const found = boundaryRoot(d, settings.boundaryMarkers);
+      const ceiling =
+        found !== null && !userView && inside(root, d) && !inside(root, found) ? root : (found ?? d);
       return upwardContextFiles(d, ceiling, fileNames, geminiHome);
     }),
   ).paths.sort();

@@ -9,9 +9,12 @@
  * the user's), `memoryBoundaryMarkers` (array), `importFormat` (`tree` | `flat`), `includeDirectories`
  * (array; concatenated across files).
  */
+
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import { recordCut } from "../../fs/cuts.js";
+import { MAX_JSON_NESTING, nestsDeeperThan } from "../../fs/nesting.js";
 import { displayPath } from "../../fs/paths.js";
 import { readTextFile } from "../../fs/read.js";
 import type { AppliedSource, Finding } from "../../model/index.js";
@@ -54,6 +57,13 @@ function readSettingsFile(path: string, root: string, findings: Finding[]): Sett
         message: `Gemini CLI settings file cannot be read (${r.reason})`,
         help: "make it a readable JSON file or remove it",
       });
+    return undefined;
+  }
+  if (nestsDeeperThan(r.text, MAX_JSON_NESTING)) {
+    // Gemini CLI reads it; the parser here would overflow: the measurement is incomplete (a cut).
+    const message = `nested deeper than ${MAX_JSON_NESTING} levels, beyond what agent-context parses; its settings were not applied`;
+    recordCut({ bound: "parse-depth", limit: MAX_JSON_NESTING, path, message });
+    findings.push({ ruleId: "read-failed", severity: "error", file: displayPath(path, root), message });
     return undefined;
   }
   const errors: ParseError[] = [];

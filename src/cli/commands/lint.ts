@@ -6,6 +6,7 @@ import { ALL_RULES, lintRepository } from "../../lint/index.js";
 import { createProgress } from "../../lint/progress.js";
 import { shouldColor } from "../../report/color.js";
 import { renderLintOutput } from "../../report/command-output.js";
+import { mark } from "../../report/terminal.js";
 import {
   agentVersionOption,
   dirArgument,
@@ -36,7 +37,7 @@ export function registerLint(program: Command): void {
       const { root } = resolvePlace(dir, undefined);
       const release = o.agentVersion === undefined ? undefined : checkRelease(defaultAgent(), o.agentVersion);
       if (release) process.stderr.write(`agent-context lint: modelling ${defaultAgent().name} ${release}\n`);
-      const progress = createProgress("agent-context lint");
+      const progress = createProgress("agent-context lint", process.stderr, Date.now, mark("\r\u001b[K"));
       let result: ReturnType<typeof lintRepository>;
       try {
         result = lintRepository({

@@ -2,8 +2,9 @@ import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import { holdsNoInstructionFiles, noInstructionFilesLine } from "../../budget/matrix.js";
 import { UsageError } from "../../errors.js";
-import { writeFileAtomic } from "../../fs/atomic.js";
-import { statSafe } from "../../fs/read.js";
+import { describeWriteError, writeFilesAtomic } from "../../fs/atomic.js";
+import { inside } from "../../fs/paths.js";
+import { readTextFile, statSafe } from "../../fs/read.js";
 import { collectReport } from "../../report/html/collect.js";
 import { renderReportHtml } from "../../report/html/page.js";
 import { agentOption, dirArgument, resolvePlace, shownDir } from "../options.js";
@@ -32,6 +33,49 @@ export function resolveOut(out: string | undefined, here = process.cwd()): strin
 }
 
 /**
+ * Writes the report to `out` atomically. A write stays where it was aimed: inside the repository when `out`
+ * names a path in it, else inside the folder `out` names; a symlink on the way that leads elsewhere is
+ * refused (exit 2) naming where it leads. A failed write (a read-only or full disk) is one message naming
+ * `out` and what to do, with nothing left behind (src/fs/atomic.ts).
+ */
+export function writeReport(out: string, html: string, root: string): void {
+  // A name that collides with a file of the user's (`--out CLAUDE.md`) is never replaced: only an earlier
+  // report (its head names agent-context) or an empty file.
+  const existing = readTextFile(out);
+  const collides =
+    (existing.ok && existing.fileBytes > 0 && !isReport(existing.text.slice(0, 4096))) ||
+    (!existing.ok && existing.reason === "too-large");
+  if (collides)
+    throw new UsageError(
+      `${out}: exists and is not an agent-context report; left alone, nothing written — give --out a new file name, or remove the file`,
+    );
+  const [within, withinName] = inside(resolve(root), out)
+    ? [root, `the repository ${root}`]
+    : [dirname(out), `the folder ${dirname(out)}`];
+  try {
+    writeFilesAtomic([{ path: out, data: html }], { within, withinName });
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    const todo =
+      code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG"
+        ? "free some space, or write elsewhere with --out"
+        : "write elsewhere with --out, or make the folder writable";
+    throw new UsageError(
+      `${out}: cannot write the report (${describeWriteError(e)}); nothing written — ${todo}`,
+    );
+  }
+}
+
+/** True when the head of a file is the head of a report this command wrote (any release). */
+function isReport(head: string): boolean {
+  return (
+    head.includes('<meta name="generator" content="agent-context">') ||
+    head.includes("<title>agent-context report — ")
+  );
+}
+
+/**
  * Registers `agent-context report [DIR] [--out FILE] [--agent NAME|all] [--base REF]`: one self-contained
  * HTML file (src/report/html/) showing every launch directory's total against the cap, a treemap of the
  * charged files, what loads on demand, lint's findings and, with a base, the change per file. Writes the
@@ -55,7 +99,7 @@ export function registerReport(program: Command): void {
       ...(o.agent !== undefined ? { agent: o.agent } : {}),
       ...(o.base !== undefined ? { base: o.base } : {}),
     });
-    writeFileAtomic(out, renderReportHtml(data));
+    writeReport(out, renderReportHtml(data), root);
     if (holdsNoInstructionFiles(root)) process.stderr.write(noInstructionFilesLine(shownDir(root)));
     process.stdout.write(`${out}\n`);
     process.exitCode = 0;

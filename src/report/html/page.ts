@@ -64,6 +64,7 @@ export function renderReportHtml(data: ReportData): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <meta name="color-scheme" content="light dark">
+<meta name="generator" content="agent-context">
 <title>agent-context report — ${e(data.repository)}</title>
 <style>${CSS}</style>
 </head>

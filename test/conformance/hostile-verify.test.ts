@@ -30,13 +30,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentById } from "../../src/agents/index.js";
 import type { AgentModel } from "../../src/model/index.js";
 import { verifyRepository } from "../../src/verify/run.js";
+import type { HostilePlace } from "../hostile/vector.js";
+import { hostileNet, VERIFY_VECTORS, type VerifyVector } from "../hostile/verify-vectors.js";
 import { runClaude } from "../support/claude.js";
 import { pool } from "../support/copilot.js";
 import { runGemini } from "../support/gemini.js";
 import { AGENTS_DIR } from "../support/process.js";
 import { seededRandom } from "../support/random.js";
-import type { HostilePlace } from "./vector.js";
-import { hostileNet, VERIFY_VECTORS, type VerifyVector } from "./verify-vectors.js";
 
 const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 const BIN_DIR = join(AGENTS_DIR, "node_modules/.bin");
