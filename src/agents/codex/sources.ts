@@ -47,8 +47,6 @@ export const CODEX_ROLES_HEADER =
 export const CODEX_BUILTIN_ROLES_BYTES = 2096;
 /** Entries one skills folder may hold before its walk stops (the measurement is then incomplete). */
 const SKILL_WALK_MAX_ENTRIES = 20_000;
-/** Depth below a skills folder a walk goes (Codex reads any depth; a bound keeps it finite). */
-const SKILL_WALK_MAX_DEPTH = 32;
 
 export interface CodexSourcesOptions {
   /** Repository root, real path. */
@@ -326,7 +324,6 @@ function walkSkills(
     stayInside: b,
     includeFile: (_rel, name) => name === "SKILL.md",
     maxEntries: SKILL_WALK_MAX_ENTRIES,
-    maxDepth: SKILL_WALK_MAX_DEPTH,
     dedupeFiles: false,
     onSpecial: (s) =>
       warn(

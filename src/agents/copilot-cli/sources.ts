@@ -40,7 +40,6 @@ export const COPILOT_AGENTS_HEADER = "\n\nUser-provided custom agents:\n";
 export const COPILOT_DESCRIPTION_MAX = 1024;
 /** Entries one folder's walk visits before it stops (the measurement is then incomplete). */
 const WALK_MAX_ENTRIES = 20_000;
-const WALK_MAX_DEPTH = 32;
 
 export interface CopilotSourcesOptions {
   /** Repository root, real path. */
@@ -234,7 +233,7 @@ function walk(
   const w = walkFiles(dir, {
     stayInside: b,
     includeFile: (_rel, name) => want(name),
-    ...(deep ? { maxDepth: WALK_MAX_DEPTH } : { enterDir: () => false }),
+    ...(deep ? {} : { enterDir: () => false }),
     maxEntries: WALK_MAX_ENTRIES,
     dedupeFiles: false,
     onSpecial: (s) =>

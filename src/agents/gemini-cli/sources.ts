@@ -307,8 +307,9 @@ function skillFiles(dir: string, boundary: string, show: (abs: string) => string
         `${show(s.path)}: is a ${s.type}, not a regular file; it was not opened`,
       ),
   });
+  // Depth 1 is the CLI's own glob (`*/SKILL.md`), not a cut.
   for (const p of w.problems)
-    if (!p.message.startsWith("deeper than"))
+    if (!(p.kind === "bound" && !p.own))
       warn("walk-stopped", show(p.path), `${show(p.path)}: ${p.message} (the measurement is incomplete)`);
   return w.files.filter((f) => inside(b, f.realPath)).map((f) => f.path);
 }
@@ -465,8 +466,9 @@ function extensions(
       rel.split("/").length === 2 &&
       (name === "gemini-extension.json" || name === ".gemini-extension-install.json"),
   });
+  // Depth 1 is the CLI's own glob (`*/SKILL.md`), not a cut.
   for (const p of w.problems)
-    if (!p.message.startsWith("deeper than"))
+    if (!(p.kind === "bound" && !p.own))
       warn(
         "walk-stopped",
         opts.show(p.path),
