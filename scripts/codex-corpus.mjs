@@ -22,9 +22,7 @@ let repos = 0;
 let dirs = 0;
 let truncated = 0;
 if (!existsSync(corpus)) {
-  process.stderr.write(
-    `codex-corpus: no corpus at ${corpus}; pass its directory (see the README, "Real repositories")\n`,
-  );
+  process.stderr.write(`codex-corpus: no corpus at ${corpus}; pass its directory (see docs/corpus.md)\n`);
   process.exit(2);
 }
 for (const name of readdirSync(corpus).sort()) {

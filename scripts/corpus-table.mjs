@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Prints the README's "Real repositories" table: `agent-context cap` (library, built) on every repository
+// Prints the table of docs/corpus.md: `agent-context cap` (library, built) on every repository
 // in ../shared/corpus, measured as in git (stored-as-text symlinks restored) and as stored.
 // Usage: npm run build && node scripts/corpus-table.mjs
 import { join } from "node:path";

@@ -3,14 +3,25 @@
  * un-lowerable rules and hook limits. Parsed strictly: a malformed file is a configuration error (exit 2)
  * that names the file; it never silently falls back to defaults.
  */
-
+import { existsSync } from "node:fs";
 import { isAbsolute } from "node:path";
-import { visit } from "jsonc-parser";
+import { findNodeAtLocation, type Node, type ParseError, parseTree, visit } from "jsonc-parser";
+import validateGenerated, { schema as SCHEMA } from "./config/validate.js";
 import { UsageError } from "./errors.js";
 import { MAX_JSON_NESTING, nestsDeeperThan } from "./fs/nesting.js";
 import { joinPath } from "./fs/paths.js";
 import { describeReadFailure, readTextFile } from "./fs/read.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "./model/item.js";
+
+/** One error of the generated validator (Ajv's shape). */
+interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+/** agent-context.schema.json, compiled ahead of time by scripts/config-schema.mjs (src/config/validate.ts). */
+const validateSchema = validateGenerated as ((data: unknown) => boolean) & { errors?: SchemaError[] | null };
 
 export const CONFIG_FILE = ".agent-context.json";
 
@@ -58,17 +69,33 @@ export interface LoadedConfig {
   config: AgentContextConfig;
 }
 
+/** 1-based line and column of `offset` in `text`. */
+function lineCol(text: string, offset: number): string {
+  let line = 1;
+  let last = -1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    last = i;
+  }
+  return `${line}:${offset - last}`;
+}
+
+type JsonPath = (string | number)[];
+
+/** `"agents.codex.cap"`: a key path as messages name it. */
+function dotted(path: readonly (string | number)[]): string {
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+}
+
 /**
  * What JSON.parse would silently accept and a configuration must not: a key given twice in one object (the
  * last would win), and a number that does not survive as written (`1e400` is Infinity,
- * `12345678901234567890` loses digits). Returns one message naming the key path, or null. Uses
- * jsonc-parser's scanner (strict JSON: no comments, no trailing commas).
+ * `12345678901234567890` loses digits). Returns one message naming the key path and its offset, or null.
+ * Uses jsonc-parser's scanner (strict JSON: no comments, no trailing commas).
  */
-function strictJsonProblem(text: string): string | null {
+function strictJsonProblem(text: string): { message: string; offset: number } | null {
   const keys: Set<string>[] = [];
-  let problem: string | null = null;
-  const name = (path: readonly (string | number)[]) =>
-    path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+  let problem: { message: string; offset: number } | null = null;
   visit(
     text,
     {
@@ -78,17 +105,23 @@ function strictJsonProblem(text: string): string | null {
       onObjectEnd: () => {
         keys.pop();
       },
-      onObjectProperty: (property, _offset, _length, _line, _col, pathSupplier) => {
+      onObjectProperty: (property, offset, _length, _line, _col, pathSupplier) => {
         const own = keys[keys.length - 1];
         if (own?.has(property) && problem === null) {
-          problem = `"${name([...pathSupplier(), property])}" is given twice (JSON would silently keep the last); keep one`;
+          problem = {
+            message: `"${dotted([...pathSupplier(), property])}" is given twice (JSON would silently keep the last); keep one`,
+            offset,
+          };
         }
         own?.add(property);
       },
       onLiteralValue: (value, offset, length, _line, _col, pathSupplier) => {
         if (typeof value !== "number" || problem !== null) return;
         if (Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value))) return;
-        problem = `"${name(pathSupplier())}" is ${text.slice(offset, offset + length)}, a number too large to hold exactly; use a whole number below 2^53`;
+        problem = {
+          message: `"${dotted(pathSupplier())}" is ${text.slice(offset, offset + length)}, a number too large to hold exactly; use a whole number below 2^53`,
+          offset,
+        };
       },
     },
     { disallowComments: true, allowTrailingComma: false },
@@ -101,57 +134,221 @@ function kindsHint(): string {
   return `one of ${CHARGEABLE_KINDS.join(", ")}`;
 }
 
-/** Checks a `charge` list: an array of chargeable kinds (`local` is personal memory and never charged). */
-function checkKinds(file: string, v: unknown, where: string): void {
-  if (v === undefined) return;
-  if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) {
-    throw new UsageError(
-      `${file}: ${where} must be an array of kinds like ["memory", "import", "rule", "skill"]`,
-    );
-  }
-  for (const k of v as string[]) {
-    if (!(CHARGEABLE_KINDS as readonly string[]).includes(k)) {
-      const local = k === "local" ? " (personal memory is never charged)" : "";
-      throw new UsageError(
-        `${file}: ${where} names ${JSON.stringify(k)}${local}; each kind must be ${kindsHint()}`,
-      );
-    }
-  }
-}
-
-/** Checks a `caps` object: chargeable kinds to non-negative whole numbers of bytes. */
-function checkKindCaps(
-  file: string,
-  v: unknown,
-  where: string,
-  checkCap: (v: unknown, where: string) => void,
-): void {
-  if (v === undefined) return;
-  if (!v || typeof v !== "object" || Array.isArray(v)) {
-    throw new UsageError(`${file}: ${where} must be an object of caps per kind, like {"skill": 4000}`);
-  }
-  for (const [k, n] of Object.entries(v)) {
-    if (!(CHARGEABLE_KINDS as readonly string[]).includes(k)) {
-      throw new UsageError(`${file}: ${where} names ${JSON.stringify(k)}; each key must be ${kindsHint()}`);
-    }
-    checkCap(n, `${where.slice(0, -1)}.${k}"`);
-  }
-}
-
 /** True for a configured path that could leave the repository (absolute, or climbing with `..`). */
 function leavesRepository(p: string): boolean {
   const posix = p.replaceAll("\\", "/");
   return isAbsolute(p) || /^[a-zA-Z]:/.test(p) || posix.split("/").includes("..");
 }
 
+/** The parsed text of one configuration file, able to say where a key path is (`file:line:col`). */
+class Located {
+  readonly tree: Node | undefined;
+  constructor(
+    readonly text: string,
+    readonly file: string,
+  ) {
+    this.tree = parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
+  }
+  /** `file:line:col` of the value at `path` (of its key when `key`), else of the nearest enclosing value. */
+  at(path: JsonPath, key = false): string {
+    for (let n = path.length; n >= 0 && this.tree; n--) {
+      const node = findNodeAtLocation(this.tree, path.slice(0, n));
+      if (!node) continue;
+      const keyNode = key && n === path.length ? node.parent?.children?.[0] : undefined;
+      return `${this.file}:${lineCol(this.text, (keyNode ?? node).offset)}`;
+    }
+    return this.file;
+  }
+}
+
 /**
- * Parses config text. Throws {@link UsageError} naming `file` when the JSON is malformed or nested deeper
- * than {@link MAX_JSON_NESTING} levels, a key is given
- * twice, a number does not fit, a known key has the wrong type, or a `routers` / `unlowerable` entry is a
- * path that leaves the repository (absolute or with a `..` segment: a cloned repository must not make the
- * hook read files outside it).
+ * The type checks of every key, each problem one message located at its value. They say what the schema
+ * (agent-context.schema.json) says, in words a user acts on; test/unit/config-schema.test.ts holds the two
+ * equal on a table of configurations.
  */
-export function parseConfig(text: string, file: string): AgentContextConfig {
+function typeProblems(c: Record<string, unknown>, loc: Located): string[] {
+  const out: string[] = [];
+  const fail = (path: JsonPath, message: string) => out.push(`${loc.at(path)}: ${message}`);
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  const checkCap = (v: unknown, path: JsonPath) => {
+    if (v === undefined) return;
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0)
+      fail(path, `"${dotted(path)}" must be a non-negative whole number of bytes, got ${JSON.stringify(v)}`);
+  };
+  const checkKinds = (v: unknown, path: JsonPath) => {
+    if (v === undefined) return;
+    if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) {
+      fail(path, `"${dotted(path)}" must be an array of kinds like ["memory", "import", "rule", "skill"]`);
+      return;
+    }
+    for (const [i, k] of (v as string[]).entries()) {
+      if (!(CHARGEABLE_KINDS as readonly string[]).includes(k)) {
+        const local = k === "local" ? " (personal memory is never charged)" : "";
+        const near = nearest(k, CHARGEABLE_KINDS);
+        fail(
+          [...path, i],
+          `"${dotted(path)}" names ${JSON.stringify(k)}${local}${near ? ` (did you mean "${near}"?)` : ""}; each kind must be ${kindsHint()}`,
+        );
+      }
+    }
+  };
+  const checkKindCaps = (v: unknown, path: JsonPath) => {
+    if (v === undefined) return;
+    if (!isObject(v)) {
+      fail(path, `"${dotted(path)}" must be an object of caps per kind, like {"skill": 4000}`);
+      return;
+    }
+    for (const [k, n] of Object.entries(v)) {
+      if (!(CHARGEABLE_KINDS as readonly string[]).includes(k)) {
+        const near = nearest(k, CHARGEABLE_KINDS);
+        out.push(
+          `${loc.at([...path, k], true)}: "${dotted(path)}" names ${JSON.stringify(k)}${near ? ` (did you mean "${near}"?)` : ""}; each key must be ${kindsHint()}`,
+        );
+      } else checkCap(n, [...path, k]);
+    }
+  };
+  checkCap(c.cap, ["cap"]);
+  if (c.agents !== undefined) {
+    if (!isObject(c.agents)) {
+      fail(["agents"], `"agents" must be an object of agent ids, like {"<agent id>": {"cap": 32768}}`);
+    } else {
+      for (const [k, v] of Object.entries(c.agents)) {
+        if (!isObject(v)) {
+          fail(["agents", k], `"agents.${k}" must be an object like {"cap": 32768}`);
+          continue;
+        }
+        checkCap(v.cap, ["agents", k, "cap"]);
+        checkKinds(v.charge, ["agents", k, "charge"]);
+        checkKindCaps(v.caps, ["agents", k, "caps"]);
+      }
+    }
+  }
+  checkKinds(c.charge, ["charge"]);
+  checkKindCaps(c.caps, ["caps"]);
+  if (c.hook !== undefined) {
+    if (!isObject(c.hook)) {
+      fail(
+        ["hook"],
+        `"hook" must be an object like {"maxRows": 40, "maxBytes": 8192, "oncePerSession": true}, got ${JSON.stringify(c.hook)}`,
+      );
+    } else {
+      for (const k of ["maxRows", "maxBytes"] as const) {
+        const v = c.hook[k];
+        if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v <= 0))
+          fail(["hook", k], `"hook.${k}" must be a positive whole number, got ${JSON.stringify(v)}`);
+      }
+      const once = c.hook.oncePerSession;
+      if (once !== undefined && typeof once !== "boolean")
+        fail(
+          ["hook", "oncePerSession"],
+          `"hook.oncePerSession" must be true or false, got ${JSON.stringify(once)}`,
+        );
+    }
+  }
+  if (c.$schema !== undefined && typeof c.$schema !== "string")
+    fail(["$schema"], `"$schema" must be a string, got ${JSON.stringify(c.$schema)}`);
+  for (const key of ["routers", "unlowerable"] as const) {
+    const v = c[key];
+    if (v === undefined) continue;
+    if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) {
+      fail([key], `"${key}" must be an array of strings`);
+      continue;
+    }
+    for (const [i, p] of (v as string[]).entries()) {
+      if (leavesRepository(p))
+        fail(
+          [key, i],
+          `"${key}" entry ${JSON.stringify(p)} leaves the repository; give a path relative to the repository root without ".."`,
+        );
+    }
+  }
+  return out;
+}
+
+/** The keys the schema allows at an object path (`null` where any key is allowed: agent ids, kinds). */
+function knownKeysAt(path: readonly string[]): string[] | null {
+  const defs = (SCHEMA as { definitions: Record<string, SchemaNode> }).definitions;
+  const deref = (s: SchemaNode | undefined): SchemaNode | undefined =>
+    s?.$ref ? defs[s.$ref.replace("#/definitions/", "")] : s;
+  let s: SchemaNode | undefined = SCHEMA as SchemaNode;
+  for (const seg of path) {
+    s = deref(s);
+    s =
+      s?.properties?.[seg] ??
+      (typeof s?.additionalProperties === "object" ? s.additionalProperties : undefined);
+  }
+  s = deref(s);
+  return s?.properties ? Object.keys(s.properties) : null;
+}
+interface SchemaNode {
+  $ref?: string;
+  properties?: Record<string, SchemaNode>;
+  additionalProperties?: SchemaNode | boolean;
+}
+
+/** The nearest of `known` to `key` when it is close enough to be a typo, else undefined. */
+function nearest(key: string, known: readonly string[]): string | undefined {
+  const near = known.map((k) => ({ k, d: editDistance(key.toLowerCase(), k) })).sort((x, y) => x.d - y.d)[0];
+  return near && near.d <= Math.max(1, Math.floor(near.k.length / 2)) ? near.k : undefined;
+}
+
+/** The agent ids the registry holds, when it is loaded (src/agents/index.ts sets it; the hook never loads it). */
+let agentIds: (() => readonly string[]) | null = null;
+export function setConfigAgentIds(ids: () => readonly string[]): void {
+  agentIds = ids;
+}
+
+/**
+ * Warnings for what the configuration holds and agent-context ignores: a key the schema does not know, at
+ * any depth (`agents.codex.capp`, `hook.maxrows`), and an `agents` entry no registered agent has
+ * (`agents.claude`), each at its `file:line:col` with the nearest known key.
+ */
+function ignoredKeyWarnings(c: Record<string, unknown>, loc: Located): string[] {
+  const out: string[] = [];
+  validateSchema(c);
+  for (const e of validateSchema.errors ?? []) {
+    if (e.keyword !== "additionalProperties") continue;
+    const parent = e.instancePath
+      .split("/")
+      .slice(1)
+      .map((p: string) => p.replaceAll("~1", "/").replaceAll("~0", "~"));
+    const key = String((e.params as { additionalProperty: string }).additionalProperty);
+    const known = (knownKeysAt(parent) ?? []).filter((k) => k !== "$schema");
+    const near = nearest(key, known);
+    const name = dotted([...parent, key]);
+    const where = parent.length === 0 ? "known keys" : `known keys in "${dotted(parent)}"`;
+    out.push(
+      `warning: ${loc.at([...parent, key], true)}: unknown key "${name}" is ignored${near ? ` (did you mean "${near}"?)` : ""}; ${where}: ${known.join(", ")}`,
+    );
+  }
+  const ids = agentIds?.();
+  if (ids && c.agents && typeof c.agents === "object" && !Array.isArray(c.agents)) {
+    for (const id of Object.keys(c.agents)) {
+      if (ids.includes(id)) continue;
+      const near = nearest(id, ids) ?? ids.find((k) => k.startsWith(id.toLowerCase()));
+      out.push(
+        `warning: ${loc.at(["agents", id], true)}: "agents.${id}" names no agent and is ignored${near ? ` (did you mean "${near}"?)` : ""}; agents: ${ids.join(", ")}`,
+      );
+    }
+  }
+  return out;
+}
+
+/** A configuration and what its file holds that agent-context ignores (one `warning:` line each). */
+export interface CheckedConfig {
+  config: AgentContextConfig;
+  warnings: string[];
+}
+
+/**
+ * Checks config text against the schema (agent-context.schema.json). Throws {@link UsageError} naming
+ * `file:line:col` for each problem (one line each) when the JSON is malformed, a key is given twice, a
+ * number does not fit, a known key has the wrong type, or a `routers` / `unlowerable` entry is a path that
+ * leaves the repository (absolute or with a `..` segment: a cloned repository must not make the hook read
+ * files outside it). Unknown keys at any depth are warnings.
+ */
+export function checkConfig(text: string, file: string): CheckedConfig {
   let raw: unknown;
   const body = text.replace(/^\uFEFF/, "");
   if (nestsDeeperThan(body, MAX_JSON_NESTING))
@@ -161,75 +358,37 @@ export function parseConfig(text: string, file: string): AgentContextConfig {
   try {
     raw = JSON.parse(body);
   } catch (e) {
-    throw new UsageError(`${file}: not valid JSON (${(e as Error).message}); fix or delete it`);
+    const errors: ParseError[] = [];
+    parseTree(body, errors, { disallowComments: true, allowTrailingComma: false });
+    const message = (e as Error).message.replace(/ in JSON at position \d+.*$/s, "");
+    const offset = errors[0]?.offset ?? Number(/position (\d+)/.exec((e as Error).message)?.[1] ?? -1);
+    const where = offset >= 0 ? `${file}:${lineCol(body, offset)}` : file;
+    throw new UsageError(`${where}: not valid JSON (${message}); fix it there`);
   }
+  const loc = new Located(body, file);
   const strict = strictJsonProblem(body);
-  if (strict) throw new UsageError(`${file}: ${strict}`);
+  if (strict) throw new UsageError(`${file}:${lineCol(body, strict.offset)}: ${strict.message}`);
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
     throw new UsageError(`${file}: must hold a JSON object like {"cap": 4096}`);
   }
   const c = raw as AgentContextConfig;
-  const checkCap = (v: unknown, where: string) => {
-    if (v === undefined) return;
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) {
-      throw new UsageError(
-        `${file}: ${where} must be a non-negative whole number of bytes, got ${JSON.stringify(v)}`,
-      );
-    }
-  };
-  checkCap(c.cap, '"cap"');
-  if (c.agents !== undefined) {
-    if (!c.agents || typeof c.agents !== "object" || Array.isArray(c.agents)) {
-      throw new UsageError(
-        `${file}: "agents" must be an object of agent ids, like {"<agent id>": {"cap": 32768}}`,
-      );
-    }
-    for (const [k, v] of Object.entries(c.agents)) {
-      if (!v || typeof v !== "object") throw new UsageError(`${file}: "agents.${k}" must be an object`);
-      checkCap((v as { cap?: unknown }).cap, `"agents.${k}.cap"`);
-      checkKinds(file, (v as { charge?: unknown }).charge, `"agents.${k}.charge"`);
-      checkKindCaps(file, (v as { caps?: unknown }).caps, `"agents.${k}.caps"`, checkCap);
+  const problems = typeProblems(c, loc);
+  if (problems.length === 0 && !validateSchema(c)) {
+    // The schema refuses what the checks above let through: they drifted apart (the schema test holds them
+    // equal); still refuse, in the schema's words.
+    for (const e of validateSchema.errors ?? []) {
+      if (e.keyword === "additionalProperties") continue;
+      const path = e.instancePath.split("/").slice(1);
+      problems.push(`${loc.at(path)}: "${dotted(path)}" ${e.message ?? "is not allowed"}`);
     }
   }
-  checkKinds(file, c.charge, '"charge"');
-  checkKindCaps(file, c.caps, '"caps"', checkCap);
-  if (c.hook !== undefined) {
-    if (!c.hook || typeof c.hook !== "object" || Array.isArray(c.hook)) {
-      throw new UsageError(
-        `${file}: "hook" must be an object like {"maxRows": 40, "maxBytes": 8192, "oncePerSession": true}, got ${JSON.stringify(c.hook)}`,
-      );
-    }
-    const h = c.hook as Record<string, unknown>;
-    for (const k of ["maxRows", "maxBytes"] as const) {
-      const v = h[k];
-      if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v <= 0)) {
-        throw new UsageError(
-          `${file}: "hook.${k}" must be a positive whole number, got ${JSON.stringify(v)}`,
-        );
-      }
-    }
-    if (h.oncePerSession !== undefined && typeof h.oncePerSession !== "boolean") {
-      throw new UsageError(
-        `${file}: "hook.oncePerSession" must be true or false, got ${JSON.stringify(h.oncePerSession)}`,
-      );
-    }
-  }
-  if (c.$schema !== undefined && typeof c.$schema !== "string") {
-    throw new UsageError(`${file}: "$schema" must be a string, got ${JSON.stringify(c.$schema)}`);
-  }
-  for (const key of ["routers", "unlowerable"] as const) {
-    const v = c[key];
-    if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== "string"))) {
-      throw new UsageError(`${file}: "${key}" must be an array of strings`);
-    }
-    const out = (v ?? []).find(leavesRepository);
-    if (out !== undefined) {
-      throw new UsageError(
-        `${file}: "${key}" entry ${JSON.stringify(out)} leaves the repository; give a path relative to the repository root without ".."`,
-      );
-    }
-  }
-  return c;
+  if (problems.length > 0) throw new UsageError(problems.join("\nagent-context: "));
+  return { config: c, warnings: ignoredKeyWarnings(c, loc) };
+}
+
+/** Parses config text: {@link checkConfig} without its warnings. */
+export function parseConfig(text: string, file: string): AgentContextConfig {
+  return checkConfig(text, file).config;
 }
 
 /** The top-level keys `.agent-context.json` understands (`$schema` is accepted for editors). */
@@ -266,43 +425,73 @@ function editDistance(a: string, b: string): number {
 }
 
 /**
- * One warning line per top-level key of `config` that agent-context does not know (a typo such as
- * `"cpa"` would otherwise be ignored silently), naming `file`, the key and the nearest known key.
+ * The warnings for what `config` holds and agent-context ignores (unknown keys at any depth, agent ids no
+ * agent has), naming `file` and, given the file's `text`, each key's line and column.
  */
-export function unknownKeyWarnings(config: AgentContextConfig, file: string): string[] {
-  const out: string[] = [];
-  for (const key of Object.keys(config)) {
-    if ((CONFIG_KEYS as readonly string[]).includes(key)) continue;
-    const near = CONFIG_KEYS.filter((k) => k !== "$schema")
-      .map((k) => ({ k, d: editDistance(key.toLowerCase(), k) }))
-      .sort((x, y) => x.d - y.d)[0];
-    const hint =
-      near && near.d <= Math.max(1, Math.floor(near.k.length / 2)) ? ` (did you mean "${near.k}"?)` : "";
-    out.push(
-      `warning: ${file}: unknown key "${key}" is ignored${hint}; known keys: ${CONFIG_KEYS.filter((k) => k !== "$schema").join(", ")}`,
-    );
-  }
-  return out;
+export function unknownKeyWarnings(
+  config: AgentContextConfig,
+  file: string,
+  text = JSON.stringify(config),
+): string[] {
+  return ignoredKeyWarnings(config, new Located(text, file));
 }
 
 const warnedFiles = new Set<string>();
 
 /**
- * Loads `.agent-context.json` from `root`. Missing file → empty config. Throws {@link UsageError}.
- * Unknown top-level keys are kept and warned about on stderr, once per file per process (see
- * {@link unknownKeyWarnings}).
+ * Which `routers` globs match no shard, by index: set by the router room (src/router/index-build.ts), which
+ * finds shards; config ranks below it and cannot import it (test/unit/architecture.test.ts).
  */
-export function loadConfig(root: string): LoadedConfig {
+let unmatchedRouters: ((root: string, routers: readonly string[]) => number[]) | null = null;
+export function setUnmatchedRouters(find: (root: string, routers: readonly string[]) => number[]): void {
+  unmatchedRouters = find;
+}
+
+/**
+ * Warnings for `routers` globs and `unlowerable` paths that match no file of the repository at `root`
+ * (a typo there makes the router find no shard, or a declaration protect nothing), each at its
+ * `file:line:col`. Shards are found as the router finds them.
+ */
+export function unmatchedPathWarnings(
+  root: string,
+  config: AgentContextConfig,
+  file: string,
+  text: string,
+): string[] {
+  const loc = new Located(text.replace(/^\uFEFF/, ""), file);
+  const out: string[] = [];
+  const routers = config.routers ?? [];
+  for (const i of unmatchedRouters?.(root, routers) ?? [])
+    out.push(
+      `warning: ${loc.at(["routers", i])}: "routers" entry ${JSON.stringify(routers[i])} matches no file; no router shard is read from it`,
+    );
+  for (const [i, p] of (config.unlowerable ?? []).entries()) {
+    if (!existsSync(joinPath(root, p.replace(/^\.\//, ""))))
+      out.push(
+        `warning: ${loc.at(["unlowerable", i])}: "unlowerable" entry ${JSON.stringify(p)} names no file; give the rule's path relative to the repository root`,
+      );
+  }
+  return out;
+}
+
+/**
+ * Loads `.agent-context.json` from `root`. Missing file → empty config. Throws {@link UsageError}.
+ * What it holds and agent-context ignores (unknown keys, agent ids no agent has) and, unless `paths` is
+ * false (the hook), `routers` and `unlowerable` entries that match no file are warned about on stderr,
+ * once per file per process.
+ */
+export function loadConfig(root: string, opts: { paths?: boolean } = {}): LoadedConfig {
   const file = joinPath(root, CONFIG_FILE);
   const r = readTextFile(file);
   if (!r.ok) {
     if (r.reason === "missing") return { file: null, config: {} };
     throw new UsageError(`${describeReadFailure(r)} (it must be a JSON file like {"cap": 4096})`);
   }
-  const config = parseConfig(r.text, file);
+  const { config, warnings } = checkConfig(r.text, file);
   if (!warnedFiles.has(file)) {
     warnedFiles.add(file);
-    for (const w of unknownKeyWarnings(config, file)) process.stderr.write(`${w}\n`);
+    if (opts.paths !== false) warnings.push(...unmatchedPathWarnings(root, config, file, r.text));
+    for (const w of warnings) process.stderr.write(`${w}\n`);
   }
   return { file, config };
 }

@@ -4,6 +4,7 @@
  * implementing {@link AgentModel} and one line in {@link AGENTS}. Library users (and tests) may add an
  * agent at run time with {@link registerAgent}, as size-limit takes plugins.
  */
+import { setConfigAgentIds } from "../config.js";
 import { UsageError } from "../errors.js";
 import type { AgentModel } from "../model/index.js";
 import { claudeCode } from "./claude-code/index.js";
@@ -13,6 +14,8 @@ import { geminiCli } from "./gemini-cli/index.js";
 
 /** The built-in agents, in the order `--agent all` runs them. The first is the default agent. */
 const AGENTS: AgentModel[] = [claudeCode, codex, geminiCli, copilotCli];
+// `.agent-context.json` warns about an `agents` entry no registered agent has (src/config.ts).
+setConfigAgentIds(() => AGENTS.map((a) => a.id));
 
 /** Every registered agent, in run order; the first is the default (`--agent` omitted, top-level `cap`). */
 export function agents(): readonly AgentModel[] {

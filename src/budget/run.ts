@@ -4,7 +4,7 @@
  */
 import { join, relative, resolve } from "node:path";
 import { agentById, defaultAgent } from "../agents/index.js";
-import { loadConfig } from "../config.js";
+import { type AgentContextConfig, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { collectCuts } from "../fs/cuts.js";
 import { displayPath, inside, toPosix } from "../fs/paths.js";
@@ -254,4 +254,25 @@ function measureDelta(
   } finally {
     if (own) at.cleanup();
   }
+}
+
+/**
+ * What `cap` charges for a launch `snapshot` under the configuration of `root`: the charged items and
+ * overhead, bytes (`verify` shows it beside its bytes as sent). Null when the configuration cannot be read
+ * (`cap` says why).
+ */
+export function chargedTotal(root: string, agent: AgentModel, snapshot: Snapshot): number | null {
+  let config: AgentContextConfig;
+  try {
+    ({ config } = loadConfig(root));
+  } catch {
+    return null;
+  }
+  const charging = chargingFor(config, agent);
+  return evaluateCap(snapshot.items, 0, {
+    unlowerable: config.unlowerable,
+    kinds: charging.kinds,
+    overhead: snapshot.overhead ?? [],
+    kindCaps: charging.caps,
+  }).total;
 }

@@ -1,7 +1,7 @@
 /**
  * Router trigger globs: translation to regular expressions and the "run of whole segments" matching rule.
  *
- * Semantics (the contract documented in README "Trigger semantics"):
+ * Semantics (the contract documented in docs/commands/route.md, "Trigger semantics"):
  * - A path target is split into segments at `/` (empty segments and `.` dropped). A trigger matches a
  *   target when it matches some run of consecutive whole segments of it: not anchored at either end, never
  *   splitting a segment. So `secrets-manifest.yaml` fires at any depth, `/feature` fires for any path through

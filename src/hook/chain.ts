@@ -140,7 +140,7 @@ function prepare(stdin: string, env: NodeJS.ProcessEnv) {
   const root = findRoot(cwd, env);
   let config: ReturnType<typeof loadConfig>["config"];
   try {
-    config = loadConfig(root).config;
+    config = loadConfig(root, { paths: false }).config;
   } catch (e) {
     return answer("", `agent-context hook: ${(e as Error).message}; nothing injected\n`);
   }

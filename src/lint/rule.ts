@@ -1,7 +1,7 @@
 /**
  * The shape of a lint rule, as in ESLint: one file under ./rules/ whose default export is
  * `{ meta, check, fix? }`. `meta` is the rule's stable id, one-line description and default severity
- * (SARIF's `tool.driver.rules`, the README table); `check` reports findings from the facts of a
+ * (SARIF's `tool.driver.rules`, the table in docs/commands/lint.md); `check` reports findings from the facts of a
  * {@link LintContext} and never opens an instruction file to re-derive them; `fix`, for a fixable rule,
  * proposes minimal edits of a rule file's frontmatter that `lint --fix` applies (./fix.ts).
  */

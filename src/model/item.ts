@@ -80,6 +80,11 @@ export interface ContextItem {
    */
   framingBytes?: number;
   /**
+   * The path of the item whose bytes already hold this one's text (an import the agent inlines into its
+   * importer's block): shown, never summed again. Absent for an item that is its own text in the request.
+   */
+  countedIn?: string;
+  /**
    * Agent-specific fields of the JSON contract (e.g. Codex's `truncatedBytes`), appended after the common
    * fields by {@link itemToJson}. Keys are camelCase; values are JSON.
    */
@@ -100,12 +105,31 @@ export const CONTEXT_ITEM_JSON_FIELDS = [
 
 /**
  * Projects an item onto the stable JSON contract: the common fields in order, `framingBytes` when the loader
- * measured it (machine-dependent, never charged), then the agent's extras.
+ * measured it (machine-dependent, never charged), `countedIn` for text inside another item, then the agent's
+ * extras.
  */
 export function itemToJson(item: ContextItem): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of CONTEXT_ITEM_JSON_FIELDS) out[k] = item[k];
   if (item.framingBytes !== undefined) out.framingBytes = item.framingBytes;
+  if (item.countedIn !== undefined) out.countedIn = item.countedIn;
   if (item.extra) for (const [k, v] of Object.entries(item.extra)) out[k] = v;
   return out;
+}
+
+/**
+ * The bytes the items put into the request, each once: items counted in another item (inlined imports) are
+ * left out, whatever is charged. With {@link framingTotal}, what the agent sends for them on this machine.
+ */
+export function sentBytes(items: readonly ContextItem[]): number {
+  let n = 0;
+  for (const i of items) if (i.countedIn === undefined) n += i.bytes;
+  return n;
+}
+
+/** The machine-dependent framing of the items, each once (an inlined import's is in its block's). */
+export function framingTotal(items: readonly ContextItem[]): number {
+  let n = 0;
+  for (const i of items) if (i.countedIn === undefined) n += i.framingBytes ?? 0;
+  return n;
 }

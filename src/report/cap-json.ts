@@ -21,14 +21,14 @@
  * `[{ kind, charged, entries, itemBytes, overheadBytes, bytes, cap, over, ok }]` per kind sent, largest first
  * (`cap`: the kind's own cap or null); `unadopted` is null or `{ kinds, bytes, command }` (the kinds sent but
  * not charged, and the command that adopts them). `unmeasured` lists `{ kind, name, source }` of sources that
- * add context only by running code (never run). `framingBytes` sums the items' machine-dependent framing
- * (never charged). The ratchet adds `charging`: null, or `{ adopted, allowance, dropped, kindCaps: [{ kind,
+ * add context only by running code (never run). `framingBytes` sums the items' machine-dependent framing,
+ * each once (never charged); an item inside another's text says so in `countedIn`. The ratchet adds `charging`: null, or `{ adopted, allowance, dropped, kindCaps: [{ kind,
  * baseCap, currentCap }] }`.
  */
 
 import { countsAgainstCap } from "../budget/kinds.js";
 import type { CapRun } from "../budget/run.js";
-import { itemToJson } from "../model/index.js";
+import { framingTotal, itemToJson } from "../model/index.js";
 import { appliedJson } from "./applied.js";
 
 /** Projects a cap run onto the JSON contract, keys in contract order. */
@@ -53,7 +53,7 @@ export function capToJson(run: CapRun): Record<string, unknown> {
     })),
     unadopted: ev.unadopted,
     unmeasured: run.snapshot.unmeasured ?? [],
-    framingBytes: run.items.reduce((n, i) => n + (i.framingBytes ?? 0), 0),
+    framingBytes: framingTotal(run.items),
     ratchet: run.ratchet
       ? {
           base: run.ratchet.base,

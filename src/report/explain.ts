@@ -2,7 +2,14 @@
  * The human rendering of `explain`: three sections (at launch, when the agent reads the path, when a tool
  * writes it through the agent-context hook), one line per item (bytes, path, why).
  */
-import type { AppliedSource, ContextItem, ListOverhead, UnmeasuredSource, View } from "../model/index.js";
+import {
+  type AppliedSource,
+  type ContextItem,
+  type ListOverhead,
+  sentBytes,
+  type UnmeasuredSource,
+  type View,
+} from "../model/index.js";
 import { appliedLines, viewLine } from "./applied.js";
 import { overheadLabel, unmeasuredLine } from "./kinds.js";
 
@@ -13,6 +20,8 @@ export interface ExplainSets {
   launch: ContextItem[];
   /** The launch's lists' fixed text, once per list (absent: none). */
   overhead?: readonly ListOverhead[];
+  /** What `cap` charges for the launch, bytes (absent: not said); shown beside the launch total when it differs. */
+  charged?: number;
   /** Sources not measured because they run code (absent: none). */
   unmeasured?: readonly UnmeasuredSource[];
   onRead: ContextItem[];
@@ -38,15 +47,17 @@ function kindTag(i: ContextItem): string {
 
 /** Renders `explain` for a terminal; `path` as the user gave it. Ends in a newline. */
 export function renderExplainText(sets: ExplainSets, path: string): string {
-  const total = (xs: ContextItem[]) => xs.reduce((a, i) => a + i.bytes, 0);
   const section = (
     title: string,
     xs: ContextItem[],
     none: string,
     overhead: readonly ListOverhead[] = [],
+    charged?: number,
   ) => {
-    const extra = overhead.reduce((a, o) => a + o.bytes, 0);
-    const lines = [`${title} — ${xs.length} file${xs.length === 1 ? "" : "s"}, ${total(xs) + extra} bytes`];
+    // An import inlined into its importer's block is listed, and counted once: in that block.
+    const total = sentBytes(xs) + overhead.reduce((a, o) => a + o.bytes, 0);
+    const beside = charged !== undefined && charged !== total ? `; the cap charges ${charged} of them` : "";
+    const lines = [`${title} — ${xs.length} file${xs.length === 1 ? "" : "s"}, ${total} bytes${beside}`];
     if (xs.length === 0 && overhead.length === 0) lines.push(`  (${none})`);
     for (const i of xs) lines.push(`  ${String(i.bytes).padStart(7)}  ${i.path}  — ${kindTag(i)}${i.reason}`);
     for (const o of overhead) lines.push(`  ${String(o.bytes).padStart(7)}  ${overheadLabel(o)}  — ${o.why}`);
@@ -56,8 +67,13 @@ export function renderExplainText(sets: ExplainSets, path: string): string {
   const header = sets.view ? [[viewLine(sets.view), ...appliedLines(sets.applied)].join("\n")] : [];
   return `${[
     ...header,
-    section("At launch (every session)", sets.launch, "nothing loads at launch", sets.overhead) +
-      (unmeasured ? `\n${unmeasured}` : ""),
+    section(
+      "At launch (every session)",
+      sets.launch,
+      "nothing loads at launch",
+      sets.overhead,
+      sets.charged,
+    ) + (unmeasured ? `\n${unmeasured}` : ""),
     section(
       `When ${sets.agentName} reads ${path}`,
       sets.onRead,

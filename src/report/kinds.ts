@@ -8,7 +8,13 @@ import type { CapEvaluation } from "../budget/evaluate.js";
 import type { KindTotal, Unadopted } from "../budget/kinds.js";
 import type { RatchetResult } from "../budget/ratchet.js";
 import { CONFIG_FILE } from "../config.js";
-import type { ContextItem, ItemKind, ListOverhead, UnmeasuredSource } from "../model/index.js";
+import {
+  type ContextItem,
+  framingTotal,
+  type ItemKind,
+  type ListOverhead,
+  type UnmeasuredSource,
+} from "../model/index.js";
 import { formatBytes } from "./delta.js";
 
 /** `skill 1,234 B, subagent 300 B`: each uncharged kind with its bytes. */
@@ -73,7 +79,7 @@ export function unmeasuredLine(sources: readonly UnmeasuredSource[] | undefined)
 
 /** The machine-dependent framing the agent adds around the items (never charged), or null when none. */
 export function framingLine(items: readonly ContextItem[]): string | null {
-  const n = items.reduce((s, i) => s + (i.framingBytes ?? 0), 0);
+  const n = framingTotal(items);
   if (n === 0) return null;
   return `framing: ${formatBytes(n)} more bytes the agent adds around these items on this machine (absolute paths); not charged, the same repository measures the same anywhere`;
 }

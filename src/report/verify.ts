@@ -86,9 +86,15 @@ export function renderVerifyText(r: VerifyReport): string {
     .map((x) => `; read ${x.file}: ${x.files} ${x.files === 1 ? "file" : "files"}, ${x.bytes} bytes`)
     .join("");
   const of = r.model.exact ? "" : ` of ${r.model.release}`;
+  // Bytes as sent hold the agent's framing and this machine's paths; where that differs from what the cap
+  // charges (the repository's part), both are shown.
+  const charged =
+    r.launch.charged === null || r.launch.charged === undefined || r.launch.charged === r.launch.bytes
+      ? ""
+      : ` as sent (framing and paths included; cap charges ${r.launch.charged})`;
   if (r.disagreements.length === 0) {
     lines.push(
-      `verify: ${who} ${r.agrees ? "agrees" : "agrees on what was compared"} with the model${of} on this repository — ${r.launch.files} ${r.launch.files === 1 ? "file" : "files"}, ${r.launch.bytes} bytes at launch${reads}`,
+      `verify: ${who} ${r.agrees ? "agrees" : "agrees on what was compared"} with the model${of} on this repository — ${r.launch.files} ${r.launch.files === 1 ? "file" : "files"}, ${r.launch.bytes} bytes at launch${charged}${reads}`,
     );
   } else {
     lines.push(

@@ -30,6 +30,8 @@ export interface Explanation {
   launch: ContextItem[];
   /** The launch's lists' fixed text, once per list, `charged` as the cap charges it. */
   overhead: ListOverhead[];
+  /** What `cap` charges for this launch (the same run): the charged items and overhead, bytes. */
+  charged: number;
   /** Sources that add context only by running code: named, never run. */
   unmeasured: UnmeasuredSource[];
   /** What the agent attaches when it reads the path (nested memory, scoped rules, their imports). */
@@ -89,6 +91,7 @@ export function explainPath(opts: {
       ...o,
       charged: countsAgainstCap(o, run.charging.kinds),
     })),
+    charged: run.evaluation.total,
     unmeasured: [...(run.snapshot.unmeasured ?? [])],
     onRead: session ? session.read(target).items : [],
     onTool: hasHook ? onToolItems(root, cwd, target, config) : [],

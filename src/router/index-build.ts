@@ -15,6 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
+import { setUnmatchedRouters } from "../config.js";
 import { inside, joinPath } from "../fs/paths.js";
 import { ensurePrivateDir } from "../fs/private-dir.js";
 import { readTextFile, safeRealpath } from "../fs/read.js";
@@ -81,6 +82,14 @@ function underClaudeRules(rel: string): boolean {
  * sorted order and problems (a shard under `.claude/rules/`, or one whose real path leaves the repository
  * through a link, is refused). Never throws.
  */
+// `.agent-context.json` warns about a `routers` glob that matches no shard, found as the router finds them.
+setUnmatchedRouters((root, routers) =>
+  routers.flatMap((glob, i) => {
+    const { stamps, problems } = findShards(root, [glob]);
+    return stamps.length === 0 && problems.length === 0 ? [i] : [];
+  }),
+);
+
 export function findShards(
   root: string,
   routers: string[] = DEFAULT_ROUTERS,

@@ -1,5 +1,5 @@
 /**
- * What one hook call injects, and its bounds. Design (README "What the hook injects"):
+ * What one hook call injects, and its bounds. Design (docs/commands/route.md, "Bounds"):
  *
  *     agent-context: rules that apply to Write `src/a/FooScreen.kt` — read and follow them.
  *     - RULE-A, RULE-B → layers/feature/rules/ (trigger `**\/*Screen.kt`, .agent-context/routers/feature.md:12)

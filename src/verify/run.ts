@@ -27,6 +27,7 @@ import {
   type AgentModel,
   type Delivery,
   type RunProcess,
+  type Snapshot,
   type VerifyObservation,
   type VerifyProbe,
   VerifyRunError,
@@ -76,6 +77,12 @@ export interface VerifyOptions extends VerifyCliOptions {
   reads?: readonly string[];
   /** `--save-case DIR`: write the instruction files of the run there (absolute; outside the repository). */
   saveCase?: string;
+  /**
+   * What `cap` charges for the model's launch snapshot of the copy (its items' bytes leave out the
+   * machine-dependent framing, so the copy measures as the repository does), shown beside the bytes as
+   * sent; absent or null: not shown. The caller brings it (verify does not charge).
+   */
+  charged?: (agent: AgentModel, snapshot: Snapshot) => number | null;
 }
 
 /** The CLI that ran and the model it was compared with. */
@@ -109,9 +116,11 @@ export interface VerifyReport extends VerifyHeader {
   /**
    * What the CLI delivered at launch: files and UTF-8 bytes of their texts. For a one-message agent
    * (Codex), the bytes of the instruction text in the message and the model's count of files (the
-   * message has no file boundaries of its own).
+   * message has no file boundaries of its own). These are bytes as sent, the agent's framing and this
+   * machine's paths included; `charged` is what `cap` charges for the same launch (null: the configuration
+   * cannot be read).
    */
-  launch: { files: number; bytes: number };
+  launch: { files: number; bytes: number; charged: number | null };
   /** What the CLI attached for each `--read`. */
   reads: { file: string; files: number; bytes: number }[];
   disagreements: Disagreement[];
@@ -388,6 +397,8 @@ const bytesOf = (d: Delivery) =>
 interface Compared {
   observed: VerifyObservation;
   disagreements: Disagreement[];
+  /** The model's launch snapshot of the place (what `cap` measures there). */
+  snapshot: Snapshot;
 }
 
 /** One CLI run on a prepared tree, and the model's prediction beside it. */
@@ -429,7 +440,7 @@ async function runAndCompare(
       ),
     );
   });
-  return { observed, disagreements };
+  return { observed, disagreements, snapshot };
 }
 
 /** Every registered agent's memory file names and the names its CLI reads in the folders above. */
@@ -567,7 +578,7 @@ export async function verifyRepository(opts: VerifyOptions): Promise<VerifyRepor
     mkdirSync(cwd, { recursive: true, mode: 0o700 });
     const copiedReads = at.reads.map((x) => join(copyRoot, x));
     checkAncestors(copyRoot, names);
-    const { observed, disagreements } = await runAndCompare(
+    const { observed, disagreements, snapshot } = await runAndCompare(
       p,
       opts.agent,
       { root: copyRoot, cwd, home: r.place.home, reads: copiedReads },
@@ -587,6 +598,7 @@ export async function verifyRepository(opts: VerifyOptions): Promise<VerifyRepor
             ? countFiles(p, opts, copyRoot, cwd)
             : observed.launch.files.length,
         bytes: bytesOf(observed.launch),
+        charged: opts.charged?.(opts.agent, snapshot) ?? null,
       },
       reads: at.reads.map((x, i) => ({
         file: x,

@@ -137,7 +137,7 @@ function baseWithout(...paths: string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(BASE).filter(([k]) => !paths.includes(k)));
 }
 
-/** Every exit status the README documents for a command (hook: always 0). */
+/** Every exit status the docs document for a command (hook: always 0). */
 export const DOCUMENTED_EXITS: Record<CommandId, readonly number[]> = {
   cap: [0, 1, 2],
   cap_json: [0, 1, 2],

@@ -36,9 +36,13 @@ describe("the pinned agent CLIs' own install (test/agents)", () => {
       "@openai/codex": "0.171.0",
       "claude-code-2.1.197": "npm:@anthropic-ai/claude-code@2.1.197",
     });
-    const product = readFileSync(join(PROJECT_ROOT, "package.json"), "utf8");
+    // The product's dependency lists (its "files" may name its own dist/agents/claude-code/ module) and its lock.
+    const product = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8"));
+    const deps = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"].map((k) =>
+      JSON.stringify(product[k] ?? {}),
+    );
     const lock = readFileSync(join(PROJECT_ROOT, "package-lock.json"), "utf8");
-    for (const text of [product, lock])
+    for (const text of [...deps, lock])
       expect(text).not.toMatch(/claude-code|@openai\/codex|@google\/gemini-cli/);
   });
 

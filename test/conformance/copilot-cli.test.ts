@@ -51,8 +51,9 @@ describe("copilot-cli conformance (the pinned Copilot CLI, offline)", () => {
         .filter((i) => i.charged && i.reason.includes("<custom_instruction>"))
         .map((i) => snap.texts.get(i.path));
       expect(blockTexts).toEqual(r.run.instructions);
+      // Charged bytes plus the machine-dependent framing (the imports' absolute paths) are the bytes sent.
       for (const i of snap.items.filter((x) => x.charged))
-        expect(i.bytes).toBe(Buffer.byteLength(snap.texts.get(i.path) ?? ""));
+        expect(i.bytes + (i.framingBytes ?? 0)).toBe(Buffer.byteLength(snap.texts.get(i.path) ?? ""));
       if (c.views) {
         const session = copilotCli.onDemand?.(snap);
         const want = c.views.map((v) => {

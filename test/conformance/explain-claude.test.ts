@@ -25,6 +25,8 @@ describe("agent-context explain against the real Claude Code", () => {
       "view",
       "applied",
       "launch",
+      "total",
+      "charged",
       "overhead",
       "unmeasured",
       "onRead",

@@ -132,8 +132,11 @@ describe(`Gemini CLI ${GEMINI_CLI_VERIFIED_VERSION} launch context`, () => {
       expect(memory.map((it) => ({ path: abs(o.root, it.path), block: o.model.texts.get(it.path) }))).toEqual(
         o.blocks.map((b) => ({ path: b.path, block: b.block })),
       );
+      // Charged bytes plus the machine-dependent framing (absolute paths) are the block's bytes as sent.
       for (const it of memory)
-        expect(it.bytes).toBe(Buffer.byteLength(o.model.texts.get(it.path) ?? "", "utf8"));
+        expect(it.bytes + (it.framingBytes ?? 0)).toBe(
+          Buffer.byteLength(o.model.texts.get(it.path) ?? "", "utf8"),
+        );
       // Every inlined import sits inside its importer's top-level block, and is never charged.
       for (const it of o.model.items.filter((x) => x.importedBy !== null)) {
         expect(it.charged).toBe(false);

@@ -7,7 +7,7 @@
  * Every CLI run starts in `beforeAll`, two at a time (the machine is shared), and the tests read the
  * results.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -166,6 +166,14 @@ beforeAll(async () => {
   console.log(`verify-gemini-copilot: the CLI runs took ${Math.round((Date.now() - started) / 1000)} s`);
 }, 900_000);
 
+/** What `cap --json` charges for the example repository (its total, the same in every checkout). */
+function capTotal(agent: string): number {
+  const r = spawnSync(process.execPath, [CLI, "cap", EXAMPLE, "--agent", agent, "--json"], {
+    encoding: "utf8",
+  });
+  return (JSON.parse(r.stdout) as { total: number }).total;
+}
+
 const show = (r: Run | undefined) => `${r?.stdout}\n${r?.stderr}`.slice(0, 3000);
 
 /** The report of a wrong-model run (its error, when it threw, fails the test with its message). */
@@ -181,7 +189,7 @@ describe("verify --agent gemini-cli on the example repository", () => {
     const r = runs.gemini;
     expect(r?.status, show(r)).toBe(0);
     expect(r?.stdout).toMatch(
-      /^verify: Gemini CLI 0\.61\.0 agrees with the model on this repository — 1 file, \d+ bytes at launch/,
+      /^verify: Gemini CLI 0\.61\.0 agrees with the model on this repository — 1 file, \d+ bytes at launch as sent \(framing and paths included; cap charges 342\)/,
     );
   });
 
@@ -204,6 +212,9 @@ describe("verify --agent gemini-cli on the example repository", () => {
       agrees: true,
     });
     expect(j.launch.bytes).toBeGreaterThan(0);
+    // Bytes as sent hold the block framing with the copy's absolute path; beside them, cap's own total.
+    expect(j.launch.charged).toBe(capTotal("gemini-cli"));
+    expect(j.launch.bytes).toBeGreaterThan(j.launch.charged);
     expect(j.copied).toEqual(expect.arrayContaining(["AGENTS.md", ".gemini/settings.json"]));
     expect(j.copied).not.toContain("package.json");
   });
@@ -223,7 +234,7 @@ describe("verify --agent copilot-cli on the example repository", () => {
     const r = runs["copilot-launcher"];
     expect(r?.status, show(r)).toBe(0);
     expect(r?.stdout).toMatch(
-      /^verify: GitHub Copilot CLI 1\.0\.102 agrees with the model on this repository — 4 files, \d+ bytes at launch/,
+      /^verify: GitHub Copilot CLI 1\.0\.102 agrees with the model on this repository — 4 files, \d+ bytes at launch as sent \(framing and paths included; cap charges 2358\)/,
     );
   });
 
@@ -245,6 +256,7 @@ describe("verify --agent copilot-cli on the example repository", () => {
       agrees: true,
     });
     expect(j.cli.path.endsWith("/copilot")).toBe(true);
+    expect(j.launch.charged).toBe(capTotal("copilot-cli"));
     expect(j.copied).toEqual(expect.arrayContaining(["AGENTS.md", "CLAUDE.md", ".claude/rules/security.md"]));
   });
 

@@ -52,8 +52,11 @@ describe("copilot-cli through the built CLI", () => {
       [".github/instructions/all.instructions.md", true, null],
     ]);
     const agents = `see @docs/x.md\n\n<imported_custom_instruction source="${join(d, "docs/x.md")}">\nXDOC\n</imported_custom_instruction>\n`;
-    expect(items[1]?.bytes).toBe(Buffer.byteLength(agents));
-    expect(j.total).toBe(10 + Buffer.byteLength(agents) + 7 + 7);
+    // The import's absolute source path depends on the checkout: framingBytes, never charged.
+    const framing = Buffer.byteLength(join(d, "docs/x.md"));
+    expect(items[1]).toMatchObject({ bytes: Buffer.byteLength(agents) - framing, framingBytes: framing });
+    expect(j.total).toBe(10 + Buffer.byteLength(agents) - framing + 7 + 7);
+    expect(j.framingBytes).toBe(framing);
   });
 
   it("a_cap_per_agent_in_the_config_fails_the_copilot_launch_only", () => {

@@ -41,17 +41,26 @@ describe("cap --agent gemini-cli", () => {
     const j = JSON.parse(r.stdout);
     const inlined = "<!-- Imported from: docs/a.md -->\nUse tabs.\n\n<!-- End of import from: docs/a.md -->";
     const expected = block(`${d}/GEMINI.md`, `Rules: ${inlined}`);
-    expect(j).toMatchObject({ agent: "gemini-cli", agentVersion: "0.61.0", total: utf8(expected), ok: true });
+    // The absolute path, twice in the framing, depends on the checkout: framingBytes, never charged.
+    const framing = 2 * utf8(`${d}/GEMINI.md`);
+    expect(j).toMatchObject({
+      agent: "gemini-cli",
+      agentVersion: "0.61.0",
+      total: utf8(expected) - framing,
+      framingBytes: framing,
+      ok: true,
+    });
     expect(j.items).toEqual([
       {
         path: "GEMINI.md",
         kind: "memory",
         loadedAt: "launch",
-        bytes: utf8(expected),
+        bytes: utf8(expected) - framing,
         fileBytes: 18,
         charged: true,
         importedBy: null,
         reason: "context file in the working directory",
+        framingBytes: framing,
       },
       expect.objectContaining({
         path: "docs/a.md",
@@ -135,7 +144,8 @@ describe("explain --agent gemini-cli", () => {
         path: "pkg/GEMINI.md",
         loadedAt: "read",
         charged: false,
-        bytes: utf8(block(`${d}/pkg/GEMINI.md`, "pkg")),
+        bytes: utf8(block(`${d}/pkg/GEMINI.md`, "pkg")) - 2 * utf8(`${d}/pkg/GEMINI.md`),
+        framingBytes: 2 * utf8(`${d}/pkg/GEMINI.md`),
       }),
       expect.objectContaining({ path: "pkg/src/GEMINI.md", loadedAt: "read", charged: false }),
     ]);

@@ -1,11 +1,16 @@
 /**
- * The README shows real output: the example's clean line, its failure with a lowered cap, and the corpus
- * table printed by scripts/corpus-table.mjs. These tests keep those blocks equal to what the built CLI and
- * the script print now (regenerate them when the launch model changes a byte count).
+ * The README shows real output: the example's clean line and its failure with a lowered cap; docs/corpus.md
+ * the corpus table printed by scripts/corpus-table.mjs. These tests keep those blocks equal to what the
+ * built CLI and the script print now (regenerate them when the launch model changes a byte count). The
+ * README stays short (issue 29: read in ten minutes) and every relative link of it and of docs/ leads to a
+ * file that exists, and to a heading of it when it names one.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import type { Heading, Nodes } from "mdast";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { toString as mdText } from "mdast-util-to-string";
 import { describe, expect, it } from "vitest";
 import { corpusPresent } from "../../scripts/corpus.mjs";
 import { cap } from "./cap-helpers.js";
@@ -60,7 +65,66 @@ describe("README", () => {
     expect(r.status).toBe(0);
     const rows = r.stdout.split("\n").filter((l) => l.startsWith("|"));
     expect(rows.length).toBe(24);
-    for (const row of rows) expect(README).toContain(`${row}\n`);
-    expect(README).toContain(r.stdout.split("\n")[0]);
+    const doc = readFileSync(resolve(ROOT, "docs/corpus.md"), "utf8");
+    for (const row of rows) expect(doc).toContain(`${row}\n`);
+    expect(doc).toContain(r.stdout.split("\n")[0]);
+  });
+
+  it("the_readme_is_at_most_350_lines", () => {
+    expect(README.split("\n").length - 1).toBeLessThanOrEqual(350);
+  });
+
+  it("every_relative_link_in_the_readme_and_docs_leads_to_a_file_and_heading_that_exist", () => {
+    const docs = readdirSync(resolve(ROOT, "docs"), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => join("docs", f));
+    const files = ["README.md", "CHANGELOG.md", ...docs];
+    expect(files).toContain("docs/commands/cap.md");
+    const broken: string[] = [];
+    let checked = 0;
+    for (const file of files) {
+      for (const url of linkTargets(readFileSync(resolve(ROOT, file), "utf8"))) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(url)) continue; // https:, mailto:: not a file of this repository
+        checked++;
+        const [path = "", anchor] = url.split("#");
+        const target = path === "" ? resolve(ROOT, file) : resolve(ROOT, dirname(file), decodeURI(path));
+        if (!existsSync(target)) broken.push(`${file}: ${url} (no file ${relative(ROOT, target)})`);
+        else if (anchor && target.endsWith(".md") && !headingSlugs(readFileSync(target, "utf8")).has(anchor))
+          broken.push(`${file}: ${url} (no heading #${anchor} in ${relative(ROOT, target)})`);
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    expect(broken).toEqual([]);
   });
 });
+
+/** The destinations of every link, image and link definition in a Markdown text (code is not parsed). */
+function linkTargets(markdown: string): string[] {
+  const out: string[] = [];
+  const walk = (node: Nodes) => {
+    if (node.type === "link" || node.type === "image" || node.type === "definition") out.push(node.url);
+    if ("children" in node) for (const c of node.children) walk(c as Nodes);
+  };
+  walk(fromMarkdown(markdown));
+  return out;
+}
+
+/** The anchors GitHub gives a Markdown file's headings: lower case, punctuation dropped, spaces to `-`. */
+function headingSlugs(markdown: string): Set<string> {
+  const slugs = new Set<string>();
+  const seen = new Map<string, number>();
+  const walk = (node: Nodes) => {
+    if (node.type === "heading") {
+      const base = mdText(node as Heading)
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, "")
+        .replace(/\s/g, "-");
+      const n = seen.get(base) ?? 0;
+      seen.set(base, n + 1);
+      slugs.add(n === 0 ? base : `${base}-${n}`);
+    }
+    if ("children" in node) for (const c of node.children) walk(c as Nodes);
+  };
+  walk(fromMarkdown(markdown));
+  return slugs;
+}

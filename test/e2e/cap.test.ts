@@ -358,7 +358,7 @@ describe("bad input", () => {
     [
       "a_malformed_config",
       () => [repoWith({ ".agent-context.json": "{cap:" })],
-      /\.agent-context\.json: not valid JSON/,
+      /\.agent-context\.json:1:2: not valid JSON/,
     ],
     [
       "a_config_with_a_bad_cap",

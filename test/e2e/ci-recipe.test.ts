@@ -247,8 +247,7 @@ describe("the CI recipe, from the committed tarball", () => {
   }, 180_000);
 
   it("the_local_pre_commit_hooks_run_the_installed_package", () => {
-    const config = block("README.md", "# .pre-commit-config.yaml");
-    expect(block("docs/ci.md", "# .pre-commit-config.yaml")).toBe(config);
+    const config = block("docs/ci.md", "# .pre-commit-config.yaml");
     const [repo] = parse(config).repos as { repo: string; hooks: Record<string, unknown>[] }[];
     expect(repo?.repo).toBe("local");
     for (const hook of repo?.hooks ?? []) {

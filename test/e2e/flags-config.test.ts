@@ -1,6 +1,6 @@
 /** Config typos and conflicting output flags on the built CLI. */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -28,9 +28,35 @@ describe("unknown keys in .agent-context.json", () => {
     expect(r.code).toBe(0);
     const lines = r.stderr.split("\n").filter((l) => l.includes("unknown key"));
     expect(lines).toEqual([
-      `warning: ${join(root, ".agent-context.json")}: unknown key "cpa" is ignored (did you mean "cap"?); known keys: cap, charge, caps, agents, routers, unlowerable, hook`,
+      `warning: ${join(root, ".agent-context.json")}:1:2: unknown key "cpa" is ignored (did you mean "cap"?); known keys: cap, charge, caps, agents, routers, unlowerable, hook`,
     ]);
     expect(r.stdout).toContain("cap 4096");
+  });
+
+  it("keys_at_any_depth_agent_ids_and_paths_that_match_nothing_are_named_at_their_line_and_column", () => {
+    const config = [
+      "{",
+      '  "agents": { "claude": { "cap": 100 }, "codex": { "capp": 5 } },',
+      '  "routers": ["routerz/*.md", ".agent-context/routers/*.md"],',
+      '  "unlowerable": [".claude/rules/sec.md", ".claude/rules/secu.md"]',
+      "}",
+    ].join("\n");
+    const root = repo({ ".agent-context.json": config, "CLAUDE.md": "memory\n" });
+    mkdirSync(join(root, ".claude/rules"), { recursive: true });
+    mkdirSync(join(root, ".agent-context/routers"), { recursive: true });
+    writeFileSync(join(root, ".claude/rules/sec.md"), "x\n");
+    writeFileSync(join(root, ".agent-context/routers/a.md"), "`src/**` | R → rules/ |\n");
+    const f = join(root, ".agent-context.json");
+    for (const cmd of ["cap", "lint"]) {
+      const r = run([cmd, "."], root);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr.split("\n").filter((l) => l.startsWith("warning: ") && l.includes(f))).toEqual([
+        `warning: ${f}:2:52: unknown key "agents.codex.capp" is ignored (did you mean "cap"?); known keys in "agents.codex": cap, charge, caps`,
+        `warning: ${f}:2:15: "agents.claude" names no agent and is ignored (did you mean "claude-code"?); agents: claude-code, codex, gemini-cli, copilot-cli`,
+        `warning: ${f}:3:15: "routers" entry "routerz/*.md" matches no file; no router shard is read from it`,
+        `warning: ${f}:4:43: "unlowerable" entry ".claude/rules/secu.md" names no file; give the rule's path relative to the repository root`,
+      ]);
+    }
   });
 
   it.each([

@@ -90,7 +90,7 @@ describe("router files outside the repository", () => {
       for (const args of [["cap"], ["route", "--map"]]) {
         const r = run([CLI, ...args], repo);
         expect(r.code, `${args.join(" ")} ${text}`).toBe(2);
-        expect(r.stderr.startsWith(`agent-context: ${join(repo, ".agent-context.json")}: `)).toBe(true);
+        expect(r.stderr.startsWith(`agent-context: ${join(repo, ".agent-context.json")}:1:`)).toBe(true);
         expect(r.stderr).toContain(message);
         expect(r.stderr.split("\n")).toHaveLength(2);
       }

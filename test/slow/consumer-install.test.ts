@@ -87,7 +87,9 @@ describe("installing agent-context into another repository, as the README says",
       .stdout.trim()
       .split("\n");
     for (const entry of list)
-      expect(entry).toMatch(/^package\/(dist\/.+|README\.md|LICENSE|action\.yml|package\.json)$/);
+      expect(entry).toMatch(
+        /^package\/(dist\/.+|README\.md|LICENSE|action\.yml|agent-context\.schema\.json|package\.json)$/,
+      );
     for (const f of ["dist/cli/main.js", "dist/index.js", "dist/types/index.d.ts", "dist/hook.cjs"])
       expect(list).toContain(`package/${f}`);
     for (const f of [
@@ -96,6 +98,7 @@ describe("installing agent-context into another repository, as the README says",
       "dist/ci/pr-comment-main.js",
       "action.yml",
       "LICENSE",
+      "agent-context.schema.json",
     ])
       expect(list).toContain(`package/${f}`);
     // Each module the hook imports lazily (src/hook/dist-module.ts), at its path.

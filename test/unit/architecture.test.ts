@@ -78,6 +78,7 @@ const KNOWN: Record<string, string> = {
   "src/verify/run.ts -> src/agents/index.ts": "issue 28 step 1: verify's pipeline moves to src/app/verify.ts",
   // Step 1: init's starting cap evaluates a launch and its adoption writes caps (budget/) from install/.
   "src/install/launch-total.ts -> src/budget/evaluate.ts": "issue 28 step 1: init moves to src/app/init.ts",
+  "src/install/launch-total.ts -> src/budget/run.ts": "issue 28 step 1: init moves to src/app/init.ts",
   "src/install/adopt.ts -> src/budget/adoption.ts": "issue 28 step 1: init moves to src/app/init.ts",
   "src/install/adopt.ts -> src/budget/cap-setting.ts": "issue 28 step 1: init moves to src/app/init.ts",
   "src/install/adopt.ts -> src/budget/kinds.ts": "issue 28 step 1: init moves to src/app/init.ts",

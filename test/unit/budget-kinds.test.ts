@@ -122,7 +122,10 @@ describe("the configuration keys", () => {
   });
   it.each([
     [{ charge: "skill" }, '"charge" must be an array of kinds'],
-    [{ charge: ["skills"] }, '"charge" names "skills"; each kind must be one of memory, import, rule, skill'],
+    [
+      { charge: ["skills"] },
+      '"charge" names "skills" (did you mean "skill"?); each kind must be one of memory, import, rule, skill',
+    ],
     [{ charge: ["routed"] }, '"charge" names "routed"'],
     [{ caps: [] }, '"caps" must be an object of caps per kind'],
     [{ caps: { skill: -1 } }, '"caps.skill" must be a non-negative whole number of bytes, got -1'],

@@ -112,7 +112,7 @@ describe("ratchet", () => {
     const d = repo();
     commitConfig(d, "{cap: 1", "base");
     expect(() => readConfigAt(d, "HEAD")).toThrow(UsageError);
-    expect(() => readConfigAt(d, "HEAD")).toThrow(/HEAD:\.agent-context\.json: not valid JSON/);
+    expect(() => readConfigAt(d, "HEAD")).toThrow(/HEAD:\.agent-context\.json:1:2: not valid JSON/);
   });
 
   it("a_directory_outside_git_is_a_usage_error_for_base", () => {

@@ -37,7 +37,8 @@ describe(".agent-context.json is strict about what JSON.parse would accept silen
     ['{"$schema":1}', '"$schema" must be a string'],
   ])("%s is a configuration error naming the key", (text, message) => {
     const m = refusal(text);
-    expect(m.startsWith(`${F}: `)).toBe(true);
+    // Named at its line and column: every case is on line 1, at the key or value concerned.
+    expect(m).toMatch(/^\/repo\/\.agent-context\.json:1:\d+: /);
     expect(m).toContain(message);
   });
 

@@ -1,8 +1,8 @@
 /**
  * The lint room's shape (ESLint's): every rule is one file under src/lint/rules/ named after its id, whose
  * default export carries its metadata and its check (and its fix exactly when it says it is fixable);
- * rules/index.ts lists every file once, in the README table's order; and the SARIF rule list the command
- * prints is exactly those files.
+ * rules/index.ts lists every file once, in the order of the table in docs/commands/lint.md; and the SARIF
+ * rule list the command prints is exactly those files.
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,11 +42,9 @@ describe("lint rules: one file each", () => {
     expect(ALL_RULES).toEqual(RULES.map((r) => r.meta));
   });
 
-  it("the_rule_list_is_in_the_order_of_the_readme_table", () => {
-    // The README's table, then the skills/commands/subagents rules' table it points to.
-    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-    const sources = readFileSync(join(ROOT, "docs/lint-sources.md"), "utf8");
-    const table = readme.slice(readme.indexOf("| Rule id |")) + sources.slice(sources.indexOf("| Rule id |"));
+  it("the_rule_list_is_in_the_order_of_the_table_in_the_lint_page", () => {
+    const readme = readFileSync(join(ROOT, "docs/commands/lint.md"), "utf8");
+    const table = readme.slice(readme.indexOf("| Rule id |"));
     const ids = [...table.matchAll(/^\| `([a-z-]+)` \| (error|warning|info) \|/gm)].map((m) => [m[1], m[2]]);
     expect(RULES.map((r) => [r.meta.id, r.meta.defaultSeverity])).toEqual(ids);
   });

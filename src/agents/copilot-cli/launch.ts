@@ -116,7 +116,20 @@ export function copilotShownPath(f: Pick<CopilotInstructionFile, "abs" | "base">
  * read findings are dropped.
  */
 export function copilotExpandedText(text: string, abs: string, root: string, within: string): string {
-  if (!copilotExpandsImports(abs)) return dropBom(text);
+  return copilotExpanded(text, abs, root, within).text;
+}
+
+/**
+ * {@link copilotExpandedText} with the absolute paths the expansion wrote into it (each inlined or skipped
+ * import's `source="ABS"`, in order): the machine-dependent part of the text.
+ */
+export function copilotExpanded(
+  text: string,
+  abs: string,
+  root: string,
+  within: string,
+): { text: string; machinePaths: string[] } {
+  if (!copilotExpandsImports(abs)) return { text: dropBom(text), machinePaths: [] };
   const path = displayPath(abs, root);
   const ctx: ExpandCtx = {
     root,
@@ -127,8 +140,18 @@ export function copilotExpandedText(text: string, abs: string, root: string, wit
     texts: new Map(),
     findings: [],
     top: path,
+    machinePaths: [],
   };
-  return expand(dropBom(text), abs, path, 1, ctx);
+  return { text: expand(dropBom(text), abs, path, 1, ctx), machinePaths: ctx.machinePaths };
+}
+
+const utf8 = (s: string) => Buffer.byteLength(s, "utf8");
+
+/** UTF-8 bytes of the machine-dependent paths from `from` on. */
+function machineBytes(paths: readonly string[], from = 0): number {
+  let n = 0;
+  for (let i = from; i < paths.length; i++) n += utf8(paths[i] as string);
+  return n;
 }
 
 export interface CopilotLaunch {
@@ -305,6 +328,11 @@ interface ExpandCtx {
   texts: Map<string, string>;
   findings: Finding[];
   top: string;
+  /**
+   * The absolute paths written into the expanded text (`source="ABS"`), in order: the machine-dependent
+   * part, never charged (an item's `framingBytes`).
+   */
+  machinePaths: string[];
 }
 
 /** Inlines the imports of `text` (the file `abs`, shown as `from`) as Copilot does. */
@@ -356,6 +384,7 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
     const real = safeRealpath(targetAbs) ?? targetAbs;
     if (ctx.seen.has(real)) {
       out += `\n\n<imported_custom_instruction source="${targetAbs}" skipped="already-loaded" />`;
+      ctx.machinePaths.push(targetAbs);
       ctx.imports.push({ ...edge, status: "duplicate", reason: "already inlined in this block" });
       continue;
     }
@@ -371,7 +400,10 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
       continue;
     }
     ctx.seen.add(real);
+    ctx.machinePaths.push(targetAbs);
+    const innerFrom = ctx.machinePaths.length;
     const inner = expand(dropBom(r.text).trimEnd(), targetAbs, target, hop + 1, ctx);
+    const innerFraming = machineBytes(ctx.machinePaths, innerFrom);
     out += `\n\n<imported_custom_instruction source="${targetAbs}">\n${inner}\n</imported_custom_instruction>`;
     ctx.imports.push({ ...edge, status: "loaded", reason: "inlined into the block after the token" });
     if (!ctx.texts.has(target)) {
@@ -379,11 +411,13 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
         path: target,
         kind: "import",
         loadedAt: "launch",
-        bytes: Buffer.byteLength(inner),
+        bytes: utf8(inner) - innerFraming,
         fileBytes: r.fileBytes,
         charged: false,
         importedBy: from,
         reason: `inlined by @${t.path} into ${ctx.top}'s block (counted in that block)`,
+        countedIn: ctx.top,
+        ...(innerFraming > 0 ? { framingBytes: innerFraming } : {}),
       });
       ctx.texts.set(target, inner);
     }
@@ -839,6 +873,7 @@ function loadBlocks(launch: LaunchParts, candidates: readonly BlockCandidate[]):
       texts,
       findings,
       top: path,
+      machinePaths: [],
     };
     const text = copilotExpandsImports(c.abs)
       ? expand(dropBom(r.text), c.abs, path, 1, ctx)
@@ -847,15 +882,18 @@ function loadBlocks(launch: LaunchParts, candidates: readonly BlockCandidate[]):
     // empty block; fuzz c2:30, case `a_block_with_the_same_text_as_an_earlier_one_is_sent_once`).
     if (blocks.includes(text)) continue;
     blocks.push(text);
+    // The imports' absolute paths depend on the checkout: `framingBytes`, never charged.
+    const framing = machineBytes(ctx.machinePaths);
     items.push({
       path,
       kind: c.kind,
       loadedAt: "launch",
-      bytes: Buffer.byteLength(text),
+      bytes: utf8(text) - framing,
       fileBytes: r.fileBytes,
       charged: true,
       importedBy: null,
       reason: `${c.why}; sent whole as a <custom_instruction> block${ctx.items.length > 0 ? " with its imports inlined" : ""}`,
+      ...(framing > 0 ? { framingBytes: framing } : {}),
     });
     texts.set(path, text);
     items.push(...ctx.items);

@@ -31,7 +31,7 @@ import {
   COPILOT_INSTRUCTIONS_FILE,
   type CopilotInstructionFile,
   copilotApplyToMatches,
-  copilotExpandedText,
+  copilotExpanded,
   copilotInstructionFilesOf,
   copilotMemoryFile,
   copilotShownPath,
@@ -98,18 +98,22 @@ export function copilotOnDemand(
         kind: "rule" | "memory",
         why: string,
         shown: string,
+        machinePaths: readonly string[] = [],
       ) => {
         const path = displayPath(fileAbs, snapshot.root);
         const sent = copilotEscape(text);
+        // The inlined imports' `source="ABS"` (escaped as sent) depend on the checkout: never charged.
+        const framing = machinePaths.reduce((n, p) => n + Buffer.byteLength(copilotEscape(p)), 0);
         items.push({
           path,
           kind,
           loadedAt: "read",
-          bytes: Buffer.byteLength(sent),
+          bytes: Buffer.byteLength(sent) - framing,
           fileBytes,
           charged: false,
           importedBy: null,
           reason: why,
+          ...(framing > 0 ? { framingBytes: framing } : {}),
           extra: { reminder: copilotReminder(shown, text) },
         });
         texts.set(path, sent);
@@ -138,13 +142,15 @@ export function copilotOnDemand(
           const r = readTextFile(p);
           // An empty or whitespace-only memory file is not attached (its instruction files are).
           if (!r.ok || r.text.replace(/^\ufeff/, "").trim() === "") continue;
+          const expanded = copilotExpanded(r.text, p, snapshot.root, gitRoot);
           attach(
             p,
-            copilotExpandedText(r.text, p, snapshot.root, gitRoot),
+            expanded.text,
             r.fileBytes,
             "memory",
             `nested ${n}: attached when a tool touches a path below ${toPosix(relative(gitRoot, d))}/`,
             toPosix(relative(gitRoot, p)),
+            expanded.machinePaths,
           );
         }
         let files = nested.get(d);

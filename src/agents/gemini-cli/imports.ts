@@ -46,6 +46,11 @@ export interface GeminiImport {
   reason: string;
   /** For a loaded import: the text inlined in place of the token, markers included. */
   inlined?: string;
+  /**
+   * For a loaded import: the UTF-8 bytes of `inlined` that depend on the machine (absolute paths in a
+   * failed nested import's message, in the flat form's `--- File: ABS ---` lines).
+   */
+  inlinedFraming?: number;
   /** For a loaded import: the file's size on disk. */
   fileBytes?: number;
 }
@@ -227,6 +232,22 @@ interface State {
   depth: number;
 }
 
+/** Counts the UTF-8 bytes of expanded text that depend on the machine (absolute paths), shared by a whole expansion. */
+export interface MachineBytes {
+  bytes: number;
+}
+
+const utf8 = (s: string) => Buffer.byteLength(s, "utf8");
+
+/**
+ * The machine-dependent bytes of a failed import's message: Node's error names the absolute target
+ * (`ENOENT: no such file or directory, access 'ABS'`), once per occurrence.
+ */
+export function messageMachineBytes(message: string, abs: string): number {
+  if (abs.length === 0) return 0;
+  return (message.split(abs).length - 1) * utf8(abs);
+}
+
 /**
  * Expands the imports of `content` (the text of the file `file`) in tree form, exactly as Gemini CLI
  * 0.61.0 does; every token met is appended to `out` in text order (depth first). Never throws.
@@ -237,6 +258,7 @@ export function expandTree(
   projectRoot: string,
   out: GeminiImport[],
   state: State = { processed: new Set(), depth: 0 },
+  machine: MachineBytes = { bytes: 0 },
 ): string {
   const base = dirname(file);
   if (state.depth >= GEMINI_MAX_IMPORT_DEPTH) {
@@ -294,17 +316,27 @@ export function expandTree(
     const r = readAsCli(target);
     if ("error" in r) {
       result += `<!-- Import failed: ${t.path} - ${r.error} -->`;
+      machine.bytes += messageMachineBytes(r.error, target);
       rec.status = statusOf(r.code);
       rec.reason = `Gemini CLI leaves an Import failed comment: ${r.error}`;
       continue;
     }
     const processed = new Set(state.processed);
     processed.add(target);
-    const inner = expandTree(r.text, target, projectRoot, out, { processed, depth: state.depth + 1 });
+    const before = machine.bytes;
+    const inner = expandTree(
+      r.text,
+      target,
+      projectRoot,
+      out,
+      { processed, depth: state.depth + 1 },
+      machine,
+    );
     const inlined = `<!-- Imported from: ${t.path} -->\n${inner}\n<!-- End of import from: ${t.path} -->`;
     result += inlined;
     rec.reason = `inlined by Gemini CLI into ${file}`;
     rec.inlined = inlined;
+    rec.inlinedFraming = machine.bytes - before;
     rec.fileBytes = r.fileBytes;
   }
   return result + content.slice(last);
@@ -315,7 +347,13 @@ export function expandTree(
  * depth-first order, as `--- File: P ---\n<trimmed text>\n--- End of File: P ---` joined by a blank line.
  * Failures are silent (no comment); tokens stay in each file's text. Never throws.
  */
-export function expandFlat(content: string, file: string, projectRoot: string, out: GeminiImport[]): string {
+export function expandFlat(
+  content: string,
+  file: string,
+  projectRoot: string,
+  out: GeminiImport[],
+  machine: MachineBytes = { bytes: 0 },
+): string {
   const files: { path: string; content: string }[] = [];
   const seen = new Set<string>();
   const visit = (text: string, path: string, base: string, depth: number) => {
@@ -363,8 +401,13 @@ export function expandFlat(content: string, file: string, projectRoot: string, o
   visit(content, dirname(file), dirname(file), 0);
   for (const f of files.slice(1)) {
     const rec = out.find((x) => x.target === f.path && x.status === "loaded" && x.inlined === undefined);
-    if (rec) rec.inlined = `--- File: ${f.path} ---\n${f.content.trim()}\n--- End of File: ${f.path} ---`;
+    if (rec) {
+      rec.inlined = `--- File: ${f.path} ---\n${f.content.trim()}\n--- End of File: ${f.path} ---`;
+      rec.inlinedFraming = 2 * utf8(f.path);
+    }
   }
+  // Every file is named twice by its absolute path (the top-level one by its directory's).
+  machine.bytes += files.reduce((n, f) => n + 2 * utf8(f.path), 0);
   return files
     .map((f) => `--- File: ${f.path} ---\n${f.content.trim()}\n--- End of File: ${f.path} ---`)
     .join("\n\n");

@@ -159,6 +159,11 @@ export interface ContextFile {
   fileBytes: number;
   /** `--- Context from: …` block, or null when the CLI sends none. */
   block: string | null;
+  /**
+   * UTF-8 bytes of the block that depend on the machine: the absolute path twice in the framing, and the
+   * absolute paths the expanded text names (a failed import's message, flat imports' `--- File: ABS ---`).
+   */
+  framingBytes: number;
   imports: GeminiImport[];
   /** Whether the CLI read it (a directory or an unreadable file is not read, and not marked loaded). */
   ok: boolean;
@@ -178,24 +183,25 @@ export function readContextFile(
       path,
       fileBytes: 0,
       block: null,
+      framingBytes: 0,
       imports: [],
       ok: false,
       ...(r.code === "EISDIR" ? {} : { error: r.error }),
     };
   const imports: GeminiImport[] = [];
   const projectRoot = importProjectRoot(dirname(path), markers);
+  const machine = { bytes: 0 };
   const expanded =
     format === "flat"
-      ? expandFlat(r.text, path, projectRoot, imports)
-      : expandTree(r.text, path, projectRoot, imports);
+      ? expandFlat(r.text, path, projectRoot, imports, machine)
+      : expandTree(r.text, path, projectRoot, imports, undefined, machine);
   const trimmed = expanded.trim();
+  const empty = trimmed.length === 0;
   return {
     path,
     fileBytes: r.fileBytes,
-    block:
-      trimmed.length === 0
-        ? null
-        : `--- Context from: ${path} ---\n${trimmed}\n--- End of Context from: ${path} ---`,
+    block: empty ? null : `--- Context from: ${path} ---\n${trimmed}\n--- End of Context from: ${path} ---`,
+    framingBytes: empty ? 0 : 2 * utf8(path) + machine.bytes,
     imports,
     ok: true,
   };
@@ -212,7 +218,11 @@ function realDir(p: string): string | undefined {
   }
 }
 
-/** Items, texts, edges and findings of context files, in the order given. */
+/**
+ * Items, texts, edges and findings of context files, in the order given. An item's `bytes` is its block
+ * without the machine-dependent part (`framingBytes`, the absolute paths), so the same repository measures
+ * the same in every checkout and home; `texts` keeps each block as sent (`bytes + framingBytes`).
+ */
 export function contextItems(
   files: readonly ContextFile[],
   root: string,
@@ -239,11 +249,12 @@ export function contextItems(
       path: shown,
       kind: "memory",
       loadedAt,
-      bytes: utf8(f.block),
+      bytes: utf8(f.block) - f.framingBytes,
       fileBytes: f.fileBytes,
       charged,
       importedBy: null,
       reason: reasonOf(f),
+      framingBytes: f.framingBytes,
     });
     texts.set(shown, f.block);
     for (const imp of f.imports) {
@@ -265,11 +276,13 @@ export function contextItems(
         path: target,
         kind: "import",
         loadedAt,
-        bytes: utf8(imp.inlined),
+        bytes: utf8(imp.inlined) - (imp.inlinedFraming ?? 0),
         fileBytes: imp.fileBytes ?? 0,
         charged: false,
         importedBy: from,
         reason: `@${imp.token} ${imp.reason}; counted in ${shown}`,
+        countedIn: shown,
+        ...(imp.inlinedFraming ? { framingBytes: imp.inlinedFraming } : {}),
       });
       if (!texts.has(target)) texts.set(target, imp.inlined);
     }

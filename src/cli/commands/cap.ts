@@ -7,6 +7,9 @@ import {
   noInstructionFilesLine,
   runCapMatrix,
 } from "../../budget/matrix.js";
+// cap never finds router shards, but warns about a `routers` glob of .agent-context.json that matches
+// none, as the router finds them: loading the router room registers that check (src/config.ts).
+import "../../router/index-build.js";
 import { shouldColor } from "../../report/color.js";
 import { renderCapOutput } from "../../report/command-output.js";
 import {

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { currentUserEnvironment } from "../../agents/user-environment.js";
 import { UsageError } from "../../errors.js";
 import { lstatSafe } from "../../fs/read.js";
-import { itemToJson } from "../../model/index.js";
+import { itemToJson, sentBytes } from "../../model/index.js";
 import { renderExplainText } from "../../report/explain.js";
 import { explainPath } from "../../router/explain.js";
 import {
@@ -24,7 +24,8 @@ import {
  * (this machine's user layer, settings, approvals, environment; what was applied is printed first);
  * `--fresh-clone` shows what `cap` judges. DIR and --cwd as every command takes them (../options.ts); PATH
  * is relative to the current directory. JSON: `{ agent, agentVersion, root, cwd, view, applied, launch:
- * [items], overhead: [{list, kind, bytes, charged, why}], unmeasured: [{kind, name, source}], onRead: [items],
+ * [items], total (the launch's bytes, an inlined import counted once, in its block), charged (what cap
+ * charges), overhead: [{list, kind, bytes, charged, why}], unmeasured: [{kind, name, source}], onRead: [items],
  * onTool: [items] }`, the header and item records of `cap --json`.
  */
 export function registerExplain(program: Command): void {
@@ -86,6 +87,9 @@ export function registerExplain(program: Command): void {
         view: sets.view,
         applied: sets.applied,
         launch: sets.launch.map(itemToJson),
+        // The launch's bytes (each once: an inlined import is in its block) and what cap charges of them.
+        total: sentBytes(sets.launch) + sets.overhead.reduce((n, o) => n + o.bytes, 0),
+        charged: sets.charged,
         overhead: sets.overhead,
         unmeasured: sets.unmeasured,
         onRead: sets.onRead.map(itemToJson),

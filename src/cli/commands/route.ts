@@ -12,7 +12,7 @@ export const ROUTE_TOOLS = ["Write", "Edit", "MultiEdit", "NotebookEdit", "Read"
 
 /** The one stderr line when no router shard exists at the configured locations. */
 function noShardsLine(globs: readonly string[]): string {
-  return `agent-context route: no router shards found at ${globs.join(", ")}; add one (e.g. .agent-context/routers/api.md holding a row like \`src/api/**\` | RULE-API-001 → .agent-context/rules/api/ |) or set "routers" in .agent-context.json (see the README, "Route and hook")\n`;
+  return `agent-context route: no router shards found at ${globs.join(", ")}; add one (e.g. .agent-context/routers/api.md holding a row like \`src/api/**\` | RULE-API-001 → .agent-context/rules/api/ |) or set "routers" in .agent-context.json (see docs/commands/route.md, "Router shards")\n`;
 }
 
 interface RouteOpts {

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { agentById, defaultAgent } from "../../agents/index.js";
+import { chargedTotal } from "../../budget/run.js";
 import { UsageError } from "../../errors.js";
 import { renderProbesText, renderVerifyAllText, renderVerifyText } from "../../report/verify.js";
 import { VERIFY_DEFAULT_TIMEOUT_MS, verifyAll, verifyProbes, verifyRepository } from "../../verify/run.js";
@@ -84,7 +85,12 @@ export function registerVerify(program: Command): void {
         if (opts.probes && (dir !== undefined || opts.cwd !== undefined))
           throw new UsageError("--probes runs the bundled probes: it takes no DIR or --cwd");
         const place = opts.probes ? { root: process.cwd(), cwd: process.cwd() } : resolvePlace(dir, opts.cwd);
-        const r = await verifyAll({ ...place, timeoutMs, ...(opts.probes ? { probes: true } : {}) });
+        const r = await verifyAll({
+          ...place,
+          timeoutMs,
+          ...(opts.probes ? { probes: true } : {}),
+          charged: (a, snapshot) => chargedTotal(place.root, a, snapshot),
+        });
         process.stdout.write(opts.json ? `${JSON.stringify(r, null, 2)}\n` : renderVerifyAllText(r));
         const found = r.agents.some((e) => e.status === "verified");
         const disagrees = r.agents.some((e) => e.status === "verified" && !e.report.agrees);
@@ -120,6 +126,7 @@ export function registerVerify(program: Command): void {
         cwd,
         reads: opts.read.map((f) => resolve(f)),
         ...(opts.saveCase !== undefined ? { saveCase: resolve(opts.saveCase) } : {}),
+        charged: (a, snapshot) => chargedTotal(root, a, snapshot),
       });
       process.stdout.write(opts.json ? `${JSON.stringify(r, null, 2)}\n` : renderVerifyText(r));
       process.exitCode = r.agrees ? 0 : 1;

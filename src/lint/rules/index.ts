@@ -1,6 +1,6 @@
 /**
  * The lint rules: one file per rule (ESLint's shape, see ../rule.ts), listed here in documentation order
- * (the README table, SARIF's `tool.driver.rules`). Ids are stable, never renamed once released: CI
+ * (the table in docs/commands/lint.md, SARIF's `tool.driver.rules`). Ids are stable, never renamed once released: CI
  * suppressions and SARIF key on them. `error` means the agent silently gets something other than what
  * the author wrote; `warning` means context is wasted or a rule can never fire.
  */
