@@ -32,7 +32,7 @@ function geminiDirs(root: string): string[] {
 function modelBlocks(root: string, addDirs: string[]): GeminiBlock[] {
   const s = geminiCli.launch({ root, cwd: root, addDirs });
   return s.items
-    .filter((i) => i.importedBy === null)
+    .filter((i) => i.importedBy === null && i.kind === "memory")
     .map((i) => ({
       path: isAbsolute(i.path) ? i.path : join(root, i.path),
       block: s.texts.get(i.path) ?? "",

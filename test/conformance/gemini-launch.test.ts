@@ -128,7 +128,7 @@ describe(`Gemini CLI ${GEMINI_CLI_VERIFIED_VERSION} launch context`, () => {
       // The CLI against the settled expectation.
       expect(o.blocks.map((b) => rel(o.root, b.path))).toEqual(c.expect);
       // The model against the CLI: same files, same order, same bytes.
-      const memory = o.model.items.filter((it) => it.importedBy === null);
+      const memory = o.model.items.filter((it) => it.importedBy === null && it.kind === "memory");
       expect(memory.map((it) => ({ path: abs(o.root, it.path), block: o.model.texts.get(it.path) }))).toEqual(
         o.blocks.map((b) => ({ path: b.path, block: b.block })),
       );

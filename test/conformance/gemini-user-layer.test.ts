@@ -66,12 +66,10 @@ describe("gemini-cli: extensions and the private project memory (the pinned Gemi
   }
 });
 
-// The gemini-cli model against these recordings: `npm run conformance:recorded -- --agent gemini-cli`.
-// Not yet a test: the model's user view reads neither extensions' context files nor the private project
-// memory, and takes neither `-e` nor a moved extensions folder (docs/findings-gemini-cli.md, "Not
-// modelled").
+// The gemini-cli model against these recordings: its extension items, in gemini-sources-model.test.ts
+// (conformance tier, no CLI). Not yet a test: the `-e` flag, an extension file that is also the project's
+// GEMINI.md (sent once, as the extension's), and the private project memory (docs/findings-gemini-cli.md,
+// "Not modelled").
 describe("the gemini-cli model on the issue 31 recordings", () => {
-  it.todo(
-    "the user view charges extensions' context files and the private project memory as the CLI sends them",
-  );
+  it.todo("the user view charges the private project memory and takes -e as the CLI does");
 });

@@ -11,6 +11,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR, materialize } from "../../scripts/corpus.mjs";
 import { claudeCode } from "../../src/agents/claude-code/index.js";
+import { agentById } from "../../src/agents/index.js";
 import type { Snapshot } from "../../src/model/index.js";
 import { pool } from "../support/copilot.js";
 import { removeSourcesDirs, runSourcesCase, runSourcesIn, type SourcesRun } from "../support/sources.js";
@@ -25,7 +26,7 @@ const REPOS = [
   "Effect-TS__effect-smol",
 ] as const;
 
-const RUNS: { id: string; agent: SourceAgent; release?: string; lists: ListId[] }[] = [
+const ALL_RUNS: { id: string; agent: SourceAgent; release?: string; lists: ListId[] }[] = [
   {
     id: "claude-code 2.1.332",
     agent: "claude-code",
@@ -42,6 +43,10 @@ const RUNS: { id: string; agent: SourceAgent; release?: string; lists: ListId[] 
   { id: "gemini-cli 0.61.0", agent: "gemini-cli", lists: ["gemini-cli.skills", "gemini-cli.subagents"] },
   { id: "copilot-cli 1.0.102", agent: "copilot-cli", lists: ["copilot-cli.skills", "copilot-cli.agents"] },
 ];
+
+/** `AC_SOURCES_AGENTS=codex,copilot-cli` runs only those agents' CLIs (while settling one model). */
+const ONLY = process.env.AC_SOURCES_AGENTS?.split(",");
+const RUNS = ONLY ? ALL_RUNS.filter((r) => ONLY.includes(r.agent)) : ALL_RUNS;
 
 /**
  * Entries per list the pinned CLIs send for each repository (built-ins excluded), as measured: the
@@ -74,9 +79,26 @@ const EXPECTED_COUNTS: Record<string, Partial<Record<ListId, number>>> = {
   "copilot-cli Effect-TS__effect-smol": { "copilot-cli.skills": 3 },
 };
 
+/** The lists each model is compared on (the repository's own entries; Codex's roots are framing). */
+const MODEL_LISTS: Partial<Record<SourceAgent, ListId[]>> = {
+  codex: ["codex.skills"],
+  "copilot-cli": ["copilot-cli.skills", "copilot-cli.agents"],
+  "gemini-cli": ["gemini-cli.skills", "gemini-cli.subagents"],
+};
+
+/** An item's bytes in the list (Copilot counts an agent's `,"NAME"` enum text in its item too). */
+const listBytes = (i: { bytes: number; extra?: Readonly<Record<string, unknown>> }): number =>
+  i.bytes - (typeof i.extra?.enum === "string" ? Buffer.byteLength(i.extra.enum) : 0);
+
+/** The entries as charged: Gemini's locations relative to the repository (the absolute part is framing). */
+const charged = (entries: string[], agent: SourceAgent): string[] =>
+  agent === "gemini-cli" ? entries.map((e) => e.replaceAll("<R>/", "")) : entries;
+
 const present = existsSync(CORPUS_DIR) && REPOS.every((r) => existsSync(`${CORPUS_DIR}/${r}`));
 const runs = new Map<string, SourcesRun>();
 const dirs = new Map<string, string>();
+/** The materialized repositories, by corpus name (real paths). */
+const repoDirs = new Map<string, string>();
 const baselines = new Map<string, SourcesRun>();
 const cleanups: (() => void)[] = [];
 
@@ -106,6 +128,7 @@ describe.skipIf(!present)(
         cleanups.push(m.cleanup);
         execFileSync("git", ["init", "-q"], { cwd: m.dir });
         dirs.set(name, realpathSync(m.dir));
+        repoDirs.set(name, realpathSync(m.dir));
       }
       const jobs: (() => Promise<void>)[] = [];
       for (const r of RUNS) {
@@ -182,6 +205,31 @@ describe.skipIf(!present)(
             expect(items.filter((i) => i.charged).reduce((n, i) => n + i.bytes, 0)).toBe(
               bytesOf(model, list),
             );
+          }
+        });
+
+    // The Codex, Copilot CLI and Gemini CLI models (fresh-clone view) against the same runs: the same
+    // entries, byte for byte (Gemini's locations with `<R>`; its skills as a set), and the listed items'
+    // bytes summing to the list's.
+    for (const r of RUNS.filter((x) => MODEL_LISTS[x.agent] !== undefined))
+      for (const name of REPOS)
+        it(`the_${r.agent.replace(/-/g, "_")}_model_lists_what_the_cli_lists_for_${name.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}`, () => {
+          const run = runs.get(`${r.id} ${name}`) as SourcesRun;
+          const base = baselines.get(r.id) as SourcesRun;
+          const root = repoDirs.get(name) as string;
+          const snap = agentById(r.agent).launch({ root });
+          for (const list of MODEL_LISTS[r.agent] ?? []) {
+            const items = snap.items.filter(
+              (i) => `${r.agent}.${String(i.extra?.list)}` === list && typeof i.extra?.entry === "string",
+            );
+            const model = items.map((i) => String(i.extra?.entry).split(root).join("<R>"));
+            const cli = own(run, base, list);
+            if (r.agent === "gemini-cli") expect([...model].sort(), list).toEqual([...cli].sort());
+            else expect(model, list).toEqual(cli);
+            expect(
+              items.filter((i) => i.charged).reduce((n, i) => n + listBytes(i), 0),
+              `${list}: charged bytes`,
+            ).toBe(bytesOf(charged(cli, r.agent), list));
           }
         });
   },

@@ -47,7 +47,8 @@ export const LIST_SEPARATOR: Record<ListId, string> = {
   "codex.agent-roles": "\n",
   "gemini-cli.skills": "\n",
   "gemini-cli.subagents": "\n",
-  "gemini-cli.extensions": "\n",
+  // Blocks in <extension_context> are joined by a blank line (test/conformance/recorded/gemini-user-layer.json).
+  "gemini-cli.extensions": "\n\n",
   "copilot-cli.skills": "\n",
   "copilot-cli.agents": "\n\n",
 };

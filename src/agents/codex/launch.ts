@@ -12,7 +12,7 @@
  */
 import { dirname, join, relative, resolve } from "node:path";
 import { UsageError } from "../../errors.js";
-import { toPosix } from "../../fs/paths.js";
+import { displayPath, toPosix } from "../../fs/paths.js";
 import { statSafe } from "../../fs/read.js";
 import { byteColumnToUtf16 } from "../../markdown/position.js";
 import type {
@@ -27,6 +27,7 @@ import type {
 import { checkRelease } from "../release.js";
 import { type CodexChainResult, codexChain, truncatedBytes } from "./chain.js";
 import { CODEX_ID, CODEX_NAME, CODEX_RELEASES } from "./release.js";
+import { codexSources } from "./sources.js";
 
 /** The lines explaining a truncation: where the cut lands, what is lost, the chain, the fix. */
 function truncationDetail(r: CodexChainResult): string[] {
@@ -190,20 +191,37 @@ export function codexLaunch(opts: LaunchOptions): Snapshot {
       message: `CODEX_HOME points to ${toPosix(codexHome)}, which is not a directory: Codex refuses to start`,
       help: "create the directory or unset CODEX_HOME (Codex then uses ~/.codex)",
     });
+  // Skills and agent roles (./sources.ts): after the AGENTS.md chain.
+  const sources = codexSources({
+    root: r.root,
+    cwd: r.cwd,
+    projectRoot: r.projectRoot,
+    show: (abs) => displayPath(abs, r.root),
+    ...(codexHome !== undefined && opts.user
+      ? {
+          user: {
+            codexHome,
+            home: opts.user.home,
+            trustedFrom: r.trust?.level === "trusted" ? r.trust.key : null,
+          },
+        }
+      : {}),
+  });
   return {
     agent: { id: CODEX_ID, name: CODEX_NAME, version: r.agentVersion },
     view,
     root: r.root,
     cwd: r.cwd,
-    items: r.items,
-    texts: r.texts,
+    items: [...r.items, ...sources.items],
+    texts: new Map([...r.texts, ...sources.texts]),
     imports: [],
     rules: [],
     memory: r.items.map((i) => {
       const absPath = resolve(r.root, i.path);
       return { path: i.path, absPath, dir: dirname(absPath), kind: "memory" as const };
     }),
-    findings: r.findings,
+    findings: [...r.findings, ...sources.findings],
+    ...(sources.overhead.length > 0 ? { overhead: sources.overhead } : {}),
     projectRoot: { path: r.projectRoot, why: r.projectRootWhy },
     ...(codexHome !== undefined ? { applied: appliedSources(r, codexHome) } : {}),
     verdict: {

@@ -129,7 +129,7 @@ export const CODEX_VERIFY_CONFIG = {
  */
 export function codexMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; message: string } {
   const files = snapshot.items
-    .filter((it) => it.charged && (snapshot.texts.get(it.path) ?? "") !== "")
+    .filter((it) => it.kind === "memory" && it.charged && (snapshot.texts.get(it.path) ?? "") !== "")
     .map((it) => ({
       path: isAbsolute(it.path) ? it.path : join(snapshot.root, it.path),
       text: snapshot.texts.get(it.path) ?? "",

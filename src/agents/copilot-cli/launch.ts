@@ -51,6 +51,7 @@ import type {
 } from "../../model/index.js";
 import { checkRelease } from "../release.js";
 import { COPILOT_ID, COPILOT_NAME, COPILOT_RELEASES, COPILOT_VERIFIED_VERSION } from "./release.js";
+import { copilotSources } from "./sources.js";
 
 /** The memory file names Copilot CLI reads in a directory, in its order. */
 export const COPILOT_MEMORY_NAMES = ["AGENTS.md", "CLAUDE.md", "GEMINI.md"] as const;
@@ -1049,17 +1050,26 @@ export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
       value: opts.addDirs.join(","),
       effect: "none: Copilot's --add-dir grants file access and loads no instruction files",
     });
+  // Skills, commands and custom agents (./sources.ts): after the instruction files.
+  const sources = copilotSources({
+    root: r.root,
+    cwd: r.cwd,
+    gitRoot: r.gitRoot,
+    show: (abs) => displayPath(abs, r.root),
+    ...(copilotHome ? { copilotHome } : {}),
+  });
   const snapshot: Snapshot = {
     agent: { id: COPILOT_ID, name: COPILOT_NAME, version },
     view: opts.view ?? "fresh-clone",
     root: r.root,
     cwd: r.cwd,
-    items: r.items,
-    texts: r.texts,
+    items: [...r.items, ...sources.items],
+    texts: new Map([...r.texts, ...sources.texts]),
     imports: r.imports,
     rules: r.rules,
     memory: r.memory,
-    findings,
+    findings: [...findings, ...sources.findings],
+    ...(sources.overhead.length > 0 ? { overhead: sources.overhead } : {}),
     ...(opts.view === "user" || applied.length > 0 ? { applied } : {}),
   };
   LAUNCH_EXTRA.set(snapshot, { scoped: r.scoped, gitRoot: r.gitRoot });

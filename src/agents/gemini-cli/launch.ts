@@ -37,6 +37,7 @@ import {
   GEMINI_CLI_VERIFIED_VERSION,
 } from "./release.js";
 import { DEFAULT_CONTEXT_FILENAME, GEMINI_DIR, type GeminiSettings, geminiSettings } from "./settings.js";
+import { geminiSources } from "./sources.js";
 
 /** What the on-demand session needs from a launch beyond the snapshot. */
 export interface GeminiLaunchState {
@@ -396,8 +397,17 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
           effect: "adds user memory to the system instruction",
         });
 
-  const items = [...g.items, ...pr.items];
-  const texts = new Map([...pr.texts, ...g.texts]);
+  // Skills, subagents and extensions (./sources.ts): after the context files.
+  const sources = geminiSources({
+    root,
+    cwd,
+    show: (abs) => displayPath(abs, root),
+    boundaryMarkers: settings.boundaryMarkers,
+    importFormat: settings.importFormat,
+    ...(user ? { user: { home, geminiHome } } : {}),
+  });
+  const items = [...g.items, ...pr.items, ...sources.items];
+  const texts = new Map([...pr.texts, ...g.texts, ...sources.texts]);
   const memory: MemoryRecord[] = loadedFiles
     .filter((f) => f.block !== null)
     .map((f) => ({
@@ -416,7 +426,8 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
     imports: [...g.imports, ...pr.imports],
     rules: [],
     memory,
-    findings: [...findings, ...g.findings, ...pr.findings],
+    findings: [...findings, ...g.findings, ...pr.findings, ...sources.findings],
+    ...(sources.unmeasured.length > 0 ? { unmeasured: sources.unmeasured } : {}),
     ...(applied.length > 0 ? { applied } : {}),
   };
   states.set(snapshot, {

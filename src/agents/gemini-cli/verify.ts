@@ -220,14 +220,17 @@ export function sanitizeGeminiSettings(text: string): string | undefined {
   return `${JSON.stringify(pickAllowed(value, GEMINI_VERIFY_SETTINGS) ?? {}, null, 2)}\n`;
 }
 
-/** The top-level blocks of a gemini-cli snapshot (imports are inside them), as delivered files. */
+/**
+ * The top-level context-file blocks of a gemini-cli snapshot (imports are inside them), as delivered files;
+ * skills, subagents and extensions are other lists.
+ */
 function blocksOf(
   snapshot: Snapshot,
   items: Snapshot["items"],
   texts: ReadonlyMap<string, string>,
 ): DeliveredFile[] {
   return items
-    .filter((it) => it.importedBy === null)
+    .filter((it) => it.importedBy === null && it.kind === "memory")
     .map((it) => ({
       path: isAbsolute(it.path) ? it.path : join(snapshot.root, it.path),
       text: texts.get(it.path) ?? "",

@@ -15,6 +15,7 @@ import duplicateEntryName from "./duplicate-entry-name.js";
 import fileUnreadable from "./file-unreadable.js";
 import frontmatterUnparseable from "./frontmatter-unparseable.js";
 import geminiImportFailed from "./gemini-import-failed.js";
+import hiddenFromModel from "./hidden-from-model.js";
 import importBeyondHopLimit from "./import-beyond-hop-limit.js";
 import importInCodeSpan from "./import-in-code-span.js";
 import importMissing from "./import-missing.js";
@@ -25,6 +26,7 @@ import localMemoryTracked from "./local-memory-tracked.js";
 import memoryReadByOneAgent from "./memory-read-by-one-agent.js";
 import memorySymlinkEscapes from "./memory-symlink-escapes.js";
 import memoryUnseenByAgent from "./memory-unseen-by-agent.js";
+import projectAgentNeedsAcknowledgment from "./project-agent-needs-acknowledgment.js";
 import routerDeadTrigger from "./router-dead-trigger.js";
 import routerShardUnusable from "./router-shard-unusable.js";
 import ruleDeadGlob from "./rule-dead-glob.js";
@@ -38,6 +40,7 @@ import ruleUnscoped from "./rule-unscoped.js";
 import skillFolderNotScanned from "./skill-folder-not-scanned.js";
 import skillMissingDescription from "./skill-missing-description.js";
 import skillNameDiffersFromFolder from "./skill-name-differs-from-folder.js";
+import skillNameTooLong from "./skill-name-too-long.js";
 
 /** Every lint rule, in documentation order. */
 export const RULES: readonly LintRule[] = [
@@ -73,6 +76,9 @@ export const RULES: readonly LintRule[] = [
   duplicateEntryName,
   skillFolderNotScanned,
   skillNameDiffersFromFolder,
+  skillNameTooLong,
+  hiddenFromModel,
+  projectAgentNeedsAcknowledgment,
 ];
 
 /** The metadata of every rule, in documentation order (SARIF's `tool.driver.rules`). */

@@ -481,7 +481,7 @@ export function observeGeminiModel(c: FuzzCase, w: Written): Observation {
     addDirs: c.addDirs.map((d) => join(w.root, d)),
   });
   const launch = snapshot.items
-    .filter((it) => it.importedBy === null)
+    .filter((it) => it.importedBy === null && it.kind === "memory")
     .map((it) => ({
       path: resolve(w.root, it.path),
       label: it.reason.startsWith("user memory") ? "system" : "project",

@@ -212,8 +212,17 @@ function gemini(): Verdict[] {
         user: { home: d.home, env: { HOME: d.home, ...env } },
       });
       const abs = (p: string) => (isAbsolute(p) ? p : join(d.repo, p));
+      // The system instruction's blocks (user memory), then the first message's: extensions, then the project.
+      const rank = (i: (typeof snap.items)[number]) =>
+        i.kind === "extension" ? 1 : i.reason.startsWith("user memory") ? 0 : 2;
       const model = snap.items
-        .filter((i) => i.importedBy === null && i.loadedAt === "launch")
+        .filter(
+          (i) =>
+            i.importedBy === null &&
+            i.loadedAt === "launch" &&
+            (i.kind === "memory" || i.kind === "extension"),
+        )
+        .sort((a, b) => rank(a) - rank(b))
         .map((i) => ({
           path: abs(i.path).replaceAll(d.base, "<B>"),
           block: (snap.texts.get(i.path) ?? "").replaceAll(d.base, "<B>"),
