@@ -272,7 +272,9 @@ describe("a cap per kind", () => {
     config({ caps: { skills: 10 } });
     const r = await cli("cap", repo, "--agent", "kinds-toy");
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain(`"caps" names "skills" (did you mean "skill"?); each key must be one of memory, import, rule, skill`);
+    expect(r.stderr).toContain(
+      `"caps" names "skills" (did you mean "skill"?); each key must be one of memory, import, rule, skill`,
+    );
     config({ charge: ["memory", "local"] });
     const l = await cli("cap", repo, "--agent", "kinds-toy");
     expect(l.status).toBe(2);
