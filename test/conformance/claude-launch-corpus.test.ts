@@ -35,10 +35,15 @@ beforeAll(async () => {
         const run = await runClaude({ cwd: root, release });
         const cli = launchFiles(run).map((s) => ({ path: s.path, text: s.text }));
         const m = claudeLaunchSet({ root, release });
-        const model = m.items.map((it) => ({
-          path: isAbsolute(it.path) ? it.path : join(root, it.path),
-          text: m.texts.get(it.path),
-        }));
+        // The memory sections (skills, commands, subagents and the output style are lists of their own,
+        // compared entry by entry in sources-corpus.test.ts).
+        const listed = new Set(["skill", "command", "subagent", "output-style"]);
+        const model = m.items
+          .filter((it) => !listed.has(it.kind))
+          .map((it) => ({
+            path: isAbsolute(it.path) ? it.path : join(root, it.path),
+            text: m.texts.get(it.path),
+          }));
         outcomes.set(`${release} ${name}`, { cli, model });
       }),
     );
