@@ -94,6 +94,8 @@ function dotted(path: readonly (string | number)[]): string {
  * Uses jsonc-parser's scanner (strict JSON: no comments, no trailing commas).
  */
 function strictJsonProblem(text: string): { message: string; offset: number } | null {
+  // jsonc-parser recurses per level: a text nested past the bound is left to the callers' nesting check.
+  if (nestsDeeperThan(text, MAX_JSON_NESTING)) return null;
   const keys: Set<string>[] = [];
   let problem: { message: string; offset: number } | null = null;
   visit(
@@ -147,7 +149,10 @@ class Located {
     readonly text: string,
     readonly file: string,
   ) {
-    this.tree = parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
+    // A text nested past the bound gets no positions (jsonc-parser recurses per level).
+    this.tree = nestsDeeperThan(text, MAX_JSON_NESTING)
+      ? undefined
+      : parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
   }
   /** `file:line:col` of the value at `path` (of its key when `key`), else of the nearest enclosing value. */
   at(path: JsonPath, key = false): string {

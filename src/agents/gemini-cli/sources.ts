@@ -31,6 +31,7 @@
 import { createHash } from "node:crypto";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
+import { MAX_JSON_NESTING, nestsDeeperThan } from "../../fs/nesting.js";
 import { inside } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
 import { walkFiles } from "../../fs/walk.js";
@@ -272,7 +273,8 @@ function disabledSkills(opts: GeminiSourcesOptions): Set<string> {
   ];
   for (const f of files) {
     const r = readTextFile(f, 4 * 1024 * 1024);
-    if (!r.ok) continue;
+    // Past the nesting bound the settings are not applied (settings.ts records the cut).
+    if (!r.ok || nestsDeeperThan(r.text, MAX_JSON_NESTING)) continue;
     const v = parseJsonc(r.text) as { skills?: { disabled?: unknown } } | undefined;
     const list = v?.skills?.disabled;
     if (Array.isArray(list)) for (const n of list) if (typeof n === "string") out.add(n.toLowerCase());
@@ -428,7 +430,7 @@ function subagents(
 /** A JSON file (comments allowed), or undefined when absent or not JSON. */
 function readJson(file: string): unknown {
   const r = readTextFile(file, 4 * 1024 * 1024);
-  if (!r.ok) return undefined;
+  if (!r.ok || nestsDeeperThan(r.text, MAX_JSON_NESTING)) return undefined;
   const errors: import("jsonc-parser").ParseError[] = [];
   const v = parseJsonc(r.text, errors);
   return errors.length > 0 ? undefined : v;
