@@ -67,6 +67,12 @@ export interface LintRuleMeta {
   /** One line: what the rule finds. */
   description: string;
   defaultSeverity: Severity;
+  /**
+   * The registry ids of the agents whose behaviour the rule's findings are about (`lint --agent` and a
+   * rule's `agents` in `.agent-context.json` select by them); a finding may name its own (`Finding.agents`).
+   * Absent: the rule may be about any agent, and each finding says which.
+   */
+  agents?: readonly string[];
   /** True when the rule offers a fix for `lint --fix`. */
   fixable?: boolean;
 }

@@ -17,6 +17,7 @@ const rule: LintRule = {
     id: "codex-chain-truncated",
     description: "Codex's project_doc_max_bytes budget cuts the AGENTS.md chain",
     defaultSeverity: "error",
+    agents: ["codex"],
   },
   check(ctx) {
     const budgetCut = ctx.agent("codex")?.capabilities?.budgetCut;
