@@ -295,14 +295,16 @@ function lintProblems(
   const isObject = (v: unknown): v is Record<string, unknown> =>
     typeof v === "object" && v !== null && !Array.isArray(v);
   const example = `{"rules": {"memory-read-by-one-agent": "off", "rule-unscoped": {"severity": "error", "agents": ["claude-code"]}}}`;
-  if (!isObject(lint)) return fail(["lint"], `"lint" must be an object like ${example}`);
+  if (!isObject(lint)) {
+    fail(["lint"], `"lint" must be an object like ${example}`);
+    return;
+  }
   const rules = lint.rules;
   if (rules === undefined) return;
-  if (!isObject(rules))
-    return fail(
-      ["lint", "rules"],
-      `"lint.rules" must be an object of rule ids, like ${example.slice(10, -1)}`,
-    );
+  if (!isObject(rules)) {
+    fail(["lint", "rules"], `"lint.rules" must be an object of rule ids, like ${example.slice(10, -1)}`);
+    return;
+  }
   const ids = lintRuleIds?.();
   const sevHint = `one of ${LINT_SEVERITY_SETTINGS.map((s) => `"${s}"`).join(", ")}`;
   const checkSeverity = (v: unknown, path: JsonPath) => {

@@ -5,8 +5,8 @@
  * instruction file silence findings there; the exit status follows the severities kept.
  */
 import { describe, expect, it } from "vitest";
-import { lintRepository } from "../../src/lint/index.js";
 import { disableDirectives } from "../../src/lint/disable.js";
+import { lintRepository } from "../../src/lint/index.js";
 import { RULES } from "../../src/lint/rules/index.js";
 import { renderLintOutput } from "../../src/report/command-output.js";
 import { type LintCase, lintCaseRepo } from "../support/rule-tester.js";
