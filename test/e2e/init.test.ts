@@ -284,7 +284,11 @@ describe("agent-context init, adoption", () => {
     const { dir, cli } = repoWithLocalInstall();
     expect(spawnSync(process.execPath, [cli, "init"], { cwd: dir, encoding: "utf8" }).status).toBe(0);
     const command = JSON.parse(read(dir, ".claude/settings.json")).hooks.PreToolUse[0].hooks[0].command;
-    const input = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Write", pad: "x".repeat(4096) });
+    const input = JSON.stringify({
+      hook_event_name: "PreToolUse",
+      tool_name: "Write",
+      pad: "x".repeat(4096),
+    });
     const empty = mkdtempSync(join(tmpdir(), "ac-no-package-"));
     for (let i = 0; i < 60; i++) {
       const r = spawnSync("sh", ["-c", command], {
