@@ -15,15 +15,16 @@ export interface TextRenderOptions {
  * CLAUDE.md:3:5 error import-missing @docs/styl.md resolves to no file
  *   help: fix the path; the file docs/style.md exists
  * ```
- * Findings of one rule that share their severity and help are said once, where the first of them sorts:
- * the message on the head line when they share it too (else after each place), the places under it, then
- * the help once:
+ * Findings of one rule that share their severity and help are told together, where the first of them
+ * sorts, and the help is said once after them. When they share the message too, it is said once on a head
+ * line with the places under it:
  * ```
- * info memory-read-by-one-agent Codex loads this file at launch; Claude Code never sees it (2 files)
+ * warning memory-unseen-by-agent AGENTS.md never reaches Gemini CLI (2 files)
  *   AGENTS.md:1:1
  *   pkg/AGENTS.md:1:1
- *   help: point the other agents' own files at it
+ *   help: add {"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}} to .gemini/settings.json
  * ```
+ * otherwise each keeps its own line (`file:line:column severity rule-id message`) above the one help.
  * (a finding without help has no help line; without a line or column it shows 1) followed by a summary
  * line (`2 errors, 1 warning`, and the number fixable with `lint --fix`), or `no problems` when empty.
  * Newlines inside a message or help are folded into spaces.
@@ -46,14 +47,16 @@ export function renderFindingsText(fs: readonly Finding[], opts: TextRenderOptio
       );
       continue;
     }
-    const files = new Set(group.map((g) => g.file)).size;
-    const count =
-      files === group.length ? `${files} files` : `${group.length} places in ${plural(files, "file")}`;
-    const same = group.every((g) => g.message === f.message);
-    lines.push(
-      `${sevColour(f.severity)} ${c.dim(f.ruleId)} ${same ? `${oneLine(f.message)} (${count})` : `(${count})`}`,
-    );
-    for (const g of group) lines.push(`  ${place(g)}${same ? "" : ` ${oneLine(g.message)}`}`);
+    if (group.some((g) => g.message !== f.message)) {
+      for (const g of group)
+        lines.push(`${place(g)} ${sevColour(g.severity)} ${c.dim(g.ruleId)} ${oneLine(g.message)}`);
+    } else {
+      const files = new Set(group.map((g) => g.file)).size;
+      const count =
+        files === group.length ? `${files} files` : `${group.length} places in ${plural(files, "file")}`;
+      lines.push(`${sevColour(f.severity)} ${c.dim(f.ruleId)} ${oneLine(f.message)} (${count})`);
+      for (const g of group) lines.push(`  ${place(g)}`);
+    }
     lines.push(...helpLine(f));
   }
   const n = countBySeverity(fs);

@@ -25,7 +25,7 @@ const lint = (root: string, ...args: string[]) => {
 };
 
 /** One instruction file per agent, kept apart on purpose, in a git repository. */
-function perAgentRepo(config?: unknown): string {
+function perAgentRepo(config?: unknown, more: Record<string, string> = {}): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-lint-tune-")));
   made.push(root);
   const files: Record<string, string> = {
@@ -34,6 +34,7 @@ function perAgentRepo(config?: unknown): string {
     "GEMINI.md": "# Guide\n\nUse pnpm.\n",
     ".github/copilot-instructions.md": "# Guide\n\nUse pnpm.\n",
     ...(config ? { ".agent-context.json": `${JSON.stringify(config, null, 2)}\n` } : {}),
+    ...more,
   };
   for (const [p, t] of Object.entries(files)) {
     mkdirSync(dirname(join(root, p)), { recursive: true });
@@ -49,8 +50,18 @@ describe("lint tuned on the built CLI", () => {
     expect(r.code).toBe(0);
     const help = "help: if every agent should follow it, point the other agents' own files at it";
     expect(r.stdout.split(help).length - 1).toBe(1);
-    expect(r.stdout).toContain(
-      "info memory-read-by-one-agent (4 files)\n  .github/copilot-instructions.md:1:1 ",
+    // Four messages under one help: each keeps its line, the help follows the last.
+    expect(r.stdout).toMatch(
+      /^\.github\/copilot-instructions\.md:1:1 info memory-read-by-one-agent .*\nAGENTS\.md:1:1 info memory-read-by-one-agent .*\nCLAUDE\.md:1:1 info memory-read-by-one-agent .*\nGEMINI\.md:1:1 info memory-read-by-one-agent .*\n {2}help: if every agent/m,
+    );
+    // One message over two files: said once, the files under it.
+    const r2 = lint(
+      perAgentRepo(undefined, { ".claude/rules/a.md": "Use tabs.\n", ".claude/rules/b.md": "Use tabs.\n" }),
+      "--agent",
+      "claude-code",
+    );
+    expect(r2.stdout).toContain(
+      "so its 9 bytes load on every session (2 files)\n  .claude/rules/a.md:1:1\n  .claude/rules/b.md:1:1\n  help: add `paths:`",
     );
   });
 

@@ -107,25 +107,27 @@ describe("text output", () => {
         d({ file: "a.md", line: 2, column: 1 }),
         d({ file: "m.md", ruleId: "rule-globs-key", help: "rename it" }),
         d({ file: "b.md", line: 1, column: 1 }),
+        d({ file: "b.md", line: 4, column: 1 }),
       ],
       { color: false },
     );
     expect(out).toBe(
       [
-        "error import-missing @docs/styl.md resolves to no file (3 files)",
+        "error import-missing @docs/styl.md resolves to no file (4 places in 3 files)",
         "  a.md:2:1",
         "  b.md:1:1",
+        "  b.md:4:1",
         "  z.md:1:1",
         "  help: fix the path",
         "m.md:3:5 error rule-globs-key @docs/styl.md resolves to no file",
         "  help: rename it",
-        "4 errors, 0 warnings",
+        "5 errors, 0 warnings",
         "",
       ].join("\n"),
     );
   });
 
-  it("findings_sharing_a_help_but_not_a_message_list_each_message_beside_its_place", () => {
+  it("findings_sharing_a_help_but_not_a_message_keep_their_lines_and_say_the_help_once", () => {
     const out = renderFindingsText(
       [
         d({ file: "b.md", severity: "info", message: "Codex never sees it" }),
@@ -137,10 +139,9 @@ describe("text output", () => {
     );
     expect(out).toBe(
       [
-        "info import-missing (3 places in 2 files)",
-        "  a.md:3:5 Claude Code never sees it",
-        "  a.md:9:5 Codex never sees it",
-        "  b.md:3:5 Codex never sees it",
+        "a.md:3:5 info import-missing Claude Code never sees it",
+        "a.md:9:5 info import-missing Codex never sees it",
+        "b.md:3:5 info import-missing Codex never sees it",
         "  help: fix the path",
         "c.md:3:5 warning import-missing Codex never sees it",
         "  help: fix the path",
