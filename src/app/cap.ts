@@ -288,7 +288,9 @@ export function runCapMatrix(opts: CapMatrixOptions = {}): CapRun[] {
   const ws = opts.workspace ?? Workspace.at(opts.dir ?? ".", opts.cwd);
   const revisions = new Map<string, RevisionTree>();
   try {
-    return ws.scope(() => runEach({ ...opts, workspace: ws }, ws, agents, revisions));
+    // No read scope here: a base revision's files are written as its launch reads them (src/budget/base.ts),
+    // so a listing kept from before would miss them.
+    return runEach({ ...opts, workspace: ws }, ws, agents, revisions);
   } finally {
     for (const tree of revisions.values()) tree.cleanup();
   }

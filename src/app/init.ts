@@ -159,35 +159,34 @@ export function runInit(opts: InitOptions): InitResult {
   const ws = opts.workspace ?? Workspace.at(opts.root);
   const root = ws.root;
   const release = opts.release === undefined ? undefined : checkRelease(defaultAgent(), opts.release);
-  return ws.scope(() => {
-    const total = launchTotal(ws, release);
-    const hook = chooseHookCommand(root);
-    const kinds = opts.adoptKinds === true || opts.adoptKinds?.length === 0 ? undefined : opts.adoptKinds;
-    const plan = planInit({
-      root,
-      launchTotal: total,
-      defaultCap: defaultAgent().defaultCap,
-      command: hook.command,
-      known: hook.known,
-      ...(opts.adoptKinds === undefined
-        ? {}
-        : {
-            adopt: (text: string, config: AgentContextConfig) =>
-              planAdoption(root, text, config, {
-                ...(kinds ? { kinds } : {}),
-                ...(release ? { release } : {}),
-              }),
-          }),
-    });
-    if (!opts.dryRun) applyInit(root, plan);
-    return {
-      root,
-      release,
-      launchTotal: total,
-      defaultCap: defaultAgent().defaultCap,
-      hook,
-      plan,
-      dryRun: opts.dryRun === true,
-    };
+  // No read scope: the writes check each file against the text planned, read again.
+  const total = launchTotal(ws, release);
+  const hook = chooseHookCommand(root);
+  const kinds = opts.adoptKinds === true || opts.adoptKinds?.length === 0 ? undefined : opts.adoptKinds;
+  const plan = planInit({
+    root,
+    launchTotal: total,
+    defaultCap: defaultAgent().defaultCap,
+    command: hook.command,
+    known: hook.known,
+    ...(opts.adoptKinds === undefined
+      ? {}
+      : {
+          adopt: (text: string, config: AgentContextConfig) =>
+            planAdoption(root, text, config, {
+              ...(kinds ? { kinds } : {}),
+              ...(release ? { release } : {}),
+            }),
+        }),
   });
+  if (!opts.dryRun) applyInit(root, plan);
+  return {
+    root,
+    release,
+    launchTotal: total,
+    defaultCap: defaultAgent().defaultCap,
+    hook,
+    plan,
+    dryRun: opts.dryRun === true,
+  };
 }

@@ -41,27 +41,26 @@ export interface LintRun extends LintResult {
 export function runLint(opts: LintOptions): LintRun {
   const ws = opts.workspace ?? Workspace.at(opts.root);
   const release = opts.release === undefined ? undefined : checkRelease(defaultAgent(), opts.release);
-  return ws.scope(() => {
-    const result = lintRepository({
-      root: ws.root,
-      fix: opts.fix === true,
-      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
-      ...(opts.rules ? { rules: opts.rules } : {}),
-      ...(release ? { release } : {}),
-      sources: {
-        files: () => ws.files(),
-        // Lint launches at the root's real path: shared when that is the Workspace's root (no link on the way).
-        snapshot: (agent, launch) =>
-          launch.cwd === ws.root ? ws.snapshot(agent, launch) : agent.launch({ ...launch, root: launch.cwd }),
-      },
-    });
-    // A fix changes what loads: ask a fresh Workspace.
-    const after = result.fixed.length > 0 ? Workspace.at(ws.root) : ws;
-    return {
-      ...result,
-      release,
-      rules: ALL_RULES,
-      noInstructionFiles: result.findings.length === 0 && holdsNoInstructionFiles(after),
-    };
+  // No read scope around both passes: `fix` rewrites files between them (each pass opens its own).
+  const result = lintRepository({
+    root: ws.root,
+    fix: opts.fix === true,
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    ...(opts.rules ? { rules: opts.rules } : {}),
+    ...(release ? { release } : {}),
+    sources: {
+      files: () => ws.files(),
+      // Lint launches at the root's real path: shared when that is the Workspace's root (no link on the way).
+      snapshot: (agent, launch) =>
+        launch.cwd === ws.root ? ws.snapshot(agent, launch) : agent.launch({ ...launch, root: launch.cwd }),
+    },
   });
+  // A fix changes what loads: ask a fresh Workspace.
+  const after = result.fixed.length > 0 ? Workspace.at(ws.root) : ws;
+  return {
+    ...result,
+    release,
+    rules: ALL_RULES,
+    noInstructionFiles: result.findings.length === 0 && holdsNoInstructionFiles(after),
+  };
 }
