@@ -11,7 +11,7 @@ import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { readTextFile, withReadSnapshot } from "../fs/read.js";
 import type { Finding } from "../model/finding.js";
-import { LintContext } from "./context.js";
+import { LintContext, type LintSources } from "./context.js";
 import { applyDisableComments } from "./disable.js";
 import type { LintRule } from "./rule.js";
 import { RULES } from "./rules/index.js";
@@ -20,7 +20,7 @@ import { ruleSettings, rulesToRun, type Tuning, tuneFindings } from "./tune.js";
 // `.agent-context.json` names lint rules by id: the configuration refuses an id no rule has.
 setConfigLintRuleIds(() => RULES.map((r) => r.meta.id));
 
-export { LintContext } from "./context.js";
+export { LintContext, type LintSources } from "./context.js";
 export type { LintRule } from "./rule.js";
 export { ALL_RULES, RULES } from "./rules/index.js";
 
@@ -40,6 +40,8 @@ export interface LintOptions {
    * do not run, findings about none of them are dropped (./tune.ts).
    */
   agents?: readonly string[];
+  /** The file list and launch snapshots a caller already holds (the first pass only: a fix changes them). */
+  sources?: LintSources;
 }
 
 export interface LintResult {
@@ -83,14 +85,14 @@ function runRules(ctx: LintContext, tuning: Tuning, onProgress?: (label: string)
 export function lintRepository(opts: LintOptions): LintResult {
   const given = opts.rules ?? RULES;
   const ctxOpts = opts.release ? { release: opts.release } : {};
-  let ctx = new LintContext(opts.root, given, ctxOpts);
+  let ctx = new LintContext(opts.root, given, { ...ctxOpts, ...opts.sources });
   const tuning: Tuning = {
     settings: ruleSettings(ctx.config),
     ...(opts.agents ? { agents: opts.agents } : {}),
   };
   // Only the rules that run make findings and fixes (a rule turned off fixes nothing either).
   const rules = rulesToRun(given, tuning);
-  if (rules.length !== given.length) ctx = new LintContext(opts.root, rules, ctxOpts);
+  if (rules.length !== given.length) ctx = new LintContext(opts.root, rules, { ...ctxOpts, ...opts.sources });
   const first = runRules(ctx, tuning, opts.onProgress);
   if (!opts.fix) return { root: ctx.givenRoot, findings: first, fixed: [], notFixed: [] };
   const notFixed = [...ctx.fixRefusals].flatMap(([file, rs]) => rs.map((r) => ({ file, ...r })));
