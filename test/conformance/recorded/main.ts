@@ -68,16 +68,34 @@ function copilot(): Verdict[] {
           agrees: false,
           why: `the CLI refused: ${r.message}`,
         };
-      const launch = copilotLaunch({ root: d.repo, cwd: c.cwd ?? ".", copilotHome });
+      // The flags the model reads: `-C DIR` is the working directory, `--no-custom-instructions` an agent argument.
+      const args = (c.args ?? []).map(d.sub);
+      const dashC = args.indexOf("-C");
+      const cwd = dashC >= 0 ? (args[dashC + 1] as string) : (c.cwd ?? ".");
+      const agentArgs = args.filter((a) => a === "--no-custom-instructions");
+      const child = (env.COPILOT_CLI_ENABLED_FEATURE_FLAGS ?? "")
+        .split(",")
+        .includes("CHILD_CUSTOM_INSTRUCTIONS");
+      const launch = copilotLaunch({
+        root: d.repo,
+        cwd,
+        copilotHome,
+        ...(env.COPILOT_CUSTOM_INSTRUCTIONS_DIRS
+          ? { customInstructionsDirs: env.COPILOT_CUSTOM_INSTRUCTIONS_DIRS }
+          : {}),
+        ...(child ? { childInstructions: true } : {}),
+        ...(agentArgs.length > 0 ? { noCustomInstructions: true } : {}),
+      });
       const region = launch.region.replaceAll(d.base, "<B>");
       const regionOk = r.region !== undefined ? region === r.region : sha(region) === r.regionSha256;
       let viewsOk = true;
       if (c.views?.length) {
         const snap = copilotCli.launch({
           root: d.repo,
-          cwd: c.cwd ?? ".",
+          cwd,
           view: "user",
-          user: { home: d.home, env: { HOME: d.home, COPILOT_HOME: copilotHome } },
+          user: { home: d.home, env: { ...env, HOME: d.home, COPILOT_HOME: copilotHome } },
+          agentArgs,
         });
         const session = copilotCli.onDemand?.(snap);
         const got = c.views.map((v) => {
