@@ -195,16 +195,32 @@ function codex(): Verdict[] {
     const opt = (k: string) => args.find((a) => a.startsWith(`${k}=`))?.slice(k.length + 1);
     const max = opt("project_doc_max_bytes");
     const fallback = opt("project_doc_fallback_filenames");
+    const flag = (k: string) => (args.includes(k) ? args[args.indexOf(k) + 1] : undefined);
+    const profile = flag("--profile");
+    const dashC = flag("-C");
     try {
-      if (r.code !== 0)
-        return { agent: "codex", area, name: c.name, agrees: false, why: `the CLI stopped: ${r.error}` };
       const m = codexChain({
         root: d.repo,
-        cwd: d.cwd,
+        cwd: dashC ?? d.cwd,
         codexHome: join(d.home, ".codex"),
         ...(max !== undefined ? { maxBytes: Number(max) } : {}),
         ...(fallback !== undefined ? { fallbackNames: JSON.parse(fallback) as string[] } : {}),
+        ...(profile !== undefined ? { profile } : {}),
       });
+      // A run the CLI refuses agrees when the model says Codex refuses to start.
+      const refuses = m.findings.some((p) => p.message.includes("Codex refuses to start"));
+      if (r.code !== 0 || refuses) {
+        const agrees = r.code !== 0 && refuses;
+        return {
+          agent: "codex",
+          area,
+          name: c.name,
+          agrees,
+          ...(agrees
+            ? {}
+            : { why: r.code !== 0 ? `the CLI stopped: ${r.error}` : "the model says Codex stops" }),
+        };
+      }
       const agrees = m.message.replaceAll(d.base, "<B>") === r.agents;
       return { agent: "codex", area, name: c.name, agrees, ...(agrees ? {} : { why: "message differs" }) };
     } catch (e) {
