@@ -239,11 +239,15 @@ function gemini(): Verdict[] {
       const env = Object.fromEntries(
         Object.entries(c.env ?? {}).flatMap(([k, v]) => (v === null ? [] : [[k, d.sub(v)]])),
       );
+      const args = (c.args ?? []).map(d.sub);
+      const include = args.flatMap((a, i) => (args[i - 1] === "--include-directories" ? [a] : []));
       const snap = geminiCli.launch({
         root: d.repo,
         cwd: d.cwd,
         view: "user",
         user: { home: d.home, env: { HOME: d.home, ...env } },
+        ...(include.length > 0 ? { addDirs: include } : {}),
+        agentArgs: args.filter((a) => !include.includes(a) && a !== "--include-directories"),
       });
       const abs = (p: string) => (isAbsolute(p) ? p : join(d.repo, p));
       // The system instruction's blocks (user memory), then the first message's: extensions, then the project.
