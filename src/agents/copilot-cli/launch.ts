@@ -24,8 +24,14 @@
  *    YAML list is joined with ", ") is sent whole at launch (frontmatter included, imports not inlined; an
  *    empty file adds an empty entry); any other `applyTo` puts a row into a table of patterns and paths the model is told to read,
  *    and the file arrives when a tool touches a matching path (./on-read.ts).
+ *    Then, user view, each folder of `COPILOT_CUSTOM_INSTRUCTIONS_DIRS` in three passes (its
+ *    `.github/instructions/`, its `.claude/rules/`, every other `*.instructions.md` below it), a file already
+ *    read from the git root or the cwd skipped; its own `AGENTS.md` is a row of a table of its own. User
+ *    files over 1 MiB, past 10 MiB in all or not valid UTF-8 are skipped, and so is any instruction file
+ *    with `excludeAgent: coding-agent`.
  * 5. Framing: `"\n" + blocks.map(b => "<custom_instruction>\n" + b + "\n</custom_instruction>").join("\n\n")
- *    + "\n"`, then `"\n" + always.map(t => t + "\n\n").join("")`, then the table (see {@link renderRegion}).
+ *    + "\n"`, then `"\n" + always.map(t => t + "\n\n").join("")`, then the tables (see {@link renderRegion}).
+ * `--no-custom-instructions` sends `"\n\n"` and attaches nothing. Cases: test/conformance/copilot-user-layer.fixtures.ts.
  */
 import { type Dirent, readdirSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
@@ -1262,7 +1268,7 @@ export const LAUNCH_EXTRA = new WeakMap<
 
 /**
  * The AgentModel's `launch`: {@link copilotLaunch} as a snapshot, the user view's `$COPILOT_HOME` layer, and
- * what the environment and `--add-dir` applied (or would, unmodelled). Throws what copilotLaunch throws,
+ * what the environment, `--no-custom-instructions` (`agentArgs`) and `--add-dir` applied. Throws what copilotLaunch throws,
  * and UsageError for a release the model was not verified on.
  */
 export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
