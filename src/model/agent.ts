@@ -41,6 +41,11 @@ export interface LaunchOptions {
    * (Claude Code's `--add-dir`, Gemini CLI's `--include-directories`). Empty or absent: none.
    */
   addDirs?: readonly string[];
+  /**
+   * Arguments given to the CLI on its command line that change what it loads, as the user passes them
+   * (Copilot CLI's `--no-custom-instructions`); a model reads the ones it knows. Empty or absent: none.
+   */
+  agentArgs?: readonly string[];
 }
 
 /** What the agent attaches on demand when a tool touches a path. */
