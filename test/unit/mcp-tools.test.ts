@@ -132,7 +132,7 @@ describe("agent-context mcp, in process", () => {
       await serveMcp(root, b);
       const c = new Client({ name: "fix", version: "0" });
       await c.connect(a);
-      const r = (await c.callTool({ name: "fix", arguments: {} })) as {
+      const r = (await c.callTool({ name: "fix", arguments: {} })) as unknown as {
         structuredContent: { proposals: unknown[] };
       };
       expect(r.structuredContent.proposals).toEqual([

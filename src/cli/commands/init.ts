@@ -11,6 +11,7 @@ import {
   workflowSnippet,
 } from "../../install/init.js";
 import { launchTotal } from "../../install/launch-total.js";
+import { MCP_CONFIG_FILE, planMcpConfig } from "../../mcp/init.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "../../model/index.js";
 import { agentVersionOption, dirArgument, resolvePlace } from "../options.js";
 
@@ -28,13 +29,17 @@ export function registerInit(program: Command): void {
   agentVersionOption(dirArgument(cmd))
     .option("--dry-run", "show what would change without writing")
     .option(
+      "--mcp",
+      `also add the agent-context MCP server to ${MCP_CONFIG_FILE} (Claude Code's project MCP servers)`,
+    )
+    .option(
       "--adopt-kinds [kinds]",
       `charge the kinds an existing ${CONFIG_FILE} does not charge yet (comma-separated; default all: ${CHARGEABLE_KINDS.join(",")}) and raise each agent's cap by exactly their bytes`,
     )
     .action(
       (
         dir: string | undefined,
-        o: { dryRun?: boolean; agentVersion?: string; adoptKinds?: string | true },
+        o: { dryRun?: boolean; agentVersion?: string; adoptKinds?: string | true; mcp?: boolean },
       ) => {
         const { root } = resolvePlace(dir, undefined);
         const release =
@@ -55,6 +60,8 @@ export function registerInit(program: Command): void {
             ? {}
             : { adopt: { ...parseKinds(o.adoptKinds), ...(release ? { release } : {}) } }),
         });
+        const mcp = o.mcp ? planMcpConfig(root) : undefined;
+        if (mcp) plan.push(mcp);
         if (!o.dryRun) applyInit(root, plan);
         for (const p of plan) {
           process.stdout.write(`${o.dryRun && p.action !== "unchanged" ? "(dry run) " : ""}${p.note}\n`);
@@ -65,6 +72,10 @@ export function registerInit(program: Command): void {
           if (p.file === SETTINGS_FILE && p.action !== "unchanged" && !hook.portable)
             process.stdout.write(
               `note: the hook command names this machine's copy of agent-context (${hook.command}); install agent-context in the repository (npm i -D) and rerun init for a command teammates can share\n`,
+            );
+          if (p === mcp && p.action !== "unchanged" && !mcp.portable)
+            process.stdout.write(
+              `note: the MCP server names this machine's copy of agent-context; install agent-context in the repository (npm i -D) and rerun init --mcp for a command teammates can share\n`,
             );
         }
         process.stdout.write(
