@@ -451,3 +451,12 @@ export function defaultAgentId(): string {
 export function knownAgent(id: string): boolean {
   return selectAgents("all").some((a) => a.id === id);
 }
+
+/** The fix `lint --fix` would make to `text`, the content of `file` (relative to the root), or null. */
+export function proposeFix(root: string, file: string, text: string): FixProposal | null {
+  const fixed = new LintContext(root, RULES).fixFor(file, text);
+  return fixed ? { file, ruleIds: fixed.ruleIds, ...lineEdit(text, fixed.text), text: fixed.text } : null;
+}
+
+/** The repository root for a file the editor opened: as every command finds it (`.agent-context.json`, `.git`). */
+export { findProjectRoot } from "../fs/project-root.js";

@@ -22,6 +22,7 @@ import {
   reportFile,
   routeJsonFor,
 } from "./product.js";
+import { rawStdout } from "./stdio.js";
 
 /** One context item of the `--json` outputs (src/model/item.ts, itemToJson): the common fields, extras allowed. */
 const item = z.looseObject({
@@ -234,7 +235,7 @@ export async function serveMcp(root: string, transport: Transport): Promise<McpS
 /** `agent-context mcp`: serves on this process's stdin and stdout until the client closes them. */
 export async function runMcpStdio(root: string): Promise<void> {
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
-  const transport = new StdioServerTransport();
+  const transport = new StdioServerTransport(process.stdin, rawStdout());
   const server = await serveMcp(root, transport);
   await new Promise<void>((done) => {
     server.server.onclose = () => done();
