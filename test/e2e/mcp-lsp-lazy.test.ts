@@ -65,7 +65,10 @@ describe("the servers' modules load only for their command", () => {
     for (const run of [version, cap, hook]) expect(run.filter((m) => SERVERS.test(m))).toEqual([]);
   });
 
-  it("the_mcp_command_does_load_the_sdk_so_the_probe_sees_what_it_looks_for", () => {
+  it("the_mcp_and_lsp_commands_do_load_their_libraries_so_the_probe_sees_what_it_looks_for", () => {
+    const lsp = loaded([CLI, "lsp"]);
+    expect(lsp.some((m) => m.includes("node_modules/vscode-languageserver/"))).toBe(true);
+    expect(lsp.some((m) => m.includes("node_modules/@modelcontextprotocol/"))).toBe(false);
     const mcp = loaded([CLI, "mcp"]);
     expect(mcp.some((m) => m.includes("node_modules/@modelcontextprotocol/sdk/"))).toBe(true);
     expect(mcp.some((m) => m.includes("node_modules/zod/"))).toBe(true);
