@@ -25,9 +25,10 @@ describe("the agent-context MCP server under the real Claude Code CLI", () => {
     const { dir, cli } = repoWithLocalInstall();
     spawnSync("git", ["init", "-q"], { cwd: dir });
     writeFileSync(join(dir, ".gitignore"), "node_modules/\n");
-    expect(spawnSync(process.execPath, [cli, "init", "--mcp"], { cwd: dir, encoding: "utf8" }).status).toBe(0);
-    // Project servers of .mcp.json need the user's approval; this run's local settings give it.
-    writeFileSync(join(dir, ".claude/settings.local.json"), JSON.stringify({ enableAllProjectMcpServers: true }));
+    expect(spawnSync(process.execPath, [cli, "init", "--mcp"], { cwd: dir, encoding: "utf8" }).status).toBe(
+      0,
+    );
+    // No approval is set anywhere: `claude -p` (2.1.332) starts the project's .mcp.json servers as they are.
     const tool = "mcp__agent-context__budget";
     const run = await runClaude({
       cwd: dir,
@@ -51,7 +52,9 @@ describe("the agent-context MCP server under the real Claude Code CLI", () => {
     expect(results).toHaveLength(2);
     const text = JSON.stringify(results[1].content);
     expect(results[1].is_error ?? false).toBe(false);
-    const cap = JSON.parse(spawnSync(process.execPath, [cli, "cap", "--json"], { cwd: dir, encoding: "utf8" }).stdout);
+    const cap = JSON.parse(
+      spawnSync(process.execPath, [cli, "cap", "--json"], { cwd: dir, encoding: "utf8" }).stdout,
+    );
     expect(text).toContain(`up to ${cap.cap - cap.total} more bytes fit here`);
   });
 });
