@@ -15,12 +15,18 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   type CodeAction,
   CodeActionKind,
+  type CodeActionParams,
   type CodeLens,
+  type CodeLensParams,
   type Connection,
   createConnection,
+  type DefinitionParams,
   type Diagnostic,
   DiagnosticSeverity,
   type Hover,
+  type HoverParams,
+  type InitializeParams,
+  type InitializeResult,
   type Location,
   MarkupKind,
   ProposedFeatures,
@@ -31,7 +37,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { type FileFacts, type Finding, importsAt, proposeFix, scopeCounts } from "../mcp/product.js";
 import { rawStdout } from "../mcp/stdio.js";
 import { VERSION } from "../version.js";
-import { WorkspaceSet } from "./workspace.js";
+import { type Workspace, WorkspaceSet } from "./workspace.js";
 
 /** The LSP severity of a finding's. */
 function severity(s: Finding["severity"]): DiagnosticSeverity {
@@ -95,201 +101,208 @@ function frontmatter(text: string): { end: number; keyLine: number } {
   return { end: -1, keyLine: -1 };
 }
 
-/** Wires the server's handlers onto `connection` (stdio in the command; any stream pair in tests). */
-export function serveLsp(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
-  const spaces = new WorkspaceSet();
+/** What every handler reads: the connection, the open documents, the workspaces. */
+interface Served {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  spaces: WorkspaceSet;
+}
+
+/** The path of a `file:` URI, or null. */
+function pathOf(uri: string): string | null {
+  if (!uri.startsWith("file:")) return null;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return null;
+  }
+}
+
+/** An open document with its path, its workspace and its path from the root; null when one is missing. */
+function opened(
+  s: Served,
+  uri: string,
+): { doc: TextDocument; path: string; space: Workspace; rel: string } | null {
+  const doc = s.documents.get(uri);
+  const path = pathOf(uri);
+  const space = path ? s.spaces.forFile(path) : undefined;
+  const rel = path && space ? space.relative(path) : null;
+  return doc && path && space && rel ? { doc, path, space, rel } : null;
+}
+
+/** The diagnostics of one document, from the unsaved text of every open document of its workspace. */
+function publish(s: Served, doc: TextDocument): void {
+  const at = opened(s, doc.uri);
+  if (!at) return;
+  let diagnostics: Diagnostic[] = [];
+  try {
+    const unsaved = new Map<string, string>();
+    for (const d of s.documents.all()) {
+      const p = pathOf(d.uri);
+      const rel = p ? at.space.relative(p) : null;
+      if (rel) unsaved.set(rel, d.getText());
+    }
+    diagnostics = at.space
+      .findings(unsaved)
+      .filter((f) => f.file === at.rel)
+      .map(toDiagnostic);
+  } catch (e) {
+    s.connection.console.error(`agent-context lsp: ${(e as Error).message}`);
+  }
+  void s.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+}
+
+/** Publishes on open, on change (debounced) and after the disk changes; returns what stops the timers. */
+function syncDiagnostics(s: Served): () => void {
   const timers = new Map<string, NodeJS.Timeout>();
-
-  const pathOf = (uri: string): string | null => {
-    if (!uri.startsWith("file:")) return null;
-    try {
-      return fileURLToPath(uri);
-    } catch {
-      return null;
-    }
-  };
-
-  const publish = (doc: TextDocument) => {
-    const path = pathOf(doc.uri);
-    if (!path) return;
-    const space = spaces.forFile(path);
-    if (!space) return;
-    let diagnostics: Diagnostic[] = [];
-    try {
-      const unsaved = new Map<string, string>();
-      for (const d of documents.all()) {
-        const p = pathOf(d.uri);
-        const rel = p ? space.relative(p) : null;
-        if (rel) unsaved.set(rel, d.getText());
-      }
-      const rel = space.relative(path);
-      if (rel)
-        diagnostics = space
-          .findings(unsaved)
-          .filter((f) => f.file === rel)
-          .map(toDiagnostic);
-    } catch (e) {
-      connection.console.error(`agent-context lsp: ${(e as Error).message}`);
-    }
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
-  };
   const schedule = (doc: TextDocument, ms: number) => {
     clearTimeout(timers.get(doc.uri));
-    timers.set(
-      doc.uri,
-      setTimeout(() => {
-        timers.delete(doc.uri);
-        const current = documents.get(doc.uri);
-        if (current) publish(current);
-      }, ms),
-    );
+    const run = () => {
+      timers.delete(doc.uri);
+      const current = s.documents.get(doc.uri);
+      if (current) publish(s, current);
+    };
+    timers.set(doc.uri, setTimeout(run, ms));
   };
-
-  connection.onInitialize((params) => {
-    for (const f of params.workspaceFolders ?? []) {
-      const p = pathOf(f.uri);
-      if (p) spaces.addFolder(p);
+  const refresh = (uris: readonly string[]) => {
+    for (const uri of uris) {
+      const p = pathOf(uri);
+      if (p) s.spaces.forFile(p)?.refresh();
     }
-    const rootPath = params.rootUri ? pathOf(params.rootUri) : null;
-    if (rootPath && (params.workspaceFolders ?? []).length === 0) spaces.addFolder(rootPath);
-    return {
-      serverInfo: { name: "agent-context", version: VERSION },
-      capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: true },
-        hoverProvider: true,
-        definitionProvider: true,
-        codeLensProvider: { resolveProvider: false },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-      },
-    };
-  });
-
-  documents.onDidOpen((e) => schedule(e.document, 0));
-  documents.onDidChangeContent((e) => schedule(e.document, 150));
-  documents.onDidSave((e) => {
-    const p = pathOf(e.document.uri);
-    if (p) spaces.forFile(p)?.refresh();
-    for (const d of documents.all()) schedule(d, 0);
-  });
-  documents.onDidClose((e) => {
+    for (const d of s.documents.all()) schedule(d, 0);
+  };
+  s.documents.onDidOpen((e) => schedule(e.document, 0));
+  s.documents.onDidChangeContent((e) => schedule(e.document, 150));
+  s.documents.onDidSave((e) => refresh([e.document.uri]));
+  s.documents.onDidClose((e) => {
     clearTimeout(timers.get(e.document.uri));
-    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    void s.connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
-  connection.onDidChangeWatchedFiles((e) => {
-    for (const c of e.changes) {
-      const p = pathOf(c.uri);
-      if (p) spaces.forFile(p)?.refresh();
-    }
-    for (const d of documents.all()) schedule(d, 0);
-  });
-
-  connection.onHover((params): Hover | null => {
-    const doc = documents.get(params.textDocument.uri);
-    const path = pathOf(params.textDocument.uri);
-    if (!doc || !path) return null;
-    const space = spaces.forFile(path);
-    const rel = space?.relative(path);
-    if (!space || !rel) return null;
-    const text = doc.getText();
-    const { line, character } = params.position;
-    const hit = importsAt(path, text, line + 1, character + 1, space.root);
-    if (hit) {
-      const rows = hit.agents.map((a) => {
-        if (a.target === null)
-          return `- ${a.agentName}: not followed (${a.agentName} does not read @imports)`;
-        const shown = space.relative(a.target) ?? a.target;
-        if (!a.inside) return `- ${a.agentName}: ${shown} — outside the repository`;
-        return `- ${a.agentName}: ${shown}${a.exists ? "" : " — no such file: nothing is imported"}`;
-      });
-      return {
-        contents: {
-          kind: MarkupKind.Markdown,
-          value: [`**@${hit.token}** resolves to`, "", ...rows].join("\n"),
-        },
-        range: {
-          start: { line: hit.line - 1, character: hit.column - 1 },
-          end: { line: hit.line - 1, character: hit.column - 1 + hit.length },
-        },
-      };
-    }
-    const fm = frontmatter(text);
-    if (line !== 0 && !(fm.end > 0 && line <= fm.end)) return null;
-    return { contents: { kind: MarkupKind.Markdown, value: fileHover(rel, space.facts(rel)) } };
-  });
-
-  connection.onDefinition((params): Location[] | null => {
-    const doc = documents.get(params.textDocument.uri);
-    const path = pathOf(params.textDocument.uri);
-    const space = path ? spaces.forFile(path) : undefined;
-    if (!doc || !path || !space) return null;
-    const hit = importsAt(
-      path,
-      doc.getText(),
-      params.position.line + 1,
-      params.position.character + 1,
-      space.root,
-    );
-    if (!hit) return null;
-    const targets = [
-      ...new Set(hit.agents.filter((a) => a.target && a.exists && a.inside).map((a) => a.target as string)),
-    ];
-    const zero = { line: 0, character: 0 };
-    return targets.map((t) => ({ uri: pathToFileURL(t).href, range: { start: zero, end: zero } }));
-  });
-
-  connection.onCodeLens((params): CodeLens[] => {
-    const doc = documents.get(params.textDocument.uri);
-    const path = pathOf(params.textDocument.uri);
-    const space = path ? spaces.forFile(path) : undefined;
-    if (!doc || !path || !space) return [];
-    const text = doc.getText();
-    const { keyLine } = frontmatter(text);
-    if (keyLine < 0) return [];
-    const counts = scopeCounts(text, space.root, space.files(), space.root);
-    const range = { start: { line: keyLine, character: 0 }, end: { line: keyLine, character: 0 } };
-    return counts.map((c) => ({
-      range,
-      command: {
-        title: `${c.agentName}: ${c.matches === 0 ? "matches no file (dead)" : `matches ${fmt(c.matches)} file${c.matches === 1 ? "" : "s"}`}`,
-        command: "",
-      },
-    }));
-  });
-
-  connection.onCodeAction((params): CodeAction[] => {
-    const doc = documents.get(params.textDocument.uri);
-    const path = pathOf(params.textDocument.uri);
-    const space = path ? spaces.forFile(path) : undefined;
-    const rel = path && space ? space.relative(path) : null;
-    if (!doc || !space || !rel) return [];
-    const fixable = params.context.diagnostics.filter(
-      (d) => (d.data as { fixable?: boolean } | undefined)?.fixable,
-    );
-    if (fixable.length === 0) return [];
-    const p = proposeFix(space.root, rel, doc.getText());
-    if (!p) return [];
-    const edit = {
-      range: { start: { line: p.startLine - 1, character: 0 }, end: { line: p.endLine, character: 0 } },
-      newText: p.after,
-    };
-    return [
-      {
-        title: `agent-context: fix ${p.ruleIds.join(", ")}`,
-        kind: CodeActionKind.QuickFix,
-        diagnostics: fixable,
-        isPreferred: true,
-        edit: { changes: { [doc.uri]: [edit] } },
-      },
-    ];
-  });
-
-  connection.onShutdown(() => {
+  s.connection.onDidChangeWatchedFiles((e) => refresh(e.changes.map((c) => c.uri)));
+  return () => {
     for (const t of timers.values()) clearTimeout(t);
-    spaces.dispose();
-  });
+  };
+}
 
-  documents.listen(connection);
+/** `initialize`: the editor's folders become roots; the capabilities. */
+function initialize(s: Served, params: InitializeParams): InitializeResult {
+  for (const f of params.workspaceFolders ?? []) {
+    const p = pathOf(f.uri);
+    if (p) s.spaces.addFolder(p);
+  }
+  const rootPath = params.rootUri ? pathOf(params.rootUri) : null;
+  if (rootPath && (params.workspaceFolders ?? []).length === 0) s.spaces.addFolder(rootPath);
+  return {
+    serverInfo: { name: "agent-context", version: VERSION },
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: true },
+      hoverProvider: true,
+      definitionProvider: true,
+      codeLensProvider: { resolveProvider: false },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    },
+  };
+}
+
+/** Hover: on an `@import`, where each agent resolves it; on the first line or the frontmatter, the file. */
+function hover(s: Served, params: HoverParams): Hover | null {
+  const at = opened(s, params.textDocument.uri);
+  if (!at) return null;
+  const { space, rel } = at;
+  const text = at.doc.getText();
+  const { line, character } = params.position;
+  const hit = importsAt(at.path, text, line + 1, character + 1, space.root);
+  if (hit) {
+    const rows = hit.agents.map((a) => {
+      if (a.target === null) return `- ${a.agentName}: not followed (${a.agentName} does not read @imports)`;
+      const shown = space.relative(a.target) ?? a.target;
+      if (!a.inside) return `- ${a.agentName}: ${shown} — outside the repository`;
+      return `- ${a.agentName}: ${shown}${a.exists ? "" : " — no such file: nothing is imported"}`;
+    });
+    return {
+      contents: {
+        kind: MarkupKind.Markdown,
+        value: [`**@${hit.token}** resolves to`, "", ...rows].join("\n"),
+      },
+      range: {
+        start: { line: hit.line - 1, character: hit.column - 1 },
+        end: { line: hit.line - 1, character: hit.column - 1 + hit.length },
+      },
+    };
+  }
+  const fm = frontmatter(text);
+  if (line !== 0 && !(fm.end > 0 && line <= fm.end)) return null;
+  return { contents: { kind: MarkupKind.Markdown, value: fileHover(rel, space.facts(rel)) } };
+}
+
+/** Go to definition on an `@import`: the existing files inside the repository the agents resolve it to. */
+function definition(s: Served, params: DefinitionParams): Location[] | null {
+  const at = opened(s, params.textDocument.uri);
+  if (!at) return null;
+  const { line, character } = params.position;
+  const hit = importsAt(at.path, at.doc.getText(), line + 1, character + 1, at.space.root);
+  if (!hit) return null;
+  const found = hit.agents.filter((a) => a.target && a.exists && a.inside).map((a) => a.target as string);
+  const zero = { line: 0, character: 0 };
+  return [...new Set(found)].map((t) => ({ uri: pathToFileURL(t).href, range: { start: zero, end: zero } }));
+}
+
+/** Code lenses on a scope key: how many files each agent's matcher matches. */
+function codeLenses(s: Served, params: CodeLensParams): CodeLens[] {
+  const at = opened(s, params.textDocument.uri);
+  if (!at) return [];
+  const text = at.doc.getText();
+  const { keyLine } = frontmatter(text);
+  if (keyLine < 0) return [];
+  const range = { start: { line: keyLine, character: 0 }, end: { line: keyLine, character: 0 } };
+  return scopeCounts(text, at.space.root, at.space.files(), at.space.root).map((c) => ({
+    range,
+    command: {
+      title: `${c.agentName}: ${c.matches === 0 ? "matches no file (dead)" : `matches ${fmt(c.matches)} file${c.matches === 1 ? "" : "s"}`}`,
+      command: "",
+    },
+  }));
+}
+
+/** Quick fixes: the fix `lint --fix` would make to the unsaved text, as an edit. */
+function quickFixes(s: Served, params: CodeActionParams): CodeAction[] {
+  const at = opened(s, params.textDocument.uri);
+  if (!at) return [];
+  const fixable = params.context.diagnostics.filter(
+    (d) => (d.data as { fixable?: boolean } | undefined)?.fixable,
+  );
+  if (fixable.length === 0) return [];
+  const p = proposeFix(at.space.root, at.rel, at.doc.getText());
+  if (!p) return [];
+  const edit = {
+    range: { start: { line: p.startLine - 1, character: 0 }, end: { line: p.endLine, character: 0 } },
+    newText: p.after,
+  };
+  return [
+    {
+      title: `agent-context: fix ${p.ruleIds.join(", ")}`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: fixable,
+      isPreferred: true,
+      edit: { changes: { [at.doc.uri]: [edit] } },
+    },
+  ];
+}
+
+/** Wires the server's handlers onto `connection` (stdio in the command; any stream pair in tests). */
+export function serveLsp(connection: Connection): void {
+  const s: Served = { connection, documents: new TextDocuments(TextDocument), spaces: new WorkspaceSet() };
+  const stopTimers = syncDiagnostics(s);
+  connection.onInitialize((params) => initialize(s, params));
+  connection.onHover((params) => hover(s, params));
+  connection.onDefinition((params) => definition(s, params));
+  connection.onCodeLens((params) => codeLenses(s, params));
+  connection.onCodeAction((params) => quickFixes(s, params));
+  connection.onShutdown(() => {
+    stopTimers();
+    s.spaces.dispose();
+  });
+  s.documents.listen(connection);
   connection.listen();
 }
 
