@@ -290,7 +290,7 @@ function quickFixes(s: Served, params: CodeActionParams): CodeAction[] {
 }
 
 /** Wires the server's handlers onto `connection` (stdio in the command; any stream pair in tests). */
-export function serveLsp(connection: Connection): void {
+export function serveLsp(connection: Connection): () => void {
   const s: Served = { connection, documents: new TextDocuments(TextDocument), spaces: new WorkspaceSet() };
   const stopTimers = syncDiagnostics(s);
   connection.onInitialize((params) => initialize(s, params));
@@ -304,12 +304,14 @@ export function serveLsp(connection: Connection): void {
   });
   s.documents.listen(connection);
   connection.listen();
+  return () => s.spaces.dispose();
 }
 
 /** `agent-context lsp`: serves on this process's stdin and stdout until the client sends `exit`. */
 export async function runLspStdio(): Promise<void> {
   const connection = createConnection(ProposedFeatures.all, process.stdin, rawStdout());
-  serveLsp(connection);
+  // The shadows are removed on `shutdown`, and when the process ends without one (stdin closed).
+  process.once("exit", serveLsp(connection));
   await new Promise<void>(() => {
     // vscode-languageserver ends the process on `exit` (status 0 after `shutdown`, else 1).
   });

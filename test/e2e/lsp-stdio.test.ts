@@ -6,7 +6,7 @@
  * messages, and shuts down cleanly (status 0).
  */
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,6 +22,7 @@ import {
 
 const CLI = resolve("dist/cli/main.js");
 let root: string;
+let shadowTmp: string;
 let child: ChildProcessWithoutNullStreams;
 let conn: ProtocolConnection;
 const published = new Map<string, Diagnostic[][]>();
@@ -56,7 +57,12 @@ beforeAll(async () => {
   write(".claude/rules/cursor.md", "---\nglobs: src/**/*.ts\n---\nCursor's key.\n");
   write("src/a.ts", "export {};\n");
   write("src/b.ts", "export {};\n");
-  child = spawn(process.execPath, [CLI, "lsp", "--stdio"], { cwd: root });
+  // Its own temporary directory: the shadow of unsaved text is made there, and removed at the end.
+  shadowTmp = mkdtempSync(join(tmpdir(), "ac-lsp-tmp-"));
+  child = spawn(process.execPath, [CLI, "lsp", "--stdio"], {
+    cwd: root,
+    env: { ...process.env, TMPDIR: shadowTmp },
+  });
   child.stderr.on("data", (d) => stderr.push(String(d)));
   conn = createProtocolConnection(
     new StreamMessageReader(child.stdout),
@@ -216,9 +222,11 @@ describe("agent-context lsp over stdio", () => {
       position: { line: 3, character: 5 },
     })) as { contents: { value: string } } | null;
     expect(hover?.contents.value).toContain("docs/there.md");
+    expect(readdirSync(shadowTmp).filter((n) => n.startsWith("agent-context-lsp-"))).toHaveLength(1);
     const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
     await conn.sendRequest("shutdown");
     await conn.sendNotification("exit");
     expect(await exited).toBe(0);
+    expect(readdirSync(shadowTmp)).toEqual([]);
   });
 });
