@@ -13,30 +13,27 @@ import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { agentById, agents, defaultAgent, selectAgents } from "../agents/index.js";
 import { currentUserEnvironment } from "../agents/user-environment.js";
-import { runCapMatrix } from "../budget/matrix.js";
-import type { CapRun } from "../budget/run.js";
-import { loadConfig } from "../config.js";
+import { type CapRun, runCapMatrix } from "../app/cap.js";
+import { explainPath, explainJson as explainToJson } from "../app/explain.js";
+import { runLint } from "../app/lint.js";
+import { runReport } from "../app/report.js";
+import { ROUTE_TOOLS, runRoute } from "../app/route.js";
 import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { readTextFile, statSafe } from "../fs/read.js";
 import { compileClaudeGlobs } from "../globs/claude.js";
-import { routeToolCall } from "../hook/route-call.js";
-import { LintContext, lintRepository, RULES } from "../lint/index.js";
+import { LintContext, RULES } from "../lint/index.js";
 import type { AgentModel, ContextItem, Finding } from "../model/index.js";
-import { itemToJson, sentBytes } from "../model/index.js";
+import { itemToJson } from "../model/index.js";
 import { capToJson } from "../report/cap-json.js";
 import { countBySeverity, sortFindings } from "../report/findings.js";
-import { collectReport } from "../report/html/collect.js";
+import { reportData } from "../report/html/collect.js";
 import { renderReportHtml } from "../report/html/page.js";
 import { findingToJson } from "../report/json.js";
-import { explainPath } from "../router/explain.js";
 import { routeJson } from "../router/output.js";
 
 export type { AgentModel, ContextItem, Finding };
-export { agents, defaultAgent, findingToJson, itemToJson };
-
-/** The tools `route` accepts (the hook's matcher, plus Read), as `route --tool` does. */
-export const ROUTE_TOOLS = ["Write", "Edit", "MultiEdit", "NotebookEdit", "Read", "Bash"] as const;
+export { agents, defaultAgent, findingToJson, itemToJson, ROUTE_TOOLS };
 
 /**
  * The absolute path `path` names inside `root` (relative paths are taken from the root). Throws
@@ -89,31 +86,17 @@ export function explainJson(
     ...(o.view === "fresh-clone" ? {} : { user: currentUserEnvironment() }),
     ...(agent !== undefined ? { agent } : {}),
   });
-  return {
-    agent: sets.agent.id,
-    agentVersion: sets.agent.version,
-    root: sets.root,
-    cwd: sets.cwd,
-    view: sets.view,
-    applied: sets.applied,
-    launch: sets.launch.map(itemToJson),
-    total: sentBytes(sets.launch) + sets.overhead.reduce((n, x) => n + x.bytes, 0),
-    charged: sets.charged,
-    overhead: sets.overhead,
-    unmeasured: sets.unmeasured,
-    onRead: sets.onRead.map(itemToJson),
-    onTool: sets.onTool.map(itemToJson),
-  };
+  return { ...explainToJson(sets) };
 }
 
 /** The findings of every lint rule on the repository (never fixes). */
 export function lintFindings(root: string): Finding[] {
-  return lintRepository({ root }).findings;
+  return runLint({ root }).findings;
 }
 
 /** `lint --json`: `{root, ok, counts, fixed, diagnostics}` (never fixes: `fixed` is always empty). */
 export function lintJson(root: string): Record<string, unknown> {
-  const r = lintRepository({ root });
+  const r = runLint({ root });
   const ds = sortFindings(r.findings);
   const counts = countBySeverity(ds);
   return { root: r.root, ok: counts.error === 0, counts, fixed: [], diagnostics: ds.map(findingToJson) };
@@ -125,16 +108,8 @@ export async function routeJsonFor(
   o: { target: string; tool?: string },
 ): Promise<Record<string, unknown>> {
   const tool = o.tool ?? "Write";
-  if (!(ROUTE_TOOLS as readonly string[]).includes(tool))
-    throw new UsageError(`tool ${tool}: unknown tool; use one of ${ROUTE_TOOLS.join(", ")}`);
-  const input: Record<string, unknown> =
-    tool === "Bash"
-      ? { command: o.target }
-      : tool === "NotebookEdit"
-        ? { notebook_path: insideRoot(root, o.target) }
-        : { file_path: insideRoot(root, o.target) };
-  const { config } = loadConfig(root);
-  return routeJson(await routeToolCall({ root, cwd: root, tool, input, config }));
+  const target = tool === "Bash" ? o.target : insideRoot(root, o.target);
+  return routeJson(await runRoute({ root, tool, target }));
 }
 
 /**
@@ -143,7 +118,7 @@ export async function routeJsonFor(
  */
 export function reportFile(root: string, o: { agent?: string } = {}): { path: string } {
   const agent = checkAgent(o.agent, true);
-  const data = collectReport({ root, ...(agent !== undefined ? { agent } : {}) });
+  const data = reportData(runReport({ root, ...(agent !== undefined ? { agent } : {}) }));
   const dir = mkdtempSync(join(tmpdir(), "agent-context-report-"));
   const path = join(dir, "agent-context-report.html");
   writeFilesAtomic([{ path, data: renderReportHtml(data) }], {
@@ -270,7 +245,7 @@ export function fixProposals(
   const only =
     o.file === undefined ? undefined : relative(root, insideRoot(root, o.file)).split(sep).join("/");
   const ctx = new LintContext(root, RULES);
-  const findings = lintRepository({ root }).findings;
+  const findings = runLint({ root }).findings;
   const files = [...new Set(findings.filter((f) => f.fixable).map((f) => f.file))]
     .filter((f) => only === undefined || f === only)
     .sort();
@@ -459,4 +434,4 @@ export function proposeFix(root: string, file: string, text: string): FixProposa
 }
 
 /** The repository root for a file the editor opened: as every command finds it (`.agent-context.json`, `.git`). */
-export { findProjectRoot } from "../fs/project-root.js";
+export { findProjectRoot } from "../app/workspace.js";

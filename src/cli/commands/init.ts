@@ -1,16 +1,9 @@
 import type { Command } from "commander";
 import { defaultAgent } from "../../agents/index.js";
-import { checkRelease } from "../../agents/release.js";
+import { runInit } from "../../app/init.js";
 import { CONFIG_FILE } from "../../config.js";
 import { UsageError } from "../../errors.js";
-import {
-  applyInit,
-  chooseHookCommand,
-  planInit,
-  SETTINGS_FILE,
-  workflowSnippet,
-} from "../../install/init.js";
-import { launchTotal } from "../../install/launch-total.js";
+import { applyInit, SETTINGS_FILE, workflowSnippet } from "../../install/init.js";
 import { MCP_CONFIG_FILE, planMcpConfig } from "../../mcp/init.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "../../model/index.js";
 import { agentVersionOption, dirArgument, resolvePlace } from "../options.js";
@@ -42,27 +35,21 @@ export function registerInit(program: Command): void {
         o: { dryRun?: boolean; agentVersion?: string; adoptKinds?: string | true; mcp?: boolean },
       ) => {
         const { root } = resolvePlace(dir, undefined);
-        const release =
-          o.agentVersion === undefined ? undefined : checkRelease(defaultAgent(), o.agentVersion);
-        const total = launchTotal(root, release);
+        // With --mcp, init's plan and .mcp.json's change are written together, all-or-nothing.
+        const r = runInit({
+          root,
+          dryRun: o.dryRun === true || o.mcp === true,
+          ...(o.agentVersion !== undefined ? { release: o.agentVersion } : {}),
+          ...(o.adoptKinds === undefined ? {} : { adoptKinds: parseKinds(o.adoptKinds).kinds ?? true }),
+        });
+        const { release, launchTotal: total, hook } = r;
+        const mcp = o.mcp ? planMcpConfig(r.root) : undefined;
+        const plan = mcp ? [...r.plan, mcp] : r.plan;
+        if (mcp && !o.dryRun) applyInit(r.root, plan);
         if (release)
           process.stdout.write(
             `launch total: ${total} bytes as ${defaultAgent().name} ${release} loads it\n`,
           );
-        const hook = chooseHookCommand(root);
-        const plan = planInit({
-          root,
-          launchTotal: total,
-          defaultCap: defaultAgent().defaultCap,
-          command: hook.command,
-          known: hook.known,
-          ...(o.adoptKinds === undefined
-            ? {}
-            : { adopt: { ...parseKinds(o.adoptKinds), ...(release ? { release } : {}) } }),
-        });
-        const mcp = o.mcp ? planMcpConfig(root) : undefined;
-        if (mcp) plan.push(mcp);
-        if (!o.dryRun) applyInit(root, plan);
         for (const p of plan) {
           process.stdout.write(`${o.dryRun && p.action !== "unchanged" ? "(dry run) " : ""}${p.note}\n`);
           if (p.file === CONFIG_FILE && p.action === "create" && total > defaultAgent().defaultCap)
@@ -75,7 +62,7 @@ export function registerInit(program: Command): void {
             );
           if (p === mcp && p.action !== "unchanged" && !mcp.portable)
             process.stdout.write(
-              `note: the MCP server names this machine's copy of agent-context; install agent-context in the repository (npm i -D) and rerun init --mcp for a command teammates can share\n`,
+              "note: the MCP server names this machine's copy of agent-context; install agent-context in the repository (npm i -D) and rerun init --mcp for a command teammates can share\n",
             );
         }
         process.stdout.write(
