@@ -272,11 +272,16 @@ export function claudeGitRoot(cwd: string): string | undefined {
   }
 }
 
-/** The folders whose `.claude/` the lists read: the cwd, then each ancestor to the git root (all outside git). */
-export function claudeSourceDirs(cwd: string): string[] {
+/**
+ * The folders whose `.claude/` the lists read: the cwd, then each ancestor to the git root (all outside
+ * git), never the home folder or one above it (with the cwd at or below `home`, the walk stops before
+ * it; 2.1.332 and 2.1.197, found by the differential test: docs/findings-sources-claude-code.md).
+ */
+export function claudeSourceDirs(cwd: string, home?: string): string[] {
   const top = claudeGitRoot(cwd);
   const dirs: string[] = [];
   for (let d = cwd; d !== parse(d).root; ) {
+    if (home !== undefined && d === home) break;
     dirs.push(d);
     if (d === top) break;
     const up = resolve(d, "..");
@@ -385,7 +390,7 @@ class SourcesScan {
     this.folders = [
       ...(this.userDir ? [{ base: this.userDir, user: true }] : []),
       // The fresh-clone view is the repository alone: no folder above its root (as the memory files).
-      ...claudeSourceDirs(opts.cwd)
+      ...claudeSourceDirs(opts.cwd, opts.layers?.view === "user" ? opts.layers.home : undefined)
         .filter((d) => opts.layers?.view === "user" || inside(opts.root, d))
         .map((d) => ({ base: join(d, ".claude"), user: false })),
     ];
