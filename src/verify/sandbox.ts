@@ -338,10 +338,7 @@ export function makeSandbox(opts: SandboxOptions): Sandbox {
       continue;
     }
     if (!write(rel, got.bytes)) continue;
-    if (source) {
-      sources++;
-      continue; // a list entry's file: its text is no instruction text, its `@` tokens name nothing
-    }
+    if (source) sources++;
     queue.push(...importTargets(got.bytes.toString("utf8"), rel, root));
   }
 
