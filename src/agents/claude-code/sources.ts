@@ -591,6 +591,13 @@ class SourcesScan {
 
   /** The skills list: skills then commands, a name listed once on 2.1.332, cut, within the listing budget. */
   skillsList(listed: Entry[]): void {
+    // CLAUDE_CODE_DISABLE_ATTACHMENTS: the skills list is an attachment; none of the repository's or the
+    // user's skills and commands is sent (2.1.332; found by the differential test, seed long-2.1.332:62).
+    if (this.opts.layers?.nothingAttaches)
+      for (const e of listed) {
+        e.hidden ??= "CLAUDE_CODE_DISABLE_ATTACHMENTS is set: Claude Code sends no skills list";
+        e.facts.notListed ??= "hidden";
+      }
     const seen = new Map<string, Entry>();
     for (const e of listed) {
       if (e.hidden) continue;
@@ -622,7 +629,9 @@ class SourcesScan {
         ? `- ${e.name} (${n})`
         : `- ${e.name}`;
     };
-    const full = (e: Entry) => `${labelOf(e)}: ${cut(e.description)}`;
+    // A description's line breaks are sent as spaces (a `|` block; 2.1.332 and 2.1.197, found by the
+    // differential test); a subagent's keep theirs.
+    const full = (e: Entry) => `${labelOf(e)}: ${cut(e.description.replace(/\n/g, " "))}`;
     // The listing budget: the entries past it lose their description.
     const fraction = settingValue(layers, "skillListingBudgetFraction");
     const budget =
