@@ -44,6 +44,44 @@ export function foundAsCase(c: FuzzFoundCase): FuzzCase {
 
 export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
   {
+    // The model kept a literal (`|`) description's line break in a skill's and a command's entry; the CLI
+    // sends it as a space (seeds long-2.1.332:5 and :56, hand-shrunk).
+    name: "a_literal_block_description_of_a_skill_or_a_command_is_listed_with_its_line_breaks_as_spaces",
+    seed: "long-2.1.332:5",
+    release: "2.1.332",
+    cwd: "",
+    home: "home",
+    git: [""],
+    files: {
+      ".claude/skills/lit/SKILL.md": "---\nname: lit\ndescription: |\n  Line one\n  two\n---\nx\n",
+      ".claude/commands/ops/lit2.md": "---\ndescription: |\n  Cmd one\n  two\n---\nx\n",
+    },
+    reads: [],
+    expect: [],
+    expectReads: [],
+    expectEntries: ["skills: - lit: Line one two", "skills: - ops:lit2: Cmd one two"],
+  },
+  {
+    // The model listed the repository's skills with CLAUDE_CODE_DISABLE_ATTACHMENTS set; the CLI sends
+    // none of them (the subagent list stays) (seed long-2.1.332:62, hand-shrunk).
+    name: "with_attachments_disabled_no_repository_skill_or_command_is_listed_and_subagents_still_are",
+    seed: "long-2.1.332:62",
+    release: "2.1.332",
+    cwd: "",
+    home: "home",
+    git: [""],
+    env: { CLAUDE_CODE_DISABLE_ATTACHMENTS: "1" },
+    files: {
+      ".claude/skills/a-b/SKILL.md": "---\nname: a-b\ndescription: A skill\n---\nx\n",
+      ".claude/commands/c.md": "---\ndescription: A command\n---\nx\n",
+      ".claude/agents/ag.md": "---\nname: ag\ndescription: An agent\n---\nx\n",
+    },
+    reads: [],
+    expect: [],
+    expectReads: [],
+    expectEntries: ["agents: - ag: An agent (Tools: All tools)"],
+  },
+  {
     // The model listed the skills and subagents of the folders at and above HOME when the cwd lies below
     // HOME; the CLI walks up from the cwd and stops before HOME (seed s26probe:1, hand-shrunk; both releases).
     name: "skills_commands_and_subagents_at_or_above_home_are_not_listed_when_the_cwd_is_below_home",
