@@ -136,11 +136,26 @@ interface SourcesBehaviour {
   dedupesSkillNames: boolean;
   /** Auto memory's warning says which lines were cut (`auto_memory_over_200_lines_*`). */
   autoMemoryCutDetail: boolean;
+  /**
+   * A skill's or command's description is sent with its line breaks as spaces (a `|` block); 2.1.197 keeps
+   * them (found by the differential test: seeds long-2.1.332:5, long-2.1.197:14; fuzz/found.ts).
+   */
+  descriptionOnOneLine: boolean;
 }
 
 const BEHAVIOUR: Record<string, SourcesBehaviour> = {
-  "2.1.332": { showsFrontmatterName: true, dedupesSkillNames: true, autoMemoryCutDetail: true },
-  "2.1.197": { showsFrontmatterName: false, dedupesSkillNames: false, autoMemoryCutDetail: false },
+  "2.1.332": {
+    showsFrontmatterName: true,
+    dedupesSkillNames: true,
+    autoMemoryCutDetail: true,
+    descriptionOnOneLine: true,
+  },
+  "2.1.197": {
+    showsFrontmatterName: false,
+    dedupesSkillNames: false,
+    autoMemoryCutDetail: false,
+    descriptionOnOneLine: false,
+  },
 };
 
 export interface ClaudeSourcesOptions {
@@ -629,9 +644,9 @@ class SourcesScan {
         ? `- ${e.name} (${n})`
         : `- ${e.name}`;
     };
-    // A description's line breaks are sent as spaces (a `|` block; 2.1.332 and 2.1.197, found by the
-    // differential test); a subagent's keep theirs.
-    const full = (e: Entry) => `${labelOf(e)}: ${cut(e.description.replace(/\n/g, " "))}`;
+    // 2.1.332 sends a description's line breaks as spaces (a `|` block); a subagent's keep theirs.
+    const oneLine = (d: string) => (this.behaviour.descriptionOnOneLine ? d.replace(/\n/g, " ") : d);
+    const full = (e: Entry) => `${labelOf(e)}: ${cut(oneLine(e.description))}`;
     // The listing budget: the entries past it lose their description.
     const fraction = settingValue(layers, "skillListingBudgetFraction");
     const budget =

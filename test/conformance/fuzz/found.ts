@@ -46,7 +46,7 @@ export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
   {
     // The model kept a literal (`|`) description's line break in a skill's and a command's entry; the CLI
     // sends it as a space (seeds long-2.1.332:5 and :56, hand-shrunk).
-    name: "a_literal_block_description_of_a_skill_or_a_command_is_listed_with_its_line_breaks_as_spaces",
+    name: "a_literal_block_description_of_a_skill_or_a_command_is_listed_with_its_line_breaks_as_spaces_on_2_1_332",
     seed: "long-2.1.332:5",
     release: "2.1.332",
     cwd: "",
@@ -60,6 +60,23 @@ export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
     expect: [],
     expectReads: [],
     expectEntries: ["skills: - lit: Line one two", "skills: - ops:lit2: Cmd one two"],
+  },
+  {
+    // 2.1.197 keeps them (seed long-2.1.197:14, hand-shrunk).
+    name: "a_literal_block_description_of_a_skill_or_a_command_keeps_its_line_breaks_on_2_1_197",
+    seed: "long-2.1.197:14",
+    release: "2.1.197",
+    cwd: "",
+    home: "home",
+    git: [""],
+    files: {
+      ".claude/skills/lit/SKILL.md": "---\nname: lit\ndescription: |\n  Line one\n  two\n---\nx\n",
+      ".claude/commands/ops/lit2.md": "---\ndescription: |\n  Cmd one\n  two\n---\nx\n",
+    },
+    reads: [],
+    expect: [],
+    expectReads: [],
+    expectEntries: ["skills: - lit: Line one\ntwo", "skills: - ops:lit2: Cmd one\ntwo"],
   },
   {
     // The model listed the repository's skills with CLAUDE_CODE_DISABLE_ATTACHMENTS set; the CLI sends
