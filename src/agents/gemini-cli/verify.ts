@@ -264,8 +264,15 @@ export function geminiSkillEntries(system: string): DeliveredEntry[] {
   return body
     .split(/\n(?= {2}<skill>)/)
     .filter((e) => e !== "" && !/<location>[^<]*\/bundle\/builtin\/[^<]*<\/location>/.test(e))
-    .map((text) => ({ list: "skills", name: skillName(text), text }));
+    .map((text) => ({ list: "skills", name: skillName(text), text }))
+    .sort(byText);
 }
+
+/**
+ * Gemini CLI lists one folder's skills in the file system's order (docs/findings-sources-gemini-cli.md), so
+ * both sides' skills are compared as sets: sorted by text.
+ */
+const byText = (a: DeliveredEntry, b: DeliveredEntry) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
 
 /**
  * Gemini CLI's verify runner: `gemini -p hi` against the loopback upstream with a throwaway HOME; each
@@ -327,7 +334,7 @@ export const geminiVerifyRunner: VerifyRunner = {
     return {
       launch: {
         files: blocksOf(snapshot, snapshot.items, snapshot.texts),
-        entries: predictedEntries(snapshot, ["skills"], (_list, text) => skillName(text)),
+        entries: predictedEntries(snapshot, ["skills"], (_list, text) => skillName(text)).sort(byText),
       },
       reads: reads.map((target) => {
         const r = session.read(target);
