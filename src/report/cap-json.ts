@@ -26,8 +26,8 @@
  * baseCap, currentCap }] }`.
  */
 
+import type { CapRun } from "../app/cap.js";
 import { countsAgainstCap } from "../budget/kinds.js";
-import type { CapRun } from "../budget/run.js";
 import { framingTotal, itemToJson } from "../model/index.js";
 import { appliedJson } from "./applied.js";
 

@@ -30,5 +30,6 @@ export const claudeCode: AgentModel = {
     pointers: claudePointers,
     verify: claudeVerifyRunner,
     instructions: claudeInstructions,
+    entryFacts: true,
   },
 };

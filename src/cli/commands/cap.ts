@@ -1,15 +1,12 @@
 import type { Command } from "commander";
 import { currentUserEnvironment } from "../../agents/user-environment.js";
+import { holdsNoInstructionFiles, isMatrix, noInstructionFilesLine, runCapMatrix } from "../../app/cap.js";
+import { Workspace } from "../../app/workspace.js";
 import { parseCapOption } from "../../budget/cap-setting.js";
-import {
-  holdsNoInstructionFiles,
-  isMatrix,
-  noInstructionFilesLine,
-  runCapMatrix,
-} from "../../budget/matrix.js";
 // cap never finds router shards, but warns about a `routers` glob of .agent-context.json that matches
 // none, as the router finds them: loading the router room registers that check (src/config.ts).
 import "../../router/index-build.js";
+import { UsageError } from "../../errors.js";
 import { shouldColor } from "../../report/color.js";
 import { renderCapOutput } from "../../report/command-output.js";
 import {
@@ -54,12 +51,13 @@ export function registerCap(program: Command): void {
       o: { cap?: number; base?: string; allCwds?: boolean; user?: boolean } & SharedFlags,
     ) => {
       const format = outputFormat(o);
+      if (o.allCwds && o.cwd !== undefined) throw new UsageError("--cwd and --all-cwds cannot be combined");
       const place = resolvePlace(dir, o.cwd);
       const addDirs = resolveAddDirs(o.addDir);
+      // --all-cwds measures every directory itself; otherwise the launch directory.
+      const ws = Workspace.at(place.root, place.cwd);
       const runs = runCapMatrix({
-        dir: place.root,
-        // --all-cwds measures every directory itself; otherwise the launch directory (the root: no --cwd).
-        cwd: o.allCwds ? o.cwd : place.cwd === place.root ? undefined : place.cwd,
+        workspace: ws,
         cap: o.cap,
         base: o.base,
         agent: o.agent,
@@ -74,7 +72,7 @@ export function registerCap(program: Command): void {
         color: { stdout: shouldColor(process.stdout), stderr: shouldColor(process.stderr) },
       });
       process.stderr.write(out.stderr);
-      if (runs.every((r) => r.items.length === 0) && holdsNoInstructionFiles(place.root))
+      if (runs.every((r) => r.items.length === 0) && holdsNoInstructionFiles(ws))
         process.stderr.write(noInstructionFilesLine(shownDir(place.root)));
       process.stdout.write(out.stdout);
       process.exitCode = out.exitCode;
