@@ -141,11 +141,6 @@ interface SourcesBehaviour {
    * them (found by the differential test: seeds long-2.1.332:5, long-2.1.197:14; fuzz/found.ts).
    */
   descriptionOnOneLine: boolean;
-  /**
-   * CLAUDE_CODE_DISABLE_ATTACHMENTS removes the repository's and the user's skills and commands from the
-   * skills list (2.1.332: seed long-2.1.332:62); 2.1.197 lists them (the differential test on 2.1.197).
-   */
-  attachmentsSwitchHidesSkills: boolean;
 }
 
 const BEHAVIOUR: Record<string, SourcesBehaviour> = {
@@ -154,14 +149,12 @@ const BEHAVIOUR: Record<string, SourcesBehaviour> = {
     dedupesSkillNames: true,
     autoMemoryCutDetail: true,
     descriptionOnOneLine: true,
-    attachmentsSwitchHidesSkills: true,
   },
   "2.1.197": {
     showsFrontmatterName: false,
     dedupesSkillNames: false,
     autoMemoryCutDetail: false,
     descriptionOnOneLine: false,
-    attachmentsSwitchHidesSkills: false,
   },
 };
 
@@ -615,7 +608,7 @@ class SourcesScan {
   skillsList(listed: Entry[]): void {
     // CLAUDE_CODE_DISABLE_ATTACHMENTS: the skills list is an attachment; none of the repository's or the
     // user's skills and commands is sent (2.1.332; found by the differential test, seed long-2.1.332:62).
-    if (this.opts.layers?.nothingAttaches && this.behaviour.attachmentsSwitchHidesSkills)
+    if (this.opts.layers?.nothingAttaches)
       for (const e of listed) {
         e.hidden ??= "CLAUDE_CODE_DISABLE_ATTACHMENTS is set: Claude Code sends no skills list";
         e.facts.notListed ??= "hidden";
