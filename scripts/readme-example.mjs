@@ -33,7 +33,9 @@ after = replaceBlock(
 );
 if (process.argv.includes("--check")) {
   if (after !== before) {
-    process.stderr.write("README.md: the example's blocks differ from what the CLI prints now: run node scripts/readme-example.mjs\n");
+    process.stderr.write(
+      "README.md: the example's blocks differ from what the CLI prints now: run node scripts/readme-example.mjs\n",
+    );
     process.exit(1);
   }
 } else writeFileSync(path, after);

@@ -196,20 +196,22 @@ function openInside(root: string, rel: string): Opened {
 }
 
 /** Makes the copy. Never writes outside `opts.copyRoot`, never reads outside `opts.root`. */
-export function makeSandbox(opts: SandboxOptions): Sandbox {
-  const { root, copyRoot } = opts;
+/**
+ * The walk of {@link makeSandbox}: every folder of the repository, through links whose real folder is
+ * inside it (never a folder already on the way down: no loops), bounded in entries and depth. Returns the
+ * files that may be copied (`place` or a memory name), the settings files, the folders holding `.git`,
+ * and the bounds met.
+ */
+function walkRepository(
+  opts: SandboxOptions,
+  place: (rel: string) => boolean,
+): { candidates: string[]; settings: string[]; gitPlaces: string[]; limits: string[] } {
+  const { root } = opts;
   const limits: string[] = [];
-  const notCopied: NotCopied[] = [];
   const candidates: string[] = [];
   const settings: string[] = [];
   const gitPlaces: string[] = [];
   let entries = 0;
-
-  // The walk: every folder of the repository, through links whose real folder is inside it (never a
-  // folder already on the way down: no loops), bounded in entries and depth.
-  const listed = opts.listedSource ?? (() => false);
-  const place = (rel: string) => opts.instructionFile(rel) || listed(rel);
-  let sources = 0;
   const walk = (rel: string, real: string, chain: readonly string[]): void => {
     if (chain.length > SANDBOX_MAX_DEPTH) {
       limits.push(`the copy stopped at ${SANDBOX_MAX_DEPTH} folders deep (${rel})`);
@@ -260,6 +262,16 @@ export function makeSandbox(opts: SandboxOptions): Sandbox {
     }
   };
   walk("", root, [root]);
+  return { candidates, settings, gitPlaces, limits };
+}
+
+export function makeSandbox(opts: SandboxOptions): Sandbox {
+  const { root, copyRoot } = opts;
+  const notCopied: NotCopied[] = [];
+  const listed = opts.listedSource ?? (() => false);
+  const place = (rel: string) => opts.instructionFile(rel) || listed(rel);
+  const { candidates, settings, gitPlaces, limits } = walkRepository(opts, place);
+  let sources = 0;
 
   const files: string[] = [];
   const done = new Set<string>();

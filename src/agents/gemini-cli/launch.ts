@@ -344,37 +344,21 @@ export function contextItems(
 }
 
 /**
- * Gemini CLI's launch, as a snapshot (see the module comment): the AgentModel's `launch`. Never throws for
- * repository input; throws UsageError for a release the model was not verified on.
+ * Workspace directories: the cwd, then the settings' include directories, then the command line's
+ * (`--include-directories`), each real and once; one naming no directory is a finding.
  */
-export function geminiLaunch(opts: LaunchOptions): Snapshot {
-  checkRelease({ name: GEMINI_CLI_NAME, releases: GEMINI_CLI_RELEASES }, opts.release);
-  const root = realDir(opts.root) ?? resolve(opts.root);
-  const cwdGiven = resolve(opts.cwd ?? opts.root);
-  const cwd = realDir(cwdGiven) ?? cwdGiven;
-  const userView = opts.view === "user" && opts.user !== undefined;
-  const user = userView ? opts.user : undefined;
-  const settings: GeminiSettings = geminiSettings(root, cwd, user);
-  const findings: Finding[] = [...settings.findings];
-  const applied: AppliedSource[] = userView
-    ? settings.applied.filter((a) => a.from === undefined || isAbsolute(a.from))
-    : [];
-  const home = user ? user.env.GEMINI_CLI_HOME || user.home : homedir();
-  const geminiHome = resolve(home, GEMINI_DIR);
-  const fileNames = contextFileNames(settings.fileName);
-  if (user?.env.GEMINI_CLI_HOME)
-    applied.push({
-      kind: "env",
-      name: "GEMINI_CLI_HOME",
-      value: user.env.GEMINI_CLI_HOME,
-      effect: "moves ~/.gemini",
-    });
-
-  // Workspace directories: the cwd, then the settings' include directories, then the command line's.
+function workspaceDirectories(
+  cwd: string,
+  root: string,
+  settings: GeminiSettings,
+  addDirs: readonly string[],
+  findings: Finding[],
+  applied: AppliedSource[],
+): string[] {
   const workspaceDirs: string[] = [cwd];
   const extra = [
     ...settings.includeDirectories.map((d) => ({ d, flag: false })),
-    ...(opts.addDirs ?? []).map((d) => ({ d: resolve(cwd, d), flag: true })),
+    ...addDirs.map((d) => ({ d: resolve(cwd, d), flag: true })),
   ];
   for (const { d, flag } of extra) {
     const real = realDir(d);
@@ -402,6 +386,37 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
         effect: "adds a workspace directory: its context files up to its project root load",
       });
   }
+  return workspaceDirs;
+}
+
+/**
+ * Gemini CLI's launch, as a snapshot (see the module comment): the AgentModel's `launch`. Never throws for
+ * repository input; throws UsageError for a release the model was not verified on.
+ */
+export function geminiLaunch(opts: LaunchOptions): Snapshot {
+  checkRelease({ name: GEMINI_CLI_NAME, releases: GEMINI_CLI_RELEASES }, opts.release);
+  const root = realDir(opts.root) ?? resolve(opts.root);
+  const cwdGiven = resolve(opts.cwd ?? opts.root);
+  const cwd = realDir(cwdGiven) ?? cwdGiven;
+  const userView = opts.view === "user" && opts.user !== undefined;
+  const user = userView ? opts.user : undefined;
+  const settings: GeminiSettings = geminiSettings(root, cwd, user);
+  const findings: Finding[] = [...settings.findings];
+  const applied: AppliedSource[] = userView
+    ? settings.applied.filter((a) => a.from === undefined || isAbsolute(a.from))
+    : [];
+  const home = user ? user.env.GEMINI_CLI_HOME || user.home : homedir();
+  const geminiHome = resolve(home, GEMINI_DIR);
+  const fileNames = contextFileNames(settings.fileName);
+  if (user?.env.GEMINI_CLI_HOME)
+    applied.push({
+      kind: "env",
+      name: "GEMINI_CLI_HOME",
+      value: user.env.GEMINI_CLI_HOME,
+      effect: "moves ~/.gemini",
+    });
+
+  const workspaceDirs = workspaceDirectories(cwd, root, settings, opts.addDirs ?? [], findings, applied);
 
   const project = dedupeByIdentity(
     workspaceDirs.flatMap((d) => {
