@@ -113,5 +113,5 @@ describe("claude-code: variables that do not change loading (issue 31)", () => {
     for (const release of c.releases ?? RELEASES) it(`${c.name} on ${release}`, () => check(c, release));
 });
 
-// The claude-code model against these recordings: test/unit/recorded-agreement.test.ts (no CLI runs;
+// The claude-code model against these recordings: test/slow/recorded-agreement.test.ts (no CLI runs;
 // per-area counts: `npm run conformance:recorded -- --agent claude-code`).

@@ -65,5 +65,5 @@ describe("codex: budget edges and loading flags (the pinned Codex CLI; issue 31)
   }
 });
 
-// The codex model against these recordings: test/unit/recorded-agreement.test.ts (no CLI runs;
+// The codex model against these recordings: test/slow/recorded-agreement.test.ts (no CLI runs;
 // per-area counts: `npm run conformance:recorded -- --agent codex`).

@@ -133,5 +133,5 @@ describe("copilot-cli user layer, environment and flags (the pinned Copilot CLI,
   }
 });
 
-// The copilot-cli model against these recordings: test/unit/recorded-agreement.test.ts (no CLI runs;
+// The copilot-cli model against these recordings: test/slow/recorded-agreement.test.ts (no CLI runs;
 // per-area counts: `npm run conformance:recorded -- --agent copilot-cli`).

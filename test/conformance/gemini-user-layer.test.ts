@@ -66,5 +66,5 @@ describe("gemini-cli: extensions and the private project memory (the pinned Gemi
   }
 });
 
-// The gemini-cli model against these recordings: test/unit/recorded-agreement.test.ts (no CLI runs;
+// The gemini-cli model against these recordings: test/slow/recorded-agreement.test.ts (no CLI runs;
 // per-area counts: `npm run conformance:recorded -- --agent gemini-cli`).

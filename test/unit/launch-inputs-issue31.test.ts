@@ -1,6 +1,6 @@
 /**
  * What the models say about the inputs issue 31 added (the behaviours themselves are held against the
- * recordings by recorded-agreement.test.ts): the findings and entries a user sees, the fresh-clone view
+ * recordings by test/slow/recorded-agreement.test.ts): the findings and entries a user sees, the fresh-clone view
  * ignoring the user layer, and the parsing of the variables and flags.
  */
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";

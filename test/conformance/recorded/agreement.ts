@@ -5,7 +5,7 @@
  * variable) is given to it as a user's `cap` would (LaunchOptions `user.env`, `agentArgs`, `addDirs`, `cwd`);
  * one it does not take is left out, and the case then agrees only if the input changes nothing. A run the
  * CLI refused agrees only when the model says the CLI refuses. Printed by ./main.ts
- * (`npm run conformance:recorded`), held by test/unit/recorded-agreement.test.ts.
+ * (`npm run conformance:recorded`), held by test/slow/recorded-agreement.test.ts.
  */
 import { createHash } from "node:crypto";
 import { isAbsolute, join, resolve } from "node:path";
