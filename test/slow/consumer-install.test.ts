@@ -135,6 +135,15 @@ describe("installing agent-context into another repository, as the README says",
     expect(install.code).toBe(0);
     const pkg = JSON.parse(readFileSync(join(consumer, "package.json"), "utf8"));
     expect(pkg.devDependencies).toEqual({ "agent-context": `file:vendor/${TARBALL}` });
+    // The MCP SDK and the language-server packages are optional peers: not installed with the tarball,
+    // and `mcp` says in one line how to add them.
+    expect(existsSync(join(consumer, "node_modules/@modelcontextprotocol"))).toBe(false);
+    const mcp = sh("npx", ["--no-install", "agent-context", "mcp"], consumer);
+    expect(mcp.code).toBe(2);
+    expect(mcp.stderr).toContain(
+      "mcp needs @modelcontextprotocol/sdk and zod, optional packages that are not installed: npm install -D @modelcontextprotocol/sdk@",
+    );
+    expect(mcp.stderr.trim().split("\n")).toHaveLength(1);
     const init = sh("npx", ["--no-install", "agent-context", "init"], consumer);
     expect(init.code).toBe(0);
     expect(init.stdout).toContain(".claude/settings.json: created with the PreToolUse hook");

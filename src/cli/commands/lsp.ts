@@ -1,9 +1,10 @@
 import type { Command } from "commander";
+import { withOptionalPackages } from "../optional-packages.js";
 
 /**
  * Registers `agent-context lsp [--stdio]`: a language server for agents' instruction files on stdin and
  * stdout (src/lsp/server.ts). Each workspace folder the editor opens is a repository root. The server's
- * modules load only when this command runs.
+ * modules load only when this command runs; its packages are optional (../optional-packages.ts).
  */
 export function registerLsp(program: Command): void {
   program
@@ -13,7 +14,7 @@ export function registerLsp(program: Command): void {
     )
     .option("--stdio", "talk over stdin and stdout (the default and only transport; editors pass it)")
     .action(async () => {
-      const { runLspStdio } = await import("../../lsp/server.js");
+      const { runLspStdio } = await withOptionalPackages("lsp", () => import("../../lsp/server.js"));
       await runLspStdio();
     });
 }
