@@ -23,11 +23,12 @@ import type {
 } from "../model/index.js";
 import { adoptionBytes } from "./adoption.js";
 import { launchAtRevision } from "./base.js";
-import { type EffectiveCap, effectiveCap } from "./cap-setting.js";
+import { type EffectiveCap, effectiveCap, tokenCapFor } from "./cap-setting.js";
 import { type LaunchDelta, launchDelta } from "./delta.js";
 import { type CapEvaluation, evaluateCap } from "./evaluate.js";
 import { applyCharging, type Charging, chargingFor } from "./kinds.js";
 import { checkRatchet, findDefaultBase, isCi, type RatchetResult } from "./ratchet.js";
+import type { RunTokens } from "./tokens.js";
 
 export interface CapOptions {
   /** Repository root (the directory holding `.agent-context.json`); relative to process.cwd(). Default ".". */
@@ -53,6 +54,8 @@ export interface CapOptions {
   addDirs?: readonly string[];
   /** Environment for CI detection (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /** `--model`: the session's model, where the agent's own limits depend on it. */
+  sessionModel?: string;
   /** The agent model to use instead of the registered one for `agent` (a test double of the model). */
   model?: AgentModel;
   /** A ratchet check already made for this agent (runCapMatrix checks once per agent, not per cwd). */
@@ -84,8 +87,17 @@ export interface CapRun {
   items: ContextItem[];
   /** The kinds the cap charges for this agent, where that was decided, and the caps per kind. */
   charging: Charging;
-  /** Findings of the loader, plus any a multi-launch run adds. */
+  /** Findings of the loader, the agent's own limits a session would meet, plus any a multi-launch run adds. */
   findings: Finding[];
+  /** The token cap (`tokenCap` in .agent-context.json, per agent), or null: checked when tokens are shown. */
+  tokenCap?: number | null;
+  /**
+   * Tokens of the items and the total (./tokens.ts, {@link addTokens}): set only when an output shows them;
+   * absent or null otherwise.
+   */
+  tokens?: RunTokens | null;
+  /** The sessions that start without some of the launch items (Claude Code's Explore and Plan), or []. */
+  partialSessions?: { sessions: string; paths: string[] }[];
   /** The ratchet check, or null when none ran. */
   ratchet: RatchetResult | null;
   /** One line saying why no ratchet check ran in CI, else null. */
@@ -177,7 +189,21 @@ export function runCap(opts: CapOptions = {}): CapRun {
     snapshot,
     items: applyCharging(snapshot.items, charging.kinds),
     charging,
-    findings: [...snapshot.findings],
+    findings: [
+      ...snapshot.findings,
+      ...(agent.capabilities?.limits?.(snapshot, {
+        ...(opts.sessionModel !== undefined ? { model: opts.sessionModel } : {}),
+        ...(config.hook?.maxBytes !== undefined ? { hook: { maxBytes: config.hook.maxBytes } } : {}),
+      }) ?? []),
+    ],
+    tokenCap: tokenCapFor(config, agent),
+    partialSessions: (agent.capabilities?.partialSessions ?? [])
+      .filter((s) => s.releases.includes(snapshot.agent.version))
+      .map((s) => ({
+        sessions: s.sessions,
+        paths: snapshot.items.filter((i) => s.without(i)).map((i) => i.path),
+      }))
+      .filter((s) => s.paths.length > 0),
     ratchet,
     ratchetNote,
     delta,

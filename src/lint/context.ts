@@ -58,10 +58,13 @@ export class LintContext {
    */
   /** The release of the default agent (Claude Code) to model; undefined: the newest verified. */
   readonly release: string | undefined;
+  /** `lint --model`: the session's model, where an agent's own limits depend on it. */
+  readonly model: string | undefined;
 
-  constructor(root: string, rules: readonly LintRule[], opts: { release?: string } = {}) {
+  constructor(root: string, rules: readonly LintRule[], opts: { release?: string; model?: string } = {}) {
     this.rules = rules;
     this.release = opts.release;
+    this.model = opts.model;
     this.givenRoot = resolve(root);
     if (!statSafe(this.givenRoot)?.isDirectory()) throw new UsageError(`${root}: not a directory`);
     let real = this.givenRoot;

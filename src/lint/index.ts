@@ -29,6 +29,8 @@ export interface LintOptions {
   rules?: readonly LintRule[];
   /** The Claude Code release to model (`--agent-version`; default the newest verified). */
   release?: string;
+  /** `--model`: the session's model, where an agent's own limits depend on it. */
+  model?: string;
 }
 
 export interface LintResult {
@@ -70,7 +72,10 @@ function runRules(
  */
 export function lintRepository(opts: LintOptions): LintResult {
   const rules = opts.rules ?? RULES;
-  let ctx = new LintContext(opts.root, rules, opts.release ? { release: opts.release } : {});
+  let ctx = new LintContext(opts.root, rules, {
+    ...(opts.release ? { release: opts.release } : {}),
+    ...(opts.model !== undefined ? { model: opts.model } : {}),
+  });
   const first = runRules(ctx, rules, opts.onProgress);
   if (!opts.fix) return { root: ctx.givenRoot, findings: first, fixed: [], notFixed: [] };
   const notFixed = [...ctx.fixRefusals].flatMap(([file, rs]) => rs.map((r) => ({ file, ...r })));
@@ -96,7 +101,10 @@ export function lintRepository(opts: LintOptions): LintResult {
       `${err.path ?? "a file"}: cannot be written (${err.code ?? err.message}); nothing written, every file left as it was`,
     );
   }
-  ctx = new LintContext(opts.root, rules, opts.release ? { release: opts.release } : {});
+  ctx = new LintContext(opts.root, rules, {
+    ...(opts.release ? { release: opts.release } : {}),
+    ...(opts.model !== undefined ? { model: opts.model } : {}),
+  });
   return {
     root: ctx.givenRoot,
     findings: runRules(ctx, rules, opts.onProgress),

@@ -23,6 +23,7 @@ import {
   unadoptedLines,
   unmeasuredLine,
 } from "./kinds.js";
+import { itemTokensCell, partialSessionLines, tokensLines } from "./tokens.js";
 
 export interface TextOptions {
   /** Use ANSI colours (decide with shouldColor). Default false. */
@@ -42,6 +43,12 @@ function capPhrase(run: CapRun): string {
   return run.cap.lowered
     ? `${run.cap.cap}-byte cap (--cap; configured ${run.cap.configured})`
     : `${run.cap.cap}-byte cap`;
+}
+
+/** `  ~380 tok` beside an item's bytes, padded to a column; "" when tokens were not counted. */
+function tokCol(run: CapRun, path: string): string {
+  if (!run.tokens) return "";
+  return `  ${itemTokensCell(run, path).padStart(12)}`;
 }
 
 /** Renders a cap run for a terminal. Returns the text for stdout, ending in a newline. */
@@ -66,7 +73,9 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
       lines.push("Counted before the cut, largest first:");
       const width = Math.max(6, ...ev.contributors.map((x) => String(x.bytes).length));
       for (const x of ev.contributors)
-        lines.push(`  ${String(x.bytes).padStart(width)}  ${x.item.path}   ${c.dim(x.why)}`);
+        lines.push(
+          `  ${String(x.bytes).padStart(width)}${tokCol(run, x.item.path)}  ${x.item.path}   ${c.dim(x.why)}`,
+        );
     }
   } else {
     lines.push(
@@ -78,6 +87,8 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
     lines.push(...breakdownLines(run, c));
     lines.push(CUT_QUESTION);
   }
+  for (const t of tokensLines(run))
+    lines.push(t.startsWith("ERROR: ") ? `${c.red(c.bold("ERROR:"))} ${t.slice(7)}` : t);
   for (const k of kindCapFailures(ev)) lines.push(`${c.red(c.bold("ERROR:"))} ${name}: ${k}.`);
   lines.push(...unadoptedLines(ev, run.charging.kinds));
 
@@ -110,6 +121,7 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
   if (unmeasured) lines.push(unmeasured);
   const framing = framingLine(run.items);
   if (framing) lines.push(c.dim(framing));
+  lines.push(...partialSessionLines(run));
   lines.push(...viewLines(run));
   lines.push(c.dim(`${name} launch model verified on ${name} ${run.agentVersion}.`));
   return `${lines.join("\n")}\n`;
@@ -132,7 +144,9 @@ function breakdownLines(run: CapRun, c: ReturnType<typeof colors>): string[] {
     lines.push(`  ${kindHeading(k)}`);
     for (const x of ev.contributors) {
       if (x.item.kind === k.kind)
-        lines.push(`    ${String(x.bytes).padStart(width)}  ${x.item.path}   ${c.dim(x.why)}`);
+        lines.push(
+          `    ${String(x.bytes).padStart(width)}${tokCol(run, x.item.path)}  ${x.item.path}   ${c.dim(x.why)}`,
+        );
     }
     for (const o of ev.overhead) {
       if (o.kind === k.kind && o.bytes > 0)
@@ -142,7 +156,9 @@ function breakdownLines(run: CapRun, c: ReturnType<typeof colors>): string[] {
   if (ev.uncharged.length > 0) {
     lines.push("Loaded but not charged:");
     for (const it of ev.uncharged) {
-      lines.push(`  ${String(it.bytes).padStart(width)}  ${it.path}   ${c.dim(it.reason || "not charged")}`);
+      lines.push(
+        `  ${String(it.bytes).padStart(width)}${tokCol(run, it.path)}  ${it.path}   ${c.dim(it.reason || "not charged")}`,
+      );
     }
   }
   return lines;

@@ -42,6 +42,8 @@ export interface Explanation {
   hasOnRead: boolean;
   /** False when the agent runs no agent-context hook. */
   hasHook: boolean;
+  /** Sessions that start without some of the launch items (Claude Code's Explore and Plan subagents). */
+  partialSessions: { sessions: string; paths: string[] }[];
   /** The view the snapshot is (`user` by default for explain) and what beyond the repository it applied. */
   view: View;
   applied: AppliedSource[];
@@ -87,11 +89,12 @@ export function explainPath(opts: {
     root: run.snapshot.root,
     cwd: run.snapshot.cwd,
     launch,
-    overhead: (run.snapshot.overhead ?? []).map((o) => ({
+    overhead: (run.snapshot.overhead ?? []).map(({ text: _text, ...o }) => ({
       ...o,
       charged: countsAgainstCap(o, run.charging.kinds),
     })),
     charged: run.evaluation.total,
+    partialSessions: run.partialSessions ?? [],
     unmeasured: [...(run.snapshot.unmeasured ?? [])],
     onRead: session ? session.read(target).items : [],
     onTool: hasHook ? onToolItems(root, cwd, target, config) : [],

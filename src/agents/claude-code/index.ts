@@ -6,6 +6,7 @@
 import type { AgentModel } from "../../model/index.js";
 import { claudeHook } from "./hook.js";
 import { claudeLaunch, claudeOnDemandOf } from "./launch.js";
+import { claudeLimits, claudePartialSessions, claudeTokens } from "./limits.js";
 import { claudePointers } from "./on-read.js";
 import { CLAUDE_CODE_ID, CLAUDE_CODE_NAME, CLAUDE_CODE_RELEASES } from "./release.js";
 import { claudeInstructions } from "./rules.js";
@@ -30,5 +31,8 @@ export const claudeCode: AgentModel = {
     pointers: claudePointers,
     verify: claudeVerifyRunner,
     instructions: claudeInstructions,
+    tokens: claudeTokens,
+    limits: claudeLimits,
+    partialSessions: claudePartialSessions,
   },
 };

@@ -6,6 +6,7 @@
  */
 import type { AgentModel } from "../../model/index.js";
 import { copilotLaunchSnapshot, copilotPatternDir, copilotPatternMatches } from "./launch.js";
+import { copilotLimits, copilotTokens } from "./limits.js";
 import { copilotOnDemandOf } from "./on-read.js";
 import { COPILOT_ID, COPILOT_NAME, COPILOT_RELEASES } from "./release.js";
 import { copilotVerifyRunner } from "./verify.js";
@@ -28,6 +29,8 @@ export const copilotCli: AgentModel = {
     // applyTo patterns, relative to the git root (./launch.ts, copilotPatternMatches).
     scopeMatcher: (patterns) => (rel) => patterns.some((p) => copilotPatternMatches(p, rel)),
     scopeDir: copilotPatternDir,
+    tokens: copilotTokens,
+    limits: copilotLimits,
   },
   findingRules: [
     {

@@ -7,6 +7,7 @@ import {
   noInstructionFilesLine,
   runCapMatrix,
 } from "../../budget/matrix.js";
+import { addTokens } from "../../budget/tokens.js";
 // cap never finds router shards, but warns about a `routers` glob of .agent-context.json that matches
 // none, as the router finds them: loading the router room registers that check (src/config.ts).
 import "../../router/index-build.js";
@@ -24,6 +25,8 @@ import {
   resolvePlace,
   type SharedFlags,
   shownDir,
+  showsTokens,
+  tokensOptions,
 } from "../options.js";
 
 /**
@@ -48,8 +51,8 @@ export function registerCap(program: Command): void {
     "--user",
     "the user view: add this machine's user files, settings, approvals and environment (never what CI judges)",
   );
-  formatOptions(cmd).action(
-    (
+  tokensOptions(formatOptions(cmd)).action(
+    async (
       dir: string | undefined,
       o: { cap?: number; base?: string; allCwds?: boolean; user?: boolean } & SharedFlags,
     ) => {
@@ -68,7 +71,14 @@ export function registerCap(program: Command): void {
         // Without --user the home directory is never read: a runner's home never changes a verdict.
         ...(o.user ? { view: "user" as const, user: currentUserEnvironment() } : {}),
         ...(addDirs.length > 0 ? { addDirs } : {}),
+        ...(o.model !== undefined ? { sessionModel: o.model } : {}),
       });
+      // Tokens are counted only for an output that shows them (src/budget/tokens.ts).
+      if (showsTokens(format))
+        await addTokens(runs, {
+          choice: o.tokens ?? "auto",
+          ...(o.model !== undefined ? { model: o.model } : {}),
+        });
       const out = renderCapOutput(runs, format, {
         matrix: isMatrix(o),
         color: { stdout: shouldColor(process.stdout), stderr: shouldColor(process.stderr) },

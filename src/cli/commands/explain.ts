@@ -92,6 +92,7 @@ export function registerExplain(program: Command): void {
         charged: sets.charged,
         overhead: sets.overhead,
         unmeasured: sets.unmeasured,
+        partialSessions: sets.partialSessions,
         onRead: sets.onRead.map(itemToJson),
         onTool: sets.onTool.map(itemToJson),
       };

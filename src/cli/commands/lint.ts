@@ -32,6 +32,7 @@ export function registerLint(program: Command): void {
   agentVersionOption(cmd);
   formatOptions(cmd)
     .option("--fix", "apply the safe fixes (rename globs: to paths:, quote a glob YAML cannot parse)")
+    .option("--model <id>", "the session's model, where an agent's own limits depend on it")
     .action((dir: string | undefined, o: SharedFlags & { fix?: boolean }) => {
       const format = outputFormat(o);
       const { root } = resolvePlace(dir, undefined);
@@ -45,6 +46,7 @@ export function registerLint(program: Command): void {
           fix: o.fix === true,
           onProgress: (l) => progress.step(l),
           ...(release ? { release } : {}),
+          ...(o.model !== undefined ? { model: o.model } : {}),
         });
       } finally {
         progress.done();

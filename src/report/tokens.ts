@@ -1,0 +1,83 @@
+/**
+ * Tokens in the outputs (src/budget/tokens.ts counts them): the number with its method, `~` before an
+ * estimate, and the token cap's verdict. Shared by the text, Markdown, JSON and HTML renderers.
+ */
+import { agentName } from "../agents/index.js";
+import type { CapRun } from "../budget/run.js";
+import type { ItemTokens, RunTokens } from "../budget/tokens.js";
+
+const n = (x: number) => x.toLocaleString("en-US");
+
+/** `1,234` for an exact count, `~1,234` for an estimate. */
+export function tokenNumber(count: number, exact: boolean): string {
+  return `${exact ? "" : "~"}${n(count)}`;
+}
+
+/** An item's tokens as a short cell (`~380 tok`), or "" when the run has none. */
+export function itemTokensCell(run: CapRun, path: string): string {
+  const t = run.tokens?.items.get(path);
+  return t ? `${tokenNumber(t.count, t.exact)} tok` : "";
+}
+
+/** The run's total tokens as a short cell (`~1,234 tok`), or "" when the run has none. */
+export function totalTokensCell(run: CapRun): string {
+  const t = run.tokens;
+  return t ? `${tokenNumber(t.total, t.exact)} tok` : "";
+}
+
+/**
+ * The lines of one run's tokens for the text report: the total with its method (and the token cap), the
+ * method's note; [] when tokens were not counted.
+ */
+export function tokensLines(run: CapRun): string[] {
+  const t = run.tokens;
+  if (!t) return [];
+  const total = tokenNumber(t.total, t.exact);
+  const model = t.model ? `; model ${t.model}` : "";
+  const lines: string[] = [];
+  if (t.cap === null) lines.push(`tokens: ${total} (${t.label}${model})`);
+  else if (t.ok)
+    lines.push(
+      `tokens: ${total} of the ${n(t.cap)}-token cap, ${n(t.cap - t.total)} to spare (${t.label}${model})`,
+    );
+  else
+    lines.push(
+      `ERROR: ${total} tokens of launch context — ${n(t.over)} over the ${n(t.cap)}-token cap (tokenCap; ${t.label}${model}). Cut text; bytes stay the ratchet's unit.`,
+    );
+  if (t.note) lines.push(`tokens: ${t.note}`);
+  return lines;
+}
+
+/** The JSON of an item's tokens: `{ count, method, exact }`. */
+export function itemTokensJson(t: ItemTokens | undefined): Record<string, unknown> | undefined {
+  return t ? { count: t.count, method: t.method, exact: t.exact } : undefined;
+}
+
+/** The JSON of a run's tokens (`cap --json`'s `tokens`), or null when not counted. */
+export function runTokensJson(t: RunTokens | null | undefined): Record<string, unknown> | null {
+  if (!t) return null;
+  return {
+    total: t.total,
+    method: t.method,
+    label: t.label,
+    exact: t.exact,
+    model: t.model,
+    cap: t.cap,
+    over: t.over,
+    ok: t.ok,
+    note: t.note,
+    requests: t.requests,
+  };
+}
+
+/**
+ * The line naming the sessions that start without some of the charged files (Claude Code's Explore and
+ * Plan), one per kind of session; [] when none.
+ */
+export function partialSessionLines(run: CapRun): string[] {
+  return (run.partialSessions ?? []).map((s) => {
+    const shown = s.paths.slice(0, 5).join(", ");
+    const more = s.paths.length > 5 ? ` and ${s.paths.length - 5} more` : "";
+    return `not every session: on ${agentName(run.agent)} ${run.agentVersion}, ${s.sessions} start without ${shown}${more} (the main session and general-purpose subagents load them)`;
+  });
+}
