@@ -182,7 +182,7 @@ export async function runTokens(
   // unless --all-cwds; the Claude runs share the key and the model.
   for (const r of claude) {
     const off = out.get(r) as RunTokens;
-    const model = off.model ?? "claude-opus-4-8";
+    const model = off.model ?? "claude-opus-5-5";
     const res = await countWithAnthropic(chargedTexts(r), {
       apiKey: env.ANTHROPIC_API_KEY,
       model,

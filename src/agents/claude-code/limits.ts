@@ -69,8 +69,8 @@ export function claudeMemoryFileLimit(model: string): number {
 
 /** How Claude Code's models count: the character-kind estimate per tokenizer; exact through the API. */
 export const claudeTokens: AgentTokens = {
-  // 2.1.332's default model offline (docs/findings-limits.md).
-  defaultModel: "claude-opus-4-8",
+  // 2.1.332's default model offline (limits-cli `on_2_1_332_the_nested-default_model_limit_...`).
+  defaultModel: "claude-opus-5-5",
   counting: (model) => ({ estimate: claudeFamilyOf(model) }),
   anthropic: () => true,
 };

@@ -12,6 +12,7 @@ import type { FileChange, LaunchDelta } from "../../budget/delta.js";
 import type { KindTotal, Unadopted } from "../../budget/kinds.js";
 import { runCapMatrix } from "../../budget/matrix.js";
 import type { CapRun } from "../../budget/run.js";
+import { type ItemTokens, offlineTokens } from "../../budget/tokens.js";
 import { loadConfig } from "../../config.js";
 import { withReadSnapshot } from "../../fs/read.js";
 import { SortedFiles } from "../../globs/sorted-files.js";
@@ -48,6 +49,8 @@ export interface ReportFile {
   why: string;
   /** Change in charged bytes against the base revision; null without a base or when unchanged. */
   change: number | null;
+  /** Tokens of the injected text (`~` when estimated), or null for an import counted in its block. */
+  tokens: { count: number; exact: boolean } | null;
 }
 
 /** One treemap cell or group box, in percent of the chart box. */
@@ -95,6 +98,15 @@ export interface ReportLaunch {
   capSource: string;
   /** Charged bytes. */
   total: number;
+  /** The charged text's tokens, by the agent's method (src/budget/tokens.ts; `cap` counts the same). */
+  tokens: {
+    total: number;
+    exact: boolean;
+    label: string;
+    model: string | null;
+    cap: number | null;
+    ok: boolean;
+  };
   over: number;
   spare: number;
   /** Within the cap, the ratchet (if checked) holds and the agent's own verdict passes. */
@@ -280,6 +292,10 @@ function globCounter(
   };
 }
 
+function tokenCell(t: ItemTokens | undefined): { count: number; exact: boolean } | null {
+  return t ? { count: t.count, exact: t.exact } : null;
+}
+
 function launchOf(
   run: CapRun,
   repoFiles: readonly string[],
@@ -288,6 +304,7 @@ function launchOf(
   const cwd = relative(run.root, run.cwd).split(sep).join("/") || ".";
   const why = new Map(run.evaluation.contributors.map((c) => [c.item.path, c.why]));
   const changes = new Map((run.delta?.files ?? []).map((f) => [f.path, f.change]));
+  const tokens = offlineTokens(run, { tokenCap: run.tokenCap ?? undefined });
   const all: ReportFile[] = run.items.map((i) => ({
     path: i.path,
     kind: i.kind,
@@ -297,6 +314,7 @@ function launchOf(
     importedBy: i.importedBy,
     why: why.get(i.path) ?? i.reason,
     change: changes.get(i.path) ?? null,
+    tokens: i.countedIn === undefined ? tokenCell(tokens.items.get(i.path)) : null,
   }));
   let files = all;
   if (all.length > MAX_TABLE_ROWS) {
@@ -315,9 +333,17 @@ function launchOf(
     cap: run.cap.cap,
     capSource: shownSource(run.root, run.cap.source),
     total: run.evaluation.total,
+    tokens: {
+      total: tokens.total,
+      exact: tokens.exact,
+      label: tokens.label,
+      model: tokens.model,
+      cap: tokens.cap,
+      ok: tokens.ok,
+    },
     over: run.evaluation.over,
     spare: run.evaluation.spare,
-    ok: run.ok,
+    ok: run.ok && tokens.ok,
     failure: run.snapshot.verdict?.failure ?? null,
     files,
     filesOmitted: all.length - files.length,
@@ -326,7 +352,7 @@ function launchOf(
     onDemand: onDemand.slice(0, MAX_ON_DEMAND_ROWS),
     onDemandOmitted: Math.max(0, onDemand.length - MAX_ON_DEMAND_ROWS),
     kinds: run.evaluation.kinds,
-    overhead: run.evaluation.overhead,
+    overhead: run.evaluation.overhead.map(({ text: _text, ...o }) => o),
     unadopted: run.evaluation.unadopted,
     unmeasured: run.snapshot.unmeasured ?? [],
     delta: d
