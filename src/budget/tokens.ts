@@ -11,7 +11,7 @@ import {
   ANTHROPIC_DEFAULT_BASE_URL,
   count,
   countWithAnthropic,
-  ESTIMATE_SOURCES,
+  type EstimateFamily,
   type TokenCount,
 } from "../tokens/index.js";
 import { countsAgainstCap } from "./kinds.js";
@@ -65,9 +65,15 @@ function methodOf(c: TokenCount): string {
   return c.method === "estimate" ? `estimate:${c.family}` : c.method;
 }
 
+/** The method as outputs name it beside the number (docs/tokens.md has each estimate's source). */
+const SHORT_LABELS: Readonly<Record<EstimateFamily, string>> = {
+  claude: "~ Claude Code 2.1.332's estimate, Opus 4.7+ tokenizer",
+  "claude-legacy": "~ Claude Code 2.1.332's estimate, Claude 3 to 4.6 tokenizer",
+  gemini: "~ Gemini CLI 0.61.0's estimate",
+};
+
 function labelOf(spec: TokenCounting): string {
-  if (spec === "o200k") return "o200k";
-  return `~ ${ESTIMATE_SOURCES[spec.estimate]}`;
+  return spec === "o200k" ? "o200k, exact" : SHORT_LABELS[spec.estimate];
 }
 
 /** The charged texts of a run: items (each text once) and charged list overhead. */
@@ -202,7 +208,7 @@ export async function runTokens(
         {
           ...off,
           method: "anthropic-api",
-          label: `anthropic-api (${model}; items ~ estimated)`,
+          label: "Anthropic's count_tokens, exact (items ~ estimated)",
           exact: true,
           total: res.tokens,
           note: null,

@@ -23,7 +23,7 @@ import {
   unadoptedLines,
   unmeasuredLine,
 } from "./kinds.js";
-import { itemTokensCell, partialSessionLines, tokensLines } from "./tokens.js";
+import { itemTokensCell, partialSessionLines, tokensLines, tokensMethod, totalTokensNote } from "./tokens.js";
 
 export interface TextOptions {
   /** Use ANSI colours (decide with shouldColor). Default false. */
@@ -47,9 +47,20 @@ function capPhrase(run: CapRun): string {
 
 /** `  ~380 tok` beside an item's bytes, padded to a column; "" when tokens were not counted. */
 function tokCol(run: CapRun, path: string): string {
-  if (!run.tokens) return "";
-  return `  ${itemTokensCell(run, path).padStart(12)}`;
+  const t = run.tokens;
+  if (!t) return "";
+  let width = tokWidth.get(t);
+  if (width === undefined) {
+    width = 0;
+    for (const x of t.items.values()) width = Math.max(width, x.count);
+    width = `~${width.toLocaleString("en-US")} tok`.length;
+    tokWidth.set(t, width);
+  }
+  return `  ${itemTokensCell(run, path).padStart(width)}`;
 }
+
+/** The width of a run's token column, computed once per run. */
+const tokWidth = new WeakMap<object, number>();
 
 /** Renders a cap run for a terminal. Returns the text for stdout, ending in a newline. */
 export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
@@ -57,6 +68,7 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
   const ev = run.evaluation;
   const name = agentName(run.agent);
   const lines: string[] = [];
+  const tok = totalTokensNote(run);
 
   if (ev.ok) {
     const capNote = run.cap.lowered
@@ -65,8 +77,8 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
     const whereNote = where(run) === "in this repository" ? "" : ` ${where(run)}`;
     lines.push(
       run.ok
-        ? `agent-context cap: ${c.green("clean")} — ${ev.total} bytes of launch context${whereNote} (${capNote}, ${ev.spare} to spare)`
-        : `agent-context cap: ${c.red("failing")} — ${ev.total} bytes of launch context${whereNote} are within the cap (${capNote}, ${ev.spare} to spare), but see below`,
+        ? `agent-context cap: ${c.green("clean")} — ${ev.total} bytes${tok} of launch context${whereNote} (${capNote}, ${ev.spare} to spare)`
+        : `agent-context cap: ${c.red("failing")} — ${ev.total} bytes${tok} of launch context${whereNote} are within the cap (${capNote}, ${ev.spare} to spare), but see below`,
     );
     // An incomplete measurement lists what it counted before the cut: the files found still show.
     if ((run.incomplete ?? []).length > 0 && ev.contributors.length > 0) {
@@ -79,7 +91,7 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
     }
   } else {
     lines.push(
-      `${c.red(c.bold("ERROR:"))} ${name} loads ${ev.total} bytes of launch context ${where(run)} — ${c.bold(
+      `${c.red(c.bold("ERROR:"))} ${name} loads ${ev.total} bytes${tok} of launch context ${where(run)} — ${c.bold(
         String(ev.over),
       )} over the ${capPhrase(run)}.`,
     );
@@ -123,7 +135,10 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
   if (framing) lines.push(c.dim(framing));
   lines.push(...partialSessionLines(run));
   lines.push(...viewLines(run));
-  lines.push(c.dim(`${name} launch model verified on ${name} ${run.agentVersion}.`));
+  const method = tokensMethod(run);
+  lines.push(
+    c.dim(`${name} launch model verified on ${name} ${run.agentVersion}${method ? `; ${method}` : ""}.`),
+  );
   return `${lines.join("\n")}\n`;
 }
 

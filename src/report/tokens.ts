@@ -25,24 +25,33 @@ export function totalTokensCell(run: CapRun): string {
   return t ? `${tokenNumber(t.total, t.exact)} tok` : "";
 }
 
+/** ` (~685 tokens)` after a total of bytes; "" when tokens were not counted. */
+export function totalTokensNote(run: CapRun): string {
+  const t = run.tokens;
+  return t ? ` (${tokenNumber(t.total, t.exact)} tokens)` : "";
+}
+
+/** How the run's tokens were counted, for the closing line: `tokens: o200k, exact (model gpt-4.1)`. */
+export function tokensMethod(run: CapRun): string {
+  const t = run.tokens;
+  if (!t) return "";
+  return `tokens: ${t.label}${t.model ? ` (model ${t.model})` : ""}`;
+}
+
 /**
- * The lines of one run's tokens for the text report: the total with its method (and the token cap), the
- * method's note; [] when tokens were not counted.
+ * The lines of one run's token cap and note for the text report (the total is on the headline): the cap's
+ * verdict when one is set, the method's note; [] otherwise.
  */
 export function tokensLines(run: CapRun): string[] {
   const t = run.tokens;
   if (!t) return [];
   const total = tokenNumber(t.total, t.exact);
-  const model = t.model ? `; model ${t.model}` : "";
   const lines: string[] = [];
-  if (t.cap === null) lines.push(`tokens: ${total} (${t.label}${model})`);
-  else if (t.ok)
+  if (t.cap !== null && t.ok)
+    lines.push(`tokens: ${total} of the ${n(t.cap)}-token cap, ${n(t.cap - t.total)} to spare`);
+  else if (t.cap !== null)
     lines.push(
-      `tokens: ${total} of the ${n(t.cap)}-token cap, ${n(t.cap - t.total)} to spare (${t.label}${model})`,
-    );
-  else
-    lines.push(
-      `ERROR: ${total} tokens of launch context — ${n(t.over)} over the ${n(t.cap)}-token cap (tokenCap; ${t.label}${model}). Cut text; bytes stay the ratchet's unit.`,
+      `ERROR: ${total} tokens of launch context — ${n(t.over)} over the ${n(t.cap)}-token cap (tokenCap). Cut text; bytes stay the ratchet's unit.`,
     );
   if (t.note) lines.push(`tokens: ${t.note}`);
   return lines;

@@ -486,8 +486,11 @@ describe(`Claude Code ${MAIN} and ${OLDER}: limits`, () => {
       `${lines(limit + 1).slice(0, limit - 1)}${cutNote(join(root, "b/CLAUDE.md"), limit / 100 + 1)}`,
     );
     if (key === "nested-default") expect(run.mainRequests[0]?.body?.model).toBe("claude-opus-5-5");
-    // The model's limit for the run's model is the one the CLI cut at.
-    expect(claudeMemoryFileLimit(run.mainRequests[0]?.body?.model as string)).toBe(limit);
+    // The model's limit for the run's model (`--model`; the request names the 1M form without `[1m]`) is
+    // the one the CLI cut at.
+    const model =
+      key === "nested-1m" ? "claude-sonnet-4-6[1m]" : (run.mainRequests[0]?.body?.model as string);
+    expect(claudeMemoryFileLimit(model)).toBe(limit);
   });
 
   it("on_2_1_197_nested_memory_is_attached_whole_whatever_its_length", () => {

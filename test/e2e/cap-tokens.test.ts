@@ -6,10 +6,11 @@
  * before a session meets them; the sessions that start without CLAUDE.md and unscoped rules.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { claudeCharacterKindEstimate } from "../../src/tokens/estimate.js";
 import { type CountStandIn, startCountStandIn, textChars } from "../support/anthropic-count.js";
 import { CLI, cap, capJson, cleanup, tempRepo } from "./cap-helpers.js";
 
@@ -20,8 +21,14 @@ const COUNTS = JSON.parse(readFileSync(resolve("test/fixtures/tokens/counts.json
   >;
 };
 const RULES = COUNTS.cases.markdown_rules as (typeof COUNTS.cases)[string];
+// Claude Code sends a memory file trimmed: its estimate is of the trimmed text (the estimator itself is
+// held to the fixture's counts in test/unit/tokens.test.ts).
+const CLAUDE = claudeCharacterKindEstimate(RULES.text.trim(), false);
+const CLAUDE_LEGACY = claudeCharacterKindEstimate(RULES.text.trim(), true);
 
 afterAll(cleanup);
+// Every case runs the built CLI a few times, each loading a tokenizer or an agent model: slow on a busy machine.
+vi.setConfig({ testTimeout: 240_000 });
 
 let standIn: CountStandIn | undefined;
 afterEach(async () => {
@@ -78,17 +85,17 @@ describe("tokens in every output", () => {
   it("claude_code_counts_are_labelled_estimates_of_the_model_family_and_model_picks_the_family", () => {
     const root = tempRepo({ "CLAUDE.md": RULES.text });
     const def = capJson([root]).json as unknown as { tokens: Record<string, unknown> };
-    expect(def.tokens).toMatchObject({ total: RULES.claude, method: "estimate:claude", exact: false });
+    expect(def.tokens).toMatchObject({ total: CLAUDE, method: "estimate:claude", exact: false });
     const older = capJson([root, "--model", "claude-sonnet-4-6"]).json as unknown as {
       tokens: Record<string, unknown>;
     };
     expect(older.tokens).toMatchObject({
-      total: RULES.claudeLegacy,
+      total: CLAUDE_LEGACY,
       method: "estimate:claude-legacy",
       model: "claude-sonnet-4-6",
     });
     const text = cap([root]);
-    expect(text.stdout).toContain(`tokens: ~${RULES.claude} (~ Claude Opus 4.7 and later`);
+    expect(text.stdout).toContain(`tokens: ~${CLAUDE} (~ Claude Opus 4.7 and later`);
   });
 
   it("gemini_and_copilot_count_by_their_own_methods", () => {
@@ -109,7 +116,7 @@ describe("tokens in every output", () => {
     const root = tempRepo({ "CLAUDE.md": RULES.text, "AGENTS.md": RULES.text });
     const md = cap([root, "--agent", "all", "--format", "markdown"]).stdout;
     expect(md).toContain("| Launch context | Tokens | Cap |");
-    expect(md).toMatch(new RegExp(`\\| ${RULES.text.length} B \\| ~${RULES.claude} \\| 4,096 B \\|`));
+    expect(md).toMatch(new RegExp(`\\| ${RULES.text.length} B \\| ~${CLAUDE} \\| 4,096 B \\|`));
     expect(md).toMatch(/Tokens: Claude Code: ~ Claude Opus 4\.7 and later.*Codex: o200k/);
   });
 
@@ -131,7 +138,9 @@ describe("tokens in every output", () => {
       ok: false,
     });
     expect(cap([root, "--agent", "codex", "--format", "markdown"]).stdout).toContain("❌ 1 tokens over");
-    // The ratchet stays in bytes; a token cap at the total passes.
+  });
+
+  it("a_token_cap_at_the_total_passes", () => {
     const at = tempRepo({
       "AGENTS.md": RULES.text,
       ".agent-context.json": JSON.stringify({ agents: { codex: { tokenCap: RULES.o200k } } }),
@@ -218,7 +227,7 @@ describe("--tokens api (Anthropic's count_tokens endpoint, loopback stand-in)", 
     expect(r.stdout).toContain(
       "tokens: --tokens api: ANTHROPIC_API_KEY is not set: no count was requested (set it to count through the API); the estimate is shown",
     );
-    expect(r.stdout).toContain(`tokens: ~${RULES.claude} (`);
+    expect(r.stdout).toContain(`tokens: ~${CLAUDE} (`);
   });
 
   it("a_refused_request_is_one_line_and_the_estimate_stays", async () => {
@@ -232,7 +241,7 @@ describe("--tokens api (Anthropic's count_tokens endpoint, loopback stand-in)", 
       ANTHROPIC_BASE_URL: standIn.url,
     });
     const j = JSON.parse(r.stdout) as { tokens: Record<string, unknown> };
-    expect(j.tokens).toMatchObject({ method: "estimate:claude", total: RULES.claude, requests: 1 });
+    expect(j.tokens).toMatchObject({ method: "estimate:claude", total: CLAUDE, requests: 1 });
     expect(j.tokens.note).toContain("answered 401 (authentication_error: invalid x-api-key)");
   });
 });
@@ -274,6 +283,23 @@ describe("each agent's own limits, warned before a session meets them", () => {
     expect(err).toMatch(/the custom subagents' descriptions add up to ~16,2\d\d tokens/);
     expect(err).toContain(
       "hook.maxBytes is 12,000: Claude Code 2.1.332 delivers a hook's additionalContext over 10,000 characters only as a file path",
+    );
+  });
+
+  it("auto_memory_over_200_lines_is_warned_about_in_the_user_view", () => {
+    const root = tempRepo({ "CLAUDE.md": "x\n" });
+    spawnSync("git", ["init", "-q", root]);
+    const home = mkdtempSync(join(tmpdir(), "ac-tokens-home-"));
+    const config = join(home, ".claude");
+    const dir = join(config, "projects", root.replace(/[^a-zA-Z0-9]/g, "-"), "memory");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, "MEMORY.md"),
+      `${Array.from({ length: 250 }, (_, i) => `- [M${i}](m.md)`).join("\n")}\n`,
+    );
+    const r = cap([root, "--user"], { HOME: home, CLAUDE_CONFIG_DIR: config });
+    expect(r.stderr).toMatch(
+      /auto memory \S*MEMORY\.md is 250 lines \(limit: 200\): Claude Code 2\.1\.332 loads only its first 200 lines and 25,000 characters/,
     );
   });
 

@@ -18,11 +18,13 @@ import type {
   ContextItem,
   Finding,
   LimitOptions,
+  LintRuleMeta,
   PartialSession,
   Snapshot,
 } from "../../model/index.js";
 import { claudeFamilyOf } from "../../tokens/estimate.js";
 import { CLAUDE_CODE_NAME, CLAUDE_CODE_RELEASES } from "./release.js";
+import { CLAUDE_AUTO_MEMORY_MAX_CHARS, CLAUDE_AUTO_MEMORY_MAX_LINES } from "./sources.js";
 
 /** The per-file limit's floor, its share of the context window, and the total limit's floor (characters). */
 export const CLAUDE_MEMORY_FILE_MIN_CHARS = 40_000;
@@ -89,6 +91,37 @@ export const claudePartialSessions: readonly PartialSession[] = [
 
 const n = (x: number) => x.toLocaleString("en-US");
 
+/** The rule ids of the warnings below, for SARIF (`cap --format sarif`). */
+export const CLAUDE_LIMIT_RULES: readonly LintRuleMeta[] = [
+  {
+    id: "claude-large-memory-file",
+    description:
+      "A memory file or rule over Claude Code's large-memory-file limit (it warns; nested copies are cut)",
+    defaultSeverity: "warning",
+  },
+  {
+    id: "claude-large-memory-total",
+    description: "Instruction files adding up to more than Claude Code 2.1.332's total limit",
+    defaultSeverity: "warning",
+  },
+  {
+    id: "claude-agent-descriptions",
+    description: "Custom subagent descriptions over Claude Code's 15,000-token notice",
+    defaultSeverity: "warning",
+  },
+  {
+    id: "claude-auto-memory-cut",
+    description:
+      "Auto memory (MEMORY.md) over Claude Code's 200 lines or 25,000 characters: the rest never loads",
+    defaultSeverity: "warning",
+  },
+  {
+    id: "claude-hook-context-limit",
+    description: "hook.maxBytes above the 10,000 characters a hook's context arrives whole in",
+    defaultSeverity: "warning",
+  },
+];
+
 function warning(ruleId: string, file: string, message: string, help: string): Finding {
   return { ruleId, file, line: 1, column: 1, severity: "warning", message, help };
 }
@@ -135,6 +168,22 @@ export function claudeLimits(snapshot: Snapshot, opts: LimitOptions): Finding[] 
         ),
       );
     }
+  }
+  // Auto memory (user view): cut at 200 lines and 25,000 characters (./sources.ts cuts it as the CLI does).
+  for (const i of snapshot.items) {
+    if (i.kind !== "auto-memory") continue;
+    const m = /\n\n> WARNING: MEMORY\.md is ([^.]*(?:\.\d[^.]*)?)\. Only part of it was loaded/.exec(
+      snapshot.texts.get(i.path) ?? "",
+    );
+    if (m)
+      out.push(
+        warning(
+          "claude-auto-memory-cut",
+          i.path,
+          `auto memory ${i.path} is ${m[1]}: ${CLAUDE_CODE_NAME} ${release} loads only its first ${n(CLAUDE_AUTO_MEMORY_MAX_LINES)} lines and ${n(CLAUDE_AUTO_MEMORY_MAX_CHARS)} characters`,
+          "keep MEMORY.md an index of one-line entries; move detail into topic files",
+        ),
+      );
   }
   const agents = snapshot.items.filter((i) => i.kind === "subagent" && i.countedIn === undefined);
   const chars = agents.reduce((s, i) => s + listingLine(snapshot.texts.get(i.path) ?? "").length, 0);

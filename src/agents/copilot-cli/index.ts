@@ -34,6 +34,11 @@ export const copilotCli: AgentModel = {
   },
   findingRules: [
     {
+      id: "copilot-context-refused",
+      description: "Instructions over Copilot CLI's token budget: it refuses every prompt",
+      defaultSeverity: "warning",
+    },
+    {
       id: "copilot-unmodelled-setting",
       description: "a Copilot CLI setting changes the launch in a way the model does not measure",
       defaultSeverity: "warning",

@@ -26,6 +26,13 @@ export const geminiCli: AgentModel = {
   launchSources: (root) => ({ names: repositoryContextFileNames(root), folders: [".gemini"] }),
   launch: geminiLaunch,
   onDemand: geminiOnDemand,
+  findingRules: [
+    {
+      id: "gemini-context-over-limit",
+      description: "Context files over Gemini CLI's token limit by its own estimate: it sends nothing",
+      defaultSeverity: "warning",
+    },
+  ],
   capabilities: {
     verify: geminiVerifyRunner,
     repositorySnapshot: geminiRepositorySnapshot,
