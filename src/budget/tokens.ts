@@ -67,13 +67,13 @@ function methodOf(c: TokenCount): string {
 
 /** The method as outputs name it beside the number (docs/tokens.md has each estimate's source). */
 const SHORT_LABELS: Readonly<Record<EstimateFamily, string>> = {
-  claude: "~ Claude Code 2.1.332's estimate, Opus 4.7+ tokenizer",
-  "claude-legacy": "~ Claude Code 2.1.332's estimate, Claude 3 to 4.6 tokenizer",
-  gemini: "~ Gemini CLI 0.61.0's estimate",
+  claude: "Claude Code 2.1.332's estimate, Opus 4.7+ tokenizer",
+  "claude-legacy": "Claude Code 2.1.332's estimate, Claude 3 to 4.6 tokenizer",
+  gemini: "Gemini CLI 0.61.0's estimate",
 };
 
 function labelOf(spec: TokenCounting): string {
-  return spec === "o200k" ? "o200k, exact" : SHORT_LABELS[spec.estimate];
+  return spec === "o200k" ? "o200k (exact)" : SHORT_LABELS[spec.estimate];
 }
 
 /** The charged texts of a run: items (each text once) and charged list overhead. */
@@ -125,7 +125,7 @@ export function offlineTokens(
   return finish(
     {
       method: spec === "o200k" ? "o200k" : `estimate:${spec.estimate}`,
-      label: labelOf(spec),
+      label: caps ? labelOf(spec) : `${labelOf(spec)} (this agent declares no tokenizer: a generic estimate)`,
       exact,
       model,
       total,

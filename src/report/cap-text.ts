@@ -23,7 +23,7 @@ import {
   unadoptedLines,
   unmeasuredLine,
 } from "./kinds.js";
-import { itemTokensCell, partialSessionLines, tokensLines, tokensMethod, totalTokensNote } from "./tokens.js";
+import { itemTokensCell, partialSessionLines, tokensLines, tokensMethod } from "./tokens.js";
 
 export interface TextOptions {
   /** Use ANSI colours (decide with shouldColor). Default false. */
@@ -68,7 +68,6 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
   const ev = run.evaluation;
   const name = agentName(run.agent);
   const lines: string[] = [];
-  const tok = totalTokensNote(run);
 
   if (ev.ok) {
     const capNote = run.cap.lowered
@@ -77,8 +76,8 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
     const whereNote = where(run) === "in this repository" ? "" : ` ${where(run)}`;
     lines.push(
       run.ok
-        ? `agent-context cap: ${c.green("clean")} — ${ev.total} bytes${tok} of launch context${whereNote} (${capNote}, ${ev.spare} to spare)`
-        : `agent-context cap: ${c.red("failing")} — ${ev.total} bytes${tok} of launch context${whereNote} are within the cap (${capNote}, ${ev.spare} to spare), but see below`,
+        ? `agent-context cap: ${c.green("clean")} — ${ev.total} bytes of launch context${whereNote} (${capNote}, ${ev.spare} to spare)`
+        : `agent-context cap: ${c.red("failing")} — ${ev.total} bytes of launch context${whereNote} are within the cap (${capNote}, ${ev.spare} to spare), but see below`,
     );
     // An incomplete measurement lists what it counted before the cut: the files found still show.
     if ((run.incomplete ?? []).length > 0 && ev.contributors.length > 0) {
@@ -91,7 +90,7 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
     }
   } else {
     lines.push(
-      `${c.red(c.bold("ERROR:"))} ${name} loads ${ev.total} bytes${tok} of launch context ${where(run)} — ${c.bold(
+      `${c.red(c.bold("ERROR:"))} ${name} loads ${ev.total} bytes of launch context ${where(run)} — ${c.bold(
         String(ev.over),
       )} over the ${capPhrase(run)}.`,
     );

@@ -9,7 +9,7 @@ import { renderCapText, type TextOptions, viewLines } from "./cap-text.js";
 import { colors } from "./color.js";
 import { formatChange, renderDeltaLines } from "./delta.js";
 import { adoptLine, chargingRatchetLines, unadoptedLines, unmeasuredLine } from "./kinds.js";
-import { partialSessionLines, tokensMethod, totalTokensCell } from "./tokens.js";
+import { partialSessionLines, totalTokensCell } from "./tokens.js";
 
 function cwdLabel(run: CapRun): string {
   const rel = relative(run.root, run.cwd).split("\\").join("/");
@@ -130,7 +130,10 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
   const methods = new Set<string>();
   for (const r of runs) {
     const t = r.tokens;
-    if (t) methods.add(`${agentName(r.agent)} ${tokensMethod(r)}${t.note ? `; ${t.note}` : ""}`);
+    if (t)
+      methods.add(
+        `${agentName(r.agent)} tokens counted by ${t.label}${t.model ? ` (model ${t.model})` : ""}${t.note ? `; ${t.note}` : ""}`,
+      );
   }
   out.push(...methods);
   for (const line of new Set(runs.filter((r) => r.ok).flatMap(partialSessionLines))) out.push(line);

@@ -31,11 +31,14 @@ export function totalTokensNote(run: CapRun): string {
   return t ? ` (${tokenNumber(t.total, t.exact)} tokens)` : "";
 }
 
-/** How the run's tokens were counted, for the closing line: `tokens: o200k, exact (model gpt-4.1)`. */
+/**
+ * The run's total tokens and how they were counted, for the closing line:
+ * `~685 tokens by Claude Code 2.1.332's estimate, Opus 4.7+ tokenizer (model claude-opus-5-5)`.
+ */
 export function tokensMethod(run: CapRun): string {
   const t = run.tokens;
   if (!t) return "";
-  return `tokens: ${t.label}${t.model ? ` (model ${t.model})` : ""}`;
+  return `${tokenNumber(t.total, t.exact)} tokens by ${t.label}${t.model ? ` (model ${t.model})` : ""}`;
 }
 
 /**
