@@ -129,9 +129,11 @@ export function measureCapProcess({ root, runs, dist = join(projectRoot, "dist")
 export async function run({ workDir, log }) {
   const root = join(workDir, "repo");
   const files = syntheticRepo(root, log);
-  const { runCap, claudeLaunchSet, evaluateCap, renderCapJson } = await import(
-    join(projectRoot, "dist/index.js")
-  );
+  // The pipeline and its parts, from the built modules (the library's entry exports the commands only).
+  const { runCap } = await import(join(projectRoot, "dist/app/cap.js"));
+  const { claudeLaunchSet } = await import(join(projectRoot, "dist/agents/library.js"));
+  const { evaluateCap } = await import(join(projectRoot, "dist/budget/evaluate.js"));
+  const { renderCapJson } = await import(join(projectRoot, "dist/report/cap-json.js"));
 
   // Baseline: a plain read of every regular file of the repository, in the same process.
   const plain = time(() => {

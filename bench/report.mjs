@@ -76,7 +76,7 @@ export async function run({ workDir, log }) {
     const size = statSync(file).size;
 
     // In process: the same pipeline, stage by stage.
-    const { runCapMatrix } = await import(join(projectRoot, "dist/budget/matrix.js"));
+    const { runCapMatrix } = await import(join(projectRoot, "dist/app/cap.js"));
     const { lintRepository } = await import(join(projectRoot, "dist/lint/index.js"));
     const { collectReport } = await import(join(projectRoot, "dist/report/html/collect.js"));
     const { renderReportHtml } = await import(join(projectRoot, "dist/report/html/page.js"));

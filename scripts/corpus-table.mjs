@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { CORPUS_DIR, corpusRepos, materialize, PROJECT_ROOT } from "./corpus.mjs";
 
-const { runCap } = await import(join(PROJECT_ROOT, "dist/index.js"));
+const { runCap } = await import(join(PROJECT_ROOT, "dist/app/cap.js"));
 
 const rows = [];
 let version = "";

@@ -6,7 +6,7 @@
  */
 import { setConfigAgentIds } from "../config.js";
 import { UsageError } from "../errors.js";
-import type { AgentModel } from "../model/index.js";
+import type { AgentCapabilities, AgentModel } from "../model/index.js";
 import { claudeCode } from "./claude-code/index.js";
 import { codex } from "./codex/index.js";
 import { copilotCli } from "./copilot-cli/index.js";
@@ -30,6 +30,14 @@ export function defaultAgent(): AgentModel {
 /** The agent with this id, or undefined. */
 export function findAgent(id: string): AgentModel | undefined {
   return AGENTS.find((a) => a.id === id);
+}
+
+/**
+ * The first registered agent (in run order) declaring `capability`, or undefined: how a room that needs
+ * something of an agent (lint's import checks, its budget-cut check) finds it without naming the agent.
+ */
+export function agentWith(capability: keyof AgentCapabilities): AgentModel | undefined {
+  return AGENTS.find((a) => a.capabilities?.[capability] !== undefined);
 }
 
 /** The agent with this id; throws {@link UsageError} naming the known ids otherwise. */

@@ -4,6 +4,4 @@ export * from "./adoption.js";
 export * from "./cap-setting.js";
 export * from "./evaluate.js";
 export * from "./kinds.js";
-export * from "./matrix.js";
 export * from "./ratchet.js";
-export * from "./run.js";

@@ -3,7 +3,7 @@
  * kinds (`charge`, per agent `agents.<id>.charge`); a configuration without the key charges what the
  * release before the key charged ({@link DEFAULT_CHARGED_KINDS}), so an upgrade that models more sources
  * never fails a team's CI for text the team did not add. The kinds a run does not charge are reported with
- * their bytes and the one command that adopts them (src/install/adopt.ts). Pure: reads items and the
+ * their bytes and the one command that adopts them (src/app/init.ts). Pure: reads items and the
  * configuration, never files.
  */
 import { defaultAgent } from "../agents/index.js";

@@ -6,18 +6,16 @@
  * - `DIR` (a positional argument) is the repository root, where `.agent-context.json` lives, relative to
  *   the current directory. Default: found upward from the working directory (`--cwd`, else the current
  *   directory): the nearest directory holding `.agent-context.json`, else the git top level, else that
- *   directory itself (src/fs/project-root.ts).
+ *   directory itself (src/app/workspace.ts).
  * - `--cwd DIR` is the directory the agent runs in, relative to the current directory. Default: the
  *   current directory when it lies inside the root, else the root. It must lie inside the root.
  */
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { isAbsolute, relative } from "node:path";
 import type { Command } from "commander";
 import { agents, defaultAgent } from "../agents/index.js";
-import { isTokensChoice, TOKENS_CHOICES, type TokensChoice } from "../budget/tokens.js";
+import { isTokensChoice, TOKENS_CHOICES, type TokensChoice } from "../app/tokens.js";
+import { requireDirectory } from "../app/workspace.js";
 import { UsageError } from "../errors.js";
-import { inside } from "../fs/paths.js";
-import { findProjectRoot } from "../fs/project-root.js";
-import { statSafe } from "../fs/read.js";
 import { FORMATS, type Format, formatFromFlags } from "../report/format.js";
 
 /** Help text of the `DIR` argument, the same in every command. */
@@ -79,7 +77,7 @@ export function addDirOption(cmd: Command): Command {
  * it is missing or not a directory.
  */
 export function resolveAddDirs(given: readonly string[] | undefined, here = process.cwd()): string[] {
-  return (given ?? []).map((d) => directory(d, "--add-dir", here));
+  return (given ?? []).map((d) => requireDirectory(d, "--add-dir", here));
 }
 
 /** Adds `--format <format>` (text|json|github|sarif|markdown) and `--json` (= `--format json`). */
@@ -143,48 +141,7 @@ export function outputFormat(flags: Pick<SharedFlags, "format" | "json">): Forma
   return formatFromFlags(flags);
 }
 
-/** Where a command runs: the repository root and the launch (working) directory, both absolute. */
-export interface Place {
-  /** The repository root (holds `.agent-context.json` when there is one). Absolute. */
-  root: string;
-  /** The directory the agent runs in; `root` or below it. Absolute. */
-  cwd: string;
-}
-
-/** `path` resolved from `here`; throws {@link UsageError} naming `what` and `given` unless a directory. */
-function directory(given: string, what: string, here: string): string {
-  const abs = resolve(here, given);
-  const st = statSafe(abs);
-  if (!st) throw new UsageError(`${what} ${given}: no such directory`);
-  if (!st.isDirectory()) throw new UsageError(`${what} ${given}: not a directory`);
-  return abs;
-}
-
-/**
- * Resolves `DIR` and `--cwd` the one way every command does (see the module comment).
- * @param dir the `DIR` argument as typed, or undefined to find the root upward
- * @param cwd the `--cwd` value as typed, or undefined
- * @param here the current directory (default `process.cwd()`); both are taken relative to it
- * @returns absolute root and launch directory
- * @throws UsageError (exit 2) when DIR or `--cwd` is missing or not a directory, or `--cwd` lies outside DIR
- */
-export function resolvePlace(dir: string | undefined, cwd: string | undefined, here = process.cwd()): Place {
-  if (cwd !== undefined && dir !== undefined && !statSafe(resolve(here, cwd))) {
-    // The old meaning (--cwd relative to DIR): say what changed instead of only "no such directory".
-    const old = resolve(here, dir, cwd);
-    if (statSafe(old)?.isDirectory())
-      throw new UsageError(
-        `--cwd ${cwd}: no such directory; --cwd is taken from the current directory, not from DIR (did you mean --cwd ${join(dir, cwd)}?)`,
-      );
-  }
-  const launch = cwd === undefined ? undefined : directory(cwd, "--cwd", here);
-  const root = dir === undefined ? findProjectRoot(launch ?? here) : directory(dir, "DIR", here);
-  const at = launch ?? (inside(root, here) ? here : root);
-  if (!inside(root, at)) {
-    throw new UsageError(`--cwd ${cwd}: must be inside ${root} (the repository being measured)`);
-  }
-  return { root, cwd: at };
-}
+export { type Place, resolvePlace } from "../app/workspace.js";
 
 /** A directory as a message names it: relative to the current directory (`.` for it; absolute only on another drive). */
 export function shownDir(dir: string, here = process.cwd()): string {

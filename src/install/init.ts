@@ -3,7 +3,7 @@
  * - writes `.agent-context.json` with `{"cap": <current launch total>, "charge": [every kind]}` when it does
  *   not exist (an existing config is never rewritten — the cap only goes down, by hand — except by
  *   `--adopt-kinds`, which charges the kinds it does not charge yet and raises each agent's cap by exactly
- *   their bytes: ./adopt.ts);
+ *   their bytes: src/app/init.ts plans it and hands the plan in);
  * - merges the PreToolUse hook entry into `.claude/settings.json`, preserving every other setting and hook;
  *   a second run changes nothing; a settings file that is not a JSON object with the expected shape is
  *   reported and left untouched byte for byte;
@@ -17,13 +17,12 @@ import { fileURLToPath } from "node:url";
 import { applyEdits, modify, visit } from "jsonc-parser";
 import { HOOK_AGENT } from "../agents/hook.js";
 import { defaultAgent } from "../agents/index.js";
-import { CONFIG_FILE, parseConfig } from "../config.js";
+import { type AgentContextConfig, CONFIG_FILE, parseConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { checkWriteInside, writeFilesAtomic } from "../fs/atomic.js";
 import { MAX_JSON_NESTING, nestsDeeperThan } from "../fs/nesting.js";
 import { describeReadFailure, readTextFile } from "../fs/read.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "../model/index.js";
-import { type AdoptionPlan, planAdoption } from "./adopt.js";
 
 /** The tool names the hook is registered for (issue 3: Claude Code only attaches rules itself on Read). */
 export const HOOK_MATCHER = "Write|Edit|MultiEdit|NotebookEdit|Bash";
@@ -145,10 +144,34 @@ export interface InitOptions {
   /** Other commands that count as the hook already installed (see {@link chooseHookCommand}). */
   known?: readonly string[];
   /**
-   * `--adopt-kinds`: charge these kinds (default every chargeable kind) in an existing configuration and
-   * raise each agent's cap by their bytes; `release` is the default agent's release to measure with.
+   * `--adopt-kinds`: plans charging the kinds an existing configuration does not charge yet (its text, and
+   * the text parsed) and raising each agent's cap by their bytes (src/app/init.ts measures them).
    */
-  adopt?: { kinds?: readonly ItemKind[]; release?: string };
+  adopt?: (text: string, config: AgentContextConfig) => AdoptionPlan;
+}
+
+/** What adopting does for one agent. */
+export interface AgentAdoption {
+  /** Registry id. */
+  agent: string;
+  /** The kinds it charges from now on that it did not charge before. */
+  kinds: ItemKind[];
+  /** Their bytes (the largest over the launch directories), by which its cap is raised. */
+  bytes: number;
+  /** The cap before and after, bytes. */
+  from: number;
+  to: number;
+  /** The key the cap is written to (`cap` or `agents.<id>.cap`); null when the cap is unchanged. */
+  key: string | null;
+}
+
+/** The planned adoption: the new configuration text and one record per agent whose charging changes. */
+export interface AdoptionPlan {
+  /** The configuration text after adopting (equal to the input when nothing changes). */
+  text: string;
+  /** The kinds the configuration charges after adopting (top level). */
+  charge: ItemKind[];
+  agents: AgentAdoption[];
 }
 
 interface HookEntry {
@@ -265,7 +288,7 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
   const newCap = Math.max(opts.launchTotal, opts.defaultCap ?? 4096);
   if (cfg.ok) {
     const c = parseConfig(cfg.text, cfgPath);
-    const adoption = opts.adopt ? planAdoption(opts.root, cfg.text, c, opts.adopt) : null;
+    const adoption = opts.adopt ? opts.adopt(cfg.text, c) : null;
     if (adoption && adoption.text !== cfg.text) {
       plan.push({
         file: CONFIG_FILE,

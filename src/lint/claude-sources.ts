@@ -4,7 +4,7 @@
  * snapshot at the root (fresh-clone view), whose items carry, in `extra`, what the model found while
  * reading each file (src/agents/claude-code/sources.ts: `EntryFacts`). The rules never re-read the files.
  */
-import { agentById } from "../agents/index.js";
+import { agentWith } from "../agents/index.js";
 import type { ContextItem } from "../model/index.js";
 import type { LintContext } from "./context.js";
 
@@ -26,10 +26,15 @@ export interface SourceItem {
   facts: SourceFacts;
 }
 
-/** The skill, command and subagent items of Claude Code's launch at the root, in the model's order. */
+/**
+ * The skill, command and subagent items of the launch at the root of the agent whose items carry these
+ * facts (its `entryFacts` capability: Claude Code), in the model's order; none when no agent declares it.
+ */
 export function claudeSourceItems(ctx: LintContext): SourceItem[] {
   return ctx.memo("claude-source-items", () => {
-    const snap = ctx.snapshot(agentById("claude-code"));
+    const agent = agentWith("entryFacts");
+    if (!agent) return [];
+    const snap = ctx.snapshot(agent);
     return snap.items
       .filter((i) => i.kind === "skill" || i.kind === "command" || i.kind === "subagent")
       .map((item) => ({ item, facts: (item.extra ?? {}) as unknown as SourceFacts }));
@@ -38,5 +43,6 @@ export function claudeSourceItems(ctx: LintContext): SourceItem[] {
 
 /** The release the lint context models (for messages). */
 export function claudeReleaseOf(ctx: LintContext): string {
-  return ctx.snapshot(agentById("claude-code")).agent.version;
+  const agent = agentWith("entryFacts");
+  return agent ? ctx.snapshot(agent).agent.version : "";
 }

@@ -8,7 +8,7 @@
  */
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import { defaultAgent, findAgent } from "../agents/index.js";
+import { agentWith, defaultAgent, findAgent } from "../agents/index.js";
 import { agentMemoryNames } from "../agents/memory-dirs.js";
 import { type AgentContextConfig, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
@@ -25,10 +25,14 @@ import { type ClaudeFacts, claudeFacts } from "./sources.js";
 const SKIP_DIRS = new Set([".git", "node_modules"]);
 
 /**
- * The registry id of the agent whose rule files and imports the `rule-*` and `import-*` rules check, and
- * whose facts {@link LintContext.claude} gives (its `instructions` capability).
+ * What a caller that already holds them may hand a context (src/app/workspace.ts): the repository's file
+ * list (relative POSIX paths, as {@link LintContext.files} lists them) and the fresh-clone launch snapshot of
+ * an agent at the root, so that a command that also charges the launches builds each one once.
  */
-const CLAUDE_CODE = "claude-code";
+export interface LintSources {
+  files?: () => string[];
+  snapshot?: (agent: AgentModel, launch: { cwd: string; release?: string }) => Snapshot;
+}
 
 /** Lazily computed facts shared by the rules of one lint run. */
 export class LintContext {
@@ -61,10 +65,21 @@ export class LintContext {
   /** `lint --model`: the session's model, where an agent's own limits depend on it. */
   readonly model: string | undefined;
 
-  constructor(root: string, rules: readonly LintRule[], opts: { release?: string; model?: string } = {}) {
+  /** Where the file list and the launch snapshots come from when a caller already has them. */
+  private readonly shared: LintSources;
+
+  constructor(
+    root: string,
+    rules: readonly LintRule[],
+    opts: { release?: string; model?: string } & LintSources = {},
+  ) {
     this.rules = rules;
     this.release = opts.release;
     this.model = opts.model;
+    this.shared = {
+      ...(opts.files ? { files: opts.files } : {}),
+      ...(opts.snapshot ? { snapshot: opts.snapshot } : {}),
+    };
     this.givenRoot = resolve(root);
     if (!statSafe(this.givenRoot)?.isDirectory()) throw new UsageError(`${root}: not a directory`);
     let real = this.givenRoot;
@@ -84,6 +99,7 @@ export class LintContext {
   files(): string[] {
     if (!this._files) {
       this._files =
+        this.shared.files?.() ??
         gitFiles(this.root, { untracked: true }) ??
         walkFiles(this.root, { enterDir: (_r, name) => !SKIP_DIRS.has(name) }).files.map((f) => f.rel);
     }
@@ -129,7 +145,9 @@ export class LintContext {
    */
   claude(): ClaudeFacts | null {
     if (this._claude === undefined) {
-      const agent = this.agent(CLAUDE_CODE);
+      // The agent whose rule files and imports the `rule-*` and `import-*` rules check: the one that declares
+      // how it reads instruction text (its `instructions` capability; Claude Code).
+      const agent = agentWith("instructions");
       this._claude = agent ? claudeFacts(this.root, agent, () => this.snapshot(agent)) : null;
     }
     return this._claude;
@@ -177,7 +195,9 @@ export class LintContext {
   snapshot(agent: AgentModel): Snapshot {
     const release = agent.id === defaultAgent().id ? this.release : undefined;
     return this.memo(`snapshot:${agent.id}`, () =>
-      agent.launch({ root: this.root, cwd: this.root, ...(release ? { release } : {}) }),
+      this.shared.snapshot
+        ? this.shared.snapshot(agent, { cwd: this.root, ...(release ? { release } : {}) })
+        : agent.launch({ root: this.root, cwd: this.root, ...(release ? { release } : {}) }),
     );
   }
 

@@ -10,11 +10,11 @@ import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { readTextFile, withReadSnapshot } from "../fs/read.js";
 import type { Finding } from "../model/finding.js";
-import { LintContext } from "./context.js";
+import { LintContext, type LintSources } from "./context.js";
 import type { LintRule } from "./rule.js";
 import { RULES } from "./rules/index.js";
 
-export { LintContext } from "./context.js";
+export { LintContext, type LintSources } from "./context.js";
 export type { LintRule } from "./rule.js";
 export { ALL_RULES, RULES } from "./rules/index.js";
 
@@ -31,6 +31,8 @@ export interface LintOptions {
   release?: string;
   /** `--model`: the session's model, where an agent's own limits depend on it. */
   model?: string;
+  /** The file list and launch snapshots a caller already holds (the first pass only: a fix changes them). */
+  sources?: LintSources;
 }
 
 export interface LintResult {
@@ -75,6 +77,7 @@ export function lintRepository(opts: LintOptions): LintResult {
   let ctx = new LintContext(opts.root, rules, {
     ...(opts.release ? { release: opts.release } : {}),
     ...(opts.model !== undefined ? { model: opts.model } : {}),
+    ...opts.sources,
   });
   const first = runRules(ctx, rules, opts.onProgress);
   if (!opts.fix) return { root: ctx.givenRoot, findings: first, fixed: [], notFixed: [] };

@@ -275,6 +275,13 @@ export interface AgentCapabilities {
   limits?(snapshot: Snapshot, opts: LimitOptions): Finding[];
   /** Sessions that start without part of the launch context (see {@link PartialSession}). */
   partialSessions?: readonly PartialSession[];
+  /**
+   * The agent's skill, command and subagent items carry, in `extra`, what its loader found reading each
+   * entry (the list, the name, where the description came from, its length and cut, the frontmatter's name
+   * and error, why an entry is not listed): lint's `skill-*`, `agent-*`, `description-over-cut`,
+   * `duplicate-entry-name` and `frontmatter-unparseable` rules report from them (src/lint/claude-sources.ts).
+   */
+  entryFacts?: true;
 }
 
 /** One agent, as the rest of the product sees it. */

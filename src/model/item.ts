@@ -103,18 +103,34 @@ export const CONTEXT_ITEM_JSON_FIELDS = [
   "reason",
 ] as const;
 
+/** One item in every JSON output: the contract's fields, then the agent's extras (camelCase keys). */
+export interface ContextItemJson {
+  path: string;
+  kind: ItemKind;
+  loadedAt: LoadedAt;
+  bytes: number;
+  fileBytes: number;
+  charged: boolean;
+  importedBy: string | null;
+  reason: string;
+  framingBytes?: number;
+  countedIn?: string;
+  /** The agent's extras (e.g. Codex's `truncatedBytes`). */
+  [extra: string]: unknown;
+}
+
 /**
  * Projects an item onto the stable JSON contract: the common fields in order, `framingBytes` when the loader
  * measured it (machine-dependent, never charged), `countedIn` for text inside another item, then the agent's
  * extras.
  */
-export function itemToJson(item: ContextItem): Record<string, unknown> {
+export function itemToJson(item: ContextItem): ContextItemJson {
   const out: Record<string, unknown> = {};
   for (const k of CONTEXT_ITEM_JSON_FIELDS) out[k] = item[k];
   if (item.framingBytes !== undefined) out.framingBytes = item.framingBytes;
   if (item.countedIn !== undefined) out.countedIn = item.countedIn;
   if (item.extra) for (const [k, v] of Object.entries(item.extra)) out[k] = v;
-  return out;
+  return out as ContextItemJson;
 }
 
 /**

@@ -121,7 +121,7 @@ export interface VerifyProbe {
 
 /**
  * An agent's verify capability: how to run its real CLI offline and how to set the model's prediction
- * beside it. The pipeline owns everything else (src/verify/run.ts).
+ * beside it. The pipeline owns everything else (src/app/verify.ts).
  */
 export interface VerifyRunner {
   /** The executable's name on PATH (`claude`, `codex`). */

@@ -5,7 +5,7 @@
  */
 
 import { agentName, agents } from "../agents/index.js";
-import type { CapRun } from "../budget/run.js";
+import type { CapRun } from "../app/cap.js";
 import { CONFIG_FILE } from "../config.js";
 import type { Finding, LintRuleMeta } from "../model/index.js";
 import { renderGithub } from "./github.js";

@@ -23,7 +23,7 @@
  * not charged, and the command that adopts them). `unmeasured` lists `{ kind, name, source }` of sources that
  * add context only by running code (never run). `framingBytes` sums the items' machine-dependent framing,
  * each once (never charged); an item inside another's text says so in `countedIn`. Tokens (additive,
- * src/budget/tokens.ts, docs/tokens.md; absent with `--tokens off`): each item's `tokens` is `{ count,
+ * src/app/tokens.ts, docs/tokens.md; absent with `--tokens off`): each item's `tokens` is `{ count,
  * method, exact }` (`method` `o200k`, `estimate:<family>`); the run's `tokens` is `{ total, method, label,
  * exact, model, cap, over, ok, note, requests }` (`method` also `anthropic-api`; `cap` the token cap or
  * null). `partialSessions` lists `{ sessions, paths }`: sessions that start without these charged files
@@ -31,8 +31,8 @@
  * baseCap, currentCap }] }`.
  */
 
+import type { CapRun } from "../app/cap.js";
 import { countsAgainstCap } from "../budget/kinds.js";
-import type { CapRun } from "../budget/run.js";
 import { framingTotal, itemToJson } from "../model/index.js";
 import { appliedJson } from "./applied.js";
 import { itemTokensJson, runTokensJson } from "./tokens.js";

@@ -6,7 +6,7 @@
 
 import { relative } from "node:path";
 import { agentName } from "../agents/index.js";
-import type { CapRun } from "../budget/run.js";
+import type { CapRun } from "../app/cap.js";
 import { CONFIG_FILE } from "../config.js";
 import { displayPath } from "../fs/paths.js";
 import type { Finding } from "../model/index.js";

@@ -4,7 +4,7 @@
  */
 import { relative } from "node:path";
 import { agentName } from "../agents/index.js";
-import type { CapRun } from "../budget/run.js";
+import type { CapRun } from "../app/cap.js";
 import { renderCapText, type TextOptions, viewLines } from "./cap-text.js";
 import { colors } from "./color.js";
 import { formatChange, renderDeltaLines } from "./delta.js";

@@ -2,7 +2,7 @@
  * What `cap` and `lint` print, as one value per run: the text for stdout and stderr and the exit status.
  * The command files only write it out.
  */
-import type { CapRun } from "../budget/run.js";
+import type { CapRun } from "../app/cap.js";
 import type { LintResult } from "../lint/index.js";
 import { renderCapFindings } from "./cap-findings.js";
 import { renderCapJson, renderCapJsonArray } from "./cap-json.js";

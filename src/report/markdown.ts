@@ -5,7 +5,7 @@
  */
 import { relative } from "node:path";
 import { agentName } from "../agents/index.js";
-import type { CapRun } from "../budget/run.js";
+import type { CapRun } from "../app/cap.js";
 import type { Finding } from "../model/index.js";
 import { baseLabel, changeNote, formatBytes, formatChange } from "./delta.js";
 import { showInvisible } from "./escape.js";

@@ -1,10 +1,10 @@
 /**
- * Tokens in the outputs (src/budget/tokens.ts counts them): the number with its method, `~` before an
+ * Tokens in the outputs (src/app/tokens.ts counts them): the number with its method, `~` before an
  * estimate, and the token cap's verdict. Shared by the text, Markdown, JSON and HTML renderers.
  */
 import { agentName } from "../agents/index.js";
-import type { CapRun } from "../budget/run.js";
-import type { ItemTokens, RunTokens } from "../budget/tokens.js";
+import type { CapRun } from "../app/cap.js";
+import type { ItemTokens, RunTokens } from "../app/tokens.js";
 
 const n = (x: number) => x.toLocaleString("en-US");
 

@@ -5,8 +5,9 @@
  * attempt to reach beyond the machine). Control characters in names are shown escaped, never sent to the
  * terminal.
  */
+
+import type { ProbesReport, VerifyAllReport, VerifyHeader, VerifyReport } from "../app/verify.js";
 import type { Disagreement } from "../verify/compare.js";
-import type { ProbesReport, VerifyAllReport, VerifyHeader, VerifyReport } from "../verify/run.js";
 
 const ISSUES = "https://github.com/agent-context/agent-context/issues";
 

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR as CORPUS } from "../../scripts/corpus.mjs";
 import { agentById } from "../../src/agents/index.js";
+import { type VerifyReport, verifyRepository } from "../../src/app/verify.js";
 import type { AgentModel } from "../../src/model/index.js";
-import { type VerifyReport, verifyRepository } from "../../src/verify/run.js";
 import { claudeBin } from "../support/claude.js";
 import { codexBin } from "../support/codex.js";
 

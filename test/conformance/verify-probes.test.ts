@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { agentById } from "../../src/agents/index.js";
-import { type ProbesReport, verifyProbes } from "../../src/verify/run.js";
+import { type ProbesReport, verifyProbes } from "../../src/app/verify.js";
 import { claudeBin } from "../support/claude.js";
 import { codexBin } from "../support/codex.js";
 

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { agentById } from "../../src/agents/index.js";
+import { verifyRepository } from "../../src/app/verify.js";
 import type { AgentModel, Snapshot } from "../../src/model/index.js";
 import { renderVerifyText } from "../../src/report/verify.js";
-import { verifyRepository } from "../../src/verify/run.js";
 import { claudeBin } from "../support/claude.js";
 import { codexBin } from "../support/codex.js";
 

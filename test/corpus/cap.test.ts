@@ -9,7 +9,7 @@ import { realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR, corpusPresent, corpusRepos, materialize } from "../../scripts/corpus.mjs";
-import { type CapRun, runCap } from "../../src/budget/run.js";
+import { type CapRun, runCap } from "../../src/app/cap.js";
 
 const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 // A fresh clone away from the shared workspace has no corpus: say so and skip (set AGENT_CONTEXT_CORPUS).

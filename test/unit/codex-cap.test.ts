@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { crossAgentGaps, proseImports } from "../../src/agents/codex/gaps.js";
 import { selectAgents } from "../../src/agents/index.js";
 import { agentMemoryDirs } from "../../src/agents/memory-dirs.js";
-import { isMatrix, runCapMatrix } from "../../src/budget/matrix.js";
+import { isMatrix, runCapMatrix } from "../../src/app/cap.js";
 import { renderCapJsonArray } from "../../src/report/cap-json.js";
 import { renderCapMatrixText, renderVerdict } from "../../src/report/codex.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import AjvDraft04 from "ajv-draft-04";
 import ajvFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { runCap } from "../../src/budget/run.js";
+import { runCap } from "../../src/app/cap.js";
 import type { ContextItem } from "../../src/model/index.js";
 import { capFindings, renderCapFindings } from "../../src/report/cap-findings.js";
 import { stubAgent } from "../support/stub-agent.js";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { agentById } from "../../src/agents/index.js";
+import type { CapRun } from "../../src/app/cap.js";
 import { effectiveCap } from "../../src/budget/cap-setting.js";
 import { evaluateCap } from "../../src/budget/evaluate.js";
 import type { RatchetResult } from "../../src/budget/ratchet.js";
-import type { CapRun } from "../../src/budget/run.js";
 import { CONTEXT_ITEM_JSON_FIELDS, type ContextItem } from "../../src/model/index.js";
 import { capToJson, renderCapJson } from "../../src/report/cap-json.js";
 import { CUT_QUESTION, renderCapText, renderFindings } from "../../src/report/cap-text.js";

@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { claudeVerifyRunner, parseSections } from "../../src/agents/claude-code/verify.js";
 import { codexVerifyRunner } from "../../src/agents/codex/verify.js";
 import { agentById, registerAgent } from "../../src/agents/index.js";
+import { verifyRepository } from "../../src/app/verify.js";
 import { compareDelivery } from "../../src/verify/compare.js";
 import { compareReleases, nearestRelease } from "../../src/verify/release.js";
-import { verifyRepository } from "../../src/verify/run.js";
 import { nestingDepth } from "../../src/verify/settings.js";
 
 describe("the model release a CLI release is compared with", () => {

@@ -35,5 +35,6 @@ export const claudeCode: AgentModel = {
     tokens: claudeTokens,
     limits: claudeLimits,
     partialSessions: claudePartialSessions,
+    entryFacts: true,
   },
 };

@@ -1,16 +1,13 @@
 import type { Command } from "commander";
 import { currentUserEnvironment } from "../../agents/user-environment.js";
+import { holdsNoInstructionFiles, isMatrix, noInstructionFilesLine, runCapMatrix } from "../../app/cap.js";
+import { addTokens } from "../../app/tokens.js";
+import { Workspace } from "../../app/workspace.js";
 import { parseCapOption } from "../../budget/cap-setting.js";
-import {
-  holdsNoInstructionFiles,
-  isMatrix,
-  noInstructionFilesLine,
-  runCapMatrix,
-} from "../../budget/matrix.js";
-import { addTokens } from "../../budget/tokens.js";
 // cap never finds router shards, but warns about a `routers` glob of .agent-context.json that matches
 // none, as the router finds them: loading the router room registers that check (src/config.ts).
 import "../../router/index-build.js";
+import { UsageError } from "../../errors.js";
 import { shouldColor } from "../../report/color.js";
 import { renderCapOutput } from "../../report/command-output.js";
 import {
@@ -57,12 +54,13 @@ export function registerCap(program: Command): void {
       o: { cap?: number; base?: string; allCwds?: boolean; user?: boolean } & SharedFlags,
     ) => {
       const format = outputFormat(o);
+      if (o.allCwds && o.cwd !== undefined) throw new UsageError("--cwd and --all-cwds cannot be combined");
       const place = resolvePlace(dir, o.cwd);
       const addDirs = resolveAddDirs(o.addDir);
+      // --all-cwds measures every directory itself; otherwise the launch directory.
+      const ws = Workspace.at(place.root, place.cwd);
       const runs = runCapMatrix({
-        dir: place.root,
-        // --all-cwds measures every directory itself; otherwise the launch directory (the root: no --cwd).
-        cwd: o.allCwds ? o.cwd : place.cwd === place.root ? undefined : place.cwd,
+        workspace: ws,
         cap: o.cap,
         base: o.base,
         agent: o.agent,
@@ -73,7 +71,7 @@ export function registerCap(program: Command): void {
         ...(addDirs.length > 0 ? { addDirs } : {}),
         ...(o.model !== undefined ? { sessionModel: o.model } : {}),
       });
-      // Tokens are counted only for an output that shows them (src/budget/tokens.ts).
+      // Tokens are counted only for an output that shows them (src/app/tokens.ts).
       if (showsTokens(format))
         await addTokens(runs, {
           choice: o.tokens ?? "auto",
@@ -84,7 +82,7 @@ export function registerCap(program: Command): void {
         color: { stdout: shouldColor(process.stdout), stderr: shouldColor(process.stderr) },
       });
       process.stderr.write(out.stderr);
-      if (runs.every((r) => r.items.length === 0) && holdsNoInstructionFiles(place.root))
+      if (runs.every((r) => r.items.length === 0) && holdsNoInstructionFiles(ws))
         process.stderr.write(noInstructionFilesLine(shownDir(place.root)));
       process.stdout.write(out.stdout);
       process.exitCode = out.exitCode;

@@ -1,11 +1,10 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { currentUserEnvironment } from "../../agents/user-environment.js";
+import { explainJson, explainPath } from "../../app/explain.js";
 import { UsageError } from "../../errors.js";
 import { lstatSafe } from "../../fs/read.js";
-import { itemToJson, sentBytes } from "../../model/index.js";
 import { renderExplainText } from "../../report/explain.js";
-import { explainPath } from "../../router/explain.js";
 import {
   addDirOption,
   agentOption,
@@ -79,23 +78,7 @@ export function registerExplain(program: Command): void {
         process.stdout.write(renderExplainText({ ...sets, agentName: sets.agent.name }, path));
         return;
       }
-      const json = {
-        agent: sets.agent.id,
-        agentVersion: sets.agent.version,
-        root: sets.root,
-        cwd: sets.cwd,
-        view: sets.view,
-        applied: sets.applied,
-        launch: sets.launch.map(itemToJson),
-        // The launch's bytes (each once: an inlined import is in its block) and what cap charges of them.
-        total: sentBytes(sets.launch) + sets.overhead.reduce((n, o) => n + o.bytes, 0),
-        charged: sets.charged,
-        overhead: sets.overhead,
-        unmeasured: sets.unmeasured,
-        partialSessions: sets.partialSessions,
-        onRead: sets.onRead.map(itemToJson),
-        onTool: sets.onTool.map(itemToJson),
-      };
+      const json = explainJson(sets);
       process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
     },
   );

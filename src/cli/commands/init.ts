@@ -1,16 +1,9 @@
 import type { Command } from "commander";
 import { defaultAgent } from "../../agents/index.js";
-import { checkRelease } from "../../agents/release.js";
+import { runInit } from "../../app/init.js";
 import { CONFIG_FILE } from "../../config.js";
 import { UsageError } from "../../errors.js";
-import {
-  applyInit,
-  chooseHookCommand,
-  planInit,
-  SETTINGS_FILE,
-  workflowSnippet,
-} from "../../install/init.js";
-import { launchTotal } from "../../install/launch-total.js";
+import { SETTINGS_FILE, workflowSnippet } from "../../install/init.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "../../model/index.js";
 import { agentVersionOption, dirArgument, resolvePlace } from "../options.js";
 
@@ -37,25 +30,17 @@ export function registerInit(program: Command): void {
         o: { dryRun?: boolean; agentVersion?: string; adoptKinds?: string | true },
       ) => {
         const { root } = resolvePlace(dir, undefined);
-        const release =
-          o.agentVersion === undefined ? undefined : checkRelease(defaultAgent(), o.agentVersion);
-        const total = launchTotal(root, release);
+        const r = runInit({
+          root,
+          dryRun: o.dryRun === true,
+          ...(o.agentVersion !== undefined ? { release: o.agentVersion } : {}),
+          ...(o.adoptKinds === undefined ? {} : { adoptKinds: parseKinds(o.adoptKinds).kinds ?? true }),
+        });
+        const { release, launchTotal: total, hook, plan } = r;
         if (release)
           process.stdout.write(
             `launch total: ${total} bytes as ${defaultAgent().name} ${release} loads it\n`,
           );
-        const hook = chooseHookCommand(root);
-        const plan = planInit({
-          root,
-          launchTotal: total,
-          defaultCap: defaultAgent().defaultCap,
-          command: hook.command,
-          known: hook.known,
-          ...(o.adoptKinds === undefined
-            ? {}
-            : { adopt: { ...parseKinds(o.adoptKinds), ...(release ? { release } : {}) } }),
-        });
-        if (!o.dryRun) applyInit(root, plan);
         for (const p of plan) {
           process.stdout.write(`${o.dryRun && p.action !== "unchanged" ? "(dry run) " : ""}${p.note}\n`);
           if (p.file === CONFIG_FILE && p.action === "create" && total > defaultAgent().defaultCap)

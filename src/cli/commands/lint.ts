@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import { defaultAgent } from "../../agents/index.js";
 import { checkRelease } from "../../agents/release.js";
-import { holdsNoInstructionFiles, noInstructionFilesLine } from "../../budget/matrix.js";
-import { ALL_RULES, lintRepository } from "../../lint/index.js";
+import { noInstructionFilesLine } from "../../app/cap.js";
+import { type LintRun, runLint } from "../../app/lint.js";
 import { createProgress } from "../../lint/progress.js";
 import { shouldColor } from "../../report/color.js";
 import { renderLintOutput } from "../../report/command-output.js";
@@ -39,9 +39,9 @@ export function registerLint(program: Command): void {
       const release = o.agentVersion === undefined ? undefined : checkRelease(defaultAgent(), o.agentVersion);
       if (release) process.stderr.write(`agent-context lint: modelling ${defaultAgent().name} ${release}\n`);
       const progress = createProgress("agent-context lint", process.stderr, Date.now, mark("\r\u001b[K"));
-      let result: ReturnType<typeof lintRepository>;
+      let result: LintRun;
       try {
-        result = lintRepository({
+        result = runLint({
           root,
           fix: o.fix === true,
           onProgress: (l) => progress.step(l),
@@ -53,9 +53,11 @@ export function registerLint(program: Command): void {
       }
       for (const n of result.notFixed)
         process.stderr.write(`agent-context lint --fix: ${n.file}:${n.line}: ${n.message}\n`);
-      const out = renderLintOutput(result, format, { color: shouldColor(process.stdout), rules: ALL_RULES });
-      if (result.findings.length === 0 && holdsNoInstructionFiles(root))
-        process.stderr.write(noInstructionFilesLine(shownDir(root)));
+      const out = renderLintOutput(result, format, {
+        color: shouldColor(process.stdout),
+        rules: result.rules,
+      });
+      if (result.noInstructionFiles) process.stderr.write(noInstructionFilesLine(shownDir(root)));
       process.stdout.write(out.stdout);
       process.exitCode = out.exitCode;
     });

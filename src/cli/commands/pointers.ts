@@ -1,7 +1,6 @@
 import type { Command } from "commander";
-import { checkRelease } from "../../agents/release.js";
+import { pointersJson, runPointers } from "../../app/pointers.js";
 import { UsageError } from "../../errors.js";
-import { generatePointers, pointerAgent } from "../../pointers/index.js";
 
 function collect(v: string, acc: string[]): string[] {
   return [...acc, v];
@@ -34,10 +33,8 @@ export function registerPointers(program: Command): void {
           `--preloaded-budget must be a whole number of bytes, got ${JSON.stringify(o.preloadedBudget)}`,
         );
       }
-      const { agent } = pointerAgent();
-      const release = o.agentVersion === undefined ? undefined : checkRelease(agent, o.agentVersion);
-      const r = generatePointers({
-        ...(release ? { release } : {}),
+      const r = runPointers({
+        ...(o.agentVersion !== undefined ? { release: o.agentVersion } : {}),
         configDir: o.configDir,
         cwd: o.cwd,
         addDirs: o.addDir,
@@ -46,39 +43,16 @@ export function registerPointers(program: Command): void {
         dryRun: Boolean(o.dryRun),
         projectSettings: o.projectSettings !== false,
       });
+      const { release } = r;
       if (o.json) {
-        process.stdout.write(
-          `${JSON.stringify(
-            {
-              configDir: r.configDir,
-              agentVersion: release ?? agent.releases[0],
-              dryRun: Boolean(o.dryRun),
-              pointers: r.pointers.map((p) => ({
-                file: p.file,
-                globs: p.globs,
-                target: p.target,
-                route: p.route,
-                kind: p.kind,
-                ...(p.preloaded !== undefined ? { preloaded: p.preloaded } : {}),
-                bytes: p.bytes,
-              })),
-              totalBytes: r.totalBytes,
-              written: r.written,
-              removed: r.removed,
-              unchanged: r.unchanged,
-              notices: r.notices,
-            },
-            null,
-            2,
-          )}\n`,
-        );
+        process.stdout.write(`${JSON.stringify(pointersJson(r), null, 2)}\n`);
         return;
       }
       const verb = o.dryRun ? "would write" : "wrote";
       process.stdout.write(
         `${verb} ${r.pointers.length} pointer(s), ${r.totalBytes} bytes, to ${r.rulesDir}` +
           ` (${r.written.length} changed, ${r.unchanged.length} unchanged, ${r.removed.length} stale removed)` +
-          `${release ? ` for ${agent.name} ${release}` : ""}\n`,
+          `${release ? ` for ${r.agentName} ${release}` : ""}\n`,
       );
       for (const p of r.pointers) {
         process.stdout.write(`  ${p.file}  [${p.route}] ${p.kind} ${p.target}  ${p.globs.join(" ")}\n`);

@@ -1,11 +1,12 @@
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
-import { holdsNoInstructionFiles, noInstructionFilesLine } from "../../budget/matrix.js";
+import { noInstructionFilesLine } from "../../app/cap.js";
+import { runReport } from "../../app/report.js";
 import { UsageError } from "../../errors.js";
 import { describeWriteError, writeFilesAtomic } from "../../fs/atomic.js";
 import { inside } from "../../fs/paths.js";
 import { readTextFile, statSafe } from "../../fs/read.js";
-import { collectReport } from "../../report/html/collect.js";
+import { reportData } from "../../report/html/collect.js";
 import { renderReportHtml } from "../../report/html/page.js";
 import { agentOption, dirArgument, resolvePlace, shownDir } from "../options.js";
 
@@ -94,13 +95,13 @@ export function registerReport(program: Command): void {
   agentOption(cmd).action((dir: string | undefined, o: { out?: string; agent?: string; base?: string }) => {
     const { root } = resolvePlace(dir, undefined);
     const out = resolveOut(o.out);
-    const data = collectReport({
+    const run = runReport({
       root,
       ...(o.agent !== undefined ? { agent: o.agent } : {}),
       ...(o.base !== undefined ? { base: o.base } : {}),
     });
-    writeReport(out, renderReportHtml(data), root);
-    if (holdsNoInstructionFiles(root)) process.stderr.write(noInstructionFilesLine(shownDir(root)));
+    writeReport(out, renderReportHtml(reportData(run)), root);
+    if (run.noInstructionFiles) process.stderr.write(noInstructionFilesLine(shownDir(root)));
     process.stdout.write(`${out}\n`);
     process.exitCode = 0;
   });

@@ -1,14 +1,11 @@
-import { resolve } from "node:path";
 import type { Command } from "commander";
-import { loadConfig } from "../../config.js";
+import { ROUTE_TOOLS, routeMap, runRoute } from "../../app/route.js";
+import { Workspace } from "../../app/workspace.js";
 import { UsageError } from "../../errors.js";
-import { routeToolCall } from "../../hook/route-call.js";
-import { DEFAULT_ROUTERS, loadIndex } from "../../router/index-build.js";
 import { renderMap, routeJson } from "../../router/output.js";
 import { cwdOption, dirArgument, resolvePlace } from "../options.js";
 
-/** The tools `route --tool` accepts (the hook's matcher, plus Read). */
-export const ROUTE_TOOLS = ["Write", "Edit", "MultiEdit", "NotebookEdit", "Read", "Bash"] as const;
+export { ROUTE_TOOLS } from "../../app/route.js";
 
 /** The one stderr line when no router shard exists at the configured locations. */
 function noShardsLine(globs: readonly string[]): string {
@@ -51,12 +48,11 @@ export function registerRoute(program: Command): void {
       }
       // `route --map DIR`: with --map there is no target, so a lone positional is DIR.
       const { root, cwd } = resolvePlace(opts.map && dir === undefined ? target : dir, opts.cwd);
-      const { config } = loadConfig(root);
-      const globs = config.routers ?? DEFAULT_ROUTERS;
+      const ws = Workspace.at(root, cwd);
       if (opts.map) {
-        const idx = loadIndex(root, globs, { useCache: opts.cache });
+        const { index: idx, routers } = routeMap({ root, useCache: opts.cache, workspace: ws });
         for (const p of idx.problems) process.stderr.write(`agent-context route: ${p.message}\n`);
-        if (idx.shards.length === 0) process.stderr.write(noShardsLine(globs));
+        if (idx.shards.length === 0) process.stderr.write(noShardsLine(routers));
         process.stdout.write(renderMap(idx));
         return;
       }
@@ -64,17 +60,8 @@ export function registerRoute(program: Command): void {
         throw new UsageError("route needs a TARGET (a path, or a command with --tool Bash), or --map");
       }
       if (opts.print && opts.json) throw new UsageError("route: choose one of --print and --json");
-      const tool = opts.tool;
-      // A path argument is relative to the process's directory, as for every CLI (not to --cwd, which is
-      // the session's directory); a Bash command's words are relative to --cwd, where the shell runs.
-      const file = resolve(target);
-      const input: Record<string, unknown> =
-        tool === "Bash"
-          ? { command: target }
-          : tool === "NotebookEdit"
-            ? { notebook_path: file }
-            : { file_path: file };
-      const r = await routeToolCall({ root, cwd, tool, input, config, useCache: opts.cache });
+      const r = await runRoute({ root, cwd, tool: opts.tool, target, useCache: opts.cache, workspace: ws });
+      const globs = r.routers;
       for (const p of r.problems) process.stderr.write(`agent-context route: ${p.message}\n`);
       if (r.index.shards.length === 0) process.stderr.write(noShardsLine(globs));
       if (opts.json) {

@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { agentById, defaultAgent } from "../../agents/index.js";
-import { chargedTotal } from "../../budget/run.js";
+import { chargedTotal } from "../../app/cap.js";
+import { VERIFY_DEFAULT_TIMEOUT_MS, verifyAll, verifyProbes, verifyRepository } from "../../app/verify.js";
 import { UsageError } from "../../errors.js";
 import { renderProbesText, renderVerifyAllText, renderVerifyText } from "../../report/verify.js";
-import { VERIFY_DEFAULT_TIMEOUT_MS, verifyAll, verifyProbes, verifyRepository } from "../../verify/run.js";
 import {
   agentOption,
   agentVersionOption,
@@ -18,7 +18,7 @@ import {
  * Registers `agent-context verify [DIR] [--cwd DIR] [--agent ID] [--cli PATH] [--read FILE]... [--probes]
  * [--agent-version R] [--save-case DIR] [--timeout S] [--json]`: runs the user's installed agent CLI
  * offline, isolated, on an allowlist copy of the repository's instruction files in a private place and
- * compares what it delivers with the model, file by file and byte for byte (src/verify/run.ts;
+ * compares what it delivers with the model, file by file and byte for byte (src/app/verify.ts;
  * docs/security.md says what it may read, write, run and connect to). Exit 0 when they agree, 1 when they
  * differ, the copy was incomplete or the CLI tried to reach beyond the machine, 2 for usage, a refused
  * path or place, or a CLI that cannot be run. JSON: the {@link VerifyReport} (or ProbesReport) as is.

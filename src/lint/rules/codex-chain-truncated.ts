@@ -6,6 +6,7 @@
  * column.
  */
 import { join } from "node:path";
+import { agentWith } from "../../agents/index.js";
 import { agentMemoryDirs } from "../../agents/memory-dirs.js";
 import { readTextFile } from "../../fs/read.js";
 import { byteColumnToUtf16 } from "../../markdown/position.js";
@@ -19,7 +20,8 @@ const rule: LintRule = {
     defaultSeverity: "error",
   },
   check(ctx) {
-    const budgetCut = ctx.agent("codex")?.capabilities?.budgetCut;
+    // The agent whose own byte budget cuts its launch (its `budgetCut` capability: Codex).
+    const budgetCut = agentWith("budgetCut")?.capabilities?.budgetCut;
     if (!budgetCut) return [];
     const byPlace = new Map<string, { f: Finding; cwds: string[] }>();
     for (const dir of agentMemoryDirs(ctx.root)) {

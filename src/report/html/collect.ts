@@ -1,25 +1,22 @@
 /**
- * The data of the HTML report: `cap`'s runs (every agent × every launch directory with its own memory, as
- * `cap --all-cwds` computes them, with the per-file change against a base revision), lint's findings, the
- * on-demand sources of each launch with how many repository files their globs match, and the router's
- * shards, gathered into one plain, JSON-serialisable object. Nothing here renders; ./page.ts turns the
- * object into HTML. Nothing here re-derives the loader: items, rules, reasons and deltas come from the
- * snapshots `runCapMatrix` returns. Every size is in bytes (UTF-8 bytes injected, or bytes on disk).
+ * The data of the HTML report, from `report`'s run (src/app/report.ts: `cap`'s runs over every agent and
+ * launch directory, lint's findings, the file list, the router's index): the on-demand sources of each
+ * launch with how many repository files their globs match and the router's shards, gathered into one plain,
+ * JSON-serialisable object. Nothing here renders; ./page.ts turns the object into HTML. Nothing here
+ * re-derives the loader: items, rules, reasons and deltas come from the run's snapshots. Every size is in
+ * bytes (UTF-8 bytes injected, or bytes on disk).
  */
 import { basename, isAbsolute, relative, sep } from "node:path";
 import { agents as registeredAgents } from "../../agents/index.js";
+import type { CapRun } from "../../app/cap.js";
+import { type ReportOptions, type ReportRun, runReport } from "../../app/report.js";
+import { type ItemTokens, offlineTokens } from "../../app/tokens.js";
 import type { FileChange, LaunchDelta } from "../../budget/delta.js";
 import type { KindTotal, Unadopted } from "../../budget/kinds.js";
-import { runCapMatrix } from "../../budget/matrix.js";
-import type { CapRun } from "../../budget/run.js";
-import { type ItemTokens, offlineTokens } from "../../budget/tokens.js";
-import { loadConfig } from "../../config.js";
-import { withReadSnapshot } from "../../fs/read.js";
 import { SortedFiles } from "../../globs/sorted-files.js";
-import { LintContext, lintRepository } from "../../lint/index.js";
 import { deadGlobIndex } from "../../lint/rules/rule-dead-glob.js";
 import type { ContextItem, Finding, ListOverhead, UnmeasuredSource } from "../../model/index.js";
-import { DEFAULT_ROUTERS, loadIndex } from "../../router/index-build.js";
+import type { RouterIndex } from "../../router/index-build.js";
 import { VERSION } from "../../version.js";
 import { layoutTree, type TreeNode, weight } from "./treemap.js";
 
@@ -98,7 +95,7 @@ export interface ReportLaunch {
   capSource: string;
   /** Charged bytes. */
   total: number;
-  /** The charged text's tokens, by the agent's method (src/budget/tokens.ts; `cap` counts the same). */
+  /** The charged text's tokens, by the agent's method (src/app/tokens.ts; `cap` counts the same). */
   tokens: {
     total: number;
     exact: boolean;
@@ -184,61 +181,39 @@ export interface ReportData {
   router: ReportShard[] | null;
 }
 
-/** Options of {@link collectReport}. */
-export interface CollectOptions {
-  /** Repository root (absolute). */
-  root: string;
-  /** `--agent`: an id or `all` (default: the registry's default agent). */
-  agent?: string;
-  /** `--base REF`. */
-  base?: string;
-  /** Environment for CI detection (default process.env), as `cap`. */
-  env?: NodeJS.ProcessEnv;
-}
+/** Options of {@link collectReport}: those of `report` (src/app/report.ts). */
+export type CollectOptions = ReportOptions;
 
-/**
- * Collects the report's data: `runCapMatrix` with every launch directory (as `cap --all-cwds`), `lint`
- * over the repository, the router index. Throws {@link UsageError} (exit 2) where `cap` does: an unknown
- * agent, a `--base` that is not a commit, a malformed configuration.
- */
+/** Runs `report` (src/app/report.ts) and gathers the page's data from it ({@link reportData}). */
 export function collectReport(opts: CollectOptions): ReportData {
-  // One read snapshot for the whole collection: the launches of every agent, the file list and lint read
-  // each file and list each directory once (a link to `/` under the rules made that five walks of the
-  // machine, bench/bad-input.mjs).
-  return withReadSnapshot(() => collect(opts));
+  return reportData(runReport(opts));
 }
 
-function collect(opts: CollectOptions): ReportData {
-  const runs = runCapMatrix({
-    dir: opts.root,
-    agent: opts.agent,
-    allCwds: true,
-    ...(opts.base !== undefined ? { base: opts.base } : {}),
-    ...(opts.env ? { env: opts.env } : {}),
-  });
-  const root = runs[0]?.root ?? opts.root;
-  // The lint context's root is the real path, as the snapshots' rule bases are (a root given through a
-  // symlink must count the same files).
-  const context = new LintContext(root, []);
-  const files = context.files();
-  const matcher = globCounter(context.root, files);
+/** The page's data from `report`'s run. */
+export function reportData(run: ReportRun): ReportData {
+  const { runs } = run;
+  // The glob counts take the root's real path, as the snapshots' rule bases hold it (a root given through
+  // a symlink must count the same files).
+  const root = run.realRoot;
+  const files = run.files;
+  const matcher = globCounter(root, files);
   const out: ReportAgent[] = [];
-  for (const run of runs) {
-    let agent = out.find((a) => a.id === run.agent);
+  for (const r of runs) {
+    let agent = out.find((a) => a.id === r.agent);
     if (!agent) {
-      const model = registeredAgents().find((a) => a.id === run.agent);
+      const model = registeredAgents().find((a) => a.id === r.agent);
       agent = {
-        id: run.agent,
-        name: run.snapshot.agent.name,
-        version: run.agentVersion,
-        releases: [...(model?.releases ?? [run.agentVersion])],
+        id: r.agent,
+        name: r.snapshot.agent.name,
+        version: r.agentVersion,
+        releases: [...(model?.releases ?? [r.agentVersion])],
         launches: [],
       };
       out.push(agent);
     }
-    agent.launches.push(launchOf(run, files, matcher));
+    agent.launches.push(launchOf(r, files, matcher));
   }
-  const lint = lintRepository({ root }).findings.map((f) => ({
+  const lint = run.lint.findings.map((f) => ({
     ruleId: f.ruleId,
     severity: f.severity,
     file: f.file,
@@ -249,11 +224,11 @@ function collect(opts: CollectOptions): ReportData {
   const base = runs.find((r) => r.delta)?.delta?.base ?? null;
   return {
     tool: { name: "agent-context", version: VERSION },
-    repository: root.split(sep).pop() || root,
+    repository: run.root.split(sep).pop() || run.root,
     base,
     agents: out,
     lint,
-    router: routerOf(root),
+    router: routerOf(run.router),
   };
 }
 
@@ -551,9 +526,7 @@ function onDemandOf(
   return out;
 }
 
-function routerOf(root: string): ReportShard[] | null {
-  const { config } = loadConfig(root);
-  const index = loadIndex(root, config.routers ?? DEFAULT_ROUTERS, { useCache: false });
+function routerOf(index: RouterIndex): ReportShard[] | null {
   if (index.shards.length === 0) return null;
   return index.shards.map((s) => {
     const rows = index.rows.filter((r) => r.shard === s.path);

@@ -1,40 +1,49 @@
 /**
- * The `cap` pipeline: configuration → an agent's launch set → the budget → the ratchet. The CLI renders the
- * result; nothing here prints.
+ * The `cap` pipeline: configuration → an agent's launch set → the budget → the ratchet, for one agent and
+ * launch directory ({@link runCap}) or for several ({@link runCapMatrix}: every agent, every launch
+ * directory, agent-major, root first; the ratchet checked once per agent; with Codex in the run and an AGENTS
+ * file in the repository, cross-agent gaps added as warnings to the first Codex run). One {@link Workspace}
+ * holds the configuration and the snapshots. The CLI renders the result; nothing here prints.
  */
-import { join, relative, resolve } from "node:path";
-import { agentById, defaultAgent } from "../agents/index.js";
+import { join, relative } from "node:path";
+import { agentById, agentName, agents, defaultAgent, selectAgents } from "../agents/index.js";
+import { agentMemoryDirs } from "../agents/memory-dirs.js";
+import { adoptionBytes } from "../budget/adoption.js";
+import { launchAtRevision } from "../budget/base.js";
+import { type EffectiveCap, effectiveCap, tokenCapFor } from "../budget/cap-setting.js";
+import { type LaunchDelta, launchDelta } from "../budget/delta.js";
+import { type CapEvaluation, evaluateCap } from "../budget/evaluate.js";
+import { applyCharging, type Charging, chargingFor } from "../budget/kinds.js";
+import { checkRatchet, findDefaultBase, isCi, type RatchetResult } from "../budget/ratchet.js";
 import { type AgentContextConfig, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { collectCuts } from "../fs/cuts.js";
 import { displayPath, inside, toPosix } from "../fs/paths.js";
-import { lstatSafe, statSafe } from "../fs/read.js";
+import { lstatSafe } from "../fs/read.js";
 import { openRevision, type RevisionTree } from "../fs/revision.js";
 import type {
   AgentModel,
   ContextItem,
   Finding,
   ItemKind,
-  LaunchOptions,
   MeasurementCut,
   Snapshot,
   UserEnvironment,
   View,
 } from "../model/index.js";
-import { adoptionBytes } from "./adoption.js";
-import { launchAtRevision } from "./base.js";
-import { type EffectiveCap, effectiveCap, tokenCapFor } from "./cap-setting.js";
-import { type LaunchDelta, launchDelta } from "./delta.js";
-import { type CapEvaluation, evaluateCap } from "./evaluate.js";
-import { applyCharging, type Charging, chargingFor } from "./kinds.js";
-import { checkRatchet, findDefaultBase, isCi, type RatchetResult } from "./ratchet.js";
 import type { RunTokens } from "./tokens.js";
+import { requireDirectory, Workspace } from "./workspace.js";
 
 export interface CapOptions {
-  /** Repository root (the directory holding `.agent-context.json`); relative to process.cwd(). Default ".". */
+  /** Repository root (the directory holding `.agent-context.json`); absolute, or relative to process.cwd(). Default ".". */
   dir?: string;
-  /** Working directory of the launch; relative paths are taken from `dir`. Default: `dir`. */
+  /**
+   * Working directory of the launch; absolute, or relative to process.cwd() as on the command line. Default:
+   * `dir`. With `workspace`: absolute, inside its root.
+   */
   cwd?: string;
+  /** The Workspace to run on (its root is the root; its configuration and snapshots are shared). */
+  workspace?: Workspace;
   /** `--cap N`: lowers the configured cap for this run; raising throws UsageError. Bytes. */
   cap?: number;
   /** `--base REF`: check the ratchet against the config at this git revision. */
@@ -119,30 +128,28 @@ export interface CapRun {
   ok: boolean;
 }
 
-function requireDirectory(path: string, what: string): void {
-  const st = statSafe(path);
-  if (!st) throw new UsageError(`${what} ${path}: no such directory`);
-  if (!st.isDirectory()) throw new UsageError(`${what} ${path}: not a directory`);
+/** `cwd` resolved from the process directory; throws UsageError unless a directory inside the root. */
+function launchDirectory(ws: Workspace, cwd: string): string {
+  const abs = requireDirectory(cwd, "--cwd");
+  if (!inside(ws.root, abs))
+    throw new UsageError(`--cwd ${cwd}: must be inside ${ws.root} (the repository being measured)`);
+  return abs;
 }
 
 /**
  * Runs `cap` for one agent: configuration → the agent's launch snapshot → the budget → the ratchet.
+ * `dir` and `cwd` are taken from the process directory (absolute paths are the library's way; relative ones
+ * mean what they mean on the command line); `workspace`, when given, is the Workspace to run on instead.
  * Throws {@link UsageError} (exit 2) for a missing or non-directory DIR/--cwd, a --cwd outside DIR, a
  * malformed `.agent-context.json` (here or at the base revision), `--cap` above the configured cap, a
  * `--base` that is not a commit, or an unknown agent or release.
  */
 export function runCap(opts: CapOptions = {}): CapRun {
   const agent = opts.model ?? (opts.agent === undefined ? defaultAgent() : agentById(opts.agent));
-  const root = resolve(opts.dir ?? ".");
-  requireDirectory(root, "DIR");
-  const cwd = opts.cwd === undefined ? root : resolve(root, opts.cwd);
-  if (opts.cwd !== undefined) {
-    requireDirectory(cwd, "--cwd");
-    if (!inside(root, cwd)) {
-      throw new UsageError(`--cwd ${opts.cwd}: must be inside ${root} (the repository being measured)`);
-    }
-  }
-  const { file, config } = loadConfig(root);
+  const ws = opts.workspace ?? Workspace.at(opts.dir ?? ".", opts.cwd);
+  const root = ws.root;
+  const cwd = opts.workspace && opts.cwd !== undefined ? launchDirectory(ws, opts.cwd) : ws.cwd;
+  const { file, config } = ws.config();
   const cap = effectiveCap(config, agent, opts.cap, file);
   const charging = chargingFor(config, agent);
   // The bytes of kinds a change adopts, measured now: the raise the ratchet accepts in that change.
@@ -161,8 +168,7 @@ export function runCap(opts: CapOptions = {}): CapRun {
     else ratchetNote = `no ratchet check: ${def.why}; pass --base REF to compare the cap`;
   }
 
-  const snapshot = measuredLaunch(agent, {
-    root,
+  const snapshot = ws.snapshot(agent, {
     cwd,
     ...(opts.release ? { release: opts.release } : {}),
     ...(opts.view === "user" && opts.user ? { view: "user" as const, user: opts.user } : {}),
@@ -215,25 +221,6 @@ export function runCap(opts: CapOptions = {}): CapRun {
       !snapshot.verdict?.failure &&
       incomplete.length === 0,
   };
-}
-
-/**
- * `agent.launch(opts)` with every cut (src/model/cut.ts) met while it ran, wherever in the loader, added to
- * the snapshot's `incomplete` (display paths, each place and bound once).
- */
-export function measuredLaunch(agent: AgentModel, opts: LaunchOptions): Snapshot {
-  const { value: snapshot, cuts } = collectCuts(() => agent.launch(opts));
-  if (cuts.length === 0) return snapshot;
-  const shown = cuts.map((c) => ({ ...c, path: displayPath(c.path, snapshot.root) }));
-  const all = [...(snapshot.incomplete ?? []), ...shown];
-  const seen = new Set<string>();
-  snapshot.incomplete = all.filter((c) => {
-    const key = `${c.bound}\0${c.path}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  return snapshot;
 }
 
 /**
@@ -301,4 +288,102 @@ export function chargedTotal(root: string, agent: AgentModel, snapshot: Snapshot
     overhead: snapshot.overhead ?? [],
     kindCaps: charging.caps,
   }).total;
+}
+
+export interface CapMatrixOptions extends Omit<CapOptions, "ratchetDone" | "model"> {
+  /** An agent id or `all` (default: the registry's default agent). */
+  agent?: string;
+  /** Check the root and every directory holding an agent memory file (excludes `cwd`). */
+  allCwds?: boolean;
+  /** Agent models to use instead of the registered ones, by id (test doubles of a model). */
+  models?: Readonly<Record<string, AgentModel>>;
+}
+
+/** True when the options ask for more than one (agent, cwd) pair (the JSON output is then an array). */
+export function isMatrix(opts: Pick<CapMatrixOptions, "agent" | "allCwds">): boolean {
+  return opts.agent === "all" || opts.allCwds === true;
+}
+
+/**
+ * Runs `cap` for each agent and working directory. Throws {@link UsageError} as runCap does, and when
+ * `cwd` and `allCwds` are both given or the agent is unknown.
+ */
+export function runCapMatrix(opts: CapMatrixOptions = {}): CapRun[] {
+  if (opts.allCwds && opts.cwd !== undefined) throw new UsageError("--cwd and --all-cwds cannot be combined");
+  const agents = selectAgents(opts.agent).map((a) => opts.models?.[a.id] ?? a);
+  const ws = opts.workspace ?? Workspace.at(opts.dir ?? ".", opts.cwd);
+  const revisions = new Map<string, RevisionTree>();
+  try {
+    // No read scope here: a base revision's files are written as its launch reads them (src/budget/base.ts),
+    // so a listing kept from before would miss them.
+    return runEach({ ...opts, workspace: ws }, ws, agents, revisions);
+  } finally {
+    for (const tree of revisions.values()) tree.cleanup();
+  }
+}
+
+function runEach(
+  opts: CapMatrixOptions,
+  ws: Workspace,
+  agents: AgentModel[],
+  revisions: Map<string, RevisionTree>,
+): CapRun[] {
+  const base = { ...opts, agent: undefined, workspace: ws, revisions };
+  const first = runCap({ ...base, model: agents[0] as AgentModel, cwd: opts.allCwds ? ws.root : ws.cwd });
+  let cwds: string[] = [ws.cwd];
+  if (opts.allCwds) {
+    // A bound that cuts the search for launch directories leaves launches unchecked: incomplete.
+    const found = collectCuts(() => agentMemoryDirs(ws.root));
+    cwds = found.value.map((d) => join(ws.root, d));
+    if (found.cuts.length > 0) {
+      first.incomplete = [
+        ...(first.incomplete ?? []),
+        ...found.cuts.map((c) => ({
+          ...c,
+          path: displayPath(c.path, ws.root),
+          message: `${c.message}; launch directories beyond it were not checked`,
+        })),
+      ];
+      first.ok = false;
+    }
+  }
+  const runs: CapRun[] = [];
+  for (const agent of agents) {
+    let done: CapOptions["ratchetDone"];
+    for (const cwd of cwds) {
+      const run =
+        runs.length === 0 && cwd === first.cwd
+          ? first
+          : runCap({ ...base, model: agent, cwd, ratchetDone: done });
+      done = { ratchet: run.ratchet, ratchetNote: run.ratchetNote };
+      runs.push(run);
+    }
+  }
+  // Guidance an agent never sees (written for another agent), once, on that agent's first run.
+  for (const agent of agents) {
+    const run = runs.find((r) => r.agent === agent.id);
+    if (run && agent.missedGuidance) run.findings.push(...agent.missedGuidance(run.root));
+  }
+  return runs;
+}
+
+/**
+ * True when no registered agent loads anything from the Workspace's root: at the root and in every directory
+ * holding an agent memory file, nothing loads at launch, no scoped rule waits for a file, no nested memory
+ * waits for a read. A command run on such a directory says so (issue 29: `cap` on a folder with no
+ * instruction files said only "0 bytes", and the likely mistake is the directory). The fresh-clone view,
+ * never CI's ratchet: only the repository's own files count. The launches are the Workspace's (built once).
+ */
+export function holdsNoInstructionFiles(ws: Workspace): boolean {
+  const runs = runCapMatrix({ workspace: ws, agent: "all", allCwds: true, env: {} });
+  return runs.every(
+    (r) => r.items.length === 0 && r.snapshot.rules.length === 0 && r.snapshot.memory.length === 0,
+  );
+}
+
+/** The one line a command prints (on stderr) when {@link holdsNoInstructionFiles}; `shown` names the directory. */
+export function noInstructionFilesLine(shown: string): string {
+  const names = agents().map((a) => agentName(a.id));
+  const list = `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+  return `agent-context: ${shown} holds no instruction files for any agent (${list} loads nothing there); run it on the repository, or pass its root as DIR\n`;
 }

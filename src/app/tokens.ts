@@ -6,6 +6,7 @@
  * ratchet's unit, and a token cap (`tokenCap`) is a second check beside them.
  */
 import { findAgent } from "../agents/index.js";
+import { countsAgainstCap } from "../budget/kinds.js";
 import type { ContextItem, ListOverhead, TokenCounting } from "../model/index.js";
 import {
   ANTHROPIC_DEFAULT_BASE_URL,
@@ -14,8 +15,7 @@ import {
   type EstimateFamily,
   type TokenCount,
 } from "../tokens/index.js";
-import { countsAgainstCap } from "./kinds.js";
-import type { CapRun } from "./run.js";
+import type { CapRun } from "./cap.js";
 
 /** `--tokens`: `auto` (the agent's offline method), `api` (Anthropic's endpoint for Claude models), `off`. */
 export type TokensChoice = "auto" | "api" | "off";

@@ -33,18 +33,18 @@ import {
   VerifyRunError,
   type VerifyRunner,
 } from "../model/index.js";
-import { compareDelivery, type Disagreement } from "./compare.js";
-import { type Isolation, type IsolationKind, isolation } from "./isolate.js";
+import { compareDelivery, type Disagreement } from "../verify/compare.js";
+import { type Isolation, type IsolationKind, isolation } from "../verify/isolate.js";
 import {
   checkAncestors,
   makePrivatePlace,
   type PrivatePlace,
   placeOf,
   realpathOrUndefined,
-} from "./place.js";
-import { nearestRelease } from "./release.js";
-import { copyablePlace, emptyGitDir, makeSandbox, type NotCopied } from "./sandbox.js";
-import { startTrap } from "./upstream.js";
+} from "../verify/place.js";
+import { nearestRelease } from "../verify/release.js";
+import { copyablePlace, emptyGitDir, makeSandbox, type NotCopied } from "../verify/sandbox.js";
+import { startTrap } from "../verify/upstream.js";
 
 /** Default time one CLI run may take, in milliseconds. */
 export const VERIFY_DEFAULT_TIMEOUT_MS = 60_000;

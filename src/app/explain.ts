@@ -6,18 +6,22 @@
 import { agentById, defaultAgent } from "../agents/index.js";
 import { whyCharged } from "../budget/evaluate.js";
 import { countsAgainstCap } from "../budget/kinds.js";
-import { runCap } from "../budget/run.js";
-import { type AgentContextConfig, loadConfig } from "../config.js";
-import type {
-  AppliedSource,
-  ContextItem,
-  ListOverhead,
-  UnmeasuredSource,
-  UserEnvironment,
-  View,
+import type { AgentContextConfig } from "../config.js";
+import {
+  type AppliedSource,
+  type ContextItem,
+  type ContextItemJson,
+  itemToJson,
+  type ListOverhead,
+  sentBytes,
+  type UnmeasuredSource,
+  type UserEnvironment,
+  type View,
 } from "../model/index.js";
-import { pathTarget } from "./match.js";
-import { routeCall } from "./route.js";
+import { pathTarget } from "../router/match.js";
+import { routeCall } from "../router/route.js";
+import { runCap } from "./cap.js";
+import { Workspace } from "./workspace.js";
 
 /** What reaches one agent for one path: the launch set, what it attaches on read, what the hook adds. */
 export interface Explanation {
@@ -66,12 +70,15 @@ export function explainPath(opts: {
   user?: UserEnvironment;
   /** `--add-dir` directories (absolute). */
   addDirs?: readonly string[];
+  /** The Workspace to run on (its root must be `root`). */
+  workspace?: Workspace;
 }): Explanation {
   const { root, cwd, target } = opts;
   const agent = opts.agent === undefined ? defaultAgent() : agentById(opts.agent);
-  const { config } = loadConfig(root);
+  const ws = opts.workspace ?? Workspace.at(root, cwd);
+  const { config } = ws.config();
   const run = runCap({
-    dir: root,
+    workspace: ws,
     cwd,
     env: {},
     model: agent,
@@ -154,4 +161,46 @@ export function onToolItems(
     });
   }
   return items;
+}
+
+/** `explain --json`: the header and item records of `cap --json`, the launch, what loads on read and on a tool. */
+export interface ExplainJson {
+  agent: string;
+  agentVersion: string;
+  root: string;
+  cwd: string;
+  view: View;
+  applied: AppliedSource[];
+  launch: ContextItemJson[];
+  /** The launch's bytes (each once: an inlined import is in its block). */
+  total: number;
+  /** What `cap` charges of them. */
+  charged: number;
+  overhead: ListOverhead[];
+  unmeasured: UnmeasuredSource[];
+  /** Sessions that start without some of the launch items (Claude Code's Explore and Plan subagents). */
+  partialSessions: { sessions: string; paths: string[] }[];
+  onRead: ContextItemJson[];
+  onTool: ContextItemJson[];
+}
+
+/** The JSON form of an {@link Explanation} (`explain --json`). */
+export function explainJson(sets: Explanation): ExplainJson {
+  return {
+    agent: sets.agent.id,
+    agentVersion: sets.agent.version,
+    root: sets.root,
+    cwd: sets.cwd,
+    view: sets.view,
+    applied: sets.applied,
+    launch: sets.launch.map(itemToJson),
+    // The launch's bytes (each once: an inlined import is in its block) and what cap charges of them.
+    total: sentBytes(sets.launch) + sets.overhead.reduce((n, o) => n + o.bytes, 0),
+    charged: sets.charged,
+    overhead: sets.overhead,
+    unmeasured: sets.unmeasured,
+    partialSessions: sets.partialSessions,
+    onRead: sets.onRead.map(itemToJson),
+    onTool: sets.onTool.map(itemToJson),
+  };
 }

@@ -1,0 +1,103 @@
+/**
+ * The `pointers` pipeline: the pointer agent's release, the pointer set planned for a harness's config
+ * directory and written all-or-nothing unless `dryRun` (src/pointers/), and its JSON form. Nothing here
+ * prints.
+ */
+import { checkRelease } from "../agents/release.js";
+import { generatePointers, type PointersResult, pointerAgent } from "../pointers/index.js";
+
+export interface PointersRunOptions {
+  /** The harness's CLAUDE_CONFIG_DIR (pointers go to its rules/). */
+  configDir: string;
+  /** The directory the agent runs in (absolute, or relative to the process directory). */
+  cwd: string;
+  /** Directories passed to the agent with --add-dir. */
+  addDirs?: string[];
+  /** Bytes of memory the harness preloads. */
+  preloadedBudget?: number;
+  /** Pointer file prefix (default `repository`). */
+  prefix?: string;
+  /** Compute and report; write nothing. */
+  dryRun?: boolean;
+  /** False: the agent runs without project settings. Default true. */
+  projectSettings?: boolean;
+  /** The pointer agent's release (default: the newest verified). */
+  release?: string;
+}
+
+export interface PointersRun extends PointersResult {
+  /** The pointer agent's display name. */
+  agentName: string;
+  /** The release given (checked), or undefined. */
+  release: string | undefined;
+  /** The release modelled. */
+  agentVersion: string;
+  dryRun: boolean;
+}
+
+/** Runs `pointers`. Throws UsageError for an unknown release and what generatePointers refuses. */
+export function runPointers(opts: PointersRunOptions): PointersRun {
+  const { agent } = pointerAgent();
+  const release = opts.release === undefined ? undefined : checkRelease(agent, opts.release);
+  const r = generatePointers({
+    ...(release ? { release } : {}),
+    configDir: opts.configDir,
+    cwd: opts.cwd,
+    addDirs: opts.addDirs ?? [],
+    preloadedBudget: opts.preloadedBudget ?? 0,
+    prefix: opts.prefix ?? "repository",
+    dryRun: opts.dryRun === true,
+    projectSettings: opts.projectSettings !== false,
+  });
+  return {
+    ...r,
+    agentName: agent.name,
+    release,
+    agentVersion: release ?? (agent.releases[0] as string),
+    dryRun: opts.dryRun === true,
+  };
+}
+
+/** `pointers --json`. */
+export interface PointersJson {
+  configDir: string;
+  agentVersion: string;
+  dryRun: boolean;
+  pointers: {
+    file: string;
+    globs: string[];
+    target: string;
+    route: string;
+    kind: "rule" | "memory";
+    preloaded?: boolean;
+    bytes: number;
+  }[];
+  totalBytes: number;
+  written: string[];
+  removed: string[];
+  unchanged: string[];
+  notices: PointersResult["notices"];
+}
+
+/** The JSON form of a {@link PointersRun} (`pointers --json`). */
+export function pointersJson(r: PointersRun): PointersJson {
+  return {
+    configDir: r.configDir,
+    agentVersion: r.agentVersion,
+    dryRun: r.dryRun,
+    pointers: r.pointers.map((p) => ({
+      file: p.file,
+      globs: p.globs,
+      target: p.target,
+      route: p.route,
+      kind: p.kind,
+      ...(p.preloaded !== undefined ? { preloaded: p.preloaded } : {}),
+      bytes: p.bytes,
+    })),
+    totalBytes: r.totalBytes,
+    written: r.written,
+    removed: r.removed,
+    unchanged: r.unchanged,
+    notices: r.notices,
+  };
+}
