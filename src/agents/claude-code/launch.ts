@@ -224,7 +224,9 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     ...(layers ? { layers } : {}),
   });
   launch.items.push(...sources.items);
-  for (const [p, t] of sources.texts) launch.texts.set(p, t);
+  // A file both loaded as memory (imported) and listed keeps its memory text here; its entry is the item's
+  // `extra.entry` (verify found it: a subagent file imported by a CLAUDE.md is sent both ways).
+  for (const [p, t] of sources.texts) if (!launch.texts.has(p)) launch.texts.set(p, t);
   launch.findings.push(...sources.findings);
   return {
     agent: { id: CLAUDE_CODE_ID, name: CLAUDE_CODE_NAME, version: launch.behaviour.release },
