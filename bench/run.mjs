@@ -12,6 +12,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const BENCHES = [
   ["startup", () => import("./startup.mjs")],
   ["cap", () => import("./cap.mjs")],
+  ["tokens", () => import("./tokens.mjs")],
   ["markdown", () => import("./markdown.mjs")],
   ["hook", () => import("./hook.mjs")],
   ["pointers", () => import("./pointers.mjs")],

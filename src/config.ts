@@ -35,6 +35,8 @@ export type KindCaps = Partial<Record<ItemKind, number>>;
 export interface AgentConfig {
   /** This agent's cap in bytes. */
   cap?: number;
+  /** This agent's token cap (a second check beside the bytes; counted by the agent's method, docs/tokens.md). */
+  tokenCap?: number;
   /** The kinds this agent's cap charges (replaces the top-level `charge` for it). */
   charge?: ItemKind[];
   /** This agent's caps per kind in bytes (each replaces the top-level `caps` value of its kind). */
@@ -51,6 +53,8 @@ export type LintRuleSetting = LintSeveritySetting | { severity?: LintSeveritySet
 export interface AgentContextConfig {
   /** Top-level cap in bytes: the default agent's cap when `agents[<its id>].cap` is absent. */
   cap?: number;
+  /** Top-level token cap: the default agent's when `agents[<its id>].tokenCap` is absent (docs/tokens.md). */
+  tokenCap?: number;
   /**
    * The kinds every agent's cap charges, unless `agents[<id>].charge` names its own. Absent: what the
    * release that introduced the key charged (`memory`, `import`, `rule`), so upgrading never charges text a
@@ -188,7 +192,10 @@ function typeProblems(c: Record<string, unknown>, loc: Located): string[] {
   const checkCap = (v: unknown, path: JsonPath) => {
     if (v === undefined) return;
     if (typeof v !== "number" || !Number.isInteger(v) || v < 0)
-      fail(path, `"${dotted(path)}" must be a non-negative whole number of bytes, got ${JSON.stringify(v)}`);
+      fail(
+        path,
+        `"${dotted(path)}" must be a non-negative whole number of ${path.at(-1) === "tokenCap" ? "tokens" : "bytes"}, got ${JSON.stringify(v)}`,
+      );
   };
   const checkKinds = (v: unknown, path: JsonPath) => {
     if (v === undefined) return;
@@ -223,6 +230,7 @@ function typeProblems(c: Record<string, unknown>, loc: Located): string[] {
     }
   };
   checkCap(c.cap, ["cap"]);
+  checkCap(c.tokenCap, ["tokenCap"]);
   if (c.agents !== undefined) {
     if (!isObject(c.agents)) {
       fail(["agents"], `"agents" must be an object of agent ids, like {"<agent id>": {"cap": 32768}}`);
@@ -233,6 +241,7 @@ function typeProblems(c: Record<string, unknown>, loc: Located): string[] {
           continue;
         }
         checkCap(v.cap, ["agents", k, "cap"]);
+        checkCap(v.tokenCap, ["agents", k, "tokenCap"]);
         checkKinds(v.charge, ["agents", k, "charge"]);
         checkKindCaps(v.caps, ["agents", k, "caps"]);
       }
@@ -493,6 +502,7 @@ export function parseConfig(text: string, file: string): AgentContextConfig {
 /** The top-level keys `.agent-context.json` understands (`$schema` is accepted for editors). */
 export const CONFIG_KEYS = [
   "cap",
+  "tokenCap",
   "charge",
   "caps",
   "agents",

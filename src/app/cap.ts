@@ -10,7 +10,7 @@ import { agentById, agentName, agents, defaultAgent, selectAgents } from "../age
 import { agentMemoryDirs } from "../agents/memory-dirs.js";
 import { adoptionBytes } from "../budget/adoption.js";
 import { launchAtRevision } from "../budget/base.js";
-import { type EffectiveCap, effectiveCap } from "../budget/cap-setting.js";
+import { type EffectiveCap, effectiveCap, tokenCapFor } from "../budget/cap-setting.js";
 import { type LaunchDelta, launchDelta } from "../budget/delta.js";
 import { type CapEvaluation, evaluateCap } from "../budget/evaluate.js";
 import { applyCharging, type Charging, chargingFor } from "../budget/kinds.js";
@@ -31,6 +31,7 @@ import type {
   UserEnvironment,
   View,
 } from "../model/index.js";
+import type { RunTokens } from "./tokens.js";
 import { requireDirectory, Workspace } from "./workspace.js";
 
 export interface CapOptions {
@@ -62,6 +63,8 @@ export interface CapOptions {
   addDirs?: readonly string[];
   /** Environment for CI detection (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /** `--model`: the session's model, where the agent's own limits depend on it. */
+  sessionModel?: string;
   /** The agent model to use instead of the registered one for `agent` (a test double of the model). */
   model?: AgentModel;
   /** A ratchet check already made for this agent (runCapMatrix checks once per agent, not per cwd). */
@@ -93,8 +96,17 @@ export interface CapRun {
   items: ContextItem[];
   /** The kinds the cap charges for this agent, where that was decided, and the caps per kind. */
   charging: Charging;
-  /** Findings of the loader, plus any a multi-launch run adds. */
+  /** Findings of the loader, the agent's own limits a session would meet, plus any a multi-launch run adds. */
   findings: Finding[];
+  /** The token cap (`tokenCap` in .agent-context.json, per agent), or null: checked when tokens are shown. */
+  tokenCap?: number | null;
+  /**
+   * Tokens of the items and the total (./tokens.ts, {@link addTokens}): set only when an output shows them;
+   * absent or null otherwise.
+   */
+  tokens?: RunTokens | null;
+  /** The sessions that start without some of the launch items (Claude Code's Explore and Plan), or []. */
+  partialSessions?: { sessions: string; paths: string[] }[];
   /** The ratchet check, or null when none ran. */
   ratchet: RatchetResult | null;
   /** One line saying why no ratchet check ran in CI, else null. */
@@ -183,7 +195,21 @@ export function runCap(opts: CapOptions = {}): CapRun {
     snapshot,
     items: applyCharging(snapshot.items, charging.kinds),
     charging,
-    findings: [...snapshot.findings],
+    findings: [
+      ...snapshot.findings,
+      ...(agent.capabilities?.limits?.(snapshot, {
+        ...(opts.sessionModel !== undefined ? { model: opts.sessionModel } : {}),
+        ...(config.hook?.maxBytes !== undefined ? { hook: { maxBytes: config.hook.maxBytes } } : {}),
+      }) ?? []),
+    ],
+    tokenCap: tokenCapFor(config, agent),
+    partialSessions: (agent.capabilities?.partialSessions ?? [])
+      .filter((s) => s.releases.includes(snapshot.agent.version))
+      .map((s) => ({
+        sessions: s.sessions,
+        paths: snapshot.items.filter((i) => s.without(i)).map((i) => i.path),
+      }))
+      .filter((s) => s.paths.length > 0),
     ratchet,
     ratchetNote,
     delta,

@@ -46,6 +46,8 @@ export interface Explanation {
   hasOnRead: boolean;
   /** False when the agent runs no agent-context hook. */
   hasHook: boolean;
+  /** Sessions that start without some of the launch items (Claude Code's Explore and Plan subagents). */
+  partialSessions: { sessions: string; paths: string[] }[];
   /** The view the snapshot is (`user` by default for explain) and what beyond the repository it applied. */
   view: View;
   applied: AppliedSource[];
@@ -94,11 +96,12 @@ export function explainPath(opts: {
     root: run.snapshot.root,
     cwd: run.snapshot.cwd,
     launch,
-    overhead: (run.snapshot.overhead ?? []).map((o) => ({
+    overhead: (run.snapshot.overhead ?? []).map(({ text: _text, ...o }) => ({
       ...o,
       charged: countsAgainstCap(o, run.charging.kinds),
     })),
     charged: run.evaluation.total,
+    partialSessions: run.partialSessions ?? [],
     unmeasured: [...(run.snapshot.unmeasured ?? [])],
     onRead: session ? session.read(target).items : [],
     onTool: hasHook ? onToolItems(root, cwd, target, config) : [],
@@ -175,6 +178,8 @@ export interface ExplainJson {
   charged: number;
   overhead: ListOverhead[];
   unmeasured: UnmeasuredSource[];
+  /** Sessions that start without some of the launch items (Claude Code's Explore and Plan subagents). */
+  partialSessions: { sessions: string; paths: string[] }[];
   onRead: ContextItemJson[];
   onTool: ContextItemJson[];
 }
@@ -194,6 +199,7 @@ export function explainJson(sets: Explanation): ExplainJson {
     charged: sets.charged,
     overhead: sets.overhead,
     unmeasured: sets.unmeasured,
+    partialSessions: sets.partialSessions,
     onRead: sets.onRead.map(itemToJson),
     onTool: sets.onTool.map(itemToJson),
   };

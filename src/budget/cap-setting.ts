@@ -18,6 +18,17 @@ export function capFor(config: AgentContextConfig, agent: AgentModel): number {
   return agent.defaultCap;
 }
 
+/**
+ * The token cap for an agent (`agents[id].tokenCap`, else the top-level `tokenCap` for the default agent),
+ * or null: a second check beside the byte cap, made when an output shows tokens. The ratchet stays in bytes.
+ */
+export function tokenCapFor(config: AgentContextConfig, agent: AgentModel): number | null {
+  const per = config.agents?.[agent.id]?.tokenCap;
+  if (per !== undefined) return per;
+  if (agent.id === defaultAgent().id && config.tokenCap !== undefined) return config.tokenCap;
+  return null;
+}
+
 export interface EffectiveCap {
   /** The cap the launch set is charged against, in bytes. */
   cap: number;

@@ -13,7 +13,9 @@
 import { isAbsolute, relative } from "node:path";
 import type { Command } from "commander";
 import { agents, defaultAgent } from "../agents/index.js";
+import { isTokensChoice, TOKENS_CHOICES, type TokensChoice } from "../app/tokens.js";
 import { requireDirectory } from "../app/workspace.js";
+import { UsageError } from "../errors.js";
 import { FORMATS, type Format, formatFromFlags } from "../report/format.js";
 
 /** Help text of the `DIR` argument, the same in every command. */
@@ -85,6 +87,35 @@ export function formatOptions(cmd: Command): Command {
     .option("--json", "same as --format json");
 }
 
+/**
+ * Adds `--tokens <auto|api|off>` (how tokens are counted: the agent's own method, Anthropic's endpoint with
+ * ANTHROPIC_API_KEY, or not at all) and `--model <id>` (the session's model, where counts and the agent's
+ * limits depend on it). docs/tokens.md.
+ */
+export function tokensOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      "--tokens <method>",
+      "count tokens: auto (the agent's method: o200k or a labelled estimate), api (Anthropic's count_tokens endpoint, needs ANTHROPIC_API_KEY; sends the text), off",
+      parseTokensOption,
+      "auto",
+    )
+    .option(
+      "--model <id>",
+      "the session's model, where token counts and the agent's own limits depend on it",
+    );
+}
+
+function parseTokensOption(v: string): TokensChoice {
+  if (isTokensChoice(v)) return v;
+  throw new UsageError(`--tokens must be one of ${TOKENS_CHOICES.join(", ")}; got ${JSON.stringify(v)}`);
+}
+
+/** Whether an output format shows tokens (tokens are counted only then). */
+export function showsTokens(format: Format): boolean {
+  return format === "text" || format === "json" || format === "markdown";
+}
+
 /** Adds `--json` alone, for a command whose only other output is text. */
 export function jsonOption(cmd: Command, help = "print JSON instead of text"): Command {
   return cmd.option("--json", help);
@@ -98,6 +129,8 @@ export interface SharedFlags {
   agentVersion?: string;
   format?: string;
   json?: boolean;
+  tokens?: TokensChoice;
+  model?: string;
 }
 
 /**

@@ -62,13 +62,20 @@ export class LintContext {
    */
   /** The release of the default agent (Claude Code) to model; undefined: the newest verified. */
   readonly release: string | undefined;
+  /** `lint --model`: the session's model, where an agent's own limits depend on it. */
+  readonly model: string | undefined;
 
   /** Where the file list and the launch snapshots come from when a caller already has them. */
   private readonly shared: LintSources;
 
-  constructor(root: string, rules: readonly LintRule[], opts: { release?: string } & LintSources = {}) {
+  constructor(
+    root: string,
+    rules: readonly LintRule[],
+    opts: { release?: string; model?: string } & LintSources = {},
+  ) {
     this.rules = rules;
     this.release = opts.release;
+    this.model = opts.model;
     this.shared = {
       ...(opts.files ? { files: opts.files } : {}),
       ...(opts.snapshot ? { snapshot: opts.snapshot } : {}),

@@ -35,6 +35,8 @@ export interface LintOptions {
   rules?: readonly LintRule[];
   /** The Claude Code release to model (`--agent-version`; default the newest verified). */
   release?: string;
+  /** `--model`: the session's model, where an agent's own limits depend on it. */
+  model?: string;
   /**
    * `--agent`: the registry ids of the agents to lint for (default every agent): rules about none of them
    * do not run, findings about none of them are dropped (./tune.ts).
@@ -84,7 +86,10 @@ function runRules(ctx: LintContext, tuning: Tuning, onProgress?: (label: string)
  */
 export function lintRepository(opts: LintOptions): LintResult {
   const given = opts.rules ?? RULES;
-  const ctxOpts = opts.release ? { release: opts.release } : {};
+  const ctxOpts = {
+    ...(opts.release ? { release: opts.release } : {}),
+    ...(opts.model !== undefined ? { model: opts.model } : {}),
+  };
   let ctx = new LintContext(opts.root, given, { ...ctxOpts, ...opts.sources });
   const tuning: Tuning = {
     settings: ruleSettings(ctx.config),

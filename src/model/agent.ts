@@ -205,6 +205,44 @@ export interface BudgetCut {
   charged: readonly string[];
 }
 
+/** How a model's tokens are counted offline: the exact `o200k`, or an estimate family (src/tokens/). */
+export type TokenCounting = "o200k" | { estimate: "claude" | "claude-legacy" | "gemini" };
+
+/**
+ * How the agent's models count tokens (src/agents/<id>/limits.ts): every output shows each item's tokens by
+ * the method this names.
+ */
+export interface AgentTokens {
+  /** The model counts assume when `--model` names none (the CLI's default); absent when every model counts alike. */
+  readonly defaultModel?: string;
+  /** The offline count for a model id. */
+  counting(model: string): TokenCounting;
+  /** True when Anthropic's count_tokens endpoint counts this model (`--tokens api`). */
+  anthropic(model: string): boolean;
+}
+
+/** Options of {@link AgentCapabilities.limits}. */
+export interface LimitOptions {
+  /** The session's model (`--model`); absent: the limit the agent applies to its default model. */
+  model?: string;
+  /** `.agent-context.json`'s hook settings (the hook's own bound must stay under the agent's). */
+  hook?: { maxBytes?: number };
+}
+
+/**
+ * Sessions of the agent that start without some of the launch context (Claude Code's built-in Explore and
+ * Plan subagents: no CLAUDE.md, its imports, unscoped rules or local and user memory). `cap`, `explain` and
+ * `lint` say where these files do not arrive; `pointers` plans for it.
+ */
+export interface PartialSession {
+  /** The sessions, as a sentence names them (`the built-in Explore and Plan subagents`). */
+  readonly sessions: string;
+  /** Whether a launch item is missing from those sessions. */
+  without(item: ContextItem): boolean;
+  /** The releases this was settled on, newest first. */
+  readonly releases: readonly string[];
+}
+
 /** The optional capabilities an agent may have beyond measuring. */
 export interface AgentCapabilities {
   /** The agent runs repository hooks at tool-call time: `init` installs the agent-context hook, which serves it. */
@@ -239,6 +277,15 @@ export interface AgentCapabilities {
    * Throws UsageError when `cwd` is not a directory inside `root`.
    */
   budgetCut?(root: string, cwd: string): BudgetCut | null;
+  /** How the agent's models count tokens (absent: the generic estimate, labelled). */
+  tokens?: AgentTokens;
+  /**
+   * The agent's own size limits checked on a launch (a large-memory-file warning, a refusal, a cut): one
+   * warning per limit a session would meet, naming the limit, the file and the releases; [] when none.
+   */
+  limits?(snapshot: Snapshot, opts: LimitOptions): Finding[];
+  /** Sessions that start without part of the launch context (see {@link PartialSession}). */
+  partialSessions?: readonly PartialSession[];
   /**
    * The agent's skill, command and subagent items carry, in `extra`, what its loader found reading each
    * entry (the list, the name, where the description came from, its length and cut, the frontmatter's name

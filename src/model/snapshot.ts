@@ -152,6 +152,8 @@ export interface ListOverhead {
   charged: boolean;
   /** One phrase: why the agent sends it, e.g. `the list's header, sent once a custom agent exists`. */
   why: string;
+  /** The fixed text itself, when the loader has it (tokens are counted on it; else estimated from bytes). */
+  text?: string;
 }
 
 /**

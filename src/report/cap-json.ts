@@ -22,7 +22,12 @@
  * (`cap`: the kind's own cap or null); `unadopted` is null or `{ kinds, bytes, command }` (the kinds sent but
  * not charged, and the command that adopts them). `unmeasured` lists `{ kind, name, source }` of sources that
  * add context only by running code (never run). `framingBytes` sums the items' machine-dependent framing,
- * each once (never charged); an item inside another's text says so in `countedIn`. The ratchet adds `charging`: null, or `{ adopted, allowance, dropped, kindCaps: [{ kind,
+ * each once (never charged); an item inside another's text says so in `countedIn`. Tokens (additive,
+ * src/app/tokens.ts, docs/tokens.md; absent with `--tokens off`): each item's `tokens` is `{ count,
+ * method, exact }` (`method` `o200k`, `estimate:<family>`); the run's `tokens` is `{ total, method, label,
+ * exact, model, cap, over, ok, note, requests }` (`method` also `anthropic-api`; `cap` the token cap or
+ * null). `partialSessions` lists `{ sessions, paths }`: sessions that start without these charged files
+ * (Claude Code's Explore and Plan subagents). The ratchet adds `charging`: null, or `{ adopted, allowance, dropped, kindCaps: [{ kind,
  * baseCap, currentCap }] }`.
  */
 
@@ -30,6 +35,7 @@ import type { CapRun } from "../app/cap.js";
 import { countsAgainstCap } from "../budget/kinds.js";
 import { framingTotal, itemToJson } from "../model/index.js";
 import { appliedJson } from "./applied.js";
+import { itemTokensJson, runTokensJson } from "./tokens.js";
 
 /** Projects a cap run onto the JSON contract, keys in contract order. */
 export function capToJson(run: CapRun): Record<string, unknown> {
@@ -44,10 +50,15 @@ export function capToJson(run: CapRun): Record<string, unknown> {
     over: ev.over,
     ok: run.ok,
     ...appliedJson(run.snapshot),
-    items: run.items.map(itemToJson),
+    items: run.items.map((i) => {
+      const t = run.tokens ? itemTokensJson(run.tokens.items.get(i.countedIn ?? i.path)) : undefined;
+      return t && i.countedIn === undefined ? { ...itemToJson(i), tokens: t } : itemToJson(i);
+    }),
+    ...(run.tokens ? { tokens: runTokensJson(run.tokens) } : {}),
+    partialSessions: run.partialSessions ?? [],
     charge: { kinds: run.charging.kinds, source: run.charging.source },
     kinds: ev.kinds,
-    overhead: (run.snapshot.overhead ?? []).map((o) => ({
+    overhead: (run.snapshot.overhead ?? []).map(({ text: _text, ...o }) => ({
       ...o,
       charged: countsAgainstCap(o, run.charging.kinds),
     })),

@@ -23,6 +23,7 @@ import {
   unadoptedLines,
   unmeasuredLine,
 } from "./kinds.js";
+import { itemTokensCell, partialSessionLines, tokensLines, tokensMethod } from "./tokens.js";
 
 export interface TextOptions {
   /** Use ANSI colours (decide with shouldColor). Default false. */
@@ -43,6 +44,23 @@ function capPhrase(run: CapRun): string {
     ? `${run.cap.cap}-byte cap (--cap; configured ${run.cap.configured})`
     : `${run.cap.cap}-byte cap`;
 }
+
+/** `  ~380 tok` beside an item's bytes, padded to a column; "" when tokens were not counted. */
+function tokCol(run: CapRun, path: string): string {
+  const t = run.tokens;
+  if (!t) return "";
+  let width = tokWidth.get(t);
+  if (width === undefined) {
+    width = 0;
+    for (const x of t.items.values()) width = Math.max(width, x.count);
+    width = `~${width.toLocaleString("en-US")} tok`.length;
+    tokWidth.set(t, width);
+  }
+  return `  ${itemTokensCell(run, path).padStart(width)}`;
+}
+
+/** The width of a run's token column, computed once per run. */
+const tokWidth = new WeakMap<object, number>();
 
 /** Renders a cap run for a terminal. Returns the text for stdout, ending in a newline. */
 export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
@@ -66,7 +84,9 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
       lines.push("Counted before the cut, largest first:");
       const width = Math.max(6, ...ev.contributors.map((x) => String(x.bytes).length));
       for (const x of ev.contributors)
-        lines.push(`  ${String(x.bytes).padStart(width)}  ${x.item.path}   ${c.dim(x.why)}`);
+        lines.push(
+          `  ${String(x.bytes).padStart(width)}${tokCol(run, x.item.path)}  ${x.item.path}   ${c.dim(x.why)}`,
+        );
     }
   } else {
     lines.push(
@@ -78,6 +98,8 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
     lines.push(...breakdownLines(run, c));
     lines.push(CUT_QUESTION);
   }
+  for (const t of tokensLines(run))
+    lines.push(t.startsWith("ERROR: ") ? `${c.red(c.bold("ERROR:"))} ${t.slice(7)}` : t);
   for (const k of kindCapFailures(ev)) lines.push(`${c.red(c.bold("ERROR:"))} ${name}: ${k}.`);
   lines.push(...unadoptedLines(ev, run.charging.kinds));
 
@@ -110,8 +132,12 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
   if (unmeasured) lines.push(unmeasured);
   const framing = framingLine(run.items);
   if (framing) lines.push(c.dim(framing));
+  lines.push(...partialSessionLines(run));
   lines.push(...viewLines(run));
-  lines.push(c.dim(`${name} launch model verified on ${name} ${run.agentVersion}.`));
+  const method = tokensMethod(run);
+  lines.push(
+    c.dim(`${name} launch model verified on ${name} ${run.agentVersion}${method ? `; ${method}` : ""}.`),
+  );
   return `${lines.join("\n")}\n`;
 }
 
@@ -132,7 +158,9 @@ function breakdownLines(run: CapRun, c: ReturnType<typeof colors>): string[] {
     lines.push(`  ${kindHeading(k)}`);
     for (const x of ev.contributors) {
       if (x.item.kind === k.kind)
-        lines.push(`    ${String(x.bytes).padStart(width)}  ${x.item.path}   ${c.dim(x.why)}`);
+        lines.push(
+          `    ${String(x.bytes).padStart(width)}${tokCol(run, x.item.path)}  ${x.item.path}   ${c.dim(x.why)}`,
+        );
     }
     for (const o of ev.overhead) {
       if (o.kind === k.kind && o.bytes > 0)
@@ -142,7 +170,9 @@ function breakdownLines(run: CapRun, c: ReturnType<typeof colors>): string[] {
   if (ev.uncharged.length > 0) {
     lines.push("Loaded but not charged:");
     for (const it of ev.uncharged) {
-      lines.push(`  ${String(it.bytes).padStart(width)}  ${it.path}   ${c.dim(it.reason || "not charged")}`);
+      lines.push(
+        `  ${String(it.bytes).padStart(width)}${tokCol(run, it.path)}  ${it.path}   ${c.dim(it.reason || "not charged")}`,
+      );
     }
   }
   return lines;

@@ -9,6 +9,7 @@ import { renderCapText, type TextOptions, viewLines } from "./cap-text.js";
 import { colors } from "./color.js";
 import { formatChange, renderDeltaLines } from "./delta.js";
 import { adoptLine, chargingRatchetLines, unadoptedLines, unmeasuredLine } from "./kinds.js";
+import { partialSessionLines, totalTokensCell } from "./tokens.js";
 
 function cwdLabel(run: CapRun): string {
   const rel = relative(run.root, run.cwd).split("\\").join("/");
@@ -77,7 +78,8 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
   for (const run of runs) {
     const ev = run.evaluation;
     const change = run.delta ? `  ${formatChange(run.delta.change)}` : "";
-    const head = `${agentName(run.agent).padEnd(nameWidth)} ${cwdLabel(run).padEnd(width)}  ${String(ev.total).padStart(6)} / ${ev.cap}${change}`;
+    const tok = run.tokens ? `  ${totalTokensCell(run)}` : "";
+    const head = `${agentName(run.agent).padEnd(nameWidth)} ${cwdLabel(run).padEnd(width)}  ${String(ev.total).padStart(6)} / ${ev.cap}${tok}${change}`;
     if (run.ok) {
       out.push(`${c.green("ok  ")} ${head}`);
       // The kinds this launch sends that the configuration does not charge (the adopt line comes once, below).
@@ -124,6 +126,17 @@ export function renderCapMatrixText(runs: readonly CapRun[], opts: TextOptions =
   out.push(...unmeasured.values());
   // The project root and user-view lines of the runs, each distinct line once.
   for (const line of new Set(runs.flatMap(viewLines))) out.push(line);
+  // How each agent's tokens were counted, and the sessions that start without some files, once each.
+  const methods = new Set<string>();
+  for (const r of runs) {
+    const t = r.tokens;
+    if (t)
+      methods.add(
+        `${agentName(r.agent)} tokens counted by ${t.label}${t.model ? ` (model ${t.model})` : ""}${t.note ? `; ${t.note}` : ""}`,
+      );
+  }
+  out.push(...methods);
+  for (const line of new Set(runs.filter((r) => r.ok).flatMap(partialSessionLines))) out.push(line);
   // The ratchet's "starts with this change" line, once per distinct note (per agent cap).
   for (const note of new Set(runs.map((r) => r.ratchet?.note).filter((n) => n))) out.push(`ratchet: ${note}`);
   const failed = runs.filter((r) => !r.ok).length;

@@ -29,6 +29,8 @@ export interface ExplainSets {
   /** False when the agent has no on-demand model, or no hook: the section says so instead of "nothing". */
   hasOnRead: boolean;
   hasHook: boolean;
+  /** Sessions that start without some of the launch items (absent: every session gets them all). */
+  partialSessions?: readonly { sessions: string; paths: readonly string[] }[];
   /** The view and what it applied (printed first); absent: not said. */
   view?: View;
   applied?: readonly AppliedSource[];
@@ -68,12 +70,18 @@ export function renderExplainText(sets: ExplainSets, path: string): string {
   return `${[
     ...header,
     section(
-      "At launch (every session)",
+      (sets.partialSessions ?? []).length > 0
+        ? "At launch (every main session)"
+        : "At launch (every session)",
       sets.launch,
       "nothing loads at launch",
       sets.overhead,
       sets.charged,
-    ) + (unmeasured ? `\n${unmeasured}` : ""),
+    ) +
+      (unmeasured ? `\n${unmeasured}` : "") +
+      (sets.partialSessions ?? [])
+        .map((s) => `\nNot in every session: ${s.sessions} start without ${s.paths.join(", ")}.`)
+        .join(""),
     section(
       `When ${sets.agentName} reads ${path}`,
       sets.onRead,

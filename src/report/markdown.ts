@@ -18,6 +18,7 @@ import {
   unadoptedList,
   unmeasuredLine,
 } from "./kinds.js";
+import { partialSessionLines, tokenNumber } from "./tokens.js";
 
 /** The first line of `cap --format markdown`: how the Action finds its own comment on a pull request. */
 export const CAP_MARKDOWN_MARKER = "<!-- agent-context:cap -->";
@@ -72,6 +73,7 @@ function status(run: CapRun): string {
   if (run.ok) return "✅ pass";
   if ((run.incomplete ?? []).length > 0) return "❌ incomplete";
   if (!run.evaluation.ok) return `❌ ${formatBytes(run.evaluation.over)} B over`;
+  if (run.tokens && !run.tokens.ok) return `❌ ${formatBytes(run.tokens.over)} tokens over`;
   if (!run.evaluation.kindsOk) return "❌ a kind over its cap";
   if (run.ratchet && !run.ratchet.ok) return "❌ cap raised";
   const v = run.snapshot.verdict?.failure;
@@ -87,15 +89,28 @@ function status(run: CapRun): string {
 export function renderCapMarkdown(runs: readonly CapRun[]): string {
   const out: string[] = [CAP_MARKDOWN_MARKER, "### agent-context: launch context", ""];
   const withDelta = runs.some((r) => r.delta);
+  const withTokens = runs.some((r) => r.tokens);
   out.push(
-    `| Status | Agent | Launch directory | Launch context | Cap |${withDelta ? " Change |" : ""}`,
-    `|---|---|---|---:|---:|${withDelta ? "---:|" : ""}`,
+    `| Status | Agent | Launch directory | Launch context |${withTokens ? " Tokens |" : ""} Cap |${withDelta ? " Change |" : ""}`,
+    `|---|---|---|---:|${withTokens ? "---:|" : ""}---:|${withDelta ? "---:|" : ""}`,
   );
   for (const r of runs) {
     const change = withDelta ? ` ${r.delta ? formatChange(r.delta.change) : "—"} |` : "";
+    const tok = withTokens
+      ? ` ${r.tokens ? tokenNumber(r.tokens.total, r.tokens.exact) : "—"}${r.tokens?.cap != null ? ` / ${formatBytes(r.tokens.cap)}` : ""} |`
+      : "";
     out.push(
-      `| ${status(r)} | ${cell(agentName(r.agent))} ${cell(r.agentVersion)} | ${code(cwdLabel(r))} | ${formatBytes(r.evaluation.total)} B | ${formatBytes(r.evaluation.cap)} B |${change}`,
+      `| ${status(r)} | ${cell(agentName(r.agent))} ${cell(r.agentVersion)} | ${code(cwdLabel(r))} | ${formatBytes(r.evaluation.total)} B |${tok} ${formatBytes(r.evaluation.cap)} B |${change}`,
     );
+  }
+  if (withTokens) {
+    const methods = new Set<string>();
+    for (const r of runs)
+      if (r.tokens)
+        methods.add(
+          `${cell(agentName(r.agent))}: ${cell(r.tokens.label)}${r.tokens.model ? ` (${cell(r.tokens.model)})` : ""}`,
+        );
+    out.push("", `Tokens: ${[...methods].join("; ")}. The cap and the ratchet are in bytes.`);
   }
   const base = runs.find((r) => r.delta)?.delta;
   if (base) out.push("", `Change against ${code(baseLabel(base))}.`);
@@ -131,6 +146,13 @@ export function renderCapMarkdown(runs: readonly CapRun[]): string {
         `- ${where}: ${formatBytes(ev.total)} B is ${formatBytes(ev.over)} B over the ${formatBytes(ev.cap)} B cap${top ? `; largest: ${code(top.item.path)} (${formatBytes(top.bytes)} B, ${cell(top.why)})` : ""}. Cut bytes; the cap only goes down.`,
       );
     }
+    const t = r.tokens;
+    if (t && !t.ok && t.cap !== null)
+      notes.push(
+        `- ${where}: ${tokenNumber(t.total, t.exact)} tokens is ${formatBytes(t.over)} over the ${formatBytes(t.cap)}-token cap (${cell(t.label)}).`,
+      );
+    if (t?.note) notes.push(`- ${where}: tokens: ${cell(t.note)}`);
+    for (const line of partialSessionLines(r)) notes.push(`- ${where}: ${cell(line)}.`);
     if (r.ratchet && !r.ratchet.ok && capRaised(r.ratchet)) {
       notes.push(
         `- ${where}: the cap was raised to ${formatBytes(r.ratchet.currentCap)} B; it was ${formatBytes(r.ratchet.baseCap ?? 0)} B at ${code(r.ratchet.base)}${r.ratchet.charging?.adopted.length ? `, and adopting ${cell(r.ratchet.charging.adopted.join(", "))} allows at most ${formatBytes((r.ratchet.baseCap ?? 0) + r.ratchet.charging.allowance)} B` : ""}.`,

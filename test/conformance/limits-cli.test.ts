@@ -9,6 +9,8 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLAUDE_HOOK_CONTEXT_MAX_CHARS, claudeMemoryFileLimit } from "../../src/agents/claude-code/limits.js";
+import { agentById } from "../../src/agents/index.js";
 import { count } from "../../src/tokens/index.js";
 import { allTexts, type ClaudeRun, claudeReleases, launchFiles, runClaude } from "../support/claude.js";
 import { codexBin, runCodex } from "../support/codex.js";
@@ -68,6 +70,18 @@ function attached(req: RecordedRequest | undefined, abs: string): string | undef
   const body = s.slice(s.indexOf(head) + head.length);
   const end = body.indexOf("\n</system-reminder>");
   return end < 0 ? body : body.slice(0, end);
+}
+
+/**
+ * The rule ids of the agent's own limits the model predicts for a launch at `root` (its `limits`
+ * capability: what `cap` and `lint` warn about), for the same repository the CLI ran on.
+ */
+function predicted(id: string, root: string, opts: { release?: string; model?: string } = {}): string[] {
+  const agent = agentById(id);
+  const snapshot = agent.launch({ root, cwd: root, ...(opts.release ? { release: opts.release } : {}) });
+  return (agent.capabilities?.limits?.(snapshot, opts.model ? { model: opts.model } : {}) ?? []).map(
+    (f) => f.ruleId,
+  );
 }
 
 const read = (file_path: string) => [{ type: "tool_use" as const, name: "Read", input: { file_path } }];
@@ -255,8 +269,17 @@ describe(`Claude Code ${MAIN} and ${OLDER}: limits`, () => {
   it.each([MAIN, OLDER])(
     "on_%s_a_45017_character_claude_md_loads_whole_and_print_mode_prints_no_warning",
     (release) => {
-      const { run } = get(`large:${release}`);
+      const { root, run } = get(`large:${release}`);
       expect(launchFiles(run).map((f) => f.text.length)).toEqual([45_016]);
+      // The model warns where an interactive session would: over 40,000 characters for a 200,000-token
+      // model (the lowest limit, the default of the prediction), not for the run's own 1M-context model.
+      expect(predicted("claude-code", root, { release })).toEqual([
+        "claude-large-memory-file",
+        "claude-agent-descriptions",
+      ]);
+      const model = run.mainRequests[0]?.body?.model as string;
+      expect(claudeMemoryFileLimit(model)).toBeGreaterThan(45_016);
+      expect(predicted("claude-code", root, { release, model })).toEqual(["claude-agent-descriptions"]);
       expect(run.stdout).toBe("done\n");
       expect(run.stderr).not.toMatch(/impact performance|-char limit|Large CLAUDE/);
       const sent = JSON.stringify(run.requests.map((q) => q.body));
@@ -360,6 +383,8 @@ describe(`Claude Code ${MAIN} and ${OLDER}: limits`, () => {
       let rows = "";
       for (let i = 0; rows.length < 10_000; i++) rows += `${`row ${i} `.padEnd(59, "-")}\n`;
       expect(whole).toBe(`${rows.slice(0, 9_999)}Z`);
+      // The bound the model holds the hook's own setting under (src/agents/claude-code/limits.ts).
+      expect(whole.length).toBe(CLAUDE_HOOK_CONTEXT_MAX_CHARS);
       const saved =
         release === MAIN
           ? /hook-toolu_\d+-PreToolUse-[0-9a-f]{32}-additionalContext\.txt/
@@ -461,6 +486,11 @@ describe(`Claude Code ${MAIN} and ${OLDER}: limits`, () => {
       `${lines(limit + 1).slice(0, limit - 1)}${cutNote(join(root, "b/CLAUDE.md"), limit / 100 + 1)}`,
     );
     if (key === "nested-default") expect(run.mainRequests[0]?.body?.model).toBe("claude-opus-5-5");
+    // The model's limit for the run's model (`--model`; the request names the 1M form without `[1m]`) is
+    // the one the CLI cut at.
+    const model =
+      key === "nested-1m" ? "claude-sonnet-4-6[1m]" : (run.mainRequests[0]?.body?.model as string);
+    expect(claudeMemoryFileLimit(model)).toBe(limit);
   });
 
   it("on_2_1_197_nested_memory_is_attached_whole_whatever_its_length", () => {
@@ -552,6 +582,7 @@ describe("Gemini CLI 0.61.0: limits", () => {
   let sent: GeminiRun | undefined;
   let refused: GeminiRun | undefined;
   let sentRoot = "";
+  let refusedRoot = "";
 
   beforeAll(async () => {
     const text = (n: number) => {
@@ -560,7 +591,7 @@ describe("Gemini CLI 0.61.0: limits", () => {
       return `${t.slice(0, n - 1)}Z`;
     };
     sentRoot = repo({ "GEMINI.md": text(4_150_000) }, "ac-limits-gem-");
-    const refusedRoot = repo({ "GEMINI.md": text(4_200_000) }, "ac-limits-gem-");
+    refusedRoot = repo({ "GEMINI.md": text(4_200_000) }, "ac-limits-gem-");
     [sent, refused] = await Promise.all([
       runGemini({ cwd: sentRoot, timeoutMs: 240_000 }),
       runGemini({ cwd: refusedRoot, timeoutMs: 240_000 }),
@@ -579,6 +610,9 @@ describe("Gemini CLI 0.61.0: limits", () => {
     expect(refused?.requests).toHaveLength(0);
     expect(refused?.stdout).toBe("");
     expect(refused?.stderr).not.toMatch(/overflow|token|context/i);
+    // The model predicts it (cap and lint warn), and not for the launch the CLI sent.
+    expect(predicted("gemini-cli", refusedRoot)).toEqual(["gemini-context-over-limit"]);
+    expect(predicted("gemini-cli", sentRoot)).toEqual([]);
   });
 });
 
@@ -603,6 +637,7 @@ describe("Copilot CLI 1.0.102: limits", () => {
   }
 
   const runs = new Map<string, CopilotRun>();
+  const roots = new Map<string, string>();
 
   beforeAll(async () => {
     const cases: [string, string, Record<string, string>][] = [
@@ -614,15 +649,15 @@ describe("Copilot CLI 1.0.102: limits", () => {
       ["words-100k-over", sized("words", 74_700), { COPILOT_PROVIDER_MAX_PROMPT_TOKENS: "100000" }],
     ];
     const done = await pool(
-      cases.map(
-        ([, text, env]) =>
-          async () =>
-            runCopilot({ cwd: repo({ "AGENTS.md": text }), env }),
-      ),
+      cases.map(([, text, env]) => async () => {
+        const cwd = repo({ "AGENTS.md": text });
+        return { cwd, run: await runCopilot({ cwd, env }) };
+      }),
       3,
     );
     cases.forEach(([key], i) => {
-      runs.set(key, done[i] as CopilotRun);
+      runs.set(key, done[i]?.run as CopilotRun);
+      roots.set(key, done[i]?.cwd as string);
     });
   }, 600_000);
 
@@ -637,6 +672,11 @@ describe("Copilot CLI 1.0.102: limits", () => {
       expect(over.requests).toHaveLength(0);
       // The CLI wraps the line to the terminal width.
       expect(`${over.stdout}${over.stderr}`.replace(/\s+/g, " ")).toContain(`! ${REFUSAL}`);
+      // The model predicts the refusal with the default provider, and not for the launch the CLI sent.
+      expect(predicted("copilot-cli", roots.get(`${kind}-over`) as string)).toEqual([
+        "copilot-context-refused",
+      ]);
+      expect(predicted("copilot-cli", roots.get(`${kind}-under`) as string)).toEqual([]);
     },
   );
 

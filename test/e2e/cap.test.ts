@@ -187,6 +187,8 @@ describe("cap --json", () => {
       "view",
       "applied",
       "items",
+      "tokens",
+      "partialSessions",
       "charge",
       "kinds",
       "overhead",
@@ -220,6 +222,7 @@ describe("cap --json", () => {
         "charged",
         "importedBy",
         "reason",
+        "tokens",
       ]);
       expect(it.loadedAt).toBe("launch");
     }

@@ -72,7 +72,7 @@ describe("agent-context explain", () => {
   it("prints_three_sections_and_nothing_on_tool_for_an_unrouted_path", () => {
     const r = explain(repo(), ["README.md"]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain("At launch (every session) — 2 files");
+    expect(r.stdout).toContain("At launch (every main session) — 2 files");
     expect(r.stdout).toContain("When Claude Code reads README.md — 0 files, 0 bytes");
     expect(r.stdout).toContain(
       "When a tool writes README.md (agent-context hook) — 0 files, 0 bytes\n  (no router trigger fires)",

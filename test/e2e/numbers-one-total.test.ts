@@ -166,7 +166,9 @@ describe("explain counts an inlined import once, in its importer's block", () =>
       ) as { total: number; charged: number };
       expect([j.total, j.charged]).toEqual([cap.total, cap.total]);
       const text = cli(["explain", "docs/style.md", root, "--agent", agent, "--fresh-clone"], root);
-      expect(text).toMatch(new RegExp(`At launch \\(every session\\) — \\d+ files?, ${cap.total} bytes\n`));
+      expect(text).toMatch(
+        new RegExp(`At launch \\(every (main )?session\\) — \\d+ files?, ${cap.total} bytes\n`),
+      );
       if (agent === "gemini-cli" || agent === "copilot-cli")
         expect(cap.items.filter((i) => i.countedIn !== undefined).length).toBeGreaterThan(0);
     });

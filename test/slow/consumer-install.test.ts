@@ -185,7 +185,8 @@ describe("installing agent-context into another repository, as the README says",
     expect(cap.stderr).toBe("");
     expect(cap.stdout).toBe(
       "agent-context cap: clean — 2146 bytes of launch context (cap 4096, 1950 to spare)\n" +
-        "Claude Code launch model verified on Claude Code 2.1.332.\n",
+        "not every session: on Claude Code 2.1.332, the built-in Explore and Plan subagents start without CLAUDE.md, docs/architecture.md, docs/conventions.md, docs/glossary.md, .claude/CLAUDE.md and 2 more (the main session and general-purpose subagents load them)\n" +
+        "Claude Code launch model verified on Claude Code 2.1.332; ~798 tokens by Claude Code 2.1.332's estimate, Opus 4.7+ tokenizer (model claude-opus-5-5).\n",
     );
     expect(cap.code).toBe(0);
 

@@ -20,6 +20,7 @@ function hostileData(): ReportData {
     importedBy: `CLAUDE${EVIL}.md`,
     why: `imported by ${EVIL}`,
     change: 5,
+    tokens: { count: 30, exact: false },
   };
   const overhead = {
     list: `agents ${EVIL}`,
@@ -45,6 +46,14 @@ function hostileData(): ReportData {
             cap: 4096,
             capSource: `config ${EVIL}`,
             total: 100,
+            tokens: {
+              total: 30,
+              exact: false,
+              label: `~ estimate ${EVIL}`,
+              model: `m${EVIL}`,
+              cap: null,
+              ok: true,
+            },
             over: 0,
             spare: 3996,
             ok: true,

@@ -255,6 +255,7 @@ describe("json contract", () => {
       "view",
       "applied",
       "items",
+      "partialSessions",
       "charge",
       "kinds",
       "overhead",

@@ -63,7 +63,8 @@ describe("a third agent registered in a few lines", () => {
     const r = await cli("cap", repo, "--agent", "all");
     expect(r.stdout).toMatch(/FAIL Toy Agent/);
     expect(r.stdout).toContain("Toy Agent loads 150 bytes of launch context");
-    expect(r.stdout).toContain("Toy Agent launch model verified on Toy Agent 9.9.9.");
+    expect(r.stdout).toContain("Toy Agent launch model verified on Toy Agent 9.9.9; ~");
+    expect(r.stdout).toContain("(this agent declares no tokenizer: a generic estimate).");
     expect(r.stderr).toContain("warning: TOY.local.md: is a fifo");
   });
 

@@ -6,6 +6,7 @@
 import type { AgentModel } from "../../model/index.js";
 import { claudeHook } from "./hook.js";
 import { claudeLaunch, claudeOnDemandOf } from "./launch.js";
+import { CLAUDE_LIMIT_RULES, claudeLimits, claudePartialSessions, claudeTokens } from "./limits.js";
 import { claudePointers } from "./on-read.js";
 import { CLAUDE_CODE_ID, CLAUDE_CODE_NAME, CLAUDE_CODE_RELEASES } from "./release.js";
 import { claudeInstructions } from "./rules.js";
@@ -25,11 +26,15 @@ export const claudeCode: AgentModel = {
   launchSources: () => ({ names: ["AGENTS.md"], folders: [".claude"] }),
   launch: claudeLaunch,
   onDemand: claudeOnDemandOf,
+  findingRules: CLAUDE_LIMIT_RULES,
   capabilities: {
     hook: claudeHook,
     pointers: claudePointers,
     verify: claudeVerifyRunner,
     instructions: claudeInstructions,
+    tokens: claudeTokens,
+    limits: claudeLimits,
+    partialSessions: claudePartialSessions,
     entryFacts: true,
   },
 };

@@ -9,6 +9,7 @@ import { CODEX_DEFAULT_MAX_BYTES } from "./config.js";
 import { crossAgentGaps } from "./gaps.js";
 import { CODEX_TRUNCATED_RULE, codexBudgetCut, codexLaunch } from "./launch.js";
 import { CODEX_ID, CODEX_NAME, CODEX_RELEASES } from "./release.js";
+import { codexTokens } from "./tokens.js";
 import { codexVerifyRunner } from "./verify.js";
 
 /** Default cap for the Codex AGENTS.md chain, in bytes: Codex's own `project_doc_max_bytes` default. */
@@ -24,5 +25,5 @@ export const codex: AgentModel = {
   launch: codexLaunch,
   missedGuidance: (root) => crossAgentGaps(root),
   findingRules: [CODEX_TRUNCATED_RULE],
-  capabilities: { verify: codexVerifyRunner, budgetCut: codexBudgetCut },
+  capabilities: { verify: codexVerifyRunner, budgetCut: codexBudgetCut, tokens: codexTokens },
 };

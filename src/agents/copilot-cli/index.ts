@@ -6,6 +6,7 @@
  */
 import type { AgentModel } from "../../model/index.js";
 import { copilotLaunchSnapshot, copilotPatternDir, copilotPatternMatches } from "./launch.js";
+import { copilotLimits, copilotTokens } from "./limits.js";
 import { copilotOnDemandOf } from "./on-read.js";
 import { COPILOT_ID, COPILOT_NAME, COPILOT_RELEASES } from "./release.js";
 import { copilotVerifyRunner } from "./verify.js";
@@ -28,8 +29,15 @@ export const copilotCli: AgentModel = {
     // applyTo patterns, relative to the git root (./launch.ts, copilotPatternMatches).
     scopeMatcher: (patterns) => (rel) => patterns.some((p) => copilotPatternMatches(p, rel)),
     scopeDir: copilotPatternDir,
+    tokens: copilotTokens,
+    limits: copilotLimits,
   },
   findingRules: [
+    {
+      id: "copilot-context-refused",
+      description: "Instructions over Copilot CLI's token budget: it refuses every prompt",
+      defaultSeverity: "warning",
+    },
     {
       id: "copilot-unmodelled-setting",
       description: "a Copilot CLI setting changes the launch in a way the model does not measure",

@@ -344,6 +344,7 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
       list: "custom agents",
       kind: "subagent",
       bytes: Buffer.byteLength(COPILOT_AGENTS_HEADER),
+      text: COPILOT_AGENTS_HEADER,
       charged,
       why: `the task tool's \`User-provided custom agents:\` header, sent once a custom agent exists${charged ? "" : " (here only the user's agents bring it: not charged)"}`,
     });

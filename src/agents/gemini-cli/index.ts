@@ -6,6 +6,7 @@
  */
 import type { AgentModel } from "../../model/index.js";
 import { geminiLaunch } from "./launch.js";
+import { geminiLimits, geminiTokens } from "./limits.js";
 import { geminiOnDemand } from "./on-read.js";
 import { GEMINI_CLI_ID, GEMINI_CLI_NAME, GEMINI_CLI_RELEASES } from "./release.js";
 import { geminiRepositorySnapshot, repositoryContextFileNames } from "./repository.js";
@@ -25,5 +26,17 @@ export const geminiCli: AgentModel = {
   launchSources: (root) => ({ names: repositoryContextFileNames(root), folders: [".gemini"] }),
   launch: geminiLaunch,
   onDemand: geminiOnDemand,
-  capabilities: { verify: geminiVerifyRunner, repositorySnapshot: geminiRepositorySnapshot },
+  findingRules: [
+    {
+      id: "gemini-context-over-limit",
+      description: "Context files over Gemini CLI's token limit by its own estimate: it sends nothing",
+      defaultSeverity: "warning",
+    },
+  ],
+  capabilities: {
+    verify: geminiVerifyRunner,
+    repositorySnapshot: geminiRepositorySnapshot,
+    tokens: geminiTokens,
+    limits: geminiLimits,
+  },
 };

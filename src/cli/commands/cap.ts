@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { currentUserEnvironment } from "../../agents/user-environment.js";
 import { holdsNoInstructionFiles, isMatrix, noInstructionFilesLine, runCapMatrix } from "../../app/cap.js";
+import { addTokens } from "../../app/tokens.js";
 import { Workspace } from "../../app/workspace.js";
 import { parseCapOption } from "../../budget/cap-setting.js";
 // cap never finds router shards, but warns about a `routers` glob of .agent-context.json that matches
@@ -21,6 +22,8 @@ import {
   resolvePlace,
   type SharedFlags,
   shownDir,
+  showsTokens,
+  tokensOptions,
 } from "../options.js";
 
 /**
@@ -45,8 +48,8 @@ export function registerCap(program: Command): void {
     "--user",
     "the user view: add this machine's user files, settings, approvals and environment (never what CI judges)",
   );
-  formatOptions(cmd).action(
-    (
+  tokensOptions(formatOptions(cmd)).action(
+    async (
       dir: string | undefined,
       o: { cap?: number; base?: string; allCwds?: boolean; user?: boolean } & SharedFlags,
     ) => {
@@ -66,7 +69,14 @@ export function registerCap(program: Command): void {
         // Without --user the home directory is never read: a runner's home never changes a verdict.
         ...(o.user ? { view: "user" as const, user: currentUserEnvironment() } : {}),
         ...(addDirs.length > 0 ? { addDirs } : {}),
+        ...(o.model !== undefined ? { sessionModel: o.model } : {}),
       });
+      // Tokens are counted only for an output that shows them (src/app/tokens.ts).
+      if (showsTokens(format))
+        await addTokens(runs, {
+          choice: o.tokens ?? "auto",
+          ...(o.model !== undefined ? { model: o.model } : {}),
+        });
       const out = renderCapOutput(runs, format, {
         matrix: isMatrix(o),
         color: { stdout: shouldColor(process.stdout), stderr: shouldColor(process.stderr) },

@@ -34,6 +34,7 @@ export function registerLint(program: Command): void {
   agentVersionOption(cmd);
   formatOptions(cmd)
     .option("--fix", "apply the safe fixes (rename globs: to paths:, quote a glob YAML cannot parse)")
+    .option("--model <id>", "the session's model, where an agent's own limits depend on it")
     .action((dir: string | undefined, o: SharedFlags & { fix?: boolean }) => {
       const agents = o.agent === undefined ? undefined : selectAgentList(o.agent).map((a) => a.id);
       const format = outputFormat(o);
@@ -49,6 +50,7 @@ export function registerLint(program: Command): void {
           ...(agents ? { agents } : {}),
           onProgress: (l) => progress.step(l),
           ...(release ? { release } : {}),
+          ...(o.model !== undefined ? { model: o.model } : {}),
         });
       } finally {
         progress.done();

@@ -6,6 +6,7 @@
  */
 import type { LintRuleMeta } from "../../model/agent.js";
 import type { LintRule } from "../rule.js";
+import agentLimit from "./agent-limit.js";
 import agentMissingDescription from "./agent-missing-description.js";
 import agentsMdShadowed from "./agents-md-shadowed.js";
 import codexChainTruncated from "./codex-chain-truncated.js";
@@ -65,6 +66,7 @@ export const RULES: readonly LintRule[] = [
   ruleLinkEscapes,
   fileUnreadable,
   codexChainTruncated,
+  agentLimit,
   geminiImportFailed,
   memoryUnseenByAgent,
   copilotApplytoNeverMatches,

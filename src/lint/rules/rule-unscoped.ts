@@ -34,6 +34,23 @@ const rule: LintRule = {
     const explained = new Set(EXPLAINED_BY.flatMap((r) => r.check(ctx)).map((f) => f.file));
     const unlowerable = new Set((ctx.config.unlowerable ?? []).map((u) => u.replace(/^\.\//, "")));
     const routed = facts.routedFiles();
+    // Sessions that start without unscoped rules (Claude Code's Explore and Plan subagents).
+    const partial = (ctx.agent("claude-code")?.capabilities?.partialSessions ?? []).filter((s) =>
+      s.without({
+        path: "",
+        kind: "rule",
+        loadedAt: "launch",
+        bytes: 0,
+        fileBytes: 0,
+        charged: true,
+        importedBy: null,
+        reason: "",
+      }),
+    );
+    const every =
+      partial.length > 0
+        ? `every main session (${partial.map((s) => s.sessions).join(" and ")} start without it)`
+        : "every session";
     return unscopedRules(ctx).flatMap(({ rule: r }) => {
       if (explained.has(r.path) || unlowerable.has(r.path) || routed.has(r.path)) return [];
       return [
@@ -42,7 +59,7 @@ const rule: LintRule = {
           r.path,
           1,
           1,
-          `this rule has no \`paths:\` scope, is not routed and is not declared un-lowerable, so its ${r.text.length > 0 ? Buffer.byteLength(r.text) : 0} bytes load on every session`,
+          `this rule has no \`paths:\` scope, is not routed and is not declared un-lowerable, so its ${r.text.length > 0 ? Buffer.byteLength(r.text) : 0} bytes load on ${every}`,
           'add `paths:` frontmatter so it loads only for matching files, route it from a router shard, or declare it in .agent-context.json "unlowerable" if no file reveals when it applies',
         ),
       ];

@@ -10,6 +10,7 @@ import { basename, isAbsolute, relative, sep } from "node:path";
 import { agents as registeredAgents } from "../../agents/index.js";
 import type { CapRun } from "../../app/cap.js";
 import { type ReportOptions, type ReportRun, runReport } from "../../app/report.js";
+import { type ItemTokens, offlineTokens } from "../../app/tokens.js";
 import type { FileChange, LaunchDelta } from "../../budget/delta.js";
 import type { KindTotal, Unadopted } from "../../budget/kinds.js";
 import { SortedFiles } from "../../globs/sorted-files.js";
@@ -45,6 +46,8 @@ export interface ReportFile {
   why: string;
   /** Change in charged bytes against the base revision; null without a base or when unchanged. */
   change: number | null;
+  /** Tokens of the injected text (`~` when estimated), or null for an import counted in its block. */
+  tokens: { count: number; exact: boolean } | null;
 }
 
 /** One treemap cell or group box, in percent of the chart box. */
@@ -92,6 +95,15 @@ export interface ReportLaunch {
   capSource: string;
   /** Charged bytes. */
   total: number;
+  /** The charged text's tokens, by the agent's method (src/app/tokens.ts; `cap` counts the same). */
+  tokens: {
+    total: number;
+    exact: boolean;
+    label: string;
+    model: string | null;
+    cap: number | null;
+    ok: boolean;
+  };
   over: number;
   spare: number;
   /** Within the cap, the ratchet (if checked) holds and the agent's own verdict passes. */
@@ -255,6 +267,10 @@ function globCounter(
   };
 }
 
+function tokenCell(t: ItemTokens | undefined): { count: number; exact: boolean } | null {
+  return t ? { count: t.count, exact: t.exact } : null;
+}
+
 function launchOf(
   run: CapRun,
   repoFiles: readonly string[],
@@ -263,6 +279,7 @@ function launchOf(
   const cwd = relative(run.root, run.cwd).split(sep).join("/") || ".";
   const why = new Map(run.evaluation.contributors.map((c) => [c.item.path, c.why]));
   const changes = new Map((run.delta?.files ?? []).map((f) => [f.path, f.change]));
+  const tokens = offlineTokens(run, { tokenCap: run.tokenCap ?? undefined });
   const all: ReportFile[] = run.items.map((i) => ({
     path: i.path,
     kind: i.kind,
@@ -272,6 +289,7 @@ function launchOf(
     importedBy: i.importedBy,
     why: why.get(i.path) ?? i.reason,
     change: changes.get(i.path) ?? null,
+    tokens: i.countedIn === undefined ? tokenCell(tokens.items.get(i.path)) : null,
   }));
   let files = all;
   if (all.length > MAX_TABLE_ROWS) {
@@ -290,9 +308,17 @@ function launchOf(
     cap: run.cap.cap,
     capSource: shownSource(run.root, run.cap.source),
     total: run.evaluation.total,
+    tokens: {
+      total: tokens.total,
+      exact: tokens.exact,
+      label: tokens.label,
+      model: tokens.model,
+      cap: tokens.cap,
+      ok: tokens.ok,
+    },
     over: run.evaluation.over,
     spare: run.evaluation.spare,
-    ok: run.ok,
+    ok: run.ok && tokens.ok,
     failure: run.snapshot.verdict?.failure ?? null,
     files,
     filesOmitted: all.length - files.length,
@@ -301,7 +327,7 @@ function launchOf(
     onDemand: onDemand.slice(0, MAX_ON_DEMAND_ROWS),
     onDemandOmitted: Math.max(0, onDemand.length - MAX_ON_DEMAND_ROWS),
     kinds: run.evaluation.kinds,
-    overhead: run.evaluation.overhead,
+    overhead: run.evaluation.overhead.map(({ text: _text, ...o }) => o),
     unadopted: run.evaluation.unadopted,
     unmeasured: run.snapshot.unmeasured ?? [],
     delta: d

@@ -111,14 +111,16 @@ function launchSection(
     ? `FAILS: ${e(l.failure)}`
     : l.over > 0
       ? `OVER the cap by ${bytes(l.over)}`
-      : `within the cap, ${bytes(l.spare)} to spare`;
+      : l.tokens.ok
+        ? `within the cap, ${bytes(l.spare)} to spare`
+        : `OVER the token cap by ${n(l.tokens.total - (l.tokens.cap ?? 0))} tokens`;
   const pct = l.cap > 0 ? Math.min(100, (l.total / l.cap) * 100) : l.total > 0 ? 100 : 0;
   const delta = l.delta
     ? `<p class="delta">Change against <code>${e(l.delta.base)}</code> (${e(l.delta.commit.slice(0, 12))}): <strong data-testid="launch-change">${signed(l.delta.change)}</strong> (${n(l.delta.before)} → ${n(l.delta.after)} bytes${l.delta.cwdAtBase ? "" : "; this directory did not exist at the base"}).</p>`
     : "";
   return `<section class="launch" id="${id}" data-agent="${e(a.id)}" data-cwd="${e(l.cwd)}" aria-labelledby="${id}-h">
 <h3 id="${id}-h">${e(a.name)} launched in <code>${e(l.cwd)}</code></h3>
-<p class="total ${l.ok ? "ok" : "bad"}"><span class="mark" aria-hidden="true">${l.ok ? "✓" : "✗"}</span> <strong data-testid="launch-total" data-bytes="${l.total}">${bytes(l.total)}</strong> of launch context, cap <span data-testid="launch-cap">${bytes(l.cap)}</span> (${e(l.capSource)}): ${status}.</p>
+<p class="total ${l.ok ? "ok" : "bad"}"><span class="mark" aria-hidden="true">${l.ok ? "✓" : "✗"}</span> <strong data-testid="launch-total" data-bytes="${l.total}">${bytes(l.total)}</strong> (<span data-testid="launch-tokens" data-tokens="${l.tokens.total}" title="${e(`${l.tokens.label}${l.tokens.model ? `; model ${l.tokens.model}` : ""}`)}">${l.tokens.exact ? "" : "~"}${n(l.tokens.total)} tokens</span>${l.tokens.cap === null ? "" : ` of the ${n(l.tokens.cap)}-token cap`}) of launch context, cap <span data-testid="launch-cap">${bytes(l.cap)}</span> (${e(l.capSource)}): ${status}.</p>
 <div class="meter" role="img" aria-label="${n(l.total)} of ${n(l.cap)} bytes"><div class="fill ${l.ok ? "ok" : "bad"}" style="width:${pct.toFixed(2)}%"></div></div>
 ${delta}
 ${kindsNote(l)}
@@ -210,7 +212,7 @@ function filesTable(id: string, l: ReportLaunch, byFile: Map<string, ReportFindi
   const rows = l.files
     .map(
       (f: ReportFile) =>
-        `<tr><td class="path"><code>${e(f.path)}</code></td><td>${e(f.kind)}</td><td class="num">${n(f.bytes)}</td><td class="num">${n(f.fileBytes)}</td><td>${f.charged ? "yes" : "no"}</td><td>${e(f.why)}</td>${l.delta ? `<td class="num">${f.change === null ? "" : signed(f.change)}</td>` : ""}<td>${lintCell(f.path, byFile)}</td></tr>`,
+        `<tr><td class="path"><code>${e(f.path)}</code></td><td>${e(f.kind)}</td><td class="num">${n(f.bytes)}</td><td class="num">${f.tokens === null ? "" : `${f.tokens.exact ? "" : "~"}${n(f.tokens.count)}`}</td><td class="num">${n(f.fileBytes)}</td><td>${f.charged ? "yes" : "no"}</td><td>${e(f.why)}</td>${l.delta ? `<td class="num">${f.change === null ? "" : signed(f.change)}</td>` : ""}<td>${lintCell(f.path, byFile)}</td></tr>`,
     )
     .join("");
   const omitted =
@@ -218,7 +220,7 @@ function filesTable(id: string, l: ReportLaunch, byFile: Map<string, ReportFindi
       ? `<p class="note">${n(l.filesOmitted)} more files load here, not listed (the smallest); <code>cap --json</code> lists every one.</p>`
       : "";
   return `<details class="table" open><summary>Files loaded at launch (${n(l.files.length + l.filesOmitted)}) — table</summary>
-<div class="scroll"><table id="${id}-files"><thead><tr><th scope="col">File</th><th scope="col">Kind</th><th scope="col">Injected bytes</th><th scope="col">On disk</th><th scope="col">Charged</th><th scope="col">Why it loads</th>${l.delta ? '<th scope="col">Change vs base</th>' : ""}<th scope="col">Lint</th></tr></thead><tbody>${rows}</tbody></table></div>${omitted}</details>`;
+<div class="scroll"><table id="${id}-files"><thead><tr><th scope="col">File</th><th scope="col">Kind</th><th scope="col">Injected bytes</th><th scope="col">Tokens</th><th scope="col">On disk</th><th scope="col">Charged</th><th scope="col">Why it loads</th>${l.delta ? '<th scope="col">Change vs base</th>' : ""}<th scope="col">Lint</th></tr></thead><tbody>${rows}</tbody></table></div>${omitted}</details>`;
 }
 
 function deltaTable(l: ReportLaunch): string {
