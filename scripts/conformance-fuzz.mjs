@@ -1,36 +1,5 @@
-// `npm run conformance:fuzz -- ...`: bundles the differential test's entry point (TypeScript, with the
-// model's sources) with esbuild and runs it with the given arguments. Packages stay external; each
-// module's `import.meta.dirname` keeps its source directory (the harness finds test/agents by it).
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { build } from "esbuild";
+// `npm run conformance:fuzz -- ...`: the differential test's entry point (TypeScript, with the model's
+// sources), bundled and run by ./run-ts.mjs with the given arguments.
+import { runTs } from "./run-ts.mjs";
 
-const out = join("node_modules", ".cache", "agent-context", "conformance-fuzz.mjs");
-mkdirSync(dirname(out), { recursive: true });
-await build({
-  entryPoints: ["test/conformance/fuzz/main.ts"],
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  outfile: out,
-  logLevel: "warning",
-  plugins: [
-    {
-      name: "source-dirname",
-      setup(b) {
-        b.onLoad({ filter: /\.ts$/ }, (args) => ({
-          contents: readFileSync(args.path, "utf8").replaceAll(
-            "import.meta.dirname",
-            JSON.stringify(dirname(args.path)),
-          ),
-          loader: "ts",
-        }));
-      },
-    },
-  ],
-});
-const r = spawnSync(process.execPath, [out, ...process.argv.slice(2)], { stdio: "inherit" });
-process.exit(r.status ?? 1);
+await runTs("conformance-fuzz", "test/conformance/fuzz/main.ts");

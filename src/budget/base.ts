@@ -11,6 +11,7 @@ import { join, posix } from "node:path";
 import { agents } from "../agents/index.js";
 import { recordCut } from "../fs/cuts.js";
 import { relativeInside, toPosix } from "../fs/paths.js";
+import { outsideReadSnapshot } from "../fs/read.js";
 import type { RevisionTree } from "../fs/revision.js";
 import { WALK_MAX_ENTRIES } from "../fs/walk.js";
 import type { LaunchOptions, Snapshot } from "../model/index.js";
@@ -47,6 +48,15 @@ function sourceMatcher(root: string): (rootRel: string) => boolean {
  * met (a link leading to more files than a walk visits) is recorded (src/fs/cuts.ts).
  */
 export function launchAtRevision(
+  tree: RevisionTree,
+  opts: LaunchOptions & { cwd: string },
+  launch: (opts: LaunchOptions) => Snapshot,
+): Snapshot | null {
+  // The copy is written between launches: a read snapshot (report's, lint's) must not answer for it.
+  return outsideReadSnapshot(() => launchInCopy(tree, opts, launch));
+}
+
+function launchInCopy(
   tree: RevisionTree,
   opts: LaunchOptions & { cwd: string },
   launch: (opts: LaunchOptions) => Snapshot,

@@ -197,6 +197,22 @@ export function snapshotListing<T>(key: string, compute: () => T, entries: (valu
   return value;
 }
 
+/**
+ * Runs `fn` outside the current {@link withReadSnapshot} scope (reads and listings are neither answered
+ * from it nor kept in it), for work that writes what it then reads: the base revision's copy is written
+ * between launches (src/budget/base.ts), and a listing kept from an earlier launch would hide what was
+ * written since. The scope is open again when `fn` returns.
+ */
+export function outsideReadSnapshot<T>(fn: () => T): T {
+  const kept = snapshot;
+  snapshot = undefined;
+  try {
+    return fn();
+  } finally {
+    snapshot = kept;
+  }
+}
+
 /** Whether a {@link withReadSnapshot} scope is open. */
 export function inReadSnapshot(): boolean {
   return snapshot !== undefined;

@@ -79,7 +79,9 @@ export const HOOK_MISSING_LINE =
  * Code 2.1.332, test/conformance/init-claude.test.ts), so the committed settings work in every clone. In a clone
  * where the package is not installed yet (no `npm ci`), it exits 0 with {@link HOOK_MISSING_LINE} on
  * stderr instead of node's stack trace and status 1 on every tool call (issue 29): `[ -f … ] && exec node
- * …; echo … >&2`, for the POSIX shell Claude Code runs hook commands in. Otherwise the absolute
+ * …; cat >/dev/null; echo … >&2`, for the POSIX shell Claude Code runs hook commands in. The `cat` reads
+ * the hook input to its end first: a shell that exits before its input is written makes the writer's
+ * pipe fail (EPIPE, seen in about one call in seven). Otherwise the absolute
  * `node /abs/dist/hook.cjs`, which only works on this machine (`portable: false`). `known` also holds the
  * forms earlier releases wrote (the unguarded portable command, the `dist/hook.mjs` entry), so re-running
  * `init` does not add a second hook.
@@ -108,8 +110,10 @@ export function chooseHookCommand(root: string, entry: string = hookEntryPath())
       .join("/")
       .replace(/(["$`\\])/g, "\\$1")}"`;
   const unguarded = (r: string) => `node ${inProject(r)}`;
-  const command = `f=${inProject(rel)}; [ -f "$f" ] && exec node "$f"; echo '${HOOK_MISSING_LINE}' >&2`;
-  const known = [command, unguarded(rel), absolute];
+  const guarded = (drain: string) =>
+    `f=${inProject(rel)}; [ -f "$f" ] && exec node "$f"; ${drain}echo '${HOOK_MISSING_LINE}' >&2`;
+  const command = guarded("cat >/dev/null; ");
+  const known = [command, guarded(""), unguarded(rel), absolute];
   if (legacy) known.push(unguarded(`${rel.slice(0, -"cjs".length)}mjs`), hookCommand(legacy));
   return { command, portable: true, known };
 }

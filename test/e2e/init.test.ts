@@ -253,7 +253,7 @@ describe("agent-context init, adoption", () => {
     const r = runLocal();
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    const command = `f="$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"; [ -f "$f" ] && exec node "$f"; echo '${HOOK_MISSING_LINE}' >&2`;
+    const command = `f="$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"; [ -f "$f" ] && exec node "$f"; cat >/dev/null; echo '${HOOK_MISSING_LINE}' >&2`;
     expect(JSON.parse(read(dir, ".claude/settings.json"))).toEqual({
       hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command }] }] },
     });
@@ -278,6 +278,7 @@ describe("agent-context init, adoption", () => {
     for (const legacy of [
       'node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.mjs"',
       'node "$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"',
+      `f="$CLAUDE_PROJECT_DIR/node_modules/agent-context/dist/hook.cjs"; [ -f "$f" ] && exec node "$f"; echo '${HOOK_MISSING_LINE}' >&2`,
       "ABS",
     ]) {
       const { dir, cli } = repoWithLocalInstall();
@@ -296,6 +297,30 @@ describe("agent-context init, adoption", () => {
     writeFileSync(join(elsewhere, ".claude/settings.json"), text);
     expect(run(["init"], elsewhere).stdout).toContain("hook already installed");
     expect(read(elsewhere, ".claude/settings.json")).toBe(text);
+  });
+
+  it("the_committed_hook_command_in_a_clone_without_the_package_reads_its_input_to_the_end_and_exits_0", () => {
+    // A shell that exits before the hook input is written breaks the writer's pipe (EPIPE in about one
+    // call in seven without the drain): Claude Code writes the input as these calls do.
+    const { dir, cli } = repoWithLocalInstall();
+    expect(spawnSync(process.execPath, [cli, "init"], { cwd: dir, encoding: "utf8" }).status).toBe(0);
+    const command = JSON.parse(read(dir, ".claude/settings.json")).hooks.PreToolUse[0].hooks[0].command;
+    const input = JSON.stringify({
+      hook_event_name: "PreToolUse",
+      tool_name: "Write",
+      pad: "x".repeat(4096),
+    });
+    const empty = mkdtempSync(join(tmpdir(), "ac-no-package-"));
+    for (let i = 0; i < 60; i++) {
+      const r = spawnSync("sh", ["-c", command], {
+        cwd: empty,
+        encoding: "utf8",
+        input,
+        env: { PATH: process.env.PATH, CLAUDE_PROJECT_DIR: empty },
+      });
+      expect(r.error).toBeUndefined();
+      expect([r.status, r.stdout, r.stderr]).toEqual([0, "", `${HOOK_MISSING_LINE}\n`]);
+    }
   });
 
   it("installed_outside_the_repository_keeps_the_absolute_path_and_says_it_is_specific_to_this_machine", () => {

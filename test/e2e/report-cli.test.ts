@@ -174,3 +174,35 @@ it("a_copilot_scoped_instruction_counts_the_files_copilots_own_applyto_matcher_m
     ".github/instructions/upper.instructions.md": 0,
   });
 });
+
+it("with_base_every_launch_of_every_agent_shows_the_change_cap_base_json_reports", () => {
+  // The report measures every launch under one read snapshot; the base revision's copy is written between
+  // launches, so a listing kept from an earlier launch once hid the base's imports and GEMINI.md (+1,040 B
+  // for Claude Code where cap said +77).
+  const d = repo({
+    "CLAUDE.md": "# Project\n\nSee @docs/guide.md\n",
+    "docs/guide.md": "# Guide\n\nSmall steps.\n",
+    "AGENTS.md": "# Agents\n\nBe brief.\n",
+    "GEMINI.md": "# Gemini\n\nBe brief.\n",
+    ".github/copilot-instructions.md": "# Copilot\n\nBe brief.\n",
+    "packages/api/CLAUDE.md": "# API\n\nValidate input.\n",
+  });
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: d, stdio: "pipe" });
+  git("init", "-q", "-b", "main");
+  git("add", "-A");
+  git("-c", "user.name=t", "-c", "user.email=t@e", "commit", "-qm", "base");
+  writeFileSync(join(d, "CLAUDE.md"), "# Project\n\nSee @docs/guide.md\n\nOne more line.\n");
+  writeFileSync(join(d, "GEMINI.md"), "# Gemini\n\nBe brief, always.\n");
+  const out = join(d, "r.html");
+  expect(cli(["report", d, "--agent", "all", "--base", "HEAD", "--out", out]).code).toBe(0);
+  const cap = cli(["cap", d, "--agent", "all", "--all-cwds", "--base", "HEAD", "--json"]);
+  const want = (JSON.parse(cap.stdout) as { agent: string; cwd: string; delta: { change: number } }[]).map(
+    (r) => [r.agent, r.cwd === d ? "." : r.cwd.slice(d.length + 1), r.delta.change],
+  );
+  const data = embeddedData(out) as unknown as {
+    agents: { id: string; launches: { cwd: string; delta: { change: number } }[] }[];
+  };
+  const shown = data.agents.flatMap((a) => a.launches.map((l) => [a.id, l.cwd, l.delta.change]));
+  expect(shown).toEqual(want);
+  expect(shown.some(([, , c]) => c !== 0)).toBe(true);
+});

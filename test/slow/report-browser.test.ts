@@ -280,9 +280,7 @@ describe.skipIf(!CHROMIUM)("the report in headless Chromium", () => {
     expect(o.errors).toEqual([]);
   });
 
-  // KNOWN BUG (open, closing note of stop 34): the report shows +1,085 B where cap --base --json says +122 B
-  // (one total everywhere is broken in the report after the kinds/numbers merges). Skipped so the rest lands.
-  it.skip("with_base_the_change_per_file_is_shown", async () => {
+  it("with_base_the_change_per_file_is_shown", async () => {
     const o = await open(subject("acme-shop"));
     const launch = o.page.locator('.launch[data-agent="claude-code"][data-cwd="."]');
     const change = await launch.locator('[data-testid="launch-change"]').textContent();
