@@ -48,6 +48,7 @@ const RANK: Record<string, number> = {
   cli: 6,
   ci: 6, // the pull-request comment's entry
   index: 6, // the library's entry point
+  schemas: 6, // the types of every --json output, for scripts/output-schemas.mjs
   types: 6, // re-exports model/ for library users
 };
 
