@@ -109,6 +109,16 @@ const entries = {
 const built = await build({
   ...common,
   entryPoints: entries,
+  // The editor-side servers' libraries (`mcp`, `lsp`) stay in node_modules, loaded only by those commands:
+  // bundled, they would more than double the chunks the package ships (issue 29: at most 500 kB).
+  external: [
+    "@modelcontextprotocol/sdk",
+    "@modelcontextprotocol/sdk/*",
+    "vscode-languageserver",
+    "vscode-languageserver/*",
+    "vscode-languageserver-textdocument",
+    "zod",
+  ],
   splitting: true,
   outdir: "dist",
   chunkNames: "cli/chunk-[hash]",

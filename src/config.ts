@@ -41,6 +41,13 @@ export interface AgentConfig {
   caps?: KindCaps;
 }
 
+/** A lint rule's severity as the configuration names it (`warn` is a finding's `warning`). */
+export type LintSeveritySetting = "off" | "info" | "warn" | "error";
+export const LINT_SEVERITY_SETTINGS: readonly LintSeveritySetting[] = ["off", "info", "warn", "error"];
+
+/** One entry of `lint.rules`: a severity, or a severity and the agents whose findings the rule reports. */
+export type LintRuleSetting = LintSeveritySetting | { severity?: LintSeveritySetting; agents?: string[] };
+
 export interface AgentContextConfig {
   /** Top-level cap in bytes: the default agent's cap when `agents[<its id>].cap` is absent. */
   cap?: number;
@@ -60,6 +67,8 @@ export interface AgentContextConfig {
   unlowerable?: string[];
   /** Hook limits. */
   hook?: { maxRows?: number; maxBytes?: number; oncePerSession?: boolean };
+  /** How lint reports: per rule id, a severity (`off` drops the rule) or `{severity, agents}`. */
+  lint?: { rules?: Record<string, LintRuleSetting> };
   [key: string]: unknown;
 }
 
@@ -251,6 +260,7 @@ function typeProblems(c: Record<string, unknown>, loc: Located): string[] {
         );
     }
   }
+  if (c.lint !== undefined) lintProblems(c.lint, fail, loc, out);
   if (c.$schema !== undefined && typeof c.$schema !== "string")
     fail(["$schema"], `"$schema" must be a string, got ${JSON.stringify(c.$schema)}`);
   for (const key of ["routers", "unlowerable"] as const) {
@@ -271,6 +281,81 @@ function typeProblems(c: Record<string, unknown>, loc: Located): string[] {
   return out;
 }
 
+/**
+ * The problems of `lint`: not an object, a rule id no rule has (named with the nearest id, when the lint
+ * rules are loaded: {@link setConfigLintRuleIds}), a severity not one of off/info/warn/error, an unknown key
+ * in a rule's object, an `agents` list that is not a list of registered agent ids.
+ */
+function lintProblems(
+  lint: unknown,
+  fail: (path: JsonPath, message: string) => void,
+  loc: Located,
+  out: string[],
+): void {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  const example = `{"rules": {"memory-read-by-one-agent": "off", "rule-unscoped": {"severity": "error", "agents": ["claude-code"]}}}`;
+  if (!isObject(lint)) {
+    fail(["lint"], `"lint" must be an object like ${example}`);
+    return;
+  }
+  const rules = lint.rules;
+  if (rules === undefined) return;
+  if (!isObject(rules)) {
+    fail(["lint", "rules"], `"lint.rules" must be an object of rule ids, like ${example.slice(10, -1)}`);
+    return;
+  }
+  const ids = lintRuleIds?.();
+  const sevHint = `one of ${LINT_SEVERITY_SETTINGS.map((s) => `"${s}"`).join(", ")}`;
+  const checkSeverity = (v: unknown, path: JsonPath) => {
+    if (typeof v === "string" && (LINT_SEVERITY_SETTINGS as readonly string[]).includes(v)) return;
+    const near = typeof v === "string" ? nearest(v, [...LINT_SEVERITY_SETTINGS, "warning"]) : undefined;
+    fail(
+      path,
+      `"${dotted(path)}" must be ${sevHint}, got ${JSON.stringify(v)}${near ? ` (did you mean "${near === "warning" ? "warn" : near}"?)` : ""}`,
+    );
+  };
+  for (const [id, v] of Object.entries(rules)) {
+    const path: JsonPath = ["lint", "rules", id];
+    if (ids && !ids.includes(id)) {
+      const near = nearest(id, ids);
+      out.push(
+        `${loc.at(path, true)}: "lint.rules" names ${JSON.stringify(id)}, which is no lint rule${near ? ` (did you mean "${near}"?)` : ""}; the rules: docs/commands/lint.md`,
+      );
+    }
+    if (!isObject(v)) {
+      checkSeverity(v, path);
+      continue;
+    }
+    for (const k of Object.keys(v)) {
+      if (k === "severity" || k === "agents") continue;
+      const near = nearest(k, ["severity", "agents"]);
+      out.push(
+        `${loc.at([...path, k], true)}: "${dotted(path)}" has the unknown key ${JSON.stringify(k)}${near ? ` (did you mean "${near}"?)` : ""}; a rule's object holds "severity" and "agents"`,
+      );
+    }
+    if (v.severity !== undefined) checkSeverity(v.severity, [...path, "severity"]);
+    const agents = v.agents;
+    if (agents === undefined) continue;
+    if (!Array.isArray(agents) || agents.length === 0 || agents.some((a) => typeof a !== "string")) {
+      fail(
+        [...path, "agents"],
+        `"${dotted([...path, "agents"])}" must be a non-empty array of agent ids, like ["claude-code"]`,
+      );
+      continue;
+    }
+    const known = agentIds?.();
+    for (const [i, a] of (agents as string[]).entries()) {
+      if (!known || known.includes(a)) continue;
+      const near = nearest(a, known) ?? known.find((k) => k.startsWith(a.toLowerCase()));
+      fail(
+        [...path, "agents", i],
+        `"${dotted([...path, "agents"])}" names ${JSON.stringify(a)}, which is no agent${near ? ` (did you mean "${near}"?)` : ""}; agents: ${known.join(", ")}`,
+      );
+    }
+  }
+}
+
 /** The keys the schema allows at an object path (`null` where any key is allowed: agent ids, kinds). */
 function knownKeysAt(path: readonly string[]): string[] | null {
   const defs = (SCHEMA as { definitions: Record<string, SchemaNode> }).definitions;
@@ -284,10 +369,13 @@ function knownKeysAt(path: readonly string[]): string[] | null {
       (typeof s?.additionalProperties === "object" ? s.additionalProperties : undefined);
   }
   s = deref(s);
+  // A value of several forms (a lint rule: a severity or an object): the keys of its object form.
+  s = s?.oneOf?.map(deref).find((b) => b?.properties) ?? s;
   return s?.properties ? Object.keys(s.properties) : null;
 }
 interface SchemaNode {
   $ref?: string;
+  oneOf?: SchemaNode[];
   properties?: Record<string, SchemaNode>;
   additionalProperties?: SchemaNode | boolean;
 }
@@ -296,6 +384,12 @@ interface SchemaNode {
 function nearest(key: string, known: readonly string[]): string | undefined {
   const near = known.map((k) => ({ k, d: editDistance(key.toLowerCase(), k) })).sort((x, y) => x.d - y.d)[0];
   return near && near.d <= Math.max(1, Math.floor(near.k.length / 2)) ? near.k : undefined;
+}
+
+/** The lint rules' ids, when lint is loaded (src/lint/index.ts sets it; other commands never load it). */
+let lintRuleIds: (() => readonly string[]) | null = null;
+export function setConfigLintRuleIds(ids: () => readonly string[]): void {
+  lintRuleIds = ids;
 }
 
 /** The agent ids the registry holds, when it is loaded (src/agents/index.ts sets it; the hook never loads it). */
@@ -405,6 +499,7 @@ export const CONFIG_KEYS = [
   "routers",
   "unlowerable",
   "hook",
+  "lint",
   "$schema",
 ] as const;
 

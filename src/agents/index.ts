@@ -58,6 +58,22 @@ export function selectAgents(choice: string | undefined): AgentModel[] {
   return [agentById(choice)];
 }
 
+/**
+ * A comma-separated `--agent` list (`claude-code,codex`), each part resolved as {@link selectAgents} does
+ * (`all` included), in registry order without repeats. Throws {@link UsageError} for an unknown id.
+ */
+export function selectAgentList(choice: string): AgentModel[] {
+  const picked = new Set(
+    choice
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .flatMap((id) => selectAgents(id)),
+  );
+  if (picked.size === 0) return selectAgents(choice.trim() || undefined);
+  return AGENTS.filter((a) => picked.has(a));
+}
+
 /** Display name of an agent id ("Claude Code" for "claude-code"); unknown ids are shown as given. */
 export function agentName(id: string): string {
   return findAgent(id)?.name ?? id;

@@ -21,6 +21,8 @@ export interface LintOptions {
   onProgress?: (label: string) => void;
   /** The rules to run (default: every rule). */
   rules?: readonly LintRule[];
+  /** `--agent`: the agent ids to lint for (default every agent; src/lint/tune.ts). */
+  agents?: readonly string[];
   /** The Workspace to run on (its root is the root). */
   workspace?: Workspace;
 }
@@ -47,6 +49,7 @@ export function runLint(opts: LintOptions): LintRun {
     fix: opts.fix === true,
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     ...(opts.rules ? { rules: opts.rules } : {}),
+    ...(opts.agents ? { agents: opts.agents } : {}),
     ...(release ? { release } : {}),
     sources: {
       files: () => ws.files(),

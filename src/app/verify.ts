@@ -121,7 +121,13 @@ export interface VerifyReport extends VerifyHeader {
    * machine's paths included; `charged` is what `cap` charges for the same launch (null: the configuration
    * cannot be read).
    */
-  launch: { files: number; bytes: number; charged: number | null };
+  launch: {
+    files: number;
+    bytes: number;
+    charged: number | null;
+    /** Entries of the lists compared entry by entry (skills, subagents, commands), the CLI's own left out. */
+    entries: number;
+  };
   /** What the CLI attached for each `--read`. */
   reads: { file: string; files: number; bytes: number }[];
   disagreements: Disagreement[];
@@ -559,6 +565,7 @@ export async function verifyRepository(opts: VerifyOptions): Promise<VerifyRepor
       copyRoot,
       memoryNames: new Set(agents().flatMap((a) => a.memoryFileNames)),
       instructionFile: anyInstructionFile,
+      listedSource: (rel) => agents().some((a) => a.capabilities?.verify?.listedSource(rel) === true),
       runner,
       reads: at.reads,
       seeds: () =>
@@ -600,6 +607,7 @@ export async function verifyRepository(opts: VerifyOptions): Promise<VerifyRepor
             : observed.launch.files.length,
         bytes: bytesOf(observed.launch),
         charged: opts.charged?.(opts.agent, snapshot) ?? null,
+        entries: observed.launch.entries?.length ?? 0,
       },
       reads: at.reads.map((x, i) => ({
         file: x,

@@ -26,6 +26,8 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ["init", async () => (await import("./commands/init.js")).registerInit],
   ["verify", async () => (await import("./commands/verify.js")).registerVerify],
   ["report", async () => (await import("./commands/report.js")).registerReport],
+  ["mcp", async () => (await import("./commands/mcp.js")).registerMcp],
+  ["lsp", async () => (await import("./commands/lsp.js")).registerLsp],
 ];
 
 /**

@@ -6,13 +6,19 @@
  * CLIs.
  */
 import { join } from "node:path";
+import { setConfigLintRuleIds } from "../config.js";
 import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { readTextFile, withReadSnapshot } from "../fs/read.js";
 import type { Finding } from "../model/finding.js";
 import { LintContext, type LintSources } from "./context.js";
+import { applyDisableComments } from "./disable.js";
 import type { LintRule } from "./rule.js";
 import { RULES } from "./rules/index.js";
+import { ruleSettings, rulesToRun, type Tuning, tuneFindings } from "./tune.js";
+
+// `.agent-context.json` names lint rules by id: the configuration refuses an id no rule has.
+setConfigLintRuleIds(() => RULES.map((r) => r.meta.id));
 
 export { LintContext, type LintSources } from "./context.js";
 export type { LintRule } from "./rule.js";
@@ -29,6 +35,11 @@ export interface LintOptions {
   rules?: readonly LintRule[];
   /** The Claude Code release to model (`--agent-version`; default the newest verified). */
   release?: string;
+  /**
+   * `--agent`: the registry ids of the agents to lint for (default every agent): rules about none of them
+   * do not run, findings about none of them are dropped (./tune.ts).
+   */
+  agents?: readonly string[];
   /** The file list and launch snapshots a caller already holds (the first pass only: a fix changes them). */
   sources?: LintSources;
 }
@@ -47,19 +58,20 @@ export interface LintResult {
   notFixed: { file: string; line: number; message: string }[];
 }
 
-function runRules(
-  ctx: LintContext,
-  rules: readonly LintRule[],
-  onProgress?: (label: string) => void,
-): Finding[] {
+/**
+ * The findings of `rules` as the team tuned them: the configuration's `lint.rules` and `--agent` select
+ * rules and findings and set severities (./tune.ts), and the disable comments of the files drop theirs
+ * (./disable.ts).
+ */
+function runRules(ctx: LintContext, tuning: Tuning, onProgress?: (label: string) => void): Finding[] {
   // One read per file for the whole run, whichever model or rule asks (see withReadSnapshot).
   return withReadSnapshot(() => {
     const findings: Finding[] = [];
-    for (const rule of rules) {
+    for (const rule of ctx.rules) {
       onProgress?.(rule.meta.id);
       findings.push(...rule.check(ctx));
     }
-    return findings;
+    return applyDisableComments(tuneFindings(findings, ctx.rules, tuning), ctx.root);
   });
 }
 
@@ -71,12 +83,17 @@ function runRules(
  * changed since it was read, naming the file (no file is changed then, no temporary file is left).
  */
 export function lintRepository(opts: LintOptions): LintResult {
-  const rules = opts.rules ?? RULES;
-  let ctx = new LintContext(opts.root, rules, {
-    ...(opts.release ? { release: opts.release } : {}),
-    ...opts.sources,
-  });
-  const first = runRules(ctx, rules, opts.onProgress);
+  const given = opts.rules ?? RULES;
+  const ctxOpts = opts.release ? { release: opts.release } : {};
+  let ctx = new LintContext(opts.root, given, { ...ctxOpts, ...opts.sources });
+  const tuning: Tuning = {
+    settings: ruleSettings(ctx.config),
+    ...(opts.agents ? { agents: opts.agents } : {}),
+  };
+  // Only the rules that run make findings and fixes (a rule turned off fixes nothing either).
+  const rules = rulesToRun(given, tuning);
+  if (rules.length !== given.length) ctx = new LintContext(opts.root, rules, { ...ctxOpts, ...opts.sources });
+  const first = runRules(ctx, tuning, opts.onProgress);
   if (!opts.fix) return { root: ctx.givenRoot, findings: first, fixed: [], notFixed: [] };
   const notFixed = [...ctx.fixRefusals].flatMap(([file, rs]) => rs.map((r) => ({ file, ...r })));
   const files = [...new Set(first.filter((d) => d.fixable).map((d) => d.file))].sort();
@@ -101,10 +118,10 @@ export function lintRepository(opts: LintOptions): LintResult {
       `${err.path ?? "a file"}: cannot be written (${err.code ?? err.message}); nothing written, every file left as it was`,
     );
   }
-  ctx = new LintContext(opts.root, rules, opts.release ? { release: opts.release } : {});
+  ctx = new LintContext(opts.root, rules, ctxOpts);
   return {
     root: ctx.givenRoot,
-    findings: runRules(ctx, rules, opts.onProgress),
+    findings: runRules(ctx, tuning, opts.onProgress),
     fixed: edits.map((e) => ({ file: e.file, ruleIds: e.ruleIds })),
     notFixed,
   };

@@ -41,6 +41,11 @@ export interface LaunchOptions {
    * (Claude Code's `--add-dir`, Gemini CLI's `--include-directories`). Empty or absent: none.
    */
   addDirs?: readonly string[];
+  /**
+   * Arguments given to the CLI on its command line that change what it loads, as the user passes them
+   * (Copilot CLI's `--no-custom-instructions`); a model reads the ones it knows. Empty or absent: none.
+   */
+  agentArgs?: readonly string[];
 }
 
 /** What the agent attaches on demand when a tool touches a path. */
@@ -67,6 +72,12 @@ export interface LintRuleMeta {
   /** One line: what the rule finds. */
   description: string;
   defaultSeverity: Severity;
+  /**
+   * The registry ids of the agents whose behaviour the rule's findings are about (`lint --agent` and a
+   * rule's `agents` in `.agent-context.json` select by them); a finding may name its own (`Finding.agents`).
+   * Absent: the rule may be about any agent, and each finding says which.
+   */
+  agents?: readonly string[];
   /** True when the rule offers a fix for `lint --fix`. */
   fixable?: boolean;
 }

@@ -29,6 +29,11 @@ export interface Finding {
   /** True when `lint --fix` can repair it. */
   fixable?: boolean;
   /**
+   * The registry ids of the agents this finding is about, when its rule's `meta.agents` does not say it
+   * (a rule about several agents: which one misses the file, which one cannot read it). Lint selects by it.
+   */
+  agents?: string[];
+  /**
    * Set when reports over several launches should fold this finding into one line (e.g. an import that
    * lies outside each launch directory): findings with the same `key` fold; `cwd` is the launch directory
    * (display path) it was seen from; `message` and `help` replace the finding's own when it folds two or

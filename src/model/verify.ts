@@ -18,6 +18,19 @@ export interface DeliveredFile {
 }
 
 /**
+ * One entry of a list the agent writes into its first request for a source that is not sent whole (a
+ * skill, a subagent, a command): the entry exactly as the CLI writes it, and the name it is compared by.
+ */
+export interface DeliveredEntry {
+  /** The list, as the model's items name it in `extra.list` (`skills`, `agents`, `subagents`...). */
+  list: string;
+  /** The entry's name in the list (the skill's, the subagent's): entries are matched by list and name. */
+  name: string;
+  /** The entry's text, exactly (a machine's paths in it as the CLI wrote them). */
+  text: string;
+}
+
+/**
  * What arrives at one moment (the launch, or after one Read): the files in the agent's order, and, for an
  * agent that delivers them as one message (Codex), that message exactly — then `files` on the CLI's side
  * is what the message could be split into and the comparison is of the messages, byte for byte.
@@ -30,6 +43,12 @@ export interface Delivery {
    * (Codex's header and `<INSTRUCTIONS>` tags), which is what the launch costs.
    */
   instructionBytes?: number;
+  /**
+   * The entries of the lists the runner reads (skills, subagents, commands), each list in the agent's
+   * order, the CLI's own built-in entries left out. Absent: this runner compares no lists (then neither
+   * side's entries are compared).
+   */
+  entries?: DeliveredEntry[];
 }
 
 /** How one process run ended (src/verify/process.ts). */
@@ -145,9 +164,17 @@ export interface VerifyRunner {
    * nothing else: a predicate over the path relative to the root (POSIX). A verify copy holds, besides
    * settings, only files whose path has no segment starting with "." and files some registered agent's
    * runner accepts here; whatever else a repository holds there (MCP configs, hooks, plugins, output
-   * styles, agents, skills, commands) is never copied, whatever its name or link.
+   * styles, agents, skills, commands) is never copied, whatever its name or link, unless
+   * {@link listedSource} names it.
    */
   instructionFile(rel: string): boolean;
+  /**
+   * Files below a dotted folder that this agent reads for an entry of a list it sends (a skill's
+   * `SKILL.md`, a subagent's or a command's Markdown file, Codex's per-skill `agents/openai.yaml`): a
+   * predicate over the path relative to the root (POSIX). Only these files of a source folder are copied,
+   * as regular files; scripts, assets and anything else beside them never are.
+   */
+  listedSource(rel: string): boolean;
   /** The agent's settings files that change which instruction files load (a predicate over the relative path). */
   settingsFile(rel: string): boolean;
   /**

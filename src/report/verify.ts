@@ -67,15 +67,28 @@ export function printable(line: string): string {
 const linesOut = (lines: readonly string[]) => `${lines.map(printable).join("\n")}\n`;
 
 function disagreementLines(d: Disagreement): string[] {
-  const where = d.file ? `${d.file} (${d.moment})` : d.moment;
-  const what = {
-    missing: "your CLI delivers a file the model does not",
-    extra: "the model delivers a file your CLI does not",
-    text: "the text differs",
-    order: "the same files arrive in another order",
-    label: "the label differs",
-    message: "the message differs",
-  }[d.kind];
+  const where = d.entry
+    ? `${d.kind === "order" ? `the ${d.entry} list` : `${d.entry} (list entry)`} (${d.moment})`
+    : d.file
+      ? `${d.file} (${d.moment})`
+      : d.moment;
+  const what = d.entry
+    ? {
+        missing: "your CLI lists an entry the model does not",
+        extra: "the model lists an entry your CLI does not",
+        text: "the entry's text differs",
+        order: "the same entries in another order",
+        label: "the label differs",
+        message: "the message differs",
+      }[d.kind]
+    : {
+        missing: "your CLI delivers a file the model does not",
+        extra: "the model delivers a file your CLI does not",
+        text: "the text differs",
+        order: "the same files arrive in another order",
+        label: "the label differs",
+        message: "the message differs",
+      }[d.kind];
   return [`  ${where}: ${what}`, `    model:    ${d.model}`, `    your CLI: ${d.cli}`];
 }
 
@@ -93,9 +106,11 @@ export function renderVerifyText(r: VerifyReport): string {
     r.launch.charged === null || r.launch.charged === undefined || r.launch.charged === r.launch.bytes
       ? ""
       : ` as sent (framing and paths included; cap charges ${r.launch.charged})`;
+  const n = r.launch.entries ?? 0;
+  const entries = n > 0 ? `, and ${n} skill, subagent and command ${n === 1 ? "entry" : "entries"}` : "";
   if (r.disagreements.length === 0) {
     lines.push(
-      `verify: ${who} ${r.agrees ? "agrees" : "agrees on what was compared"} with the model${of} on this repository — ${r.launch.files} ${r.launch.files === 1 ? "file" : "files"}, ${r.launch.bytes} bytes at launch${charged}${reads}`,
+      `verify: ${who} ${r.agrees ? "agrees" : "agrees on what was compared"} with the model${of} on this repository — ${r.launch.files} ${r.launch.files === 1 ? "file" : "files"}, ${r.launch.bytes} bytes at launch${charged}${entries}${reads}`,
     );
   } else {
     lines.push(

@@ -2,6 +2,7 @@
  * Comparing what the model predicts with what the CLI delivered, file by file and byte for byte.
  */
 import type { DeliveredFile, Delivery } from "../model/index.js";
+import { entryDifferences } from "./entries.js";
 
 /** One way the CLI and the model differ. */
 export interface Disagreement {
@@ -11,11 +12,16 @@ export interface Disagreement {
    * `missing`: the CLI delivered a file the model does not predict; `extra`: the model predicts a file the
    * CLI did not deliver; `text`: both have the file, the text differs; `order`: same files, another order;
    * `label`: same text, another label; `message`: a one-message agent's message differs (no file
-   * boundary to compare).
+   * boundary to compare). For a list entry (`entry` set), the same words apply to the entry.
    */
   kind: "missing" | "extra" | "text" | "order" | "label" | "message";
   /** The file (relative to the repository, or absolute outside it); absent for `order`. */
   file?: string;
+  /**
+   * For a list entry (a skill, a subagent, a command): `LIST NAME` (`skills deploy`); for an `order` of
+   * entries, the list. Absent for a file.
+   */
+  entry?: string;
   /** What the model says: bytes and, for text differences, the text around the first differing byte. */
   model: string;
   /** What the CLI did, in the same terms. */
@@ -57,6 +63,34 @@ function textDiff(model: string, cli: string): { offset: number; model: string; 
  * difference is placed in the model's file that holds the first differing byte.
  */
 export function compareDelivery(
+  moment: string,
+  model: Delivery,
+  cli: Delivery,
+  show: (abs: string) => string,
+): Disagreement[] {
+  return [...compareFiles(moment, model, cli, show), ...compareEntries(moment, model, cli)];
+}
+
+/**
+ * The list entries' differences, when both sides read them: each missing, extra or different entry named
+ * by its list and name (texts shown from their start, or around the first differing byte).
+ */
+function compareEntries(moment: string, model: Delivery, cli: Delivery): Disagreement[] {
+  if (model.entries === undefined || cli.entries === undefined) return [];
+  return entryDifferences(model.entries, cli.entries).map((d) => {
+    const shown = (t: string | undefined) =>
+      t === undefined ? "not listed" : `listed, ${bytes(t)} bytes: ${excerpt(t, 0)}`;
+    if (d.kind === "text") {
+      const t = textDiff(d.model ?? "", d.cli ?? "");
+      return { moment, kind: d.kind, entry: d.entry ?? d.list, ...t };
+    }
+    if (d.kind === "order")
+      return { moment, kind: d.kind, entry: d.list, model: d.model ?? "", cli: d.cli ?? "" };
+    return { moment, kind: d.kind, entry: d.entry ?? d.list, model: shown(d.model), cli: shown(d.cli) };
+  });
+}
+
+function compareFiles(
   moment: string,
   model: Delivery,
   cli: Delivery,

@@ -4,11 +4,14 @@
  *
  * What may be copied (the allowlist of places): a path with no segment that starts with "." (`CLAUDE.md`,
  * `docs/style.md`), or a path some registered agent's runner names as instruction text below a dotted folder
- * (`.claude/rules/*.md`, `.github/instructions/*.instructions.md`; `instructionFile`), or this agent's
+ * (`.claude/rules/*.md`, `.github/instructions/*.instructions.md`; `instructionFile`), or a file some
+ * registered agent's runner reads for an entry of a list it sends (`listedSource`: `.claude/skills/NAME/SKILL.md`,
+ * `.claude/agents/*.md`, `.claude/commands/…/*.md`, `.codex/skills/…/SKILL.md`...), or this agent's
  * settings file (`settingsFile`), which is re-written from an allowlist of keys (`rewriteSettings`), never
- * copied. Nothing else — `.mcp.json`, `.lsp.json`, hooks, plugins, marketplaces, agents, skills, commands,
- * output styles, `.env`, `.gemini/extensions/`, `.vscode/`, a `.git` file's target — is ever written,
- * whatever its name or link.
+ * copied. Nothing else — `.mcp.json`, `.lsp.json`, hooks, plugins, marketplaces, the scripts and assets of
+ * a skill folder, output styles, `.env`, `.gemini/extensions/`, `.vscode/`, a `.git` file's target — is
+ * ever written, whatever its name or link. At most {@link SANDBOX_MAX_SOURCES} listed-source files are
+ * copied: a repository with more makes the run incomplete.
  *
  * What is copied, among those places (the candidates): the files the model says the agent reads (its
  * launch on the repository: items, rules, memory, skipped memory, import targets; and what each `--read`
@@ -51,6 +54,8 @@ export const SANDBOX_MAX_ENTRIES = 200_000;
 export const SANDBOX_MAX_DEPTH = 64;
 /** Files one sandbox copies at most. */
 export const SANDBOX_MAX_FILES = 5_000;
+/** Skill, subagent and command files one sandbox copies at most (the corpus's largest lists hold under 100). */
+export const SANDBOX_MAX_SOURCES = 2_000;
 /** Largest file copied, in bytes (64 MiB: every agent's own limits lie below it). */
 export const SANDBOX_MAX_FILE_BYTES = 64 * 1024 * 1024;
 
@@ -78,6 +83,11 @@ export interface SandboxOptions {
   memoryNames: ReadonlySet<string>;
   /** True for instruction-text places below dotted folders (any registered agent's runner). */
   instructionFile: (rel: string) => boolean;
+  /**
+   * True for the files some registered agent's runner reads for a list entry (`listedSource`): skills'
+   * `SKILL.md`, subagents', commands'. Absent: none is copied.
+   */
+  listedSource?: (rel: string) => boolean;
   /** This run's runner: its settings files and how they are re-written. */
   runner: Pick<VerifyRunner, "settingsFile" | "rewriteSettings">;
   /** Places relative to the root (POSIX) that must be copied: the `--read` targets (checked copyable). */
@@ -197,6 +207,9 @@ export function makeSandbox(opts: SandboxOptions): Sandbox {
 
   // The walk: every folder of the repository, through links whose real folder is inside it (never a
   // folder already on the way down: no loops), bounded in entries and depth.
+  const listed = opts.listedSource ?? (() => false);
+  const place = (rel: string) => opts.instructionFile(rel) || listed(rel);
+  let sources = 0;
   const walk = (rel: string, real: string, chain: readonly string[]): void => {
     if (chain.length > SANDBOX_MAX_DEPTH) {
       limits.push(`the copy stopped at ${SANDBOX_MAX_DEPTH} folders deep (${rel})`);
@@ -243,7 +256,7 @@ export function makeSandbox(opts: SandboxOptions): Sandbox {
         continue;
       }
       if (opts.runner.settingsFile(childRel)) settings.push(childRel);
-      else if (opts.memoryNames.has(name) || opts.instructionFile(childRel)) candidates.push(childRel);
+      else if (opts.memoryNames.has(name) || place(childRel)) candidates.push(childRel);
     }
   };
   walk("", root, [root]);
@@ -294,7 +307,7 @@ export function makeSandbox(opts: SandboxOptions): Sandbox {
     if (done.has(rel)) continue;
     done.add(rel);
     if (opts.runner.settingsFile(rel)) continue;
-    if (!copyablePlace(rel, opts.instructionFile)) {
+    if (!copyablePlace(rel, place)) {
       if (present(join(root, rel)))
         notCopied.push({
           file: rel,
@@ -305,6 +318,14 @@ export function makeSandbox(opts: SandboxOptions): Sandbox {
     if (files.length >= SANDBOX_MAX_FILES) {
       limits.push(`the copy stopped after ${SANDBOX_MAX_FILES.toLocaleString("en")} files`);
       break;
+    }
+    const source = !opts.memoryNames.has(posix.basename(rel)) && !opts.instructionFile(rel) && listed(rel);
+    if (source && sources >= SANDBOX_MAX_SOURCES) {
+      if (sources++ === SANDBOX_MAX_SOURCES)
+        limits.push(
+          `the copy stopped after ${SANDBOX_MAX_SOURCES.toLocaleString("en")} skill, subagent and command files (${rel} and later ones were not copied)`,
+        );
+      continue;
     }
     const got = openInside(root, rel);
     if (got === undefined) continue;
@@ -317,6 +338,7 @@ export function makeSandbox(opts: SandboxOptions): Sandbox {
       continue;
     }
     if (!write(rel, got.bytes)) continue;
+    if (source) sources++;
     queue.push(...importTargets(got.bytes.toString("utf8"), rel, root));
   }
 

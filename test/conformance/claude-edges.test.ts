@@ -113,17 +113,5 @@ describe("claude-code: variables that do not change loading (issue 31)", () => {
     for (const release of c.releases ?? RELEASES) it(`${c.name} on ${release}`, () => check(c, release));
 });
 
-// The claude-code model against these recordings: `npm run conformance:recorded -- --agent claude-code`.
-// Not yet a test: the launch model does not leave out an AGENTS file whose trimmed text equals a project
-// or local file already loaded (only the on-read model does; docs/findings-claude-agents-md.md).
-describe("the claude-code launch model on the AGENTS-text recordings", () => {
-  it.todo(
-    "leaves out each AGENTS file (and import) whose trimmed text equals a loaded project or local file",
-  );
-});
-// The router and the hook (docs/findings-hook.md, "Bash commands on a directory"): today `route --tool
-// Bash 'grep -r X pkg'` takes no path from a bare directory name, so `pkg/**` triggers and the repository's
-// scoped rules stay silent while the CLI attaches nothing either; `pkg/` with a slash is a path target.
-describe("route and the hook for Bash commands on a directory", () => {
-  it.todo("route names the rules a directory target's files would attach when the CLI attaches nothing");
-});
+// The claude-code model against these recordings: test/unit/recorded-agreement.test.ts (no CLI runs;
+// per-area counts: `npm run conformance:recorded -- --agent claude-code`).

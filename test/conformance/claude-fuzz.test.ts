@@ -69,6 +69,7 @@ describe("cases the differential test found", () => {
         expect(v.error).toBeUndefined();
         expect(v.cli?.launch.map((l) => rel(v.root, l.path))).toEqual(c.expect);
         expect(v.cli?.reads.map((t) => t.map((l) => rel(v.root, l.path)))).toEqual(c.expectReads);
+        if (c.expectEntries) expect(v.cli?.entries).toEqual(c.expectEntries);
       });
       if (c.open) {
         it("the_model_still_disagrees_as_documented", () => {

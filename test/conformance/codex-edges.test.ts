@@ -65,10 +65,5 @@ describe("codex: budget edges and loading flags (the pinned Codex CLI; issue 31)
   }
 });
 
-// The codex model against these recordings: `npm run conformance:recorded -- --agent codex`. Not yet a
-// test: with a budget of 0 `cap` reports a clean 0 bytes and names no file that was lost (truncated:
-// null), and the model takes no `--profile` (`$CODEX_HOME/NAME.config.toml`) and no `-C`.
-describe("the codex model on the issue 31 recordings", () => {
-  it.todo("a budget of 0 names every project file it drops, with its bytes, as a cut does");
-  it.todo("--profile NAME reads $CODEX_HOME/NAME.config.toml over config.toml");
-});
+// The codex model against these recordings: test/unit/recorded-agreement.test.ts (no CLI runs;
+// per-area counts: `npm run conformance:recorded -- --agent codex`).

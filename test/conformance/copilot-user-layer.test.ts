@@ -133,13 +133,5 @@ describe("copilot-cli user layer, environment and flags (the pinned Copilot CLI,
   }
 });
 
-// The copilot-cli model against these recordings: `npm run conformance:recorded -- --agent copilot-cli`
-// counts the agreeing cases (test/conformance/recorded/main.ts). Not yet a test: the model takes no
-// COPILOT_CUSTOM_INSTRUCTIONS_DIRS, no flags (--no-custom-instructions, -C, the child-instructions feature
-// flag), no excludeAgent, no user-file size limits, and decodes invalid UTF-8 in user files instead of
-// skipping them (docs/findings-copilot-cli.md, "What the model does not take yet").
-describe("the copilot-cli model on the issue 31 recordings", () => {
-  it.todo(
-    "agrees with every recorded case once the model takes the user layer's environment, flags and limits",
-  );
-});
+// The copilot-cli model against these recordings: test/unit/recorded-agreement.test.ts (no CLI runs;
+// per-area counts: `npm run conformance:recorded -- --agent copilot-cli`).

@@ -66,10 +66,5 @@ describe("gemini-cli: extensions and the private project memory (the pinned Gemi
   }
 });
 
-// The gemini-cli model against these recordings: its extension items, in gemini-sources-model.test.ts
-// (conformance tier, no CLI). Not yet a test: the `-e` flag, an extension file that is also the project's
-// GEMINI.md (sent once, as the extension's), and the private project memory (docs/findings-gemini-cli.md,
-// "Not modelled").
-describe("the gemini-cli model on the issue 31 recordings", () => {
-  it.todo("the user view charges the private project memory and takes -e as the CLI does");
-});
+// The gemini-cli model against these recordings: test/unit/recorded-agreement.test.ts (no CLI runs;
+// per-area counts: `npm run conformance:recorded -- --agent gemini-cli`).

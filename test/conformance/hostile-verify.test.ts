@@ -30,6 +30,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentById } from "../../src/agents/index.js";
 import { verifyRepository } from "../../src/app/verify.js";
 import type { AgentModel } from "../../src/model/index.js";
+import { SANDBOX_MAX_SOURCES } from "../../src/verify/sandbox.js";
 import type { HostilePlace } from "../hostile/vector.js";
 import { hostileNet, VERIFY_VECTORS, type VerifyVector } from "../hostile/verify-vectors.js";
 import { runClaude } from "../support/claude.js";
@@ -176,6 +177,16 @@ function expectNothingEscaped(b: Built, r: Run): void {
 const COPYABLE =
   /^(?:[^./][^/]*\/)*(?:[^./][^/]*|\.claude\/(?:CLAUDE\.md|AGENTS\.md|settings(?:\.local)?\.json|rules\/(?:[^./][^/]*\/)*[^./][^/]*\.md)|\.github\/(?:copilot-instructions\.md|instructions\/(?:[^./][^/]*\/)*[^./][^/]*\.instructions\.md)|\.gemini\/settings\.json|\.codex\/config\.toml)$/;
 
+/** A path segment that is not dotted. */
+const SEG = "[^./][^/]*";
+/**
+ * A copied file some agent reads for a list entry: a skill's SKILL.md, a subagent's or a command's
+ * Markdown file, Codex's per-skill openai.yaml. Never a script or anything else of a skill folder.
+ */
+const LISTED_SOURCE = new RegExp(
+  `^(?:${SEG}/)*(?:\\.claude/(?:skills/${SEG}/SKILL\\.md|(?:agents|commands)/(?:${SEG}/)*${SEG}\\.md)|\\.(?:codex|agents|github|claude|gemini)/skills/(?:${SEG}/)*(?:SKILL\\.md|agents/openai\\.yaml)|\\.github/agents/(?:${SEG}/)*${SEG}\\.md)$`,
+);
+
 /** Packets the stand-in for another host received. */
 const heard: string[] = [];
 let listener: Server | undefined;
@@ -265,7 +276,8 @@ describe("verify on repositories that combine every hostile row", () => {
       it(`seed_${seed}_${name}_copies_nothing_but_instruction_text_and_rewritten_settings`, () => {
         const c = combined.get(key);
         const j = JSON.parse(c?.run.stdout ?? "{}");
-        const wrong = (j.copied as string[]).filter((f) => !COPYABLE.test(f));
+        const wrong = (j.copied as string[]).filter((f) => !COPYABLE.test(f) && !LISTED_SOURCE.test(f));
+        for (const f of j.copied as string[]) expect(f).not.toMatch(/\.(?:sh|py)$/);
         expect(wrong).toEqual([]);
         for (const f of j.copied as string[])
           expect(f.split("/").some((s) => s === "node_modules" || s === ".git")).toBe(false);
@@ -293,7 +305,17 @@ describe("verify on repositories that combine every hostile row", () => {
     const kept = new Map((j.notCopied as { file: string; why: string }[]).map((n) => [n.file, n.why]));
     expect(kept.get(".mcp.json")).toMatch(/^a dotted place that is no instruction location/);
     expect(kept.get(".lsp.json")).toMatch(/^a dotted place that is no instruction location/);
-    expect(kept.get(".claude/agents/hostile.md")).toMatch(/^a dotted place that is no instruction location/);
+    // A subagent's file is copied (its list entry is compared); the hook script beside the skills never is.
+    expect(j.copied).toEqual(
+      expect.arrayContaining([".claude/agents/hostile.md", ".claude/skills/hostile/SKILL.md"]),
+    );
+    expect(kept.get(".claude/hooks/hostile.sh")).toMatch(/^a dotted place that is no instruction location/);
+    expect(kept.get(".claude/skills/outside/SKILL.md")).toBe("its real path leaves the repository");
+    expect(kept.get(".github/agents/outside.md")).toBe("its real path leaves the repository");
+    expect((j.copied as string[]).filter((f) => f.includes("/tool-"))).toEqual(
+      expect.arrayContaining([".claude/skills/tool-claude/SKILL.md", ".codex/skills/tool-codex/SKILL.md"]),
+    );
+    expect((j.copied as string[]).filter((f) => /\/tool-[^/]+\/(?!SKILL\.md$)/.test(f))).toEqual([]);
     expect(kept.get("packages/environ/CLAUDE.md")).toBe("its real path leaves the repository");
     expect(kept.get("packages/linked/.claude/settings.json")).toBe("its real path leaves the repository");
     expect(kept.get("packages/fifo/CLAUDE.md")).toBe("a fifo");
@@ -335,6 +357,42 @@ describe("verify refuses, with one line naming what, and touches nothing", () =>
         expect([r.run.status, r.run.stdout]).toEqual([2, ""]);
         expectNothingEscaped(r.built, r.run);
       });
+});
+
+describe("a repository with more skills than the copy holds", () => {
+  const runs = new Map<string, { built: Built; run: Run }>();
+  beforeAll(async () => {
+    const tasks = AGENTS.filter((a) => a.id === "claude-code" || a.id === "codex").map((a) => async () => {
+      const built = build([], "repo");
+      // One more skill than the bound, in the folder each of the two agents reads.
+      const dir = a.id === "codex" ? ".agents/skills" : ".claude/skills";
+      for (let i = 0; i <= SANDBOX_MAX_SOURCES; i++) {
+        mkdirSync(join(built.place.repo, dir, `s${i}`), { recursive: true });
+        writeFileSync(
+          join(built.place.repo, dir, `s${i}`, "SKILL.md"),
+          `---\nname: s${i}\ndescription: d\n---\n`,
+        );
+      }
+      writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
+      writeFileSync(join(built.place.repo, "AGENTS.md"), "Memory.\n");
+      built.before.repo = signature(built.place.repo);
+      runs.set(a.id, { built, run: await verify(built, ["--agent", a.id, "--json"]) });
+    });
+    await pool(tasks, 2);
+  }, 900_000);
+
+  for (const a of AGENTS.filter((x) => x.id === "claude-code" || x.id === "codex"))
+    it(`the_copy_stops_at_its_bound_and_the_${a.id.replace(/-/g, "_")}_run_is_incomplete_not_clean`, () => {
+      const r = runs.get(a.id);
+      if (!r) throw new Error("no run");
+      expectNothingEscaped(r.built, r.run);
+      const j = JSON.parse(r.run.stdout);
+      expect(j.limits).toEqual([
+        expect.stringMatching(/^the copy stopped after 2,000 skill, subagent and command files \(/),
+      ]);
+      expect((j.copied as string[]).filter((f) => f.endsWith("/SKILL.md"))).toHaveLength(SANDBOX_MAX_SOURCES);
+      expect([j.agrees, r.run.status]).toEqual([false, 1]);
+    });
 });
 
 describe("what verify prints about a hostile repository", () => {

@@ -123,7 +123,7 @@ describe("verify on the example repository", () => {
     const r = await verify([], { cwd: exampleCopy() });
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe(
-      "verify: Claude Code 2.1.332 agrees with the model on this repository — 7 files, 1809 bytes at launch\n",
+      "verify: Claude Code 2.1.332 agrees with the model on this repository — 7 files, 1809 bytes at launch as sent (framing and paths included; cap charges 2146), and 3 skill, subagent and command entries\n",
     );
     expect(r.status).toBe(0);
   });
@@ -132,9 +132,9 @@ describe("verify on the example repository", () => {
     const r = await verify(["--cli", CLAUDE_2_1_197], { cwd: exampleCopy() });
     expect(r.stdout).toBe(
       claudeKnows197
-        ? "verify: Claude Code 2.1.197 agrees with the model on this repository — 7 files, 1809 bytes at launch\n"
+        ? "verify: Claude Code 2.1.197 agrees with the model on this repository — 7 files, 1809 bytes at launch as sent (framing and paths included; cap charges 2146), and 3 skill, subagent and command entries\n"
         : "the model does not know Claude Code 2.1.197: compared with the nearest release it knows, 2.1.332\n" +
-            "verify: Claude Code 2.1.197 agrees with the model of 2.1.332 on this repository — 7 files, 1809 bytes at launch\n",
+            "verify: Claude Code 2.1.197 agrees with the model of 2.1.332 on this repository — 7 files, 1809 bytes at launch as sent (framing and paths included; cap charges 2146), and 3 skill, subagent and command entries\n",
     );
     expect(r.status).toBe(0);
   });
@@ -169,7 +169,7 @@ describe("verify on the example repository", () => {
       agent: { id: "claude-code", name: "Claude Code" },
       cli: { path: CLAUDE_2_1_332, release: "2.1.332" },
       model: { release: "2.1.332", exact: true, chosen: "--agent-version" },
-      launch: { files: 7, bytes: 1809 },
+      launch: { files: 7, bytes: 1809, charged: 2146, entries: 3 },
       disagreements: [],
       traffic: { loopback: [], refused: [] },
       agrees: true,

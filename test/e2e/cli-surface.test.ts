@@ -66,7 +66,7 @@ describe("DIR found upward", () => {
     const fromTop = run(["cap", "examples/acme-shop", "--cwd", "examples/acme-shop/packages/api"], top);
     expect(fromApi.code).toBe(0);
     expect(fromApi).toEqual(fromTop);
-    expect(fromApi.stdout).toContain("1030 bytes of launch context for a launch in packages/api/");
+    expect(fromApi.stdout).toContain("1367 bytes of launch context for a launch in packages/api/");
     expect(fromApi.stderr).not.toContain("inside the repository");
   });
 

@@ -28,7 +28,7 @@ describe("unknown keys in .agent-context.json", () => {
     expect(r.code).toBe(0);
     const lines = r.stderr.split("\n").filter((l) => l.includes("unknown key"));
     expect(lines).toEqual([
-      `warning: ${join(root, ".agent-context.json")}:1:2: unknown key "cpa" is ignored (did you mean "cap"?); known keys: cap, charge, caps, agents, routers, unlowerable, hook`,
+      `warning: ${join(root, ".agent-context.json")}:1:2: unknown key "cpa" is ignored (did you mean "cap"?); known keys: cap, charge, caps, agents, routers, unlowerable, hook, lint`,
     ]);
     expect(r.stdout).toContain("cap 4096");
   });

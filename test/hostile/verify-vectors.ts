@@ -10,7 +10,7 @@
  * points at is {@link hostileNet}'s listener (the suite asserts it hears nothing).
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { HostilePlace, HostileVector } from "./vector.js";
 
@@ -360,6 +360,40 @@ export const VERIFY_VECTORS: readonly VerifyVector[] = [
       link(p.repo, "packages/outside/CLAUDE.md", join(p.outside, "secret.md"));
       link(p.repo, "docs/secret.md", join(p.outside, "secret.md"));
       write(p.repo, ".claude/rules/secret.md", "@../../docs/secret.md\n");
+    },
+  },
+  {
+    name: "a_skill_md_and_a_skills_folder_linked_out_of_the_repository",
+    class: "reads-outside",
+    what: "a SKILL.md that is a link to a secret file outside the repository, and a skills folder that is a link to a folder outside",
+    make(p) {
+      write(p.outside, "skill/SKILL.md", "---\nname: outside\ndescription: OUTSIDE-SECRET-5f2c\n---\nx\n");
+      link(p.repo, ".claude/skills/outside/SKILL.md", join(p.outside, "skill", "SKILL.md"));
+      link(p.repo, ".agents/skills/outside", join(p.outside, "skill"));
+      link(p.repo, ".github/agents/outside.md", join(p.outside, "skill", "SKILL.md"));
+    },
+  },
+  {
+    name: "skill_folders_with_scripts_beside_their_skill_md",
+    class: "runs-code",
+    what: "skills of every agent whose folders hold executable scripts (and a SKILL.md that names them): only the SKILL.md files are copied",
+    make(p) {
+      const md = (n: string) =>
+        `---\nname: ${n}\ndescription: Runs scripts/run.sh\n---\nRun \`scripts/run.sh\` then !\`${touch(p)}\`\n`;
+      for (const dir of [
+        ".claude/skills",
+        ".codex/skills",
+        ".agents/skills",
+        ".github/skills",
+        ".gemini/skills",
+      ]) {
+        const n = `tool-${dir.split("/")[0]?.slice(1)}`;
+        write(p.repo, `${dir}/${n}/SKILL.md`, md(n));
+        write(p.repo, `${dir}/${n}/scripts/run.sh`, `#!/bin/sh\n${touch(p)}\n`);
+        chmodSync(join(p.repo, `${dir}/${n}/scripts/run.sh`), 0o755);
+        write(p.repo, `${dir}/${n}/helper.py`, `import os\nos.system("${touch(p)}")\n`);
+        write(p.repo, `${dir}/${n}/hooks.json`, json({ hooks: { SessionStart: hook(p) } }));
+      }
     },
   },
   {

@@ -175,7 +175,7 @@ describe("installing agent-context into another repository, as the README says",
     });
     expect(cap.stderr).toBe("");
     expect(cap.stdout).toBe(
-      "agent-context cap: clean — 1809 bytes of launch context (cap 4096, 2287 to spare)\n" +
+      "agent-context cap: clean — 2146 bytes of launch context (cap 4096, 1950 to spare)\n" +
         "Claude Code launch model verified on Claude Code 2.1.332.\n",
     );
     expect(cap.code).toBe(0);

@@ -17,6 +17,7 @@ export const LONG = [
   "test/conformance/codex-edges.test.ts",
   "test/conformance/copilot-user-layer.test.ts",
   "test/conformance/gemini-user-layer.test.ts",
+  "test/conformance/claude-fuzz-long.test.ts",
 ];
 
 export function longNotice(): string {

@@ -45,6 +45,9 @@ const RANK: Record<string, number> = {
   install: 3,
   app: 4,
   report: 5,
+  // The editor-side servers: each answers through one adapter (src/mcp/product.ts) to the pipelines.
+  mcp: 5.5,
+  lsp: 5.5,
   cli: 6,
   ci: 6, // the pull-request comment's entry
   index: 6, // the library's entry point
@@ -65,6 +68,8 @@ const FLOWS = new Set([
   "hook -> pointers",
   // Lint's router rules read the router's shards and index.
   "lint -> router",
+  // The language server answers through the MCP room's adapter to the pipelines (src/mcp/product.ts).
+  "lsp -> mcp",
 ]);
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildProgram, commandsFor } from "../../src/cli/program.js";
 
-const ALL = ["cap", "route", "hook", "explain", "pointers", "lint", "init", "verify", "report"];
+const ALL = ["cap", "route", "hook", "explain", "pointers", "lint", "init", "verify", "report", "mcp", "lsp"];
 
 describe("commandsFor", () => {
   it("a_named_command_loads_only_that_command", () => {

@@ -86,6 +86,18 @@ describe("the schema of .agent-context.json", () => {
     { hook: [] },
     { hook: null },
     { $schema: 1 },
+    { lint: {} },
+    { lint: { rules: { "rule-unscoped": "off", "import-missing": "warn", "x-y": "info" } } },
+    { lint: { rules: { "rule-unscoped": { severity: "error", agents: ["claude-code"] } } } },
+    { lint: { rules: { "rule-unscoped": {} } } },
+    { lint: { rules: { "rule-unscoped": "warning" } } },
+    { lint: { rules: { "rule-unscoped": 1 } } },
+    { lint: { rules: { "rule-unscoped": { severity: "loud" } } } },
+    { lint: { rules: { "rule-unscoped": { agents: [] } } } },
+    { lint: { rules: { "rule-unscoped": { agents: "codex" } } } },
+    { lint: { rules: { "rule-unscoped": { sevrity: "off" } } } },
+    { lint: { rules: [] } },
+    { lint: [] },
     [],
     "x",
     3,
@@ -124,7 +136,7 @@ describe("what a configuration mistake prints", () => {
   it("unknown_keys_at_any_depth_are_warnings_at_their_line_and_column_with_the_nearest_key", () => {
     const { warnings } = checkConfig(text.replace('"skil"', '"skill"'), F);
     expect(warnings).toEqual([
-      `warning: ${F}:10:3: unknown key "cpa" is ignored (did you mean "cap"?); known keys: cap, charge, caps, agents, routers, unlowerable, hook`,
+      `warning: ${F}:10:3: unknown key "cpa" is ignored (did you mean "cap"?); known keys: cap, charge, caps, agents, routers, unlowerable, hook, lint`,
       `warning: ${F}:5:16: unknown key "agents.codex.capp" is ignored (did you mean "cap"?); known keys in "agents.codex": cap, charge, caps`,
       `warning: ${F}:7:13: unknown key "hook.maxrows" is ignored (did you mean "maxRows"?); known keys in "hook": maxRows, maxBytes, oncePerSession`,
     ]);
@@ -147,6 +159,36 @@ describe("what a configuration mistake prints", () => {
     ]);
     expect(refusal(text)).toBe(
       `${F}:8:13: "caps" names "skil" (did you mean "skill"?); each key must be one of ${CHARGEABLE_KINDS.join(", ")}`,
+    );
+  });
+
+  it("a_lint_rule_setting_is_refused_at_its_line_and_column_with_the_nearest_word", async () => {
+    await import("../../src/agents/index.js");
+    const m = refusal(
+      [
+        "{",
+        '  "lint": {',
+        '    "rules": {',
+        '      "rule-unscoped": "warning",',
+        '      "import-missing": { "sevrity": "off", "agents": ["codx"] }',
+        "    }",
+        "  }",
+        "}",
+      ].join("\n"),
+    );
+    expect(m.split("\nagent-context: ")).toEqual([
+      `${F}:4:24: "lint.rules.rule-unscoped" must be one of "off", "info", "warn", "error", got "warning" (did you mean "warn"?)`,
+      `${F}:5:27: "lint.rules.import-missing" has the unknown key "sevrity" (did you mean "severity"?); a rule's object holds "severity" and "agents"`,
+      `${F}:5:56: "lint.rules.import-missing.agents" names "codx", which is no agent (did you mean "codex"?); agents: claude-code, codex, gemini-cli, copilot-cli`,
+    ]);
+  });
+
+  it("a_lint_rule_id_no_rule_has_is_an_error_naming_the_nearest_id_once_lint_is_loaded", async () => {
+    const text = '{\n  "lint": { "rules": { "rule-unscopped": "off" } }\n}\n';
+    expect(() => parseConfig(text, F)).not.toThrow();
+    await import("../../src/lint/index.js");
+    expect(refusal(text)).toBe(
+      `${F}:2:24: "lint.rules" names "rule-unscopped", which is no lint rule (did you mean "rule-unscoped"?); the rules: docs/commands/lint.md`,
     );
   });
 

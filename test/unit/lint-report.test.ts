@@ -100,6 +100,57 @@ describe("text output", () => {
     );
   });
 
+  it("findings_of_one_rule_with_one_message_and_help_are_said_once_with_their_places_under_it", () => {
+    const out = renderFindingsText(
+      [
+        d({ file: "z.md", line: 1, column: 1 }),
+        d({ file: "a.md", line: 2, column: 1 }),
+        d({ file: "m.md", ruleId: "rule-globs-key", help: "rename it" }),
+        d({ file: "b.md", line: 1, column: 1 }),
+        d({ file: "b.md", line: 4, column: 1 }),
+      ],
+      { color: false },
+    );
+    expect(out).toBe(
+      [
+        "error import-missing @docs/styl.md resolves to no file (4 places in 3 files)",
+        "  a.md:2:1",
+        "  b.md:1:1",
+        "  b.md:4:1",
+        "  z.md:1:1",
+        "  help: fix the path",
+        "m.md:3:5 error rule-globs-key @docs/styl.md resolves to no file",
+        "  help: rename it",
+        "5 errors, 0 warnings",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("findings_sharing_a_help_but_not_a_message_keep_their_lines_and_say_the_help_once", () => {
+    const out = renderFindingsText(
+      [
+        d({ file: "b.md", severity: "info", message: "Codex never sees it" }),
+        d({ file: "a.md", severity: "info", message: "Claude Code never sees it" }),
+        d({ file: "a.md", line: 9, severity: "info", message: "Codex never sees it" }),
+        d({ file: "c.md", severity: "warning", message: "Codex never sees it" }),
+      ],
+      { color: false },
+    );
+    expect(out).toBe(
+      [
+        "a.md:3:5 info import-missing Claude Code never sees it",
+        "a.md:9:5 info import-missing Codex never sees it",
+        "b.md:3:5 info import-missing Codex never sees it",
+        "  help: fix the path",
+        "c.md:3:5 warning import-missing Codex never sees it",
+        "  help: fix the path",
+        "0 errors, 1 warning, 3 infos",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("no_findings_says_no_problems", () => {
     expect(renderFindingsText([], { color: false })).toBe("no problems\n");
   });

@@ -142,6 +142,8 @@ interface Origin {
   ruleBase?: string;
   /** The path is a regular file's real path that the rules walk listed (read without a stat first). */
   walked?: boolean;
+  /** The chain started at an AGENTS file (the AGENTS.md plugin's candidates: the file, then its imports). */
+  agents?: boolean;
 }
 
 /** The layers each snapshot of {@link claudeLaunch} was computed with: its on-demand session answers for the same view. */
@@ -210,6 +212,7 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   // the launch directories; never its AGENTS.md, never its ancestors (settled on 2.1.332).
   for (const dir of layers?.nothingLoads ? [] : (layers?.addDirs ?? []))
     launch.loadDirectory(safeRealpath(dir) ?? dir, `the added directory ${launch.show(dir)}`, true, false);
+  const sameText = launch.dropAgentsTextsSeen();
   if (layers) launch.findings.push(...layers.findings);
   const applied = layers ? appliedSources(launch, layers, userDir, userItems) : undefined;
   // Skills, commands, subagents, auto memory, the output style (./sources.ts): after the memory files.
@@ -221,7 +224,9 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     ...(layers ? { layers } : {}),
   });
   launch.items.push(...sources.items);
-  for (const [p, t] of sources.texts) launch.texts.set(p, t);
+  // A file both loaded as memory (imported) and listed keeps its memory text here; its entry is the item's
+  // `extra.entry` (verify found it: a subagent file imported by a CLAUDE.md is sent both ways).
+  for (const [p, t] of sources.texts) if (!launch.texts.has(p)) launch.texts.set(p, t);
   launch.findings.push(...sources.findings);
   return {
     agent: { id: CLAUDE_CODE_ID, name: CLAUDE_CODE_NAME, version: launch.behaviour.release },
@@ -235,7 +240,9 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
     memory: launch.memory,
     findings: launch.findings,
     ...(applied && applied.length > 0 ? { applied } : {}),
-    ...(agentsFiles.skipped.length > 0 ? { skipped: agentsFiles.skipped } : {}),
+    ...(agentsFiles.skipped.length + sameText.length > 0
+      ? { skipped: [...agentsFiles.skipped, ...sameText] }
+      : {}),
     ...(sources.overhead.length > 0 ? { overhead: sources.overhead } : {}),
     ...(sources.unmeasured.length > 0 ? { unmeasured: sources.unmeasured } : {}),
   };
@@ -272,6 +279,10 @@ class LaunchSet {
   readonly memory: MemoryRecord[] = [];
   /** Files claudeMdExcludes kept out (display paths), for the setting's `applied` line. */
   readonly excludedFiles: string[] = [];
+  /** Items of AGENTS chains (shown path to absolute path), for {@link dropAgentsTextsSeen}. */
+  private readonly agentsItems = new Map<string, string>();
+  /** Items of project or local chains that are not AGENTS chains. */
+  private readonly projectItems = new Set<string>();
   /** Files loaded or refused once: by path and by real path. */
   private readonly processed = new Set<string>();
   /** Directories whose path is their real path (cwd and its ancestors; those of files read). */
@@ -490,6 +501,53 @@ class LaunchSet {
     this.texts.set(shown, text);
     if (origin.kind === "memory" || origin.kind === "local")
       this.memory.push({ path: shown, absPath: path, dir: memoryDir(path), kind: origin.kind });
+    if (origin.agents) this.agentsItems.set(shown, path);
+    else if (origin.layer === "Project" || origin.layer === "Local") this.projectItems.add(shown);
+  }
+
+  /**
+   * The AGENTS.md plugin's `unseenFiles` (2.1.332): an AGENTS file, or one of its imports, whose text
+   * (processed, then JavaScript `trim()`) equals the text of a project or local file in the launch set (a
+   * CLAUDE file, `.claude/CLAUDE.md`, CLAUDE.local.md, an unscoped rule, their imports, at any level) is
+   * left out; the others stay, each judged alone. Not compared with the user layer, scoped rules or other
+   * AGENTS files. Cases of test/conformance/claude-edges.fixtures.ts (`CLAUDE_AGENTS_TEXT_CASES`).
+   */
+  dropAgentsTextsSeen(): SkippedMemory[] {
+    if (this.agentsItems.size === 0) return [];
+    const seen = new Map<string, string>();
+    for (const i of this.items) {
+      if (!this.projectItems.has(i.path)) continue;
+      const t = (this.texts.get(i.path) ?? "").trim();
+      if (t !== "" && !seen.has(t)) seen.set(t, i.path);
+    }
+    const skipped: SkippedMemory[] = [];
+    const drop = new Set<string>();
+    for (const [shown, abs] of this.agentsItems) {
+      const t = (this.texts.get(shown) ?? "").trim();
+      const same = t === "" ? undefined : seen.get(t);
+      if (same === undefined) continue;
+      drop.add(shown);
+      skipped.push({
+        path: shown,
+        absPath: abs,
+        hiddenBy: same,
+        why: `its text equals ${same}'s, already loaded: Claude Code's AGENTS.md plugin does not load it again`,
+      });
+    }
+    if (drop.size === 0) return [];
+    const kept = this.items.filter((i) => !drop.has(i.path));
+    this.items.length = 0;
+    this.items.push(...kept);
+    for (const p of drop) this.texts.delete(p);
+    const memory = this.memory.filter((m) => !drop.has(m.path));
+    this.memory.length = 0;
+    this.memory.push(...memory);
+    for (const e of this.imports)
+      if (drop.has(e.target) && e.status === "loaded") {
+        e.status = "duplicate";
+        e.reason = "its text equals a file already loaded (the AGENTS.md plugin leaves it out)";
+      }
+    return skipped;
   }
 
   /** Loads the imports of one loaded file, in order, and records each edge. */
@@ -707,6 +765,7 @@ class LaunchSet {
           kind: "memory",
           charged: true,
           importedBy: null,
+          agents: true,
           reason:
             this.mode === "claude-md-and-agents-md"
               ? `${toPosix(name)} in ${where}: loaded beside CLAUDE.md (instructionFiles claude-md-and-agents-md)`
@@ -734,6 +793,7 @@ function importOriginOf(origin: Origin, shown: string, scoped: boolean): Origin 
   };
   if (origin.layer) importOrigin.layer = origin.layer;
   if (origin.external) importOrigin.external = true;
+  if (origin.agents) importOrigin.agents = true;
   return importOrigin;
 }
 

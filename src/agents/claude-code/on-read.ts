@@ -839,8 +839,9 @@ function singleReadFile(w: string[], alone: boolean): string | null {
  * it recognises as a plain read: `cat`/`nl`/`bat` of one file, `head`/`tail` with a line count,
  * `sed -n 'N,Mp'`, and (as the whole command) `grep`/`rg` PATTERN FILE; several such commands may be joined
  * by `&&`, `||` or `;` with `echo`/`printf`/`true`/`:`. Any `|`, `<` or `>` disqualifies the command.
- * Runtime conditions the CLI adds and this function does not check: the command's output must contain the
- * file's text, grep must exit 0, and the file must be a regular file of at most 10 MiB.
+ * A Bash target that is a directory attaches nothing (it is left out). Runtime conditions the CLI adds and
+ * this function does not check: the command's output must contain the file's text, grep must exit 0, and
+ * the file must be at most 10 MiB.
  *
  * @param toolName the tool (`Read`, `Write`, `Edit`, `MultiEdit`, `NotebookEdit`, `Bash`)
  * @param input the tool input as the model sent it
@@ -870,7 +871,10 @@ export function claudeAttachTargets(
   const files: string[] = [];
   for (const c of cmds) {
     const f = singleReadFile(c.words, cmds.length === 1);
-    if (f) files.push(...abs(f));
+    // A target that is a directory ( `cat pkg`, `grep needle pkg`, `rg needle pkg`) attaches
+    // nothing on either release (recorded cases `bash_*_on_a_directory_attaches_nothing`).
+    if (f)
+      files.push(...abs(f).filter((p) => statSync(p, { throwIfNoEntry: false })?.isDirectory() !== true));
     else if (cmds.length > 1 && !/^\s*(echo|printf|true|:)\b/.test(c.raw)) return [];
   }
   return files;

@@ -136,11 +136,26 @@ interface SourcesBehaviour {
   dedupesSkillNames: boolean;
   /** Auto memory's warning says which lines were cut (`auto_memory_over_200_lines_*`). */
   autoMemoryCutDetail: boolean;
+  /**
+   * A skill's or command's description is sent with its line breaks as spaces (a `|` block); 2.1.197 keeps
+   * them (found by the differential test: seeds long-2.1.332:5, long-2.1.197:14; fuzz/found.ts).
+   */
+  descriptionOnOneLine: boolean;
 }
 
 const BEHAVIOUR: Record<string, SourcesBehaviour> = {
-  "2.1.332": { showsFrontmatterName: true, dedupesSkillNames: true, autoMemoryCutDetail: true },
-  "2.1.197": { showsFrontmatterName: false, dedupesSkillNames: false, autoMemoryCutDetail: false },
+  "2.1.332": {
+    showsFrontmatterName: true,
+    dedupesSkillNames: true,
+    autoMemoryCutDetail: true,
+    descriptionOnOneLine: true,
+  },
+  "2.1.197": {
+    showsFrontmatterName: false,
+    dedupesSkillNames: false,
+    autoMemoryCutDetail: false,
+    descriptionOnOneLine: false,
+  },
 };
 
 export interface ClaudeSourcesOptions {
@@ -272,11 +287,16 @@ export function claudeGitRoot(cwd: string): string | undefined {
   }
 }
 
-/** The folders whose `.claude/` the lists read: the cwd, then each ancestor to the git root (all outside git). */
-export function claudeSourceDirs(cwd: string): string[] {
+/**
+ * The folders whose `.claude/` the lists read: the cwd, then each ancestor to the git root (all outside
+ * git), never the home folder or one above it (with the cwd at or below `home`, the walk stops before
+ * it; 2.1.332 and 2.1.197, found by the differential test: docs/findings-sources-claude-code.md).
+ */
+export function claudeSourceDirs(cwd: string, home?: string): string[] {
   const top = claudeGitRoot(cwd);
   const dirs: string[] = [];
   for (let d = cwd; d !== parse(d).root; ) {
+    if (home !== undefined && d === home) break;
     dirs.push(d);
     if (d === top) break;
     const up = resolve(d, "..");
@@ -385,7 +405,7 @@ class SourcesScan {
     this.folders = [
       ...(this.userDir ? [{ base: this.userDir, user: true }] : []),
       // The fresh-clone view is the repository alone: no folder above its root (as the memory files).
-      ...claudeSourceDirs(opts.cwd)
+      ...claudeSourceDirs(opts.cwd, opts.layers?.view === "user" ? opts.layers.home : undefined)
         .filter((d) => opts.layers?.view === "user" || inside(opts.root, d))
         .map((d) => ({ base: join(d, ".claude"), user: false })),
     ];
@@ -586,6 +606,13 @@ class SourcesScan {
 
   /** The skills list: skills then commands, a name listed once on 2.1.332, cut, within the listing budget. */
   skillsList(listed: Entry[]): void {
+    // CLAUDE_CODE_DISABLE_ATTACHMENTS: the skills list is an attachment; none of the repository's or the
+    // user's skills and commands is sent (2.1.332; found by the differential test, seed long-2.1.332:62).
+    if (this.opts.layers?.nothingAttaches)
+      for (const e of listed) {
+        e.hidden ??= "CLAUDE_CODE_DISABLE_ATTACHMENTS is set: Claude Code sends no skills list";
+        e.facts.notListed ??= "hidden";
+      }
     const seen = new Map<string, Entry>();
     for (const e of listed) {
       if (e.hidden) continue;
@@ -617,7 +644,9 @@ class SourcesScan {
         ? `- ${e.name} (${n})`
         : `- ${e.name}`;
     };
-    const full = (e: Entry) => `${labelOf(e)}: ${cut(e.description)}`;
+    // 2.1.332 sends a description's line breaks as spaces (a `|` block); a subagent's keep theirs.
+    const oneLine = (d: string) => (this.behaviour.descriptionOnOneLine ? d.replace(/\n/g, " ") : d);
+    const full = (e: Entry) => `${labelOf(e)}: ${cut(oneLine(e.description))}`;
     // The listing budget: the entries past it lose their description.
     const fraction = settingValue(layers, "skillListingBudgetFraction");
     const budget =

@@ -9,17 +9,20 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { inside } from "../../fs/paths.js";
 import {
+  type DeliveredEntry,
   type DeliveredFile,
   type ProcessResult,
   type RunProcess,
   VerifyRunError,
   type VerifyRunner,
 } from "../../model/index.js";
+import { dashEntryName, hasFileBelow, predictedEntries } from "../../verify/entries.js";
 import { runProcess } from "../../verify/process.js";
 import { aString, pickAllowed, stringList } from "../../verify/settings.js";
 import { type RecordedRequest, startUpstream, type Turn } from "../../verify/upstream.js";
 import { claudeOnDemand } from "./on-read.js";
 import { CLAUDE_PROBES } from "./probes.js";
+import { CLAUDE_AGENTS_FOOTER, CLAUDE_AGENTS_HEADER, CLAUDE_SKILLS_HEADER } from "./sources.js";
 
 export interface ClaudeRun {
   /** Exit status (null when killed). */
@@ -247,6 +250,97 @@ const SETTINGS_FILE = /(^|\/)\.claude\/settings(\.local)?\.json$/;
 const INSTRUCTION_FILE =
   /^(?:[^./][^/]*\/)*\.claude\/(?:CLAUDE\.md|AGENTS\.md|rules\/(?:[^./][^/]*\/)*[^./][^/]*\.md)$/;
 
+/** A path segment that is not dotted. */
+const SEG = "[^./][^/]*";
+/**
+ * The files Claude Code reads for a list entry (./sources.ts): `.claude/skills/FOLDER/SKILL.md`,
+ * `.claude/agents/…/NAME.md` and `.claude/commands/…/NAME.md` of any folder (the cwd's and its ancestors'
+ * are read). Never a skill's scripts or assets, never an output style (the setting that picks one is not
+ * copied).
+ */
+const LISTED_SOURCE = new RegExp(
+  `^(?:${SEG}/)*\\.claude/(?:skills/${SEG}/SKILL\\.md|(?:agents|commands)/(?:${SEG}/)*${SEG}\\.md)$`,
+);
+
+/** The lists verify compares entry by entry: the skills list (skills, then commands) and the subagents. */
+const CLAUDE_LISTS = ["skills", "agents"] as const;
+
+/** An entry's name: `- NAME: …`, `- FOLDER (NAME): …` (the part before the first `: `), or `- NAME`. */
+export const claudeEntryName = dashEntryName;
+
+function between(text: string, start: string, end: string | RegExp): string | undefined {
+  const i = text.indexOf(start);
+  if (i < 0) return undefined;
+  const rest = text.slice(i + start.length);
+  const j = typeof end === "string" ? rest.indexOf(end) : rest.search(end);
+  return j < 0 ? rest : rest.slice(0, j);
+}
+
+/** Splits a list body into entries: each starts at a line beginning with "- ". */
+const dashEntries = (body: string): string[] => (body === "" ? [] : body.split(/\n(?=- )/));
+
+/**
+ * The skills list's and the subagent list's entries in a request's texts (its system blocks and messages),
+ * in the CLI's order, built-in entries included (2.1.332 and 2.1.197; docs/findings-sources-claude-code.md).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the request body's JSON
+export function claudeListEntries(body: any): DeliveredEntry[] {
+  const sys = ((body?.system ?? []) as { text?: string }[]).map((b) => b.text ?? "");
+  // biome-ignore lint/suspicious/noExplicitAny: message list
+  const texts = [...sys, ...((body?.messages ?? []) as any[]).flatMap(textBlocks)];
+  const out: DeliveredEntry[] = [];
+  for (const t of texts) {
+    const agents = between(t, CLAUDE_AGENTS_HEADER, CLAUDE_AGENTS_FOOTER);
+    if (agents !== undefined)
+      for (const e of dashEntries(agents)) out.push({ list: "agents", name: claudeEntryName(e), text: e });
+    const skills = between(t, CLAUDE_SKILLS_HEADER, /\n\n(?!- )|$/);
+    if (skills !== undefined)
+      for (const e of dashEntries(skills)) out.push({ list: "skills", name: claudeEntryName(e), text: e });
+  }
+  return out;
+}
+
+/** The built-in entries of one CLI (its lists in an empty folder with an empty home), per executable. */
+const builtInEntries = new Map<string, Promise<Set<string>>>();
+
+/**
+ * The CLI's own entries: those it lists in an empty folder, run once per executable in a fresh folder of
+ * the throwaway home (its own home and config dir inside it, nothing else there).
+ */
+function builtIns(req: {
+  bin: string;
+  home: string;
+  env: Readonly<Record<string, string>>;
+  timeoutMs: number;
+  run: RunProcess;
+}): Promise<Set<string>> {
+  const known = builtInEntries.get(req.bin);
+  if (known) return known;
+  const made = (async () => {
+    const base = mkdtempSync(join(req.home, "baseline-"));
+    const home = join(base, "h");
+    const cwd = join(base, "w");
+    mkdirSync(home, { mode: 0o700 });
+    mkdirSync(cwd, { mode: 0o700 });
+    const run = await runClaudeCli({
+      bin: req.bin,
+      cwd,
+      home,
+      configDir: join(home, ".claude-config"),
+      args: ["--allowedTools", "Read"],
+      env: { ...req.env },
+      timeoutMs: req.timeoutMs,
+      run: req.run,
+    });
+    const first = run.mainRequests[0];
+    if (!first) throw new VerifyRunError(`in an empty folder: ${runFailure(run, req.timeoutMs)}`);
+    return new Set(claudeListEntries(first.body).map((e) => `${e.list}\u0000${e.text}`));
+  })();
+  builtInEntries.set(req.bin, made);
+  made.catch(() => builtInEntries.delete(req.bin));
+  return made;
+}
+
 /** The item kinds the CLI sends as a memory file's section (what `observe` reads back). */
 const FILE_KINDS: ReadonlySet<string> = new Set(["memory", "import", "rule", "local"]);
 
@@ -334,6 +428,7 @@ export const claudeVerifyRunner: VerifyRunner = {
   parseVersion: (out) => CLAUDE_VERSION_LINE.exec(out)?.[1],
   reads: true,
   instructionFile: (rel) => INSTRUCTION_FILE.test(rel),
+  listedSource: (rel) => LISTED_SOURCE.test(rel),
   settingsFile: (rel) => SETTINGS_FILE.test(rel),
   rewriteSettings(_rel, text) {
     let parsed: unknown;
@@ -378,16 +473,22 @@ export const claudeVerifyRunner: VerifyRunner = {
     const ours = (p: string) => inside(req.root, p) || inside(req.home, p);
     const launch = launchFiles(run, ours).map((s) => ({ path: s.path, text: s.text, label: s.label }));
     const turns = attachedPerTurn(run, ours);
+    // The lists' entries without the CLI's own: with no skill, subagent or command file in the copy (and an
+    // empty home), every entry is the CLI's own; else those an empty folder's run lists are left out.
+    const listed = claudeListEntries(run.mainRequests[0]?.body);
+    const own = hasFileBelow(req.root, (rel) => LISTED_SOURCE.test(rel))
+      ? await builtIns(req).then((b) => listed.filter((e) => !b.has(`${e.list}\u0000${e.text}`)))
+      : [];
     return {
-      launch: { files: launch },
+      launch: { files: launch, entries: own },
       reads: req.reads.map((_, i) => ({ files: turns[i] ?? [] })),
       otherRequests: run.requests.filter((r) => !r.url.startsWith("/v1/messages")).map((r) => r.url),
     };
   },
   predict(snapshot, reads, home) {
     const abs = (p: string) => (isAbsolute(p) ? p : join(snapshot.root, p));
-    // The memory files' sections only: skills, commands, subagents, auto memory and the output style are
-    // entries of lists this runner does not read yet (./sources.ts; verify compares files).
+    // The memory files' sections as files; skills, commands and subagents as the lists' entries (auto
+    // memory and the output style need the user layer and settings a copy never holds).
     const launch = snapshot.items
       .filter((it) => FILE_KINDS.has(it.kind))
       .map((it) => ({
@@ -400,7 +501,8 @@ export const claudeVerifyRunner: VerifyRunner = {
       const r = session.read(target);
       return { files: r.items.map((it) => ({ path: abs(it.path), text: r.texts.get(it.path) ?? "" })) };
     });
-    return { launch: { files: launch }, reads: predicted };
+    const entries = predictedEntries(snapshot, CLAUDE_LISTS, (_list, text) => claudeEntryName(text));
+    return { launch: { files: launch, entries }, reads: predicted };
   },
   probes: CLAUDE_PROBES,
 };

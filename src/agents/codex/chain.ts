@@ -62,8 +62,13 @@ export interface CodexChainOptions {
    * as a fresh user sees it, which is what a CI check should measure).
    */
   codexHome?: string;
-  /** `-c project_doc_max_bytes=N`: overrides every config layer (bytes). */
+  /**
+   * `-c project_doc_max_bytes=N`: overrides every config layer (bytes). A negative value makes Codex refuse
+   * to start (a finding; the chain is then computed with 0).
+   */
   maxBytes?: number;
+  /** `--profile NAME`: `$CODEX_HOME/NAME.config.toml` over config.toml (./config.ts readUserLayer). */
+  profile?: string;
   /** `-c project_doc_fallback_filenames=[...]`: overrides every config layer. */
   fallbackNames?: string[];
   /** `-c project_root_markers=[...]`: overrides the user config (project configs never set it). */
@@ -303,14 +308,26 @@ function firstWords(text: string, n = 12, maxChars = 100): string {
  * {@link UsageError} when `root` or `cwd` is not a directory or `cwd` lies outside `root`.
  * Verified on Codex {@link CODEX_VERIFIED_VERSION}.
  */
-export function codexChain(opts: CodexChainOptions): CodexChainResult {
+export function codexChain(given: CodexChainOptions): CodexChainResult {
+  let opts = given;
   const { root, cwd } = launchDirs(opts);
   const problems: Finding[] = [];
   const items: ContextItem[] = [];
   const texts = new Map<string, string>();
 
   // Configuration layers: the user's config, the root markers, trust, a trusted project's configs.
-  const user = opts.codexHome ? readUserLayer(resolve(opts.codexHome), problems) : null;
+  const user = opts.codexHome ? readUserLayer(resolve(opts.codexHome), problems, opts.profile) : null;
+  if (opts.maxBytes !== undefined && opts.maxBytes < 0) {
+    // 0.171.0: `Error: invalid value: integer \`-1\`, expected usize in \`project_doc_max_bytes\`` (case
+    // `a_negative_budget_stops_codex`).
+    problems.push({
+      ruleId: "codex-config",
+      severity: "warning",
+      file: displayPath(cwd, root),
+      message: `project_doc_max_bytes ${opts.maxBytes} is not a non-negative integer: Codex refuses to start`,
+    });
+    opts = { ...opts, maxBytes: 0 };
+  }
   const markers = opts.rootMarkers ?? user?.rootMarkers ?? CODEX_DEFAULT_ROOT_MARKERS;
   const markersFrom: CodexSettingSource =
     opts.rootMarkers !== undefined ? "option" : user?.rootMarkers !== undefined ? "user-config" : "default";
@@ -334,13 +351,26 @@ export function codexChain(opts: CodexChainOptions): CodexChainResult {
       message:
         "the project is marked untrusted in $CODEX_HOME/config.toml: Codex loads none of its AGENTS files (only the global one of $CODEX_HOME)",
     });
-  } else if (maxBytes > 0) {
+  } else {
     const searchDirs = projectRoot
       ? ancestors(cwd)
           .slice(0, ancestors(cwd).indexOf(projectRoot) + 1)
           .reverse()
       : [cwd];
     found = chainFiles(searchDirs, codexCandidateNames(fallbackNames), root, problems);
+    if (maxBytes <= 0 && found.length > 0) {
+      // A budget of 0 sends no project document at all, not even an empty message (0.171.0; cases
+      // `a_budget_of_zero_sends_no_agents_message_at_all`, `a_budget_of_zero_drops_an_override_file_too`):
+      // say which files that drops.
+      problems.push({
+        ruleId: "codex-chain",
+        severity: "warning",
+        file: displayPath(found[0] as string, root),
+        message: `project_doc_max_bytes is 0 (${source === "option" ? "-c" : source}): Codex sends none of the project's AGENTS files: ${found.map((f) => `${displayPath(f, root)} (${statSafe(f)?.size ?? 0} B)`).join(", ")}`,
+        help: "set project_doc_max_bytes above 0 to send them",
+      });
+      found = [];
+    }
   }
   const spent = spendBudget(found, maxBytes, root, items, texts, problems);
   const { rendered, message } = renderCodexMessage(cwd, global?.text ?? null, spent.projectTexts);

@@ -27,6 +27,8 @@ export interface CodexLayer {
   rootMarkers?: string[];
   /** `[projects."<path>"].trust_level` entries (user layer only). */
   trust?: Map<string, string>;
+  /** Profile names the file names the legacy way: `profile = "NAME"` and `[profiles.NAME]` tables. */
+  legacyProfiles?: string[];
 }
 
 /**
@@ -93,11 +95,43 @@ export function readCodexLayer(file: string, shownPath: string, problems: Findin
       if (typeof t === "string") layer.trust.set(p, t);
     }
   }
+  const legacy = [
+    ...(typeof raw.profile === "string" ? [raw.profile] : []),
+    ...(raw.profiles && typeof raw.profiles === "object" && !Array.isArray(raw.profiles)
+      ? Object.keys(raw.profiles as Record<string, unknown>)
+      : []),
+  ];
+  if (legacy.length > 0) layer.legacyProfiles = legacy;
   return layer;
 }
 
-/** Reads `$CODEX_HOME/config.toml` (null when absent). */
-export function readUserLayer(codexHome: string, problems: Finding[]): CodexLayer | null {
+/**
+ * Reads `$CODEX_HOME/config.toml` (null when absent) and, for `--profile NAME`, `$CODEX_HOME/NAME.config.toml`
+ * over it (its keys win; without the flag it is not read). A legacy `profile = "NAME"` or `[profiles.NAME]`
+ * in config.toml makes Codex 0.171.0 refuse to start when the flag names that profile: a finding says so.
+ * Cases `a_profile_reads_its_own_config_file_over_config_toml`,
+ * `without_the_profile_flag_the_profile_file_is_not_read`,
+ * `a_legacy_profile_table_stops_codex_when_the_profile_flag_names_it` (test/conformance/codex-edges.fixtures.ts).
+ */
+export function readUserLayer(codexHome: string, problems: Finding[], profile?: string): CodexLayer | null {
   const file = join(codexHome, "config.toml");
-  return readCodexLayer(file, file, problems);
+  const base = readCodexLayer(file, file, problems);
+  if (profile === undefined) return base;
+  if (base?.legacyProfiles?.includes(profile))
+    problems.push({
+      ruleId: "codex-config",
+      severity: "warning",
+      file,
+      message: `--profile \`${profile}\` cannot be used while ${file} contains legacy \`profile = "${profile}"\` or \`[profiles.${profile}]\` config: Codex refuses to start`,
+      help: `move those keys into ${join(codexHome, `${profile}.config.toml`)}`,
+    });
+  const pfile = join(codexHome, `${profile}.config.toml`);
+  const over = readCodexLayer(pfile, pfile, problems);
+  if (!over) return base;
+  const merged: CodexLayer = { ...(base ?? { file }), file };
+  if (over.maxBytes !== undefined) merged.maxBytes = over.maxBytes;
+  if (over.fallbackNames !== undefined) merged.fallbackNames = over.fallbackNames;
+  if (over.rootMarkers !== undefined) merged.rootMarkers = over.rootMarkers;
+  if (over.trust !== undefined) merged.trust = new Map([...(base?.trust ?? []), ...over.trust]);
+  return merged;
 }

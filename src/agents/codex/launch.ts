@@ -162,6 +162,17 @@ function appliedSources(r: CodexChainResult, codexHome: string): AppliedSource[]
   return out;
 }
 
+/** The profile `--profile NAME` (or `--profile=NAME`) names among Codex's arguments, the last one winning. */
+export function codexProfileArg(args: readonly string[]): string | undefined {
+  let profile: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === "--profile" && i + 1 < args.length) profile = args[++i];
+    else if (a.startsWith("--profile=")) profile = a.slice("--profile=".length);
+  }
+  return profile;
+}
+
 /**
  * The AgentModel's `launch`: the chain of {@link codexChain} as a snapshot, with Codex's own verdict (a
  * truncated chain fails whatever the cap) and, in the user view, what `$CODEX_HOME` applied.
@@ -177,11 +188,14 @@ export function codexLaunch(opts: LaunchOptions): Snapshot {
   // load once the directory exists (none of its files), and a finding says so.
   const homeMissing =
     codexHome !== undefined && !!opts.user?.env.CODEX_HOME && !statSafe(codexHome)?.isDirectory();
+  // `--profile NAME` (an agent argument) picks `$CODEX_HOME/NAME.config.toml`: the user view only.
+  const profile = view === "user" ? codexProfileArg(opts.agentArgs ?? []) : undefined;
   const r = codexChain({
     root: opts.root,
     cwd: opts.cwd ?? opts.root,
     nothingAboveRoot: view === "fresh-clone",
     ...(codexHome !== undefined && !homeMissing ? { codexHome } : {}),
+    ...(profile !== undefined ? { profile } : {}),
   });
   if (homeMissing)
     r.findings.unshift({

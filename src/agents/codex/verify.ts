@@ -9,12 +9,14 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { lazyToml } from "../../markdown/lazy.js";
 import {
+  type DeliveredEntry,
   type DeliveredFile,
   type RunProcess,
   type Snapshot,
   VerifyRunError,
   type VerifyRunner,
 } from "../../model/index.js";
+import { dashEntryName, hasFileBelow, predictedEntries } from "../../verify/entries.js";
 import { runProcess } from "../../verify/process.js";
 import { countOf, pickAllowed, stringList } from "../../verify/settings.js";
 import { startUpstream } from "../../verify/upstream.js";
@@ -35,6 +37,8 @@ export interface CodexRun {
   userTexts: string[];
   /** The "# AGENTS.md instructions" user message, or "" when Codex sent none. */
   agentsMessage: string;
+  /** The `<skills_instructions>` text item (any role), or undefined when Codex sent none. */
+  skillsBlock?: string;
 }
 
 export interface RunCodexCliOptions {
@@ -79,12 +83,16 @@ export async function runCodexCli(opts: RunCodexCliOptions): Promise<CodexRun> {
     ...(opts.reach ? { reach: opts.reach } : {}),
   });
   const userTexts: string[] = [];
+  let skillsBlock: string | undefined;
   let parsed = false;
   try {
     const items = JSON.parse(r.stdout) as { role?: string; content?: { text?: string }[] }[];
     if (Array.isArray(items)) {
       parsed = true;
       for (const it of items) {
+        for (const c of it?.content ?? [])
+          if (typeof c?.text === "string" && c.text.startsWith("<skills_instructions>"))
+            skillsBlock ??= c.text;
         if (it?.role !== "user") continue;
         for (const c of it.content ?? []) if (typeof c?.text === "string") userTexts.push(c.text);
       }
@@ -101,7 +109,39 @@ export async function runCodexCli(opts: RunCodexCliOptions): Promise<CodexRun> {
     parsed,
     userTexts,
     agentsMessage,
+    ...(skillsBlock !== undefined ? { skillsBlock } : {}),
   };
+}
+
+/** A path segment that is not dotted. */
+const SEG = "[^./][^/]*";
+/**
+ * The files Codex reads for a skills list entry (./sources.ts, ./skill-file.ts): every `SKILL.md` below a
+ * `.codex/skills` or `.agents/skills` folder, and the per-skill settings beside it that can hide it
+ * (`agents/openai.yaml`, read as YAML data). Never a skill's scripts or assets.
+ */
+const LISTED_SOURCE = new RegExp(
+  `^(?:${SEG}/)*\\.(?:codex|agents)/skills/(?:${SEG}/)*(?:SKILL\\.md|agents/openai\\.yaml)$`,
+);
+const SKILL_FILE = /(?:^|\/)SKILL\.md$/;
+
+/**
+ * The repository's skills list entries in a `<skills_instructions>` block (0.171.0), in the CLI's order:
+ * the lines of `### Available skills` but those in the built-in `.system` root (its row of the roots
+ * table ends in `/.codex/skills/.system`).
+ */
+export function codexSkillEntries(block: string): DeliveredEntry[] {
+  const roots = /### Skill roots\n([\s\S]*?)\n### Available skills\n/.exec(block)?.[1] ?? "";
+  const system = roots.split("\n").find((l) => l.endsWith("/.codex/skills/.system`"));
+  const systemId = system ? /`(r\d+)`/.exec(system)?.[1] : undefined;
+  const at = block.indexOf("### Available skills\n");
+  if (at < 0) return [];
+  const end = block.lastIndexOf("\n</skills_instructions>");
+  const list = block.slice(at + "### Available skills\n".length, end > at ? end : block.length);
+  return list
+    .split("\n")
+    .filter((l) => l !== "" && !(systemId && l.includes(`(file: ${systemId}/`)))
+    .map((text) => ({ list: "skills", name: dashEntryName(text), text }));
 }
 
 /** The version line of `codex --version` (0.171.0): `codex-cli 0.171.0`. */
@@ -160,6 +200,7 @@ export const codexVerifyRunner: VerifyRunner = {
   parseVersion: (out) => CODEX_VERSION_LINE.exec(out)?.[1],
   reads: false,
   instructionFile: () => false,
+  listedSource: (rel) => LISTED_SOURCE.test(rel),
   settingsFile: (rel) => PROJECT_CONFIG.test(rel),
   rewriteSettings(_rel, text) {
     let parsed: Record<string, unknown>;
@@ -208,18 +249,24 @@ export const codexVerifyRunner: VerifyRunner = {
           : "`debug prompt-input` printed something other than the JSON prompt this release of verify reads",
       );
     }
+    // With no SKILL.md in the copy, every skill listed is Codex's own (the home is empty).
+    const entries = hasFileBelow(req.root, (rel) => SKILL_FILE.test(rel) && LISTED_SOURCE.test(rel))
+      ? codexSkillEntries(run.skillsBlock ?? "")
+      : [];
     return {
       launch: {
         files: [],
         message: run.agentsMessage,
         instructionBytes: instructionBytes(run.agentsMessage),
+        entries,
       },
       reads: [],
       otherRequests: up.requests.map((r) => (r.main ? `POST ${r.url}` : r.url)),
     };
   },
   predict(snapshot) {
-    return { launch: codexMessageOf(snapshot), reads: [] };
+    const entries = predictedEntries(snapshot, ["skills"], (_list, text) => dashEntryName(text));
+    return { launch: { ...codexMessageOf(snapshot), entries }, reads: [] };
   },
   probes: CODEX_PROBES,
 };

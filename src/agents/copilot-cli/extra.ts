@@ -10,6 +10,8 @@ import { type CopilotInstructionFile, copilotLaunch, LAUNCH_EXTRA } from "./laun
 export function copilotLaunchExtra(snapshot: Snapshot): {
   scoped: CopilotInstructionFile[];
   gitRoot: string;
+  /** `--no-custom-instructions`: nothing attaches on read either. */
+  off?: boolean;
 } {
   const known = LAUNCH_EXTRA.get(snapshot);
   if (known) return known;

@@ -35,5 +35,11 @@ export const copilotCli: AgentModel = {
       description: "a Copilot CLI setting changes the launch in a way the model does not measure",
       defaultSeverity: "warning",
     },
+    {
+      id: "copilot-user-file-skipped",
+      description:
+        "a user instruction file Copilot CLI skips: over its 1 MiB limit, past the 10 MiB the user files may add up to",
+      defaultSeverity: "warning",
+    },
   ],
 };

@@ -19,13 +19,19 @@
  *    recursively; a file already inlined in the same block gets
  *    `\n\n<imported_custom_instruction source="ABS" skipped="already-loaded" />` instead.
  * 4. `*.instructions.md` files under `.github/instructions/`, then `*.md` under `.claude/rules/`, of the
- *    git root and then of the cwd (after `~/.copilot/instructions/` in the user view), any depth, dot-directories skipped, sorted by path:
+ *    git root and then of the cwd (after `~/.copilot/instructions/` in the user view), any depth, dot-directories skipped, in path-component order:
  *    one whose `applyTo` (or `paths:`) is absent, empty, unparseable, or `*`, `**`, `**` + `/*` (trimmed; a
  *    YAML list is joined with ", ") is sent whole at launch (frontmatter included, imports not inlined; an
  *    empty file adds an empty entry); any other `applyTo` puts a row into a table of patterns and paths the model is told to read,
  *    and the file arrives when a tool touches a matching path (./on-read.ts).
+ *    Then, user view, each folder of `COPILOT_CUSTOM_INSTRUCTIONS_DIRS` in three passes (its
+ *    `.github/instructions/`, its `.claude/rules/`, every other `*.instructions.md` below it), a file already
+ *    read from the git root or the cwd skipped; its own `AGENTS.md` is a row of a table of its own. User
+ *    files over 1 MiB, past 10 MiB in all or not valid UTF-8 are skipped, and so is any instruction file
+ *    with `excludeAgent: coding-agent`.
  * 5. Framing: `"\n" + blocks.map(b => "<custom_instruction>\n" + b + "\n</custom_instruction>").join("\n\n")
- *    + "\n"`, then `"\n" + always.map(t => t + "\n\n").join("")`, then the table (see {@link renderRegion}).
+ *    + "\n"`, then `"\n" + always.map(t => t + "\n\n").join("")`, then the tables (see {@link renderRegion}).
+ * `--no-custom-instructions` sends `"\n\n"` and attaches nothing. Cases: test/conformance/copilot-user-layer.fixtures.ts.
  */
 import { type Dirent, readdirSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
@@ -192,6 +198,62 @@ export interface CopilotLaunchOptions {
    * own), so nothing above the repository loads. Default false.
    */
   nothingAboveRoot?: boolean;
+  /**
+   * `COPILOT_CUSTOM_INSTRUCTIONS_DIRS` as set (user view): comma-separated folders, each entry trimmed, empty
+   * ones and repeats dropped, a relative one taken from the cwd, `~` not expanded; one that is not a folder
+   * is ignored. See {@link copilotCustomDirs}.
+   */
+  customInstructionsDirs?: string;
+  /** `--no-custom-instructions`: no instruction part at all, and nothing attaches on read. */
+  noCustomInstructions?: boolean;
+  /**
+   * The `CHILD_CUSTOM_INSTRUCTIONS` feature flag (`COPILOT_CLI_ENABLED_FEATURE_FLAGS`): the `AGENTS.md` and
+   * `CLAUDE.md` of folders below the cwd are listed in a table of their own.
+   */
+  childInstructions?: boolean;
+}
+
+/** A user instruction file (`~/.copilot/instructions/**`) larger than this is skipped (1.0.102). */
+export const COPILOT_USER_FILE_MAX_BYTES = 1024 * 1024;
+/** User instruction files load while their sizes add up to at most this; a later one that fits still loads. */
+export const COPILOT_USER_TOTAL_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The heading and table head of the custom instruction folders' own `AGENTS.md` files. */
+export const COPILOT_AGENTS_TABLE_HEAD =
+  "Here is a list of nested AGENTS.md files that contain additional agent instructions.\n" +
+  "These files provide context-specific instructions for different parts of the codebase.\n" +
+  "Please make sure to follow the rules specified in these files when working with the relevant areas.\n" +
+  "If you have not already read the file, use the `view` tool to acquire it.\n" +
+  "Make sure to acquire the instructions before making any changes to the code in those areas.\n" +
+  "| Directory | File Path | Description |\n" +
+  "| --------- | --------- | ----------- |\n";
+
+/** The heading and table head of the child folders' memory files (the `CHILD_CUSTOM_INSTRUCTIONS` flag). */
+export const COPILOT_CHILD_TABLE_HEAD =
+  "Use these instruction files from child directories (subprojects) for context-specific rules.\n" +
+  "Read a file with the `view` tool before modifying code in that area.\n" +
+  "| File Path |\n" +
+  "| --------- |\n";
+
+/**
+ * The folders `COPILOT_CUSTOM_INSTRUCTIONS_DIRS` names, as Copilot CLI 1.0.102 takes them: split on commas
+ * only (a colon is part of a name), each entry trimmed, empty ones dropped, relative ones resolved from the
+ * cwd (`~` is not expanded), repeats dropped (the first kept), and only folders kept. Cases
+ * `custom_dirs_are_comma_separated_trimmed_deduplicated_and_kept_in_order`,
+ * `a_tilde_is_not_expanded_and_a_colon_does_not_separate_custom_dirs`,
+ * `a_relative_custom_dir_is_taken_from_the_working_directory_and_listed_from_the_git_root`,
+ * `a_custom_dir_that_is_a_file_is_ignored`.
+ */
+export function copilotCustomDirs(value: string, cwd: string): string[] {
+  const out: string[] = [];
+  for (const entry of value.split(",")) {
+    const e = entry.trim();
+    if (e === "") continue;
+    const abs = resolve(cwd, e);
+    if (out.includes(abs) || !statSafe(abs)?.isDirectory()) continue;
+    out.push(abs);
+  }
+  return out;
 }
 
 /** Drops one leading BOM. */
@@ -379,9 +441,19 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
       });
       continue;
     }
+    const real = safeRealpath(targetAbs) ?? targetAbs;
+    if (!inside(safeRealpath(ctx.within) ?? ctx.within, real)) {
+      // A link leading out of the git root (else the cwd) is not followed by an import (1.0.102; case
+      // `links_leaving_the_repository_are_followed_but_an_import_through_one_is_not`).
+      ctx.imports.push({
+        ...edge,
+        status: "outside-cwd",
+        reason: "a link leading outside the git root (else the cwd): Copilot leaves the token as prose",
+      });
+      continue;
+    }
     out += text.slice(last, t.end);
     last = t.end;
-    const real = safeRealpath(targetAbs) ?? targetAbs;
     if (ctx.seen.has(real)) {
       out += `\n\n<imported_custom_instruction source="${targetAbs}" skipped="already-loaded" />`;
       ctx.machinePaths.push(targetAbs);
@@ -397,6 +469,16 @@ function expand(text: string, abs: string, from: string, hop: number, ctx: Expan
         message: describeReadFailure(r, target),
       });
       ctx.imports.push({ ...edge, status: "unreadable", reason: "could not be read" });
+      continue;
+    }
+    if (!r.validUtf8) {
+      // 1.0.102 leaves an import of a file that is not valid UTF-8 as prose (case
+      // `an_import_of_an_invalid_utf8_file_stays_prose`).
+      ctx.imports.push({
+        ...edge,
+        status: "unreadable",
+        reason: "not valid UTF-8: Copilot leaves the token as prose",
+      });
       continue;
     }
     ctx.seen.add(real);
@@ -447,6 +529,8 @@ export function parseInstructionFrontmatter(text: string): {
   applyTo: string | undefined;
   description: string;
   error?: string;
+  /** `excludeAgent` as a list of names (a string is one name). */
+  excludeAgent?: string[];
 } {
   // Spaces after the opening fence are allowed (fuzz seeds c102:*, case
   // `spaces_after_the_opening_fence_still_make_frontmatter`). A closing `---` with text after it (`--- x`,
@@ -483,14 +567,17 @@ export function parseInstructionFrontmatter(text: string): {
           ? undefined
           : String(raw);
   const description = typeof d.description === "string" ? d.description : "";
-  return { applyTo, description };
+  const ex = d.excludeAgent;
+  const excludeAgent =
+    typeof ex === "string" ? [ex] : Array.isArray(ex) ? ex.map((x) => String(x)) : undefined;
+  return { applyTo, description, ...(excludeAgent ? { excludeAgent } : {}) };
 }
 
 /** At most this many directory entries are looked at below one instructions directory. */
 export const COPILOT_WALK_MAX_ENTRIES = 200_000;
 
 /**
- * Every `*.instructions.md` below `dir` (any depth up to 32, dot-directories skipped), sorted by path. A
+ * Every `*.instructions.md` below `dir` (any depth up to 32, dot-directories skipped), in path-component order (each folder's names sorted). A
  * symlink to a directory found in the walk is not entered, wherever it leads (Copilot CLI 1.0.102: fuzz
  * kind 6, `a_linked_folder_inside_an_instructions_folder_is_not_entered_but_a_linked_file_is_read`); a
  * linked file is read, and `dir` itself may be a link. So no link loop can make the walk exponential.
@@ -546,7 +633,10 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
       file: displayPath(dir, root),
       message: `${displayPath(dir, root)}: stopped after ${stopped}; instruction files beyond were not counted`,
     });
-  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // The walk visits each folder's entries sorted by name, depth first: path-component order (`a/b` before
+  // `a-b`, `a.b/c` before `a.b`), the CLI's (1.0.102; cases `*_come_in_path_component_order` of
+  // test/conformance/copilot-user-layer.fixtures.ts). A sort of the whole paths would put `a-b` first.
+  return out;
 }
 
 /** Splits an `applyTo` value on commas outside braces (`src/*.{ts,js}` stays one pattern), trimmed. */
@@ -576,7 +666,7 @@ function readInstruction(
   root: string,
   findings: Finding[],
   base: string | undefined,
-): { file: CopilotInstructionFile; realPath: string } | undefined {
+): { file: CopilotInstructionFile; realPath: string; validUtf8: boolean } | undefined {
   const path = displayPath(abs, root);
   const r = readTextFile(abs);
   if (!r.ok) {
@@ -590,6 +680,9 @@ function readInstruction(
   }
   const text = dropBom(r.text);
   const fm = parseInstructionFrontmatter(text);
+  // `excludeAgent: coding-agent` (a string or a list holding it, case as written) leaves the file out of
+  // Copilot CLI too; other values do not (case `exclude_agent_coding_agent_leaves_a_file_out_of_the_cli`).
+  if (fm.excludeAgent?.includes("coding-agent")) return undefined;
   const trimmed = fm.applyTo?.trim();
   const always = trimmed === undefined || COPILOT_ALWAYS_PATTERNS.includes(trimmed);
   const file: CopilotInstructionFile = {
@@ -603,13 +696,13 @@ function readInstruction(
     patterns: always ? [] : splitApplyTo(fm.applyTo as string),
     ...(base === undefined ? {} : { base }),
   };
-  return { file, realPath: r.realPath };
+  return { file, realPath: r.realPath, validUtf8: r.validUtf8 };
 }
 
 /**
  * The instruction files of one directory's `.github/instructions/` (`*.instructions.md`) then
  * `.claude/rules/` (`*.md`), suffixes matched without regard to case, each folder walked as at launch and
- * sorted by path; `base` is the directory the CLI shows their paths relative to. Unreadable files become
+ * in path-component order; `base` is the directory the CLI shows their paths relative to. Unreadable files become
  * findings. Copilot CLI 1.0.102 reads these for the git root and the cwd at launch and for the directories
  * on the way to a viewed path on read (./on-read.ts).
  */
@@ -700,17 +793,26 @@ export function renderRegion(
   blocks: readonly string[],
   always: readonly string[],
   tableRows: readonly string[],
+  lists: { agentsRows?: readonly string[]; childRows?: readonly string[] } = {},
 ): string {
+  const agentsRows = lists.agentsRows ?? [];
+  const childRows = lists.childRows ?? [];
+  const tables = tableRows.length + agentsRows.length + childRows.length;
   let out = "";
   if (blocks.length > 0)
     out += `\n${blocks.map((b) => `<custom_instruction>\n${b}\n</custom_instruction>`).join("\n\n")}\n`;
   const alwaysText = always.join("\n\n");
   // Empty always-on files still make their part before a table (1.0.102; fuzz c102:97, case
   // `empty_always_on_files_still_frame_their_part_before_a_table`).
-  const alwaysPart = alwaysText !== "" || (always.length > 0 && tableRows.length > 0);
+  const alwaysPart = alwaysText !== "" || (always.length > 0 && tables > 0);
   if (alwaysPart) out += `\n${alwaysText}\n`;
+  // The child folders' table, the custom folders' AGENTS.md table, then the path-scoped files' (cases
+  // `the_child_instructions_feature_flag_lists_child_agents_and_claude_files`,
+  // `a_custom_dir_gives_github_instructions_then_claude_rules_then_every_instructions_md_below_it`).
+  if (childRows.length > 0) out += `\n${COPILOT_CHILD_TABLE_HEAD}${childRows.join("")}`;
+  if (agentsRows.length > 0) out += `\n${COPILOT_AGENTS_TABLE_HEAD}${agentsRows.join("")}`;
   if (tableRows.length > 0) out += `\n${COPILOT_TABLE_HEAD}${tableRows.join("")}`;
-  if (blocks.length > 0 && (alwaysPart || tableRows.length > 0)) out += "\n";
+  if (blocks.length > 0 && (alwaysPart || tables > 0)) out += "\n";
   return out === "" ? "\n\n" : out;
 }
 
@@ -739,11 +841,43 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
     applied: [],
   };
   const ends = gitRoot === cwd ? [cwd] : [gitRoot, cwd];
+  if (opts.noCustomInstructions) {
+    // `--no-custom-instructions`: the instruction part is empty (case
+    // `no_custom_instructions_sends_no_instruction_part_and_attaches_nothing`).
+    launch.applied.push({
+      kind: "flag",
+      name: "--no-custom-instructions",
+      effect: "no instruction file loads at launch or on read",
+    });
+    return {
+      ...launch,
+      cwd,
+      rules: [],
+      blocks: [],
+      always: [],
+      scoped: [],
+      region: renderRegion([], [], []),
+    };
+  }
+  const customDirs = copilotCustomDirs(opts.customInstructionsDirs ?? "", cwd);
   const blocks = loadBlocks(launch, blockCandidates(cwd, gitRoot, ends, copilotHome));
-  const { always, scoped, rules } = loadInstructionFiles(launch, instructionDirs(ends, copilotHome));
+  const { always, scoped, rules } = loadInstructionFiles(
+    launch,
+    instructionDirs(ends, copilotHome, customDirs),
+  );
   const tableRows = scoped.map(
     (f) => `| ${f.patterns.join(", ")} | '${copilotShownPath(f)}' | ${f.description} |\n`,
   );
+  // A custom folder's own AGENTS.md (not the git root's or the cwd's, which are blocks) is a row of a table
+  // of its own, named from the git root (cases `a_custom_dir_inside_the_repository_lists_its_agents_md_by_its_repository_path`,
+  // `the_custom_dirs_agents_table_is_relative_to_the_git_root_not_the_working_directory`).
+  const agentsRows = customDirs
+    .filter((d) => !ends.includes(d) && statSafe(join(d, "AGENTS.md"))?.isFile())
+    .map((d) => {
+      const rel = toPosix(relative(gitRoot, d));
+      return `| ${rel}/ | '${rel}/AGENTS.md' | Agent instructions for ${rel}/**/* |\n`;
+    });
+  const childRows = opts.childInstructions ? childMemoryFiles(cwd, gitRoot).map((p) => `| '${p}' |\n`) : [];
   return {
     root,
     cwd,
@@ -758,8 +892,44 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
     blocks,
     always,
     scoped,
-    region: renderRegion(blocks, always, tableRows),
+    region: renderRegion(blocks, always, tableRows, { agentsRows, childRows }),
   };
+}
+
+/** At most this many directory entries are looked at for the child folders' memory files. */
+const CHILD_WALK_MAX_ENTRIES = 200_000;
+
+/**
+ * The `AGENTS.md` and `CLAUDE.md` files of the folders below the cwd (dot-folders skipped), shallowest
+ * first and then by path, named from the git root: the table of the `CHILD_CUSTOM_INSTRUCTIONS` feature
+ * flag (case `the_child_instructions_feature_flag_lists_child_agents_and_claude_files`). Bounded.
+ */
+function childMemoryFiles(cwd: string, gitRoot: string): string[] {
+  const found: { depth: number; path: string }[] = [];
+  let entries = 0;
+  let level: string[] = [cwd];
+  for (let depth = 1; level.length > 0 && depth <= 32; depth++) {
+    const next: string[] = [];
+    for (const d of level) {
+      let list: Dirent[];
+      try {
+        list = direntsSorted(d);
+      } catch {
+        continue;
+      }
+      for (const ent of list) {
+        if (++entries > CHILD_WALK_MAX_ENTRIES) break;
+        if (ent.isDirectory() && !ent.name.startsWith(".")) next.push(joinPath(d, ent.name));
+      }
+    }
+    next.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const d of next)
+      for (const n of ["AGENTS.md", "CLAUDE.md"])
+        if (statSafe(join(d, n))?.isFile())
+          found.push({ depth, path: toPosix(relative(gitRoot, join(d, n))) });
+    level = next;
+  }
+  return found.map((f) => f.path);
 }
 
 /** The canonical root and working directory of a launch; throws {@link UsageError} for bad ones. */
@@ -792,6 +962,8 @@ interface BlockCandidate {
   abs: string;
   why: string;
   kind: "memory" | "rule";
+  /** The user's instructions file: its imports resolve inside the user layer's folder only. */
+  user?: boolean;
 }
 
 /**
@@ -811,6 +983,7 @@ function blockCandidates(
       abs: join(copilotHome, "copilot-instructions.md"),
       why: "user instructions (~/.copilot)",
       kind: "rule",
+      user: true,
     });
   for (const d of ends)
     candidates.push({
@@ -864,9 +1037,17 @@ function loadBlocks(launch: LaunchParts, candidates: readonly BlockCandidate[]):
       });
       continue;
     }
+    if (c.user && !r.validUtf8) {
+      // 1.0.102 skips a user file that is not valid UTF-8 (a repository file's bad bytes become U+FFFD; case
+      // `invalid_utf8_user_files_are_skipped_and_repository_files_get_replacement_characters`).
+      findings.push(notUtf8(path));
+      continue;
+    }
     const ctx: ExpandCtx = {
       root,
-      within: gitRoot,
+      // The user's file imports from inside the user layer's folder only (case
+      // `the_user_instructions_file_imports_only_inside_copilot_home`).
+      within: c.user && copilotHome ? copilotHome : gitRoot,
       seen: new Set([r.realPath]),
       imports,
       items: [],
@@ -905,47 +1086,126 @@ function loadBlocks(launch: LaunchParts, candidates: readonly BlockCandidate[]):
   return blocks;
 }
 
+/** Where an instruction folder comes from: its own limits and deduplication follow from it. */
+type InstructionLayer = "user" | "repo" | "custom";
+
+/** One instruction folder: the folder, the suffix of its files, the folder shown paths are relative to. */
+interface InstructionDir {
+  dir: string;
+  suffix: string;
+  base: string | undefined;
+  layer: InstructionLayer;
+}
+
 /**
- * The instruction directories, in Copilot's order, each with the suffix of its files and the directory its
- * patterns are relative to: the user's, then `.github/instructions` and `.claude/rules` of each end.
+ * The instruction directories, in Copilot's order: the user's, then `.github/instructions` and
+ * `.claude/rules` of each end, then for each custom folder (`COPILOT_CUSTOM_INSTRUCTIONS_DIRS`) three
+ * passes: its `.github/instructions/**` `*.instructions.md`, its `.claude/rules/**` `*.md`, then every
+ * `*.instructions.md` below it (dot-folders skipped). Cases
+ * `a_custom_dir_gives_github_instructions_then_claude_rules_then_every_instructions_md_below_it`,
+ * `a_custom_dir_reads_three_passes_not_one_sorted_walk`,
+ * `custom_dir_files_come_after_every_instruction_file_of_the_user_the_git_root_and_the_cwd`.
  */
 function instructionDirs(
   ends: readonly string[],
   copilotHome: string | undefined,
-): [dir: string, suffix: string, base: string | undefined][] {
-  const dirs: [string, string, string | undefined][] = [];
-  if (copilotHome) dirs.push([join(copilotHome, "instructions"), ".instructions.md", undefined]);
+  customDirs: readonly string[] = [],
+): InstructionDir[] {
+  const dirs: InstructionDir[] = [];
+  if (copilotHome)
+    dirs.push({
+      dir: join(copilotHome, "instructions"),
+      suffix: ".instructions.md",
+      base: undefined,
+      layer: "user",
+    });
   for (const d of ends)
     dirs.push(
-      [join(d, COPILOT_INSTRUCTIONS_DIR), ".instructions.md", d],
-      [join(d, CLAUDE_RULES_DIR), ".md", d],
+      { dir: join(d, COPILOT_INSTRUCTIONS_DIR), suffix: ".instructions.md", base: d, layer: "repo" },
+      { dir: join(d, CLAUDE_RULES_DIR), suffix: ".md", base: d, layer: "repo" },
+    );
+  for (const d of customDirs)
+    dirs.push(
+      {
+        dir: join(d, COPILOT_INSTRUCTIONS_DIR),
+        suffix: ".instructions.md",
+        base: undefined,
+        layer: "custom",
+      },
+      { dir: join(d, CLAUDE_RULES_DIR), suffix: ".md", base: undefined, layer: "custom" },
+      { dir: d, suffix: ".instructions.md", base: undefined, layer: "custom" },
     );
   return dirs;
 }
 
+/** A finding for a user file Copilot skips because it is not valid UTF-8. */
+function notUtf8(path: string): Finding {
+  return {
+    ruleId: "read-failed",
+    severity: "warning",
+    file: path,
+    message: `${path}: not valid UTF-8; Copilot CLI skips a user instruction file it cannot decode`,
+    help: "save the file as UTF-8",
+  };
+}
+
 /**
  * Reads every instruction file: one that applies to every file is sent whole at launch (an item), any
- * other becomes a row of the table (`scoped`); each is a rule record.
+ * other becomes a row of the table (`scoped`); each is a rule record. A user file that is not valid UTF-8
+ * or larger than {@link COPILOT_USER_FILE_MAX_BYTES} is skipped, and user files stop loading once their
+ * sizes would add up past {@link COPILOT_USER_TOTAL_MAX_BYTES} (cases
+ * `a_user_instruction_file_over_one_mib_is_skipped`,
+ * `user_instruction_files_stop_at_ten_mib_in_total_and_later_files_that_fit_still_load`). A custom
+ * folder's file already read from the git root or the cwd is not read again (the user layer's is: case
+ * `copilot_home_as_a_custom_dir_sends_its_instruction_files_twice`).
  */
 function loadInstructionFiles(
   launch: LaunchParts,
-  dirs: readonly [string, string, string | undefined][],
+  dirs: readonly InstructionDir[],
 ): { always: string[]; scoped: CopilotInstructionFile[]; rules: RuleRecord[] } {
   const { root, copilotHome, findings } = launch;
   const always: string[] = [];
   const scoped: CopilotInstructionFile[] = [];
   const rules: RuleRecord[] = [];
-  for (const [dir, suffix, base] of dirs) {
+  const fromRepo = new Set<string>();
+  let userBytes = 0;
+  for (const { dir, suffix, base, layer } of dirs) {
     for (const abs of instructionFiles(dir, suffix, root, findings)) {
       const read = readInstruction(abs, root, findings, base);
       if (!read) continue;
       // The read resolved the real path already (readTextFile's realPath is realpath(3), or the path).
       const { file: f, realPath } = read;
+      if (layer === "repo") fromRepo.add(realPath);
+      if (layer === "custom" && fromRepo.has(realPath)) continue;
+      if (layer === "user") {
+        if (!read.validUtf8) {
+          findings.push(notUtf8(f.path));
+          continue;
+        }
+        if (
+          f.fileBytes > COPILOT_USER_FILE_MAX_BYTES ||
+          userBytes + f.fileBytes > COPILOT_USER_TOTAL_MAX_BYTES
+        ) {
+          findings.push({
+            ruleId: "copilot-user-file-skipped",
+            severity: "warning",
+            file: f.path,
+            message:
+              f.fileBytes > COPILOT_USER_FILE_MAX_BYTES
+                ? `${f.path}: ${f.fileBytes} bytes, over Copilot CLI's ${COPILOT_USER_FILE_MAX_BYTES}-byte limit for a user instruction file; not loaded`
+                : `${f.path}: the user instruction files before it add up to ${userBytes} bytes; with it they would pass Copilot CLI's ${COPILOT_USER_TOTAL_MAX_BYTES}-byte limit, so it is not loaded`,
+            help: "shorten or split the file",
+          });
+          continue;
+        }
+        userBytes += f.fileBytes;
+      }
       rules.push(instructionRule(f, abs, realPath, launch.gitRoot));
-      if (copilotHome && abs.startsWith(copilotHome))
+      if ((copilotHome && abs.startsWith(copilotHome)) || layer === "custom")
         launch.applied.push({
-          kind: "file",
-          name: f.path,
+          kind: layer === "custom" ? "env" : "file",
+          name: layer === "custom" ? "COPILOT_CUSTOM_INSTRUCTIONS_DIRS" : f.path,
+          ...(layer === "custom" ? { value: f.path } : {}),
           effect: f.always ? "adds an always-on instruction file" : "adds a row to the instructions table",
         });
       if (!f.always) {
@@ -1001,22 +1261,32 @@ function instructionRule(
 }
 
 /** Per snapshot made by {@link copilotLaunchSnapshot}: the path-scoped files and the git root (./extra.ts). */
-export const LAUNCH_EXTRA = new WeakMap<Snapshot, { scoped: CopilotInstructionFile[]; gitRoot: string }>();
+export const LAUNCH_EXTRA = new WeakMap<
+  Snapshot,
+  { scoped: CopilotInstructionFile[]; gitRoot: string; off?: boolean }
+>();
 
 /**
  * The AgentModel's `launch`: {@link copilotLaunch} as a snapshot, the user view's `$COPILOT_HOME` layer, and
- * what the environment and `--add-dir` applied (or would, unmodelled). Throws what copilotLaunch throws,
+ * what the environment, `--no-custom-instructions` (`agentArgs`) and `--add-dir` applied. Throws what copilotLaunch throws,
  * and UsageError for a release the model was not verified on.
  */
 export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
   const version = checkRelease({ name: COPILOT_NAME, releases: COPILOT_RELEASES }, opts.release);
   const user = opts.view === "user" ? opts.user : undefined;
   const copilotHome = user ? user.env.COPILOT_HOME || `${user.home}/.copilot` : undefined;
+  const dirs = user?.env.COPILOT_CUSTOM_INSTRUCTIONS_DIRS;
+  const childFlag = (user?.env.COPILOT_CLI_ENABLED_FEATURE_FLAGS ?? "")
+    .split(",")
+    .some((f) => f.trim() === "CHILD_CUSTOM_INSTRUCTIONS");
   const r = copilotLaunch({
     root: opts.root,
     nothingAboveRoot: opts.view !== "user",
     ...(opts.cwd ? { cwd: opts.cwd } : {}),
     ...(copilotHome ? { copilotHome } : {}),
+    ...(dirs ? { customInstructionsDirs: dirs } : {}),
+    ...(childFlag ? { childInstructions: true } : {}),
+    ...(opts.agentArgs?.includes("--no-custom-instructions") ? { noCustomInstructions: true } : {}),
   });
   const applied: AppliedSource[] = [...r.applied];
   const findings: Finding[] = [...r.findings];
@@ -1027,22 +1297,20 @@ export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
       value: user.env.COPILOT_HOME,
       effect: "the user layer is read from there",
     });
-  const dirs = user?.env.COPILOT_CUSTOM_INSTRUCTIONS_DIRS;
-  if (dirs) {
+  if (dirs)
     applied.push({
       kind: "env",
       name: "COPILOT_CUSTOM_INSTRUCTIONS_DIRS",
       value: dirs,
-      effect: "not modelled: Copilot adds those directories' instruction files; the measure leaves them out",
+      effect: "adds those folders' instruction files (and lists their own AGENTS.md)",
     });
-    findings.push({
-      ruleId: "copilot-unmodelled-setting",
-      severity: "warning",
-      file: ".",
-      message: `COPILOT_CUSTOM_INSTRUCTIONS_DIRS=${dirs} adds instruction files this model does not measure`,
-      help: "unset it to measure the launch as the model sees it, or check with the real CLI",
+  if (childFlag)
+    applied.push({
+      kind: "env",
+      name: "COPILOT_CLI_ENABLED_FEATURE_FLAGS",
+      value: user?.env.COPILOT_CLI_ENABLED_FEATURE_FLAGS ?? "",
+      effect: "CHILD_CUSTOM_INSTRUCTIONS lists the AGENTS.md and CLAUDE.md of folders below the cwd",
     });
-  }
   if (opts.addDirs && opts.addDirs.length > 0)
     applied.push({
       kind: "flag",
@@ -1072,6 +1340,10 @@ export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
     ...(sources.overhead.length > 0 ? { overhead: sources.overhead } : {}),
     ...(opts.view === "user" || applied.length > 0 ? { applied } : {}),
   };
-  LAUNCH_EXTRA.set(snapshot, { scoped: r.scoped, gitRoot: r.gitRoot });
+  LAUNCH_EXTRA.set(snapshot, {
+    scoped: r.scoped,
+    gitRoot: r.gitRoot,
+    ...(opts.agentArgs?.includes("--no-custom-instructions") ? { off: true } : {}),
+  });
   return snapshot;
 }

@@ -67,7 +67,7 @@ export function copilotReminder(shownPath: string, text: string): string {
  */
 export function copilotOnDemandOf(snapshot: Snapshot): OnDemandSession {
   const extra = copilotLaunchExtra(snapshot);
-  return copilotOnDemand(snapshot, extra.scoped, extra.gitRoot);
+  return copilotOnDemand(snapshot, extra.scoped, extra.gitRoot, extra.off);
 }
 
 /** The on-demand session over a Copilot snapshot; `scoped` and `gitRoot` come from the launch. */
@@ -75,6 +75,7 @@ export function copilotOnDemand(
   snapshot: Snapshot,
   scoped: readonly CopilotInstructionFile[],
   gitRoot: string,
+  off = false,
 ): OnDemandSession {
   const loaded = new Set<string>();
   /** The instruction files of each directory a view went through, read once. */
@@ -119,7 +120,9 @@ export function copilotOnDemand(
         texts.set(path, sent);
         loaded.add(fileAbs);
       };
-      if (!statSafe(abs)) return { items, texts, findings };
+      // `--no-custom-instructions`: nothing attaches (case
+      // `no_custom_instructions_sends_no_instruction_part_and_attaches_nothing`).
+      if (off || !statSafe(abs)) return { items, texts, findings };
       const rel = toPosix(relative(gitRoot, abs));
       if (!rel.startsWith("../")) {
         for (const f of [...known]) {

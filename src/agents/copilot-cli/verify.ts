@@ -23,12 +23,14 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import {
+  type DeliveredEntry,
   type DeliveredFile,
   type RunProcess,
   type Snapshot,
   VerifyRunError,
   type VerifyRunner,
 } from "../../model/index.js";
+import { hasFileBelow, predictedEntries } from "../../verify/entries.js";
 import { runProcess } from "../../verify/process.js";
 import { type ChatRequest, type ChatTurn, startChatUpstream } from "../../verify/upstream-chat.js";
 import { copilotLaunchExtra } from "./extra.js";
@@ -279,6 +281,53 @@ export function copilotMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; 
   };
 }
 
+/** A path segment that is not dotted. */
+const SEG = "[^./][^/]*";
+/**
+ * The files Copilot CLI reads for a list entry (./sources.ts): `SKILL.md` below `.github/skills`,
+ * `.claude/skills` and `.agents/skills`; `.claude/commands/NAME.md` (top level); custom agents below
+ * `.github/agents` and `.claude/agents/NAME.md`. Never a skill's scripts or assets.
+ */
+const LISTED_SOURCE = new RegExp(
+  `^(?:${SEG}/)*(?:\\.(?:github|claude|agents)/skills/(?:${SEG}/)*SKILL\\.md|\\.claude/(?:commands|agents)/${SEG}\\.md|\\.github/agents/(?:${SEG}/)*${SEG}\\.md)$`,
+);
+
+/** An entry's name: a skill's `<name>NAME</name>`, a custom agent's `- **NAME**: …`. */
+function entryName(list: string, text: string): string {
+  const m = list === "agents" ? /^- \*\*([\s\S]*?)\*\*: /.exec(text) : /<name>([\s\S]*?)<\/name>/.exec(text);
+  return m?.[1] ?? text;
+}
+
+/** The custom agents' header in the `task` tool's description (sent once an agent exists). */
+const AGENTS_HEADER = "\n\nUser-provided custom agents:\n";
+
+/**
+ * The repository's entries of Copilot's lists in a run (1.0.102): the `<available_skills>` block of the
+ * system message but the built-in skills (`<location>builtin</location>`), then the custom agents of the
+ * `task` tool's description, each in the CLI's order.
+ */
+export function copilotListEntries(run: CopilotRun): DeliveredEntry[] {
+  const out: DeliveredEntry[] = [];
+  const open = "<skill>\n<available_skills>\n";
+  const a = run.system.indexOf(open);
+  if (a >= 0) {
+    const b = run.system.indexOf("\n</available_skills>\n</skill>", a);
+    const body = run.system.slice(a + open.length, b < 0 ? run.system.length : b);
+    for (const text of body.split(/\n(?=<skill>\n)/))
+      if (text !== "" && !text.includes("<location>builtin</location>"))
+        out.push({ list: "skills", name: entryName("skills", text), text });
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: the OpenAI API's JSON
+  const tools = (run.requests[0]?.body?.tools ?? []) as any[];
+  const task = tools.find((t) => t?.function?.name === "task");
+  const desc = String(task?.function?.description ?? "");
+  const at = desc.indexOf(AGENTS_HEADER);
+  if (at >= 0)
+    for (const text of desc.slice(at + AGENTS_HEADER.length).split("\n\n"))
+      if (text !== "") out.push({ list: "agents", name: entryName("agents", text), text });
+  return out;
+}
+
 /**
  * Copilot CLI's verify runner: `copilot -p hi` against the loopback upstream with a throwaway HOME and
  * COPILOT_HOME; the launch is compared as the instruction part of the system message, byte for byte; each
@@ -291,6 +340,7 @@ export const copilotVerifyRunner: VerifyRunner = {
   parseVersion: (out) => COPILOT_VERSION_LINE.exec(out)?.[1],
   reads: true,
   instructionFile: (rel) => INSTRUCTION_FILES.test(rel),
+  listedSource: (rel) => LISTED_SOURCE.test(rel),
   // 1.0.102 reads no repository settings that change its instructions (.github/copilot/settings.json holds
   // the model and the like): none is written. MCP configs and hooks are never copied.
   settingsFile: () => false,
@@ -331,7 +381,13 @@ export const copilotVerifyRunner: VerifyRunner = {
     }
     const after = attachmentsAfterTools(run);
     return {
-      launch: { files: [], message: run.region, instructionBytes: Buffer.byteLength(run.region, "utf8") },
+      launch: {
+        files: [],
+        message: run.region,
+        instructionBytes: Buffer.byteLength(run.region, "utf8"),
+        // With no list entry's file in the copy (and an empty home), every entry is the CLI's own.
+        entries: hasFileBelow(req.root, (rel) => LISTED_SOURCE.test(rel)) ? copilotListEntries(run) : [],
+      },
       reads: req.reads.map((_, i) => {
         const message = after[i] ?? "";
         return { files: reminderFiles(message, req.cwd), message };
@@ -344,7 +400,7 @@ export const copilotVerifyRunner: VerifyRunner = {
     const extra = copilotLaunchExtra(snapshot);
     const session = copilotOnDemand(snapshot, extra.scoped, extra.gitRoot);
     return {
-      launch,
+      launch: { ...launch, entries: predictedEntries(snapshot, ["skills", "agents"], entryName) },
       reads: reads.map((target) => {
         const r = session.read(target);
         const reminders = r.items.map((i) => String(i.extra?.reminder ?? ""));

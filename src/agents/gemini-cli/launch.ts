@@ -17,8 +17,9 @@
  */
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, isAbsolute, join, normalize, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, normalize, resolve } from "node:path";
 import { displayPath, inside } from "../../fs/paths.js";
+import { readTextFile } from "../../fs/read.js";
 import type {
   AppliedSource,
   ContextItem,
@@ -58,6 +59,58 @@ const states = new WeakMap<Snapshot, GeminiLaunchState>();
 /** The launch state of a snapshot made by {@link geminiLaunch}, or undefined. */
 export function launchState(s: Snapshot): GeminiLaunchState | undefined {
   return states.get(s);
+}
+
+/** `-e NAME` / `--extensions NAME` / `--extensions=A,B` among Gemini CLI's arguments: the names given. */
+function extensionsFlag(args: readonly string[]): { extensionNames?: string[] } {
+  const names: string[] = [];
+  let given = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    let v: string | undefined;
+    if ((a === "-e" || a === "--extensions") && i + 1 < args.length) v = args[++i];
+    else if (a.startsWith("--extensions=")) v = a.slice("--extensions=".length);
+    if (v === undefined) continue;
+    given = true;
+    names.push(...v.split(",").filter((n) => n.trim() !== ""));
+  }
+  return given ? { extensionNames: names } : {};
+}
+
+/**
+ * Gemini CLI 0.61.0's folder name for a project in `~/.gemini/tmp/`: the registry's (`~/.gemini/projects.json`)
+ * entry for the working directory, else its base name slugified (lower case, each run of other characters
+ * one `-`, no `-` at either end; `project` when nothing is left). Cases
+ * `the_private_memory_folder_is_named_after_the_working_directory`,
+ * `the_private_memory_folder_name_is_the_slugified_directory_name`.
+ */
+export function geminiProjectSlug(geminiHome: string, cwd: string): string {
+  const r = readTextFile(join(geminiHome, "projects.json"), 1024 * 1024);
+  if (r.ok)
+    try {
+      const id = (JSON.parse(r.text) as { projects?: Record<string, unknown> }).projects?.[cwd];
+      if (typeof id === "string" && id !== "" && !id.includes("/") && id !== "..") return id;
+    } catch {
+      // not JSON: the CLI starts a new registry
+    }
+  const slug = basename(cwd)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+  return slug || "project";
+}
+
+/**
+ * The private project memory (user view): `~/.gemini/tmp/<project>/memory/MEMORY.md` when readable (even
+ * empty: it then sends nothing and hides the rest), else each context file name there. Cases of
+ * test/conformance/gemini-user-layer.fixtures.ts ("private project memory").
+ */
+function privateMemoryFiles(geminiHome: string, cwd: string, names: readonly string[]): string[] {
+  const dir = join(geminiHome, "tmp", geminiProjectSlug(geminiHome, cwd), "memory");
+  const index = join(dir, "MEMORY.md");
+  if (readable(index)) return [index];
+  return names.map((n) => resolve(join(dir, n))).filter(readable);
 }
 
 /** The context file names: `context.fileName` (trimmed, normalised, empty ones dropped) then GEMINI.md. */
@@ -360,9 +413,24 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
     }),
   ).paths.sort();
   const global = user ? fileNames.map((n) => resolve(join(geminiHome, n))).filter(readable) : [];
+  const privateMemory = user ? privateMemoryFiles(geminiHome, cwd, fileNames) : [];
 
-  // One read per file identity, global first (a project path that is a global file's link is dropped).
-  const all = dedupeByIdentity([...global, ...project]);
+  // Skills, subagents and extensions (./sources.ts): after the context files; an extension's context file
+  // takes the place of a project file of the same identity (case
+  // `an_extension_file_that_is_the_project_file_is_sent_once_as_the_extensions`).
+  const sources = geminiSources({
+    root,
+    cwd,
+    show: (abs) => displayPath(abs, root),
+    boundaryMarkers: settings.boundaryMarkers,
+    importFormat: settings.importFormat,
+    ...(user ? { user: { home, geminiHome } } : {}),
+    ...(user ? extensionsFlag(opts.agentArgs ?? []) : {}),
+  });
+
+  // One read per file identity: global, extensions, project, private memory (the CLI's order; a later
+  // path of an earlier identity is dropped).
+  const all = dedupeByIdentity([...global, ...sources.extensionFiles, ...project, ...privateMemory]);
   const kept = new Set(all.paths);
   const loadedIdentities = new Set<string>();
   const read = new Map<string, ContextFile>();
@@ -381,9 +449,18 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
   };
   const globalFiles = global.filter((p) => kept.has(p)).map((p) => read.get(p) as ContextFile);
   const projectFiles = project.filter((p) => kept.has(p)).map((p) => read.get(p) as ContextFile);
+  const privateFiles = privateMemory.filter((p) => kept.has(p)).map((p) => read.get(p) as ContextFile);
   const g = contextItems(globalFiles, root, "launch", true, reasonOf);
+  const pm = contextItems(
+    privateFiles,
+    root,
+    "launch",
+    true,
+    () =>
+      "user memory: the private project memory index (~/.gemini/tmp/<project>/memory), sent in the system instruction after ~/.gemini's",
+  );
   const pr = contextItems(projectFiles, root, "launch", true, reasonOf);
-  const loadedFiles = [...globalFiles, ...projectFiles].filter((f) => f.ok);
+  const loadedFiles = [...globalFiles, ...projectFiles, ...privateFiles].filter((f) => f.ok);
   for (const f of loadedFiles) {
     const id = all.ids.get(f.path);
     if (id) loadedIdentities.add(id);
@@ -396,18 +473,16 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
           name: displayPath(f.path, root),
           effect: "adds user memory to the system instruction",
         });
+  for (const f of privateFiles)
+    if (f.block !== null)
+      applied.push({
+        kind: "file",
+        name: displayPath(f.path, root),
+        effect: "adds the private project memory index to the system instruction",
+      });
 
-  // Skills, subagents and extensions (./sources.ts): after the context files.
-  const sources = geminiSources({
-    root,
-    cwd,
-    show: (abs) => displayPath(abs, root),
-    boundaryMarkers: settings.boundaryMarkers,
-    importFormat: settings.importFormat,
-    ...(user ? { user: { home, geminiHome } } : {}),
-  });
-  const items = [...g.items, ...pr.items, ...sources.items];
-  const texts = new Map([...pr.texts, ...g.texts, ...sources.texts]);
+  const items = [...g.items, ...pm.items, ...pr.items, ...sources.items];
+  const texts = new Map([...pr.texts, ...g.texts, ...pm.texts, ...sources.texts]);
   const memory: MemoryRecord[] = loadedFiles
     .filter((f) => f.block !== null)
     .map((f) => ({
@@ -423,10 +498,10 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
     cwd,
     items,
     texts,
-    imports: [...g.imports, ...pr.imports],
+    imports: [...g.imports, ...pm.imports, ...pr.imports],
     rules: [],
     memory,
-    findings: [...findings, ...g.findings, ...pr.findings, ...sources.findings],
+    findings: [...findings, ...g.findings, ...pm.findings, ...pr.findings, ...sources.findings],
     ...(sources.unmeasured.length > 0 ? { unmeasured: sources.unmeasured } : {}),
     ...(applied.length > 0 ? { applied } : {}),
   };

@@ -58,6 +58,11 @@ export interface GeminiSourcesOptions {
   importFormat: "tree" | "flat";
   /** The user view: HOME (`GEMINI_CLI_HOME` applied) and `~/.gemini`. */
   user?: { home: string; geminiHome: string };
+  /**
+   * `-e` / `--extensions` as given (names, case ignored; `none` loads no extension); absent: every enabled
+   * extension (cases `the_extensions_flag_selects_extensions_by_name`, `the_extensions_flag_none_loads_no_extension`).
+   */
+  extensionNames?: readonly string[];
 }
 
 export interface GeminiSourcesResult {
@@ -66,6 +71,8 @@ export interface GeminiSourcesResult {
   findings: Finding[];
   /** MCP servers the workspace settings name: they add tools and instructions only by running. */
   unmeasured: UnmeasuredSource[];
+  /** The extensions' context files that gave a block (absolute): a project file of the same identity is dropped. */
+  extensionFiles: string[];
 }
 
 type Warn = (ruleId: string, file: string, message: string) => void;
@@ -239,9 +246,10 @@ export function geminiSources(opts: GeminiSourcesOptions): GeminiSourcesResult {
     texts.set(path, text);
   }
 
+  const extensionFiles: string[] = [];
   if (opts.user) {
     subagents(opts, opts.user, items, texts, notListed, warn);
-    extensions(opts, opts.user, items, texts, warn);
+    extensions(opts, opts.user, items, texts, warn, extensionFiles);
   } else
     for (const a of agentFiles(join(opts.cwd, ".gemini", "agents"), opts.root, opts.show, warn))
       notListed(
@@ -252,7 +260,7 @@ export function geminiSources(opts: GeminiSourcesOptions): GeminiSourcesResult {
         "a project agent is listed only once the user acknowledges it (the fresh clone has not)",
         "needs-acknowledgment",
       );
-  return { items, texts, findings, unmeasured: mcpServers(opts) };
+  return { items, texts, findings, unmeasured: mcpServers(opts), extensionFiles };
 }
 
 /** The `mcpServers` of the workspace settings (never started: listed as not measured). */
@@ -458,8 +466,11 @@ function extensions(
   items: ContextItem[],
   texts: Map<string, string>,
   warn: Warn,
+  loaded: string[],
 ): void {
   const dir = join(user.geminiHome, "extensions");
+  const only = opts.extensionNames?.map((n) => n.trim().toLowerCase());
+  if (only?.includes("none")) return;
   if (!statSafe(dir)?.isDirectory()) return;
   const w = walkFiles(dir, {
     maxDepth: 1,
@@ -492,6 +503,7 @@ function extensions(
     if (!manifest || typeof manifest !== "object") continue;
     const name = typeof manifest.name === "string" ? manifest.name : basename(extDir);
     if (disabledExtension(enablement, name, opts.cwd)) continue;
+    if (only && !only.includes(name.toLowerCase())) continue;
     const names =
       manifest.contextFileName === undefined
         ? ["GEMINI.md"]
@@ -525,6 +537,7 @@ function extensions(
         `Gemini CLI cannot read this extension context file and skips it: ${f.error}`,
       );
     if (f.block === null) continue;
+    loaded.push(abs);
     const path = opts.show(abs);
     items.push({
       path,

@@ -14,12 +14,14 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { type ParseError, parse as parseJsonc } from "jsonc-parser";
 import {
+  type DeliveredEntry,
   type DeliveredFile,
   type RunProcess,
   type Snapshot,
   VerifyRunError,
   type VerifyRunner,
 } from "../../model/index.js";
+import { hasFileBelow, predictedEntries } from "../../verify/entries.js";
 import { runProcess } from "../../verify/process.js";
 import { oneOf, pickAllowed, stringList, stringOrList } from "../../verify/settings.js";
 import { type GeminiPart, type GeminiRequest, startGeminiServer } from "../../verify/upstream-gemini.js";
@@ -237,6 +239,41 @@ function blocksOf(
     }));
 }
 
+/** A path segment that is not dotted. */
+const SEG = "[^./][^/]*";
+/**
+ * The files Gemini CLI reads for a skills entry (./sources.ts): `SKILL.md` and `FOLDER/SKILL.md` of a
+ * `.gemini/skills` or `.agents/skills` folder. Never a skill's scripts or assets. (Project subagents are
+ * listed only once the user acknowledged them: never in a verify run's empty home.)
+ */
+const LISTED_SOURCE = new RegExp(`^(?:${SEG}/)*\\.(?:gemini|agents)/skills/(?:${SEG}/)?SKILL\\.md$`);
+
+/** A skills entry's name (`<name>NAME</name>`). */
+const skillName = (text: string): string => /<name>([\s\S]*?)<\/name>/.exec(text)?.[1] ?? text;
+
+/**
+ * The repository's skills entries in a system instruction (0.61.0): the `<available_skills>` section's
+ * `  <skill>` entries, in order, but the CLI's own (their location is in its bundle's `builtin` folder).
+ */
+export function geminiSkillEntries(system: string): DeliveredEntry[] {
+  const open = "<available_skills>\n";
+  const a = system.indexOf(open);
+  if (a < 0) return [];
+  const b = system.indexOf("\n</available_skills>", a);
+  const body = system.slice(a + open.length, b < 0 ? system.length : b);
+  return body
+    .split(/\n(?= {2}<skill>)/)
+    .filter((e) => e !== "" && !/<location>[^<]*\/bundle\/builtin\/[^<]*<\/location>/.test(e))
+    .map((text) => ({ list: "skills", name: skillName(text), text }))
+    .sort(byText);
+}
+
+/**
+ * Gemini CLI lists one folder's skills in the file system's order (docs/findings-sources-gemini-cli.md), so
+ * both sides' skills are compared as sets: sorted by text.
+ */
+const byText = (a: DeliveredEntry, b: DeliveredEntry) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
+
 /**
  * Gemini CLI's verify runner: `gemini -p hi` against the loopback upstream with a throwaway HOME; each
  * `--read` is a scripted `read_file` whose just-in-time context is compared. Files are compared as whole
@@ -248,6 +285,7 @@ export const geminiVerifyRunner: VerifyRunner = {
   parseVersion: (out) => GEMINI_VERSION_LINE.exec(out)?.[1],
   reads: true,
   instructionFile: () => false,
+  listedSource: (rel) => LISTED_SOURCE.test(rel),
   settingsFile: (rel) => WORKSPACE_SETTINGS.test(rel),
   rewriteSettings: (_rel, text) => sanitizeGeminiSettings(text),
   // 0.61.0 reads `.env` (and `.gemini/.env`) from every folder above the one it starts in.
@@ -278,8 +316,15 @@ export const geminiVerifyRunner: VerifyRunner = {
       );
     const files = (blocks: GeminiBlock[]): DeliveredFile[] =>
       blocks.map((b) => ({ path: b.path, text: b.block }));
+    const system = (run.mainRequests[0]?.body?.systemInstruction?.parts ?? [])
+      .map((p: { text?: string }) => p.text ?? "")
+      .join("");
+    // With no SKILL.md in the copy (and an empty home), every skill listed is the CLI's own.
+    const entries = hasFileBelow(req.root, (rel) => LISTED_SOURCE.test(rel))
+      ? geminiSkillEntries(system)
+      : [];
     return {
-      launch: { files: files(launchBlocks(run)) },
+      launch: { files: files(launchBlocks(run)), entries },
       reads: req.reads.map((_, i) => ({ files: files(parseBlocks(jitContext(outputs[i] ?? ""))) })),
       otherRequests: run.other,
     };
@@ -287,7 +332,10 @@ export const geminiVerifyRunner: VerifyRunner = {
   predict(snapshot, reads) {
     const session = geminiOnDemand(snapshot);
     return {
-      launch: { files: blocksOf(snapshot, snapshot.items, snapshot.texts) },
+      launch: {
+        files: blocksOf(snapshot, snapshot.items, snapshot.texts),
+        entries: predictedEntries(snapshot, ["skills"], (_list, text) => skillName(text)).sort(byText),
+      },
       reads: reads.map((target) => {
         const r = session.read(target);
         return { files: blocksOf(snapshot, r.items, r.texts) };

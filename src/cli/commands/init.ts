@@ -3,7 +3,8 @@ import { defaultAgent } from "../../agents/index.js";
 import { runInit } from "../../app/init.js";
 import { CONFIG_FILE } from "../../config.js";
 import { UsageError } from "../../errors.js";
-import { SETTINGS_FILE, workflowSnippet } from "../../install/init.js";
+import { applyInit, SETTINGS_FILE, workflowSnippet } from "../../install/init.js";
+import { MCP_CONFIG_FILE, planMcpConfig } from "../../mcp/init.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "../../model/index.js";
 import { agentVersionOption, dirArgument, resolvePlace } from "../options.js";
 
@@ -21,22 +22,30 @@ export function registerInit(program: Command): void {
   agentVersionOption(dirArgument(cmd))
     .option("--dry-run", "show what would change without writing")
     .option(
+      "--mcp",
+      `also add the agent-context MCP server to ${MCP_CONFIG_FILE} (Claude Code's project MCP servers)`,
+    )
+    .option(
       "--adopt-kinds [kinds]",
       `charge the kinds an existing ${CONFIG_FILE} does not charge yet (comma-separated; default all: ${CHARGEABLE_KINDS.join(",")}) and raise each agent's cap by exactly their bytes`,
     )
     .action(
       (
         dir: string | undefined,
-        o: { dryRun?: boolean; agentVersion?: string; adoptKinds?: string | true },
+        o: { dryRun?: boolean; agentVersion?: string; adoptKinds?: string | true; mcp?: boolean },
       ) => {
         const { root } = resolvePlace(dir, undefined);
+        // With --mcp, init's plan and .mcp.json's change are written together, all-or-nothing.
         const r = runInit({
           root,
-          dryRun: o.dryRun === true,
+          dryRun: o.dryRun === true || o.mcp === true,
           ...(o.agentVersion !== undefined ? { release: o.agentVersion } : {}),
           ...(o.adoptKinds === undefined ? {} : { adoptKinds: parseKinds(o.adoptKinds).kinds ?? true }),
         });
-        const { release, launchTotal: total, hook, plan } = r;
+        const { release, launchTotal: total, hook } = r;
+        const mcp = o.mcp ? planMcpConfig(r.root) : undefined;
+        const plan = mcp ? [...r.plan, mcp] : r.plan;
+        if (mcp && !o.dryRun) applyInit(r.root, plan);
         if (release)
           process.stdout.write(
             `launch total: ${total} bytes as ${defaultAgent().name} ${release} loads it\n`,
@@ -50,6 +59,10 @@ export function registerInit(program: Command): void {
           if (p.file === SETTINGS_FILE && p.action !== "unchanged" && !hook.portable)
             process.stdout.write(
               `note: the hook command names this machine's copy of agent-context (${hook.command}); install agent-context in the repository (npm i -D) and rerun init for a command teammates can share\n`,
+            );
+          if (p === mcp && p.action !== "unchanged" && !mcp.portable)
+            process.stdout.write(
+              "note: the MCP server names this machine's copy of agent-context; install agent-context in the repository (npm i -D) and rerun init --mcp for a command teammates can share\n",
             );
         }
         process.stdout.write(

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { defaultAgent } from "../../agents/index.js";
+import { defaultAgent, selectAgentList } from "../../agents/index.js";
 import { checkRelease } from "../../agents/release.js";
 import { noInstructionFilesLine } from "../../app/cap.js";
 import { type LintRun, runLint } from "../../app/lint.js";
@@ -18,7 +18,8 @@ import {
 } from "../options.js";
 
 /**
- * Registers `agent-context lint [DIR] [--format F | --json] [--fix] [--agent-version R]` (DIR as every
+ * Registers `agent-context lint [DIR] [--format F | --json] [--fix] [--agent IDS] [--agent-version R]` (IDS:
+ * agent ids separated by commas, default every agent; DIR as every
  * command takes it: ../options.ts; R: the release of the default agent, Claude Code, whose launch set the
  * rules read, named on stderr when given). Exit 1 when any error-severity finding remains.
  */
@@ -29,10 +30,12 @@ export function registerLint(program: Command): void {
       "Report agent-context files that fail silently (broken imports, unrecognised scopes, dead rules...)",
     );
   dirArgument(cmd);
+  cmd.option("--agent <ids>", "lint for these agents only: ids separated by commas, or all (default all)");
   agentVersionOption(cmd);
   formatOptions(cmd)
     .option("--fix", "apply the safe fixes (rename globs: to paths:, quote a glob YAML cannot parse)")
     .action((dir: string | undefined, o: SharedFlags & { fix?: boolean }) => {
+      const agents = o.agent === undefined ? undefined : selectAgentList(o.agent).map((a) => a.id);
       const format = outputFormat(o);
       const { root } = resolvePlace(dir, undefined);
       const release = o.agentVersion === undefined ? undefined : checkRelease(defaultAgent(), o.agentVersion);
@@ -43,6 +46,7 @@ export function registerLint(program: Command): void {
         result = runLint({
           root,
           fix: o.fix === true,
+          ...(agents ? { agents } : {}),
           onProgress: (l) => progress.step(l),
           ...(release ? { release } : {}),
         });

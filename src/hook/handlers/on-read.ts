@@ -12,7 +12,7 @@
  * Cheap to import: the on-read model (YAML, gitignore matching) loads only when a stat pre-check (the hook
  * capability's `onReadMarkers`) finds a `.claude/rules/` directory or nested memory that could apply.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { HOOK_AGENT } from "../../agents/hook.js";
 import { checkDeadline, withinDeadline } from "../../fs/deadline.js";
@@ -73,9 +73,13 @@ export const onReadGaps: HookHandler = async (call, state) => {
         for (const it of session.read(t, how).items) cliKeys.push(`file:${resolve(root, it.path)}`);
       }
       const extras: ExtraDelivery[] = [];
+      const command = typeof input.command === "string";
       for (const t of abs) {
         checkDeadline();
         if (cliSet.has(t)) continue;
+        // A command naming a directory (`grep -rn X pkg/`, `find pkg/`, `ls pkg/sub`): Claude Code attaches
+        // nothing for it (docs/findings-hook.md, "Bash commands on a directory"), and neither does the hook.
+        if (command && statSync(t, { throwIfNoEntry: false })?.isDirectory()) continue;
         const r = session.read(t);
         for (const it of r.items) {
           extras.push({

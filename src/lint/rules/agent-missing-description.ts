@@ -21,6 +21,7 @@ const rule: LintRule = {
     id: "agent-missing-description",
     description: "A subagent file without frontmatter, `name` or `description`: Claude Code does not list it",
     defaultSeverity: "error",
+    agents: ["claude-code"],
   },
   check(ctx) {
     return claudeSourceItems(ctx).flatMap(({ item, facts }) => {

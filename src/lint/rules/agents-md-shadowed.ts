@@ -28,6 +28,7 @@ const rule: LintRule = {
     description:
       "An AGENTS.md Claude Code never reads: hidden by a CLAUDE file at launch, or nested where no read adds it",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const facts = ctx.claude();

@@ -18,6 +18,7 @@ const rule: LintRule = {
     id: "codex-chain-truncated",
     description: "Codex's project_doc_max_bytes budget cuts the AGENTS.md chain",
     defaultSeverity: "error",
+    agents: ["codex"],
   },
   check(ctx) {
     // The agent whose own byte budget cuts its launch (its `budgetCut` capability: Codex).

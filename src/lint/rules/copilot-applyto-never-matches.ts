@@ -23,6 +23,7 @@ const rule: LintRule = {
     id: "copilot-applyto-never-matches",
     description: "A GitHub Copilot CLI applyTo pattern matches no file, so the instructions never attach",
     defaultSeverity: "warning",
+    agents: ["copilot-cli"],
   },
   check(ctx) {
     const copilot = ctx.agent("copilot-cli");

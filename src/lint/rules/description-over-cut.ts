@@ -13,6 +13,7 @@ const rule: LintRule = {
     id: "description-over-cut",
     description: "A skill or command description longer than Claude Code keeps: its end is cut off",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     return claudeSourceItems(ctx)

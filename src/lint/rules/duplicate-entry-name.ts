@@ -14,6 +14,7 @@ const rule: LintRule = {
     description:
       "Two skills, commands or subagents share a name: Claude Code lists one (or both, on 2.1.197)",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const first = new Map<string, string>();

@@ -26,7 +26,7 @@ const rule: LintRule = {
     defaultSeverity: "warning",
   },
   check(ctx) {
-    const byPlace = new Map<string, { f: ReturnType<typeof finding>; names: string[] }>();
+    const byPlace = new Map<string, { f: ReturnType<typeof finding>; names: string[]; ids: string[] }>();
     for (const agent of agents()) {
       for (const f of ctx.snapshot(agent).findings) {
         if (!UNREADABLE.has(f.ruleId)) continue;
@@ -34,10 +34,12 @@ const rule: LintRule = {
         const seen = byPlace.get(key);
         if (seen) {
           seen.names.push(agent.name);
+          seen.ids.push(agent.id);
           continue;
         }
         byPlace.set(key, {
           names: [agent.name],
+          ids: [agent.id],
           f: finding(
             rule.meta,
             f.file,
@@ -49,9 +51,10 @@ const rule: LintRule = {
         });
       }
     }
-    return [...byPlace.values()].map(({ f, names }) => ({
+    return [...byPlace.values()].map(({ f, names, ids }) => ({
       ...f,
       message: `${f.message} (${names.join(", ")})`,
+      agents: ids,
     }));
   },
 };

@@ -13,6 +13,7 @@ const rule: LintRule = {
     id: "frontmatter-unparseable",
     description: "A skill, command or subagent whose frontmatter YAML does not parse: its fields are ignored",
     defaultSeverity: "error",
+    agents: ["claude-code"],
   },
   check(ctx) {
     return claudeSourceItems(ctx)

@@ -20,6 +20,7 @@ const rule: LintRule = {
     description:
       "Gemini CLI takes an @ token as an import it cannot load and leaves an Import failed comment",
     defaultSeverity: "error",
+    agents: ["gemini-cli"],
   },
   check(ctx) {
     const repositorySnapshot = ctx.agent("gemini-cli")?.capabilities?.repositorySnapshot;

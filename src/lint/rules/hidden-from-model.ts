@@ -19,16 +19,24 @@ const rule: LintRule = {
     defaultSeverity: "info",
   },
   check(ctx) {
-    const byFile = new Map<string, { kind: string; name: string; why: string[] }>();
+    const byFile = new Map<string, { kind: string; name: string; why: string[]; ids: string[] }>();
     for (const { agent, item, facts } of agentSourceItems(ctx)) {
       if (facts.notListed !== "hidden") continue;
       const why = `${agent.name} (${item.reason.replace(/^not listed: /, "")})`;
       const seen = byFile.get(item.path);
-      if (seen) seen.why.push(why);
-      else byFile.set(item.path, { kind: item.kind, name: facts.name ?? item.path, why: [why] });
+      if (seen) {
+        seen.why.push(why);
+        seen.ids.push(agent.id);
+      } else
+        byFile.set(item.path, {
+          kind: item.kind,
+          name: facts.name ?? item.path,
+          why: [why],
+          ids: [agent.id],
+        });
     }
-    return [...byFile.entries()].map(([file, h]) =>
-      finding(
+    return [...byFile.entries()].map(([file, h]) => ({
+      ...finding(
         rule.meta,
         file,
         1,
@@ -36,7 +44,8 @@ const rule: LintRule = {
         `${h.kind} \`${h.name}\` is hidden from the model by ${h.why.join("; ")}: it is not in the list and not charged`,
         "nothing to do if that is intended; remove the setting to let the model use it",
       ),
-    );
+      agents: h.ids,
+    }));
   },
 };
 

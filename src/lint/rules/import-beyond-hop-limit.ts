@@ -10,6 +10,7 @@ const rule: LintRule = {
     id: "import-beyond-hop-limit",
     description: "An @import lies deeper than the agent's import hop limit and is never loaded",
     defaultSeverity: "error",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const imports = claudeImports(ctx);

@@ -10,6 +10,7 @@ const rule: LintRule = {
     id: "import-in-code-span",
     description: "An @path to an existing file sits inside a code span, so it is literal text, not an import",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     return claudeImports(ctx).codeSpans.map((s) =>

@@ -94,6 +94,7 @@ const rule: LintRule = {
     id: "import-missing",
     description: "An @import resolves to no file, so nothing is imported",
     defaultSeverity: "error",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const facts = ctx.claude();

@@ -18,6 +18,7 @@ const rule: LintRule = {
     description:
       "An @path names an existing file that Claude Code does not import (not a text file, or a form it does not follow)",
     defaultSeverity: "error",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const imports = claudeImports(ctx);

@@ -10,6 +10,7 @@ const rule: LintRule = {
     id: "import-outside-cwd",
     description: "An @import points outside the working directory and loads only after the user approves it",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     return claudeImports(ctx).verdicts.flatMap((v) =>

@@ -14,6 +14,7 @@ const rule: LintRule = {
     description:
       ".claude/CLAUDE.local.md never loads: Claude Code reads CLAUDE.local.md only beside CLAUDE.md",
     defaultSeverity: "error",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const found = new Set([

@@ -9,6 +9,7 @@ const rule: LintRule = {
     id: "local-memory-tracked",
     description: "CLAUDE.local.md (personal memory) is tracked by git",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const tracked = ctx.tracked();

@@ -3,7 +3,8 @@
  * silently does not — e.g. CLAUDE.md or GEMINI.md, which GitHub Copilot CLI loads but Codex does not; a
  * `.github/copilot-instructions.md` only Copilot reads; AGENTS.md, which Claude Code does not load. Read
  * from every agent's fresh-clone launch snapshot at the root: nothing here re-derives what loads. Info,
- * once per file, naming the agents that load it and those that do not.
+ * once per file, naming the agents that load it and those that do not; the finding is about the latter
+ * (`lint --agent`).
  */
 import { agents } from "../../agents/index.js";
 import { finding, type LintRule } from "../rule.js";
@@ -34,7 +35,7 @@ const rule: LintRule = {
       }
     }
     // Files loaded by the same agents share one message (at 50,000 rules: one per set, not per file).
-    const said = new Map<string, { message: string } | null>();
+    const said = new Map<string, { message: string; agents: string[] } | null>();
     const out = [];
     for (const [path, names] of [...loadedBy].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
       const key = names.join("\n");
@@ -45,13 +46,14 @@ const rule: LintRule = {
           missing.length === 0
             ? null
             : {
+                agents: all.filter((a) => !names.includes(a.name)).map((a) => a.id),
                 message: `${names.join(", ")} load${names.length === 1 ? "s" : ""} this file at launch; ${missing.join(", ")} never see${missing.length === 1 ? "s" : ""} it`,
               };
         said.set(key, m);
       }
       if (m === null) continue;
-      out.push(
-        finding(
+      out.push({
+        ...finding(
           rule.meta,
           path,
           1,
@@ -59,7 +61,9 @@ const rule: LintRule = {
           m.message,
           "if every agent should follow it, point the other agents' own files at it (e.g. `@CLAUDE.md` in AGENTS.md is not read by Codex: copy or link the text)",
         ),
-      );
+        // About the agents that never see the file.
+        agents: m.agents,
+      });
     }
     return out;
   },

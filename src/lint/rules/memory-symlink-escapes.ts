@@ -19,6 +19,7 @@ const rule: LintRule = {
     id: "memory-symlink-escapes",
     description: "A symlink in agent memory leads outside the repository",
     defaultSeverity: "error",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const out = [];

@@ -21,6 +21,7 @@ const rule: LintRule = {
     id: "memory-unseen-by-agent",
     description: "A memory file one agent loads that another agent silently never reads",
     defaultSeverity: "warning",
+    agents: ["claude-code", "gemini-cli"],
   },
   check(ctx) {
     const out: Finding[] = [];
@@ -33,8 +34,8 @@ const rule: LintRule = {
       const seen = claude ? loadedPaths(ctx.root, claude.launch()) : new Set<string>();
       for (const e of gemini)
         if (!seen.has(join(ctx.root, e.rel)) && !seen.has(e.realPath))
-          out.push(
-            finding(
+          out.push({
+            ...finding(
               rule.meta,
               e.rel,
               1,
@@ -42,7 +43,8 @@ const rule: LintRule = {
               `${e.rel} is Gemini CLI's context file; Claude Code never reads GEMINI.md, so its guidance reaches Gemini CLI only`,
               "import it from CLAUDE.md (`@GEMINI.md`), or keep shared guidance in a file every agent loads",
             ),
-          );
+            agents: ["claude-code"],
+          });
     }
     const agentsFiles = entries.filter((e) => named(e.rel, "AGENTS.md"));
     const repositorySnapshot = ctx.agent("gemini-cli")?.capabilities?.repositorySnapshot;
@@ -51,8 +53,8 @@ const rule: LintRule = {
       const seen = loadedPaths(ctx.root, snap);
       for (const e of agentsFiles)
         if (!seen.has(join(ctx.root, e.rel)) && !seen.has(e.realPath))
-          out.push(
-            finding(
+          out.push({
+            ...finding(
               rule.meta,
               e.rel,
               1,
@@ -60,7 +62,8 @@ const rule: LintRule = {
               `${e.rel} never reaches Gemini CLI: it reads GEMINI.md, and AGENTS.md only when context.fileName names it`,
               'add {"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}} to .gemini/settings.json (read in the directory Gemini CLI starts in), or import it from GEMINI.md (`@AGENTS.md`)',
             ),
-          );
+            agents: ["gemini-cli"],
+          });
     }
     return out;
   },

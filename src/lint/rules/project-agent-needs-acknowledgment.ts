@@ -13,6 +13,7 @@ const rule: LintRule = {
     id: "project-agent-needs-acknowledgment",
     description: "A project subagent Gemini CLI lists only after each user acknowledges its current text",
     defaultSeverity: "info",
+    agents: ["gemini-cli"],
   },
   check(ctx) {
     return agentSourceItems(ctx)

@@ -16,6 +16,7 @@ const rule: LintRule = {
     id: "router-dead-trigger",
     description: "A router trigger matches no file in the repository, so its row never fires for a file",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const index = loadIndex(ctx.root, ctx.config.routers ?? DEFAULT_ROUTERS, { useCache: false });

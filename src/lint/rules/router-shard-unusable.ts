@@ -25,6 +25,7 @@ const rule: LintRule = {
     description:
       "A router shard or row cannot be used (not a regular file, unreadable, not UTF-8, outside the repository, malformed), so the hook injects nothing from it",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const index = loadIndex(ctx.root, ctx.config.routers ?? DEFAULT_ROUTERS, { useCache: false });

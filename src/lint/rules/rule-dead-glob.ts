@@ -154,6 +154,7 @@ const rule: LintRule = {
     id: "rule-dead-glob",
     description: "A scoped rule's globs match no file in the repository, so it never loads",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     let index: ReturnType<typeof deadGlobIndex> | undefined;

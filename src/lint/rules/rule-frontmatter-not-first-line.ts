@@ -12,6 +12,7 @@ const rule: LintRule = {
     description:
       "A rule's frontmatter does not start on the first line, so it is body text and the rule is unscoped",
     defaultSeverity: "error",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const facts = ctx.claude();

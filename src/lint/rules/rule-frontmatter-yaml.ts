@@ -22,6 +22,7 @@ const rule: LintRule = {
     description:
       "A rule's frontmatter is not valid YAML, so its `paths:` are ignored and it loads every session",
     defaultSeverity: "error",
+    agents: ["claude-code"],
     fixable: true,
   },
   check(ctx) {

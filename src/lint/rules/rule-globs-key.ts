@@ -12,6 +12,7 @@ const rule: LintRule = {
     description:
       "A rule uses `globs:` (another agent's key); Claude Code ignores it and loads the rule every session",
     defaultSeverity: "error",
+    agents: ["claude-code"],
     fixable: true,
   },
   check(ctx) {

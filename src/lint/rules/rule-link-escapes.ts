@@ -14,6 +14,7 @@ const rule: LintRule = {
     id: "rule-link-escapes",
     description: "A rule reached through a symlink whose real path leaves the working directory: never loads",
     defaultSeverity: "error",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const facts = ctx.claude();

@@ -11,6 +11,7 @@ const rule: LintRule = {
     id: "rule-paths-empty",
     description: "A rule's `paths:` is empty or null, so the rule is unscoped and loads every session",
     defaultSeverity: "error",
+    agents: ["claude-code"],
   },
   check(ctx) {
     return unscopedRules(ctx).flatMap(({ rule: r, parsed: p }) => {

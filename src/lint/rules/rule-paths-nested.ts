@@ -28,6 +28,7 @@ const rule: LintRule = {
     description:
       "A rule's `paths:` is nested under another key instead of at the top level, so it is ignored",
     defaultSeverity: "error",
+    agents: ["claude-code"],
   },
   check(ctx) {
     return unscopedRules(ctx).flatMap(({ rule: r, parsed: p }) => {

@@ -26,6 +26,7 @@ const rule: LintRule = {
     description:
       "A rule is neither scoped, nor routed, nor declared un-lowerable: it silently costs launch context",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const facts = ctx.claude();

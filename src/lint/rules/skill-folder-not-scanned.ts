@@ -21,6 +21,7 @@ const rule: LintRule = {
     description:
       "A skill file Claude Code does not read (nested two folders deep, `skill.md`, a loose `.md`)",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     const files = ctx.files();

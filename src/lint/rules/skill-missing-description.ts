@@ -13,6 +13,7 @@ const rule: LintRule = {
     id: "skill-missing-description",
     description: "A skill without a usable `description`: Claude Code lists its first body line instead",
     defaultSeverity: "warning",
+    agents: ["claude-code"],
   },
   check(ctx) {
     return claudeSourceItems(ctx)

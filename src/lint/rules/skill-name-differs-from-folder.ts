@@ -12,6 +12,7 @@ const rule: LintRule = {
     id: "skill-name-differs-from-folder",
     description: "A skill's frontmatter `name` differs from its folder: Claude Code names it by the folder",
     defaultSeverity: "info",
+    agents: ["claude-code"],
   },
   check(ctx) {
     return claudeSourceItems(ctx)

@@ -16,8 +16,8 @@ const rule: LintRule = {
   check(ctx) {
     return agentSourceItems(ctx)
       .filter(({ facts }) => facts.notListed === "name-too-long")
-      .map(({ agent, item, facts }) =>
-        finding(
+      .map(({ agent, item, facts }) => ({
+        ...finding(
           rule.meta,
           item.path,
           1,
@@ -25,7 +25,8 @@ const rule: LintRule = {
           `skill \`${facts.name}\` has a ${[...(facts.name ?? "")].length}-character name; ${agent.name} lists no skill whose name is over 64 characters`,
           "shorten `name:` to at most 64 characters (or remove it: the folder's name is used)",
         ),
-      );
+        agents: [agent.id],
+      }));
   },
 };
 

@@ -17,6 +17,8 @@ export interface FuzzFoundCase extends Omit<FuzzCase, "links" | "env" | "addDirs
   expect: string[];
   /** Per read, the root-relative paths the CLI attaches, in order. */
   expectReads: string[][];
+  /** The list entries the CLI sends (`LIST: TEXT`, the CLI's own left out), when the case pins them. */
+  expectEntries?: string[];
   /**
    * Set while the model still disagrees (not yet modelled; docs/findings-fuzz.md says why): the test then
    * requires the disagreement, so the day the model agrees it fails and asks for this mark to go.
@@ -41,6 +43,82 @@ export function foundAsCase(c: FuzzFoundCase): FuzzCase {
 }
 
 export const FUZZ_FOUND_CASES: FuzzFoundCase[] = [
+  {
+    // The model kept a literal (`|`) description's line break in a skill's and a command's entry; the CLI
+    // sends it as a space (seeds long-2.1.332:5 and :56, hand-shrunk).
+    name: "a_literal_block_description_of_a_skill_or_a_command_is_listed_with_its_line_breaks_as_spaces_on_2_1_332",
+    seed: "long-2.1.332:5",
+    release: "2.1.332",
+    cwd: "",
+    home: "home",
+    git: [""],
+    files: {
+      ".claude/skills/lit/SKILL.md": "---\nname: lit\ndescription: |\n  Line one\n  two\n---\nx\n",
+      ".claude/commands/ops/lit2.md": "---\ndescription: |\n  Cmd one\n  two\n---\nx\n",
+    },
+    reads: [],
+    expect: [],
+    expectReads: [],
+    expectEntries: ["skills: - lit: Line one two", "skills: - ops:lit2: Cmd one two"],
+  },
+  {
+    // 2.1.197 keeps them (seed long-2.1.197:14, hand-shrunk).
+    name: "a_literal_block_description_of_a_skill_or_a_command_keeps_its_line_breaks_on_2_1_197",
+    seed: "long-2.1.197:14",
+    release: "2.1.197",
+    cwd: "",
+    home: "home",
+    git: [""],
+    files: {
+      ".claude/skills/lit/SKILL.md": "---\nname: lit\ndescription: |\n  Line one\n  two\n---\nx\n",
+      ".claude/commands/ops/lit2.md": "---\ndescription: |\n  Cmd one\n  two\n---\nx\n",
+    },
+    reads: [],
+    expect: [],
+    expectReads: [],
+    expectEntries: ["skills: - lit: Line one\ntwo", "skills: - ops:lit2: Cmd one\ntwo"],
+  },
+  {
+    // The model listed the repository's skills with CLAUDE_CODE_DISABLE_ATTACHMENTS set; the CLI sends
+    // none of them (the subagent list stays) (seed long-2.1.332:62, hand-shrunk).
+    name: "with_attachments_disabled_no_repository_skill_or_command_is_listed_and_subagents_still_are",
+    seed: "long-2.1.332:62",
+    release: "2.1.332",
+    cwd: "",
+    home: "home",
+    git: [""],
+    env: { CLAUDE_CODE_DISABLE_ATTACHMENTS: "1" },
+    files: {
+      ".claude/skills/a-b/SKILL.md": "---\nname: a-b\ndescription: A skill\n---\nx\n",
+      ".claude/commands/c.md": "---\ndescription: A command\n---\nx\n",
+      ".claude/agents/ag.md": "---\nname: ag\ndescription: An agent\n---\nx\n",
+    },
+    reads: [],
+    expect: [],
+    expectReads: [],
+    expectEntries: ["agents: - ag: An agent (Tools: All tools)"],
+  },
+  {
+    // The model listed the skills and subagents of the folders at and above HOME when the cwd lies below
+    // HOME; the CLI walks up from the cwd and stops before HOME (seed s26probe:1, hand-shrunk; both releases).
+    name: "skills_commands_and_subagents_at_or_above_home_are_not_listed_when_the_cwd_is_below_home",
+    seed: "s26probe:1",
+    release: "2.1.332",
+    cwd: "home/proj",
+    home: "home",
+    git: [],
+    files: {
+      ".claude/skills/init/SKILL.md": "---\nname: init\ndescription: Above HOME\n---\nx\n",
+      ".claude/agents/db.md": "---\nname: db\ndescription: Above HOME\n---\nx\n",
+      "home/.claude/commands/at-home.md": "---\ndescription: At HOME\n---\nx\n",
+      "home/proj/.claude/skills/ops/SKILL.md": "---\ndescription: In the cwd\n---\nx\n",
+      "home/proj/.claude/agents/near.md": "---\nname: near\ndescription: In the cwd\n---\nx\n",
+    },
+    reads: [],
+    expect: [],
+    expectReads: [],
+    expectEntries: ["agents: - near: In the cwd (Tools: All tools)", "skills: - ops: In the cwd"],
+  },
   {
     // The model attached a linked memory file's target again when a read reached the target's folder;
     // the CLI attaches a file once per session by its real path (seed r332:197, hand-shrunk).

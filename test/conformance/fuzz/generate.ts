@@ -554,6 +554,106 @@ const switches: Feature = {
 };
 
 /** The generator's features, in the order they run. Append new ones at the end (see the module doc). */
+/** Skill, command and subagent names: plain, namespaced-looking, cased, punctuated, one like a built-in. */
+const SOURCE_NAMES = ["deploy", "lint", "Review", "a-b", "a_b", "x1", "db.migrate", "init", "Explore", "ops"];
+
+/** A description in one of the shapes the CLI treats differently (cut, folded, quoted, missing...). */
+function description(r: Rng, tag: string): string | undefined {
+  return r.weighted<() => string | undefined>(
+    [
+      () => `Does ${tag}`,
+      () => `"Quoted: ${tag}"`,
+      () => `'single ${tag}'`,
+      () => `>\n  Folded ${tag}\n  over lines`,
+      () => `|\n  Literal ${tag}\n  two`,
+      () => `${"long é ".repeat(r.int(200, 320))}${tag}`,
+      () => `has: a colon ${tag}`,
+      () => "",
+      () => undefined,
+      () => `[${tag}]`,
+    ],
+    [8, 1, 1, 1, 1, 1, 1, 0.6, 1, 0.5],
+  )();
+}
+
+/** A source file's text: frontmatter with some of `keys` (or none, or broken), then a body. */
+function sourceText(r: Rng, tag: string, name: string | undefined, extra: string[]): string {
+  const shape = r.weighted(["front", "none", "broken", "empty"], [10, 1, 0.6, 0.4]);
+  const bodyText = r.weighted(
+    [`First line of ${tag}.\n\nMore.\n`, `\n# Heading ${tag}\nText\n`, ""],
+    [4, 1, 0.5],
+  );
+  if (shape === "empty") return "";
+  if (shape === "none") return bodyText;
+  if (shape === "broken")
+    return `---\nname: ${name ?? tag}\ndescription: [unclosed: ${tag}\n---\n${bodyText}`;
+  const lines: string[] = [];
+  if (name !== undefined) lines.push(`name: ${name}`);
+  const d = description(r, tag);
+  if (d !== undefined) lines.push(`description: ${d}`);
+  lines.push(...extra);
+  return `---\n${lines.join("\n")}\n---\n${bodyText}`;
+}
+
+/**
+ * Skills, commands and subagents (issue 26): `.claude/skills/FOLDER/SKILL.md`, `.claude/commands/**.md` and
+ * `.claude/agents/**.md` at the cwd and its ancestors (and aside, which the CLI does not read), and the
+ * user's under `$CLAUDE_CONFIG_DIR`; names equal to or other than the folder's, duplicated across levels,
+ * like a built-in's; descriptions cut, folded, quoted, missing; flags that hide an entry; scripts beside a
+ * skill; a skills folder linked. Compared as the lists' entries (run.ts), not as files.
+ */
+const sources: Feature = {
+  name: "skills, commands and subagents",
+  p: 0.6,
+  apply(ctx) {
+    const r = ctx.rng;
+    const dirs = [
+      ...ctx.levels,
+      ...(r.chance(0.2) ? ctx.aside.slice(0, 1) : []),
+      ...(r.chance(0.3) ? [".cfg"] : []),
+    ];
+    for (const d of r.sample(dirs, r.int(1, Math.min(3, dirs.length)))) {
+      const claude = d === ".cfg" ? ".cfg" : j(d, ".claude");
+      for (let k = r.int(0, 3); k > 0; k--) {
+        const folder = r.pick(SOURCE_NAMES);
+        const name = r.weighted([folder, undefined, `${folder}-n`, "Other Name"], [4, 3, 1, 0.5]);
+        const flags = r.weighted<string[]>(
+          [[], ["disable-model-invocation: true"], ["user-invocable: false"], ["allowed-tools: Read"]],
+          [8, 1, 1, 1],
+        );
+        const p = j(claude, "skills", folder, "SKILL.md");
+        if (put(ctx, p, sourceText(r, `skill ${p}`, name, flags), false) && r.chance(0.2))
+          put(ctx, j(claude, "skills", folder, "scripts/run.sh"), "#!/bin/sh\necho hi\n", false);
+      }
+      if (r.chance(0.1))
+        put(ctx, j(claude, "skills", "empty-folder", "README.md"), "No SKILL.md here.\n", false);
+      for (let k = r.int(0, 2); k > 0; k--) {
+        const ns = r.weighted(["", "ops/", "ops/deep/"], [4, 2, 1]);
+        const p = j(claude, "commands", `${ns}${r.pick(SOURCE_NAMES)}.md`);
+        const extra = r.chance(0.2) ? ["argument-hint: <file>"] : [];
+        put(ctx, p, sourceText(r, `command ${p}`, r.chance(0.1) ? "named" : undefined, extra), false);
+      }
+      for (let k = r.int(0, 2); k > 0; k--) {
+        const sub = r.chance(0.15) ? "nested/" : "";
+        const file = r.pick(SOURCE_NAMES);
+        const p = j(claude, "agents", `${sub}${file}.md`);
+        const tools = r.weighted<string[]>(
+          [
+            [],
+            ["tools: Read, Grep"],
+            ["tools: [Bash]"],
+            ["disallowedTools: Write"],
+            ["tools: Read", "disallowedTools: Read"],
+          ],
+          [4, 2, 1, 1, 0.5],
+        );
+        const name = r.weighted([file, undefined, "same-agent"], [5, 1, 1]);
+        put(ctx, p, sourceText(r, `agent ${p}`, name, tools), false);
+      }
+    }
+  },
+};
+
 export const FEATURES: Feature[] = [
   memoryFiles,
   rules,
@@ -565,6 +665,7 @@ export const FEATURES: Feature[] = [
   userLayer,
   settings,
   switches,
+  sources,
 ];
 
 /**

@@ -4,10 +4,11 @@
  * (path, label, text byte for byte, order) and each read's attachments. The agent is a {@link FuzzAgent}
  * (./agents.ts); Claude Code's ({@link claudeAgent}, defined here) is the default.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { claudeCode } from "../../../src/agents/claude-code/index.js";
-import { attachedPerTurn } from "../../../src/agents/claude-code/verify.js";
+import { attachedPerTurn, claudeListEntries } from "../../../src/agents/claude-code/verify.js";
 import { CLAUDE_LABELS, claudeReleases, launchFiles, runClaude } from "../../support/claude.js";
 import { writeFixture } from "../../support/fixture.js";
 import { agentSlots } from "../../support/process.js";
@@ -31,6 +32,11 @@ export interface Observation {
    * reminder message), compared byte for byte after the files: framing the per-file lists do not show.
    */
   messages?: string[];
+  /**
+   * The entries of the lists skills, commands and subagents add (`LIST: TEXT`, each list in the agent's
+   * order, the CLI's own entries left out), compared in order after the files.
+   */
+  entries?: string[];
 }
 
 /** The outcome of one case. */
@@ -93,8 +99,46 @@ export async function observeCli(c: FuzzCase, w: Written): Promise<Observation> 
   const launch = launchFiles(run).map((s) => ({ path: s.path, label: s.label, text: s.text }));
   const reads: Loaded[][] = attachedPerTurn(run).map((t) => t.map((f) => ({ path: f.path, text: f.text })));
   while (reads.length < c.reads.length) reads.push([]);
-  return { launch, reads };
+  const own = await builtIns(c.release);
+  const all = claudeListEntries(run.mainRequests[0]?.body)
+    .map((e) => `${e.list}: ${e.text}`)
+    .filter((e) => !own.has(e));
+  // Each list in its own order, the subagents first (as the model's side).
+  const entries = [
+    ...all.filter((e) => e.startsWith("agents: ")),
+    ...all.filter((e) => e.startsWith("skills: ")),
+  ];
+  return { launch, reads, entries };
 }
+
+/** The CLI's own list entries per release: those it lists in an empty folder with an empty home. */
+const builtInRuns = new Map<string, Promise<Set<string>>>();
+
+function builtIns(release: string): Promise<Set<string>> {
+  const known = builtInRuns.get(release);
+  if (known) return known;
+  const made = (async () => {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), "ac-fuzz-builtin-")));
+    try {
+      const home = join(base, "h");
+      const cwd = join(base, "w");
+      mkdirSync(cwd, { recursive: true });
+      mkdirSync(join(home, ".cfg"), { recursive: true });
+      const run = await runClaude({ cwd, home, configDir: join(home, ".cfg"), release, timeoutMs: 120_000 });
+      if (!run.mainRequests[0])
+        throw new Error(`the baseline run sent no request: ${run.stderr.slice(0, 300)}`);
+      return new Set(claudeListEntries(run.mainRequests[0].body).map((e) => `${e.list}: ${e.text}`));
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  })();
+  builtInRuns.set(release, made);
+  made.catch(() => builtInRuns.delete(release));
+  return made;
+}
+
+/** The item kinds Claude Code sends as a memory file's section (the other kinds are list entries). */
+const SECTION_KINDS: ReadonlySet<string> = new Set(["memory", "import", "rule", "local"]);
 
 /**
  * Runs `f` with HOME set to `home`. The fresh-clone view resolves `~/` imports against the machine's home
@@ -142,22 +186,29 @@ export function observeModel(c: FuzzCase, w: Written): Observation {
       }
       return false;
     };
-    const launch = snapshot.items.map((it) => ({
-      path: resolve(w.root, it.path),
-      label: fromUserLayer(it.path)
-        ? CLAUDE_LABELS.user
-        : it.charged
-          ? CLAUDE_LABELS.project
-          : CLAUDE_LABELS.local,
-      text: snapshot.texts.get(it.path) ?? "",
-    }));
+    const launch = snapshot.items
+      .filter((it) => SECTION_KINDS.has(it.kind))
+      .map((it) => ({
+        path: resolve(w.root, it.path),
+        label: fromUserLayer(it.path)
+          ? CLAUDE_LABELS.user
+          : it.charged
+            ? CLAUDE_LABELS.project
+            : CLAUDE_LABELS.local,
+        text: snapshot.texts.get(it.path) ?? "",
+      }));
     const session = claudeCode.onDemand?.(snapshot);
     const reads = c.reads.map((r) => {
       if (!session) return [];
       const res = session.read(join(w.root, r));
       return res.items.map((it) => ({ path: resolve(w.root, it.path), text: res.texts.get(it.path) ?? "" }));
     });
-    return { launch, reads };
+    // The lists' entries, each list in the model's order: the subagents, then the skills list.
+    const listed = (list: string) =>
+      snapshot.items.flatMap((it) =>
+        it.extra?.list === list && typeof it.extra.entry === "string" ? [`${list}: ${it.extra.entry}`] : [],
+      );
+    return { launch, reads, entries: [...listed("agents"), ...listed("skills")] };
   });
 }
 
@@ -197,6 +248,14 @@ export function compare(root: string, c: FuzzCase, cli: Observation, model: Obse
   c.reads.forEach((r, i) => {
     out.push(...diffList(root, `read ${i + 1} (${r})`, cli.reads[i] ?? [], model.reads[i] ?? []));
   });
+  if (cli.entries && model.entries && cli.entries.join("\n") !== model.entries.join("\n")) {
+    const c2 = cli.entries;
+    const m2 = model.entries;
+    for (const e of c2) if (!m2.includes(e)) out.push(`launch: the CLI lists ${clip(e)}; the model does not`);
+    for (const e of m2) if (!c2.includes(e)) out.push(`launch: the model lists ${clip(e)}; the CLI does not`);
+    if (c2.every((e) => m2.includes(e)) && m2.every((e) => c2.includes(e)))
+      out.push(`launch: entry order: CLI [${c2.map(clip).join(", ")}], model [${m2.map(clip).join(", ")}]`);
+  }
   if (out.length === 0 && cli.messages && model.messages) {
     cli.messages.forEach((m, i) => {
       const mm = model.messages?.[i] ?? "";
