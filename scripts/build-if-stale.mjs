@@ -14,6 +14,7 @@ const INPUTS = [
   "tsconfig.build.json",
   "scripts/bundle.mjs",
   "scripts/hook-loader.cjs",
+  "scripts/output-schemas.mjs",
   "package.json",
   "package-lock.json",
 ];
@@ -24,6 +25,7 @@ const OUTPUTS = [
   "dist/hook-body.cjs",
   "dist/types/index.d.ts",
   "dist/hook.mjs",
+  "dist/schemas/cap.schema.json",
 ];
 
 /** Newest modification time under `p` (a file or a directory tree), 0 when absent. */

@@ -20,6 +20,7 @@ import {
 } from "../model/index.js";
 import { pathTarget } from "../router/match.js";
 import { routeCall } from "../router/route.js";
+import { schemaUrl } from "../version.js";
 import { runCap } from "./cap.js";
 import { Workspace } from "./workspace.js";
 
@@ -165,6 +166,8 @@ export function onToolItems(
 
 /** `explain --json`: the header and item records of `cap --json`, the launch, what loads on read and on a tool. */
 export interface ExplainJson {
+  /** The schema of this output. */
+  $schema?: string;
   agent: string;
   agentVersion: string;
   root: string;
@@ -187,6 +190,7 @@ export interface ExplainJson {
 /** The JSON form of an {@link Explanation} (`explain --json`). */
 export function explainJson(sets: Explanation): ExplainJson {
   return {
+    $schema: schemaUrl("explain"),
     agent: sets.agent.id,
     agentVersion: sets.agent.version,
     root: sets.root,

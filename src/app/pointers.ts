@@ -5,6 +5,7 @@
  */
 import { checkRelease } from "../agents/release.js";
 import { generatePointers, type PointersResult, pointerAgent } from "../pointers/index.js";
+import { schemaUrl } from "../version.js";
 
 export interface PointersRunOptions {
   /** The harness's CLAUDE_CONFIG_DIR (pointers go to its rules/). */
@@ -60,6 +61,8 @@ export function runPointers(opts: PointersRunOptions): PointersRun {
 
 /** `pointers --json`. */
 export interface PointersJson {
+  /** The schema of this output. */
+  $schema?: string;
   configDir: string;
   agentVersion: string;
   dryRun: boolean;
@@ -82,6 +85,7 @@ export interface PointersJson {
 /** The JSON form of a {@link PointersRun} (`pointers --json`). */
 export function pointersJson(r: PointersRun): PointersJson {
   return {
+    $schema: schemaUrl("pointers"),
     configDir: r.configDir,
     agentVersion: r.agentVersion,
     dryRun: r.dryRun,

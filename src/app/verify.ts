@@ -45,6 +45,7 @@ import {
 import { nearestRelease } from "../verify/release.js";
 import { copyablePlace, emptyGitDir, makeSandbox, type NotCopied } from "../verify/sandbox.js";
 import { startTrap } from "../verify/upstream.js";
+import { schemaUrl } from "../version.js";
 
 /** Default time one CLI run may take, in milliseconds. */
 export const VERIFY_DEFAULT_TIMEOUT_MS = 60_000;
@@ -797,4 +798,15 @@ export async function verifyAll(
       out.every((e) => e.status !== "error") &&
       verified.every((e) => e.status === "verified" && e.report.agrees),
   };
+}
+
+/** `verify --json`: one repository's report, the probes' report, or `--agent all`'s, `$schema` first. */
+export type VerifyJson =
+  | ({ $schema?: string } & VerifyReport)
+  | ({ $schema?: string } & ProbesReport)
+  | ({ $schema?: string } & VerifyAllReport);
+
+/** The JSON form of a verify report (`verify --json`). */
+export function verifyJson(r: VerifyReport | ProbesReport | VerifyAllReport): VerifyJson {
+  return { $schema: schemaUrl("verify"), ...r };
 }

@@ -23,6 +23,7 @@ import { checkWriteInside, writeFilesAtomic } from "../fs/atomic.js";
 import { MAX_JSON_NESTING, nestsDeeperThan } from "../fs/nesting.js";
 import { describeReadFailure, readTextFile } from "../fs/read.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "../model/index.js";
+import { CONFIG_SCHEMA_URL } from "../version.js";
 
 /** The tool names the hook is registered for (issue 3: Claude Code only attaches rules itself on Read). */
 export const HOOK_MATCHER = "Write|Edit|MultiEdit|NotebookEdit|Bash";
@@ -312,7 +313,8 @@ export function planInit(opts: InitOptions): InitPlanItem[] {
       action: "create",
       // The kinds are written out (never "all"): a later release that models a new kind does not charge it
       // until the team adopts it.
-      content: `${JSON.stringify({ cap: newCap, charge: CHARGEABLE_KINDS }, null, 2)}\n`,
+      // `$schema`: editors complete and check the file against the schema this release ships.
+      content: `${JSON.stringify({ $schema: CONFIG_SCHEMA_URL, cap: newCap, charge: CHARGEABLE_KINDS }, null, 2)}\n`,
       expected: null,
       note:
         newCap === opts.launchTotal

@@ -8,6 +8,7 @@
  * Nothing here writes into the repository, runs its code, or runs an agent CLI: `fix` only proposes
  * (the texts `lint --fix` would write), `report` writes its HTML into a private folder of its own.
  */
+
 import { mkdtempSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -30,7 +31,8 @@ import { countBySeverity, sortFindings } from "../report/findings.js";
 import { reportData } from "../report/html/collect.js";
 import { renderReportHtml } from "../report/html/page.js";
 import { findingToJson } from "../report/json.js";
-import { routeJson } from "../router/output.js";
+import { type RouteJson, routeJson } from "../router/output.js";
+import { schemaUrl } from "../version.js";
 
 export type { AgentModel, ContextItem, Finding };
 export { agents, defaultAgent, findingToJson, itemToJson, ROUTE_TOOLS };
@@ -69,7 +71,8 @@ export function capJson(root: string, o: { agent?: string; cwd?: string } = {}):
     dir: root,
     ...(cwd !== undefined && cwd !== root ? { cwd } : {}),
     ...(agent !== undefined ? { agent } : {}),
-  }).map(capToJson);
+    // One agent: the object `cap --json` prints, `$schema` first; all: the array's objects.
+  }).map((r) => capToJson(r, { schema: agent !== "all" }));
 }
 
 /** `explain PATH --json` (`--fresh-clone` when `view` is `fresh-clone`; the user view by default, as the CLI). */
@@ -99,14 +102,18 @@ export function lintJson(root: string): Record<string, unknown> {
   const r = runLint({ root });
   const ds = sortFindings(r.findings);
   const counts = countBySeverity(ds);
-  return { root: r.root, ok: counts.error === 0, counts, fixed: [], diagnostics: ds.map(findingToJson) };
+  return {
+    $schema: schemaUrl("lint"),
+    root: r.root,
+    ok: counts.error === 0,
+    counts,
+    fixed: [],
+    diagnostics: ds.map(findingToJson),
+  };
 }
 
 /** `route TARGET --json` (a path inside the root, or with tool Bash a command). */
-export async function routeJsonFor(
-  root: string,
-  o: { target: string; tool?: string },
-): Promise<Record<string, unknown>> {
+export async function routeJsonFor(root: string, o: { target: string; tool?: string }): Promise<RouteJson> {
   const tool = o.tool ?? "Write";
   const target = tool === "Bash" ? o.target : insideRoot(root, o.target);
   return routeJson(await runRoute({ root, tool, target }));

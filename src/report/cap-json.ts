@@ -32,15 +32,71 @@
  */
 
 import type { CapRun } from "../app/cap.js";
-import { countsAgainstCap } from "../budget/kinds.js";
-import { framingTotal, itemToJson } from "../model/index.js";
+import type { ChargingChange } from "../budget/adoption.js";
+import type { LaunchDelta } from "../budget/delta.js";
+import type { CapEvaluation } from "../budget/evaluate.js";
+import { type Charging, countsAgainstCap } from "../budget/kinds.js";
+import {
+  type AppliedSource,
+  type ContextItemJson,
+  framingTotal,
+  itemToJson,
+  type ListOverhead,
+  type MeasurementCut,
+  type UnmeasuredSource,
+  type View,
+} from "../model/index.js";
+import { schemaUrl } from "../version.js";
 import { appliedJson } from "./applied.js";
 import { itemTokensJson, runTokensJson } from "./tokens.js";
 
-/** Projects a cap run onto the JSON contract, keys in contract order. */
-export function capToJson(run: CapRun): Record<string, unknown> {
+/** One launch in `cap --json` (an array of them with `--agent all` or `--all-cwds`). See the module comment. */
+export interface CapJson {
+  /** The schema of this output. */
+  $schema?: string;
+  agent: string;
+  agentVersion: string;
+  root: string;
+  cwd: string;
+  /** The cap charged against, bytes. */
+  cap: number;
+  /** Charged bytes. */
+  total: number;
+  over: number;
+  /** True exactly when the command exits 0. */
+  ok: boolean;
+  view: View;
+  applied: AppliedSource[];
+  items: ContextItemJson[];
+  charge: { kinds: Charging["kinds"]; source: Charging["source"] };
+  kinds: CapEvaluation["kinds"];
+  overhead: ListOverhead[];
+  unadopted: CapEvaluation["unadopted"];
+  unmeasured: UnmeasuredSource[];
+  framingBytes: number;
+  ratchet: {
+    base: string;
+    via: string;
+    commit: string;
+    baseCap: number | null;
+    currentCap: number;
+    ok: boolean;
+    note: string | null;
+    charging: ChargingChange | null;
+  } | null;
+  delta: LaunchDelta | null;
+  /** The project root the agent searched from, for an agent that searches for one (Codex). */
+  projectRoot?: { path: string | null; why: string };
+  incomplete: MeasurementCut[];
+  /** The agent's own verdict fields (Codex: `truncated`). */
+  [verdict: string]: unknown;
+}
+
+/** Projects a cap run onto the JSON contract, keys in contract order (`$schema` only when asked). */
+export function capToJson(run: CapRun, opts: { schema?: boolean } = {}): CapJson {
   const ev = run.evaluation;
   return {
+    ...(opts.schema ? { $schema: schemaUrl("cap") } : {}),
     agent: run.agent,
     agentVersion: run.agentVersion,
     root: run.root,
@@ -88,12 +144,19 @@ export function capToJson(run: CapRun): Record<string, unknown> {
   };
 }
 
+/** `cap --json` with several launches: an array of {@link CapJson} (schema `cap-matrix`). */
+export type CapMatrixJson = CapJson[];
+
 /** The JSON text for several (agent, cwd) launches: an array of {@link capToJson} objects. */
 export function renderCapJsonArray(runs: readonly CapRun[]): string {
-  return `${JSON.stringify(runs.map(capToJson), null, 2)}\n`;
+  return `${JSON.stringify(
+    runs.map((r) => capToJson(r)),
+    null,
+    2,
+  )}\n`;
 }
 
-/** The JSON text printed by `cap --json`: one object, two-space indented, ending in a newline. */
+/** The JSON text printed by `cap --json`: one object, `$schema` first, two-space indented, ending in a newline. */
 export function renderCapJson(run: CapRun): string {
-  return `${JSON.stringify(capToJson(run), null, 2)}\n`;
+  return `${JSON.stringify(capToJson(run, { schema: true }), null, 2)}\n`;
 }

@@ -11,7 +11,7 @@ import { renderCapMatrixText, renderCapRunText } from "./codex.js";
 import { countBySeverity, sortFindings } from "./findings.js";
 import type { Format } from "./format.js";
 import { renderGithub } from "./github.js";
-import { findingToJson } from "./json.js";
+import { lintToJson } from "./json.js";
 import { renderCapMarkdown, renderLintMarkdown } from "./markdown.js";
 import { renderSarif, type SarifOptions } from "./sarif.js";
 import { renderFindingsText } from "./text.js";
@@ -70,13 +70,7 @@ export function renderLintOutput(
   const exitCode = counts.error > 0 ? 1 : 0;
   let stdout: string;
   if (format === "json") {
-    const json = {
-      root: result.root,
-      ok: counts.error === 0,
-      counts,
-      fixed: result.fixed.map((f) => ({ file: f.file, ruleIds: f.ruleIds })),
-      diagnostics: ds.map(findingToJson),
-    };
+    const json = lintToJson(result);
     stdout = `${JSON.stringify(json, null, 2)}\n`;
   } else if (format === "github") stdout = renderGithub(ds);
   else if (format === "markdown") stdout = renderLintMarkdown(ds);

@@ -1,6 +1,35 @@
 /** Renderers for `route --json` and `route --map`. */
+import { schemaUrl } from "../version.js";
 import type { RouterIndex } from "./index-build.js";
 import type { RouteResult } from "./route.js";
+
+type Match = RouteResult["matches"][number];
+
+/** `route --json`. See {@link routeJson}. */
+export interface RouteJson {
+  /** The schema of this output. */
+  $schema?: string;
+  root: string;
+  tool: string | null;
+  target: string | null;
+  paths: string[];
+  rows: {
+    shard: string;
+    line: number;
+    trigger: string;
+    mode: Match["mode"];
+    matched: Match["matched"];
+    rules: string[];
+    dir: string | null;
+    listed: boolean;
+  }[];
+  rules: { id: string; dir: string | null; file: string | null; fileBytes: number; inlined: boolean }[];
+  onRead: { path: string; why: string; fileBytes: number }[];
+  droppedRows: number;
+  unlowerable: string[];
+  injection: string;
+  problems: string[];
+}
 
 /**
  * The `route --json` object: `{ root, tool, target, paths, rows: [{shard, line, trigger, mode, matched,
@@ -8,7 +37,7 @@ import type { RouteResult } from "./route.js";
  * unlowerable, injection, problems }`. `rows` holds every matching row (also those past the row cap, with
  * `listed: false`); `injection` is exactly what the hook injects in a fresh session.
  */
-export function routeJson(r: RouteResult): Record<string, unknown> {
+export function routeJson(r: RouteResult): RouteJson {
   const listed = new Set(r.injection.rows.map((x) => x.match.row));
   const rules = r.injection.rows.flatMap((x) =>
     x.rules.map((rule) => ({
@@ -20,6 +49,7 @@ export function routeJson(r: RouteResult): Record<string, unknown> {
     })),
   );
   return {
+    $schema: schemaUrl("route"),
     root: r.index.root,
     tool: r.target?.tool ?? null,
     target: r.target?.display ?? null,

@@ -18,6 +18,7 @@ describe("agent-context explain against the real Claude Code", () => {
     expect(r.status).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(Object.keys(j)).toEqual([
+      "$schema",
       "agent",
       "agentVersion",
       "root",

@@ -176,6 +176,7 @@ describe("cap --json", () => {
     const { code, json } = capJson([root]);
     expect(code).toBe(0);
     expect(Object.keys(json)).toEqual([
+      "$schema",
       "agent",
       "agentVersion",
       "root",

@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { HOOK_MISSING_LINE, workflowSnippet } from "../../src/install/init.js";
+import { CONFIG_SCHEMA_URL } from "../../src/version.js";
 import { repoWithLocalInstall } from "./init-helpers.js";
 
 /** The kinds a configuration `init` writes charges: all of them, spelled out. */
@@ -58,7 +59,11 @@ describe("agent-context init", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     // An empty launch set never gets a cap of 0 (no change could ever pass): the default instead.
-    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: 4096, charge: ALL_KINDS });
+    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({
+      $schema: CONFIG_SCHEMA_URL,
+      cap: 4096,
+      charge: ALL_KINDS,
+    });
     expect(r.stdout).toContain("cap set to the default, 4096 bytes (the launch context is 0 bytes");
     expect(JSON.parse(read(dir, ".claude/settings.json"))).toEqual({
       hooks: { PreToolUse: [{ matcher: MATCHER, hooks: [{ type: "command", command: HOOK }] }] },
@@ -68,10 +73,18 @@ describe("agent-context init", () => {
   it("a_launch_set_within_the_default_cap_gets_the_default_cap_and_one_over_it_gets_its_total", () => {
     const small = repo({ "AGENTS.md": "Be brief.\n" });
     expect(run(["init"], small).code).toBe(0);
-    expect(JSON.parse(read(small, ".agent-context.json"))).toEqual({ cap: 4096, charge: ALL_KINDS });
+    expect(JSON.parse(read(small, ".agent-context.json"))).toEqual({
+      $schema: CONFIG_SCHEMA_URL,
+      cap: 4096,
+      charge: ALL_KINDS,
+    });
     const big = repo({ "CLAUDE.md": "x".repeat(5000) });
     expect(run(["init"], big).code).toBe(0);
-    expect(JSON.parse(read(big, ".agent-context.json"))).toEqual({ cap: 5000, charge: ALL_KINDS });
+    expect(JSON.parse(read(big, ".agent-context.json"))).toEqual({
+      $schema: CONFIG_SCHEMA_URL,
+      cap: 5000,
+      charge: ALL_KINDS,
+    });
   });
 
   it("the_new_cap_is_the_launch_total_that_cap_measures", () => {
@@ -84,7 +97,11 @@ describe("agent-context init", () => {
     const total = JSON.parse(run(["cap", ".", "--json"], dir).stdout).total as number;
     expect(total).toBeGreaterThan(200);
     expect(run(["init"], dir).code).toBe(0);
-    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: total, charge: ALL_KINDS });
+    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({
+      $schema: CONFIG_SCHEMA_URL,
+      cap: total,
+      charge: ALL_KINDS,
+    });
     // The ratchet starts where the repository is: cap passes at exactly the total.
     expect(run(["cap", "."], dir).code).toBe(0);
   });
@@ -215,7 +232,11 @@ describe("agent-context init, adoption", () => {
     const dir = repo({ "CLAUDE.md": `${"x".repeat(5000)}\n` });
     const r = run(["init"], dir);
     expect(r.code).toBe(0);
-    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({ cap: 5000, charge: ALL_KINDS });
+    expect(JSON.parse(read(dir, ".agent-context.json"))).toEqual({
+      $schema: CONFIG_SCHEMA_URL,
+      cap: 5000,
+      charge: ALL_KINDS,
+    });
     const notes = r.stdout.split("\n").filter((l) => l.includes("over the default cap"));
     expect(notes).toEqual([
       "note: 5000 bytes is over the default cap of 4096; the ratchet starts at 5000 and only goes down from there",

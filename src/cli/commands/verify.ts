@@ -2,7 +2,13 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { agentById, defaultAgent } from "../../agents/index.js";
 import { chargedTotal } from "../../app/cap.js";
-import { VERIFY_DEFAULT_TIMEOUT_MS, verifyAll, verifyProbes, verifyRepository } from "../../app/verify.js";
+import {
+  VERIFY_DEFAULT_TIMEOUT_MS,
+  verifyAll,
+  verifyJson,
+  verifyProbes,
+  verifyRepository,
+} from "../../app/verify.js";
 import { UsageError } from "../../errors.js";
 import { renderProbesText, renderVerifyAllText, renderVerifyText } from "../../report/verify.js";
 import {
@@ -91,7 +97,9 @@ export function registerVerify(program: Command): void {
           ...(opts.probes ? { probes: true } : {}),
           charged: (a, snapshot) => chargedTotal(place.root, a, snapshot),
         });
-        process.stdout.write(opts.json ? `${JSON.stringify(r, null, 2)}\n` : renderVerifyAllText(r));
+        process.stdout.write(
+          opts.json ? `${JSON.stringify(verifyJson(r), null, 2)}\n` : renderVerifyAllText(r),
+        );
         const found = r.agents.some((e) => e.status === "verified");
         const disagrees = r.agents.some((e) => e.status === "verified" && !e.report.agrees);
         process.exitCode = disagrees ? 1 : !found || r.agents.some((e) => e.status === "error") ? 2 : 0;
@@ -115,7 +123,7 @@ export function registerVerify(program: Command): void {
             "--probes runs the bundled probes: it takes no DIR, --cwd, --read or --save-case",
           );
         const r = await verifyProbes(common);
-        process.stdout.write(opts.json ? `${JSON.stringify(r, null, 2)}\n` : renderProbesText(r));
+        process.stdout.write(opts.json ? `${JSON.stringify(verifyJson(r), null, 2)}\n` : renderProbesText(r));
         process.exitCode = r.agrees ? 0 : 1;
         return;
       }
@@ -128,7 +136,7 @@ export function registerVerify(program: Command): void {
         ...(opts.saveCase !== undefined ? { saveCase: resolve(opts.saveCase) } : {}),
         charged: (a, snapshot) => chargedTotal(root, a, snapshot),
       });
-      process.stdout.write(opts.json ? `${JSON.stringify(r, null, 2)}\n` : renderVerifyText(r));
+      process.stdout.write(opts.json ? `${JSON.stringify(verifyJson(r), null, 2)}\n` : renderVerifyText(r));
       process.exitCode = r.agrees ? 0 : 1;
     },
   );
