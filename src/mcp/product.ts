@@ -19,6 +19,7 @@ import { explainPath, explainJson as explainToJson } from "../app/explain.js";
 import { runLint } from "../app/lint.js";
 import { runReport } from "../app/report.js";
 import { ROUTE_TOOLS, runRoute } from "../app/route.js";
+import { addTokens } from "../app/tokens.js";
 import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { readTextFile, statSafe } from "../fs/read.js";
@@ -63,16 +64,24 @@ export function checkAgent(id: string | undefined, all: boolean): string | undef
   return id;
 }
 
-/** `cap --json` (one object per run; `cap --agent all` prints them as an array). Fresh-clone view. */
-export function capJson(root: string, o: { agent?: string; cwd?: string } = {}): Record<string, unknown>[] {
+/**
+ * `cap --json` (one object per run; `cap --agent all` prints them as an array). Fresh-clone view, with
+ * tokens as `cap --json` counts them by default (src/app/tokens.ts).
+ */
+export async function capJson(
+  root: string,
+  o: { agent?: string; cwd?: string } = {},
+): Promise<Record<string, unknown>[]> {
   const agent = checkAgent(o.agent, true);
   const cwd = o.cwd === undefined ? undefined : insideRoot(root, o.cwd);
-  return runCapMatrix({
+  const runs = runCapMatrix({
     dir: root,
     ...(cwd !== undefined && cwd !== root ? { cwd } : {}),
     ...(agent !== undefined ? { agent } : {}),
-    // One agent: the object `cap --json` prints, `$schema` first; all: the array's objects.
-  }).map((r) => capToJson(r, { schema: agent !== "all" }));
+  });
+  await addTokens(runs, { choice: "auto" });
+  // One agent: the object `cap --json` prints, `$schema` first; all: the array's objects.
+  return runs.map((r) => capToJson(r, { schema: agent !== "all" }));
 }
 
 /** `explain PATH --json` (`--fresh-clone` when `view` is `fresh-clone`; the user view by default, as the CLI). */

@@ -25,6 +25,9 @@ import {
 import { rawStdout } from "./stdio.js";
 
 /** One context item of the `--json` outputs (src/model/item.ts, itemToJson): the common fields, extras allowed. */
+/** The `$schema` every `--json` output names first (src/schemas/). */
+const schemaRef = z.string().optional();
+
 const item = z.looseObject({
   path: z.string(),
   kind: z.string(),
@@ -76,7 +79,7 @@ const TOOLS = {
       cwd: z.string().optional().describe("launch directory, relative to the repository root"),
     },
     output: { runs: z.array(capRun) },
-    run: (root: string, a: { agent?: string; cwd?: string }) => ({ runs: capJson(root, a) }),
+    run: async (root: string, a: { agent?: string; cwd?: string }) => ({ runs: await capJson(root, a) }),
   },
   explain: {
     description:
@@ -90,6 +93,7 @@ const TOOLS = {
         .describe("user (default, as the CLI: this machine's user layer) or fresh-clone (what cap judges)"),
     },
     output: {
+      $schema: schemaRef,
       agent: z.string(),
       agentVersion: z.string(),
       root: z.string(),
@@ -103,6 +107,7 @@ const TOOLS = {
       applied: z.array(z.unknown()),
       overhead: z.array(z.unknown()),
       unmeasured: z.array(z.unknown()),
+      partialSessions: z.array(z.unknown()).optional(),
     },
     run: (root: string, a: { path: string; agent?: string; view?: "user" | "fresh-clone" }) =>
       explainJson(root, a),
@@ -112,6 +117,7 @@ const TOOLS = {
       "Instruction files that fail silently (broken imports, unrecognised scopes, dead rules...): `lint --json`, never fixing",
     input: {},
     output: {
+      $schema: schemaRef,
       root: z.string(),
       ok: z.boolean(),
       counts: z.object({ error: z.number(), warning: z.number(), info: z.number() }),

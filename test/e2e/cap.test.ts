@@ -66,7 +66,7 @@ describe("cap on the built CLI", () => {
     expect(r.code).toBe(1);
     const [kind, first] = r.stdout.split("\n").slice(2, 4);
     expect(kind).toMatch(/^ {2}import — [\d,]+ bytes \(1 file\)$/);
-    expect(first).toMatch(/^\s+\d+ {2}docs\/big\.md {3}imported by CLAUDE\.md$/);
+    expect(first).toMatch(/^\s+\d+ {2}~[\d,]+ tok {2}docs\/big\.md {3}imported by CLAUDE\.md$/);
   });
 
   it("from_a_subdirectory_the_ancestors_memory_is_included", () => {
@@ -149,7 +149,10 @@ describe("the failure message", () => {
       "rule",
       "memory",
     ]);
-    const listed = block.filter((_, i) => i % 2 === 1).map((l) => l.trim().split(/\s+/).slice(0, 2));
+    const listed = block
+      .filter((_, i) => i % 2 === 1)
+      .map((l) => l.trim().split(/\s+/))
+      .map((w) => [w[0], w[3]]);
     const expected = [...charged].sort((a, b) => b.bytes - a.bytes).map((i) => [String(i.bytes), i.path]);
     expect(listed).toEqual(expected);
     expect(listed.map((x) => x[1])).toEqual(["docs/conventions.md", ".claude/rules/style.md", "CLAUDE.md"]);
