@@ -4,27 +4,16 @@
  * prints.
  */
 import { checkRelease } from "../agents/release.js";
-import { generatePointers, type PointersResult, pointerAgent } from "../pointers/index.js";
+import {
+  generatePointers,
+  type PointersOptions,
+  type PointersResult,
+  pointerAgent,
+} from "../pointers/index.js";
 import { schemaUrl } from "../version.js";
 
-export interface PointersRunOptions {
-  /** The harness's CLAUDE_CONFIG_DIR (pointers go to its rules/). */
-  configDir: string;
-  /** The directory the agent runs in (absolute, or relative to the process directory). */
-  cwd: string;
-  /** Directories passed to the agent with --add-dir. */
-  addDirs?: string[];
-  /** Bytes of memory the harness preloads. */
-  preloadedBudget?: number;
-  /** Pointer file prefix (default `repository`). */
-  prefix?: string;
-  /** Compute and report; write nothing. */
-  dryRun?: boolean;
-  /** False: the agent runs without project settings. Default true. */
-  projectSettings?: boolean;
-  /** The pointer agent's release (default: the newest verified). */
-  release?: string;
-}
+/** The options of {@link runPointers}: the pipeline's own (src/pointers/), the release included. */
+export type PointersRunOptions = PointersOptions;
 
 export interface PointersRun extends PointersResult {
   /** The pointer agent's display name. */
