@@ -177,15 +177,15 @@ describe("a configuration that charges every kind", () => {
     const at = lines.findIndex((l) => l.includes("Largest first, by kind:"));
     expect(lines.slice(at + 1, at + 11)).toEqual([
       "  memory — 100 bytes (1 file)",
-      "       100  TOY.md   memory listed",
+      "       100  ~63 tok  TOY.md   memory listed",
       "  subagent — 81 bytes (1 entry + 31 bytes of list overhead)",
-      "        50  .toy/agents/x.md   subagent listed",
+      "        50  ~28 tok  .toy/agents/x.md   subagent listed",
       "        31  (custom agents list overhead)   the list's header, sent once a custom agent exists",
       "  skill — 70 bytes (2 entries)",
-      "        40  .toy/skills/a/SKILL.md   skill listed",
-      "        30  .toy/skills/b/SKILL.md   skill listed",
+      "        40  ~21 tok  .toy/skills/a/SKILL.md   skill listed",
+      "        30  ~14 tok  .toy/skills/b/SKILL.md   skill listed",
       "  command — 20 bytes (1 entry)",
-      "        20  .toy/commands/c.md   command listed",
+      "        20   ~7 tok  .toy/commands/c.md   command listed",
     ]);
     expect(r.stdout).not.toContain("not charged: skill");
   });

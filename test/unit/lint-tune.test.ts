@@ -95,6 +95,7 @@ describe("lint --agent", () => {
   it("every_rule_names_the_registered_agents_it_is_about_or_leaves_each_finding_to_say", () => {
     const ids = ["claude-code", "codex", "gemini-cli", "copilot-cli"];
     const perFinding = new Set([
+      "agent-limit",
       "file-unreadable",
       "hidden-from-model",
       "memory-read-by-one-agent",

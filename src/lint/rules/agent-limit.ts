@@ -4,7 +4,8 @@
  * the hook's bound above the 10,000 characters a hook's context arrives whole in; Copilot CLI's refusal of
  * instructions over its token budget; Gemini CLI sending nothing over its token limit. The limits are each
  * agent's (its `limits` capability, src/agents/<id>/limits.ts, settled in docs/findings-limits.md); the
- * launch is the root's, fresh-clone view; `lint --model` names the session's model.
+ * launch is the root's, fresh-clone view; `lint --model` names the session's model. Each finding names
+ * its agent (`lint --agent` keeps the selected agents' limits).
  */
 import { agents } from "../../agents/index.js";
 import type { Finding } from "../../model/finding.js";
@@ -27,7 +28,7 @@ const rule: LintRule = {
         ...(ctx.model !== undefined ? { model: ctx.model } : {}),
         ...(maxBytes !== undefined ? { hook: { maxBytes } } : {}),
       }))
-        out.push({ ...f, ruleId: rule.meta.id, severity: rule.meta.defaultSeverity });
+        out.push({ ...f, ruleId: rule.meta.id, severity: rule.meta.defaultSeverity, agents: [agent.id] });
     }
     return out;
   },
