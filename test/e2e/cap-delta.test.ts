@@ -251,7 +251,7 @@ describe("cap --base: the change against the base revision, per file", () => {
     const tmp = tempRepo();
     const r = cap([root, "--base", "main", "--agent", "all", "--all-cwds"], { TMPDIR: tmp });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^ok {3}Claude Code +\. +\d+ \/ 4096 {2}±0 B$/m);
+    expect(r.stdout).toMatch(/^ok {3}Claude Code +\. +\d+ \/ 4096 {2}~\d+ tok {2}±0 B$/m);
     expect(readdirSync(tmp)).toEqual([]);
   });
 });
@@ -268,7 +268,7 @@ describe("cap --format markdown", () => {
     const lines = r.stdout.split("\n");
     expect(lines[0]).toBe("<!-- agent-context:cap -->");
     expect(r.stdout).toMatch(
-      /^\| ✅ pass \| Claude Code 2\.1\.332 \| `\.` \| [\d,]+ B \| 4,096 B \| \+\d+ B \|$/m,
+      /^\| ✅ pass \| Claude Code 2\.1\.332 \| `\.` \| [\d,]+ B \| ~[\d,]+ \| 4,096 B \| \+\d+ B \|$/m,
     );
     expect(r.stdout).toContain("| `docs/a\\|b.md` | import | — | 4 B | +4 B (new file) |");
     expect(r.stdout).toContain("By kind: memory +13 B · import +4 B");

@@ -61,6 +61,7 @@ describe("cap --agent gemini-cli", () => {
         importedBy: null,
         reason: "context file in the working directory",
         framingBytes: framing,
+        tokens: { count: expect.any(Number), exact: false, method: "estimate:gemini" },
       },
       expect.objectContaining({
         path: "docs/a.md",
