@@ -61,7 +61,7 @@ describe("lint tuned on the built CLI", () => {
       "claude-code",
     );
     expect(r2.stdout).toContain(
-      "so its 9 bytes load on every session (2 files)\n  .claude/rules/a.md:1:1\n  .claude/rules/b.md:1:1\n  help: add `paths:`",
+      "so its 9 bytes load on every main session (the built-in Explore and Plan subagents start without it) (2 files)\n  .claude/rules/a.md:1:1\n  .claude/rules/b.md:1:1\n  help: add `paths:`",
     );
   });
 
