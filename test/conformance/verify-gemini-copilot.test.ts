@@ -233,8 +233,11 @@ describe("verify --agent copilot-cli on the example repository", () => {
   it("the_npm_launcher_given_with_cli_runs_the_native_binary_and_agrees_naming_1_0_102", () => {
     const r = runs["copilot-launcher"];
     expect(r?.status, show(r)).toBe(0);
+    // `cap charges` is cap's total for the example (every kind charged since it gained skills and a subagent).
     expect(r?.stdout).toMatch(
-      /^verify: GitHub Copilot CLI 1\.0\.102 agrees with the model on this repository — 4 files, \d+ bytes at launch as sent \(framing and paths included; cap charges 2358\)/,
+      new RegExp(
+        `^verify: GitHub Copilot CLI 1\\.0\\.102 agrees with the model on this repository — 4 files, \\d+ bytes at launch as sent \\(framing and paths included; cap charges ${capTotal("copilot-cli")}\\)`,
+      ),
     );
   });
 
