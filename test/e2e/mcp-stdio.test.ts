@@ -15,8 +15,15 @@ const EXAMPLE = join(ROOT, "examples/acme-shop");
 let client: Client;
 let transport: StdioClientTransport;
 
+/**
+ * The CLI's `--json`, run outside CI: on a CI runner (CI set) `cap` compares with the merge base by itself,
+ * which the MCP tools never do.
+ */
 function cliJson(...args: string[]): unknown {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: EXAMPLE, encoding: "utf8" });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => k !== "CI" && !k.startsWith("GITHUB_")),
+  );
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: EXAMPLE, encoding: "utf8", env });
   return JSON.parse(r.stdout);
 }
 
