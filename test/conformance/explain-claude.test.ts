@@ -30,6 +30,7 @@ describe("agent-context explain against the real Claude Code", () => {
       "charged",
       "overhead",
       "unmeasured",
+      "partialSessions",
       "onRead",
       "onTool",
     ]);
