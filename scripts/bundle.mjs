@@ -120,6 +120,9 @@ const built = await build({
     "zod",
   ],
   splitting: true,
+  // Whitespace only: names stay as written (stack traces and the lazy-load tests read them), and the
+  // tarball a team commits stays under 500 kB (issue 29).
+  minifyWhitespace: true,
   outdir: "dist",
   chunkNames: "cli/chunk-[hash]",
   metafile: true,
@@ -128,6 +131,9 @@ const built = await build({
     js: "import { createRequire as __agentContextRequire } from 'node:module'; const require = __agentContextRequire(import.meta.url);",
   },
 });
+// What each chunk holds and imports (minified chunks carry no `// path` lines): read by
+// test/e2e/cli-chunks.test.ts; not in the package's files.
+writeFileSync("dist/bundle-meta.json", JSON.stringify(built.metafile));
 // A module that resolves paths from its own URL must sit one level below dist/, as tsc's would.
 for (const [out, o] of Object.entries(built.metafile.outputs)) {
   if (out.startsWith("dist/cli/")) continue;

@@ -4,16 +4,19 @@
  * every model, so a parser one model imports at its top would be compiled by every command (issue 12:
  * `cap` on the example repository within 2× `node -e 0`).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const dir = join(import.meta.dirname, "../../dist/cli");
+/** esbuild's metafile of the build (scripts/bundle.mjs writes it beside the chunks). */
+const meta = JSON.parse(readFileSync(join(import.meta.dirname, "../../dist/bundle-meta.json"), "utf8")) as {
+  outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }>;
+};
 
-/** The chunk holding a source file (esbuild marks each with a `// path` line). */
+/** The chunk holding a source file. */
 function chunkOf(source: string): string {
-  const hit = readdirSync(dir).filter(
-    (n) => n.endsWith(".js") && readFileSync(join(dir, n), "utf8").includes(`\n// ${source}\n`),
+  const hit = Object.keys(meta.outputs).filter(
+    (o) => o.startsWith("dist/cli/chunk-") && o.endsWith(".js") && source in (meta.outputs[o]?.inputs ?? {}),
   );
   expect(hit, source).toHaveLength(1);
   return hit[0] as string;
@@ -27,9 +30,8 @@ function staticClosure(chunk: string): Set<string> {
     const c = todo.pop() as string;
     if (seen.has(c)) continue;
     seen.add(c);
-    const text = readFileSync(join(dir, c), "utf8");
-    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?["']\.\/(chunk-[A-Z0-9]+\.js)["'];?$/gms))
-      todo.push(m[1] as string);
+    for (const i of meta.outputs[c]?.imports ?? [])
+      if (i.kind === "import-statement" && i.path.startsWith("dist/cli/chunk-")) todo.push(i.path);
   }
   return seen;
 }
@@ -38,10 +40,10 @@ function staticClosure(chunk: string): Set<string> {
 function bundledPackages(command: string): Set<string> {
   const out = new Set<string>();
   for (const c of staticClosure(chunkOf(`src/cli/commands/${command}.ts`)))
-    for (const m of readFileSync(join(dir, c), "utf8").matchAll(
-      /^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm,
-    ))
-      out.add(m[1] as string);
+    for (const input of Object.keys(meta.outputs[c]?.inputs ?? {})) {
+      const m = input.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)\//);
+      if (m) out.add(m[1] as string);
+    }
   return out;
 }
 
