@@ -25,7 +25,7 @@ export {
   estimateTokens,
   geminiEstimate,
 } from "./estimate.js";
-export { O200K_MAX_RUN, o200kLoads } from "./o200k.js";
+export { O200K_MAX_RUN, O200K_MAX_TEXT, o200kLoads } from "./o200k.js";
 
 export type TokenMethod = "o200k" | "anthropic-api" | "estimate";
 

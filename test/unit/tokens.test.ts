@@ -12,6 +12,7 @@ import {
   estimateTokens,
   geminiEstimate,
   O200K_MAX_RUN,
+  O200K_MAX_TEXT,
   o200kLoads,
 } from "../../src/tokens/index.js";
 
@@ -134,5 +135,17 @@ describe("Claude model families", () => {
     ["claude-sonnet-5", "claude"],
   ] as const)("the_family_of_%s_is_%s", (model, family) => {
     expect(claudeFamilyOf(model)).toBe(family);
+  });
+});
+
+describe("a text longer than the encoder's bound", () => {
+  it("a_text_over_the_o200k_bound_is_counted_up_to_it_extrapolated_and_marked_incomplete", () => {
+    const text = "word ".repeat(O200K_MAX_TEXT / 5 + 100_000);
+    const whole = count(text.slice(0, O200K_MAX_TEXT), "o200k");
+    const c = count(text, "o200k");
+    expect(c.exact).toBe(false);
+    expect(c.incomplete).toContain("the rest estimated at their rate");
+    expect(c.tokens).toBe(Math.round((whole.tokens * text.length) / O200K_MAX_TEXT));
+    expect(count(text.slice(0, O200K_MAX_TEXT), "o200k").exact).toBe(true);
   });
 });
