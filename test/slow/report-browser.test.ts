@@ -181,7 +181,8 @@ describe.skipIf(!CHROMIUM)("the report in headless Chromium", () => {
       const o = await open(s);
       const cells = o.page.locator('.launch[data-agent="claude-code"][data-cwd="."] .cell[data-cell]');
       const n = await cells.count();
-      if (s.name === "acme-shop") expect(n).toBe(8);
+      // acme-shop: eight files, two skills and a subagent, each its own cell.
+      if (s.name === "acme-shop") expect(n).toBe(11);
       for (let i = 0; i < Math.min(n, 4); i++) {
         const cell = cells.nth(i);
         const label = (await cell.getAttribute("aria-label")) as string;
