@@ -82,8 +82,7 @@ function time(fn, runs) {
  */
 export async function measureLint({ workDir, rules, runs, dist = join(projectRoot, "dist") }) {
   const root = lintRepo(workDir, rules);
-  const { runCap } = await import(join(dist, "index.js"));
-  const { runCapMatrix } = await import(join(dist, "app/cap.js"));
+  const { runCap, runCapMatrix } = await import(join(dist, "app/cap.js"));
   const { lintRepository } = await import(join(dist, "lint/index.js"));
   const caps = [];
   const alls = [];
