@@ -20,7 +20,10 @@ interface SchemaError {
   params: Record<string, unknown>;
   message?: string;
 }
-/** agent-context.schema.json, compiled ahead of time by scripts/config-schema.mjs (src/config/validate.ts). */
+/**
+ * agent-context.schema.json (generated from src/config/schema.ts), compiled ahead of time by
+ * scripts/config-schema.mjs (src/config/validate.ts).
+ */
 const validateSchema = validateGenerated as ((data: unknown) => boolean) & { errors?: SchemaError[] | null };
 
 export const CONFIG_FILE = ".agent-context.json";
@@ -379,12 +382,12 @@ function knownKeysAt(path: readonly string[]): string[] | null {
   }
   s = deref(s);
   // A value of several forms (a lint rule: a severity or an object): the keys of its object form.
-  s = s?.oneOf?.map(deref).find((b) => b?.properties) ?? s;
+  s = s?.anyOf?.map(deref).find((b) => b?.properties) ?? s;
   return s?.properties ? Object.keys(s.properties) : null;
 }
 interface SchemaNode {
   $ref?: string;
-  oneOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
   properties?: Record<string, SchemaNode>;
   additionalProperties?: SchemaNode | boolean;
 }

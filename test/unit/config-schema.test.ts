@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script, no declarations
-import { generate } from "../../scripts/config-schema.mjs";
+import { generate, generateSchema } from "../../scripts/config-schema.mjs";
 import { CONFIG_KEYS, checkConfig, parseConfig, unknownKeyWarnings } from "../../src/config.js";
 import { UsageError } from "../../src/errors.js";
 import { CHARGEABLE_KINDS } from "../../src/model/item.js";
@@ -36,15 +36,41 @@ describe("the schema of .agent-context.json", () => {
     expect(SCHEMA.$id).toMatch(/^urn:agent-context:/);
   });
 
+  it("the_shipped_schema_is_what_the_config_type_generates", () => {
+    // src/config/schema.ts is the single source: a description or constraint edited in the schema file
+    // alone, or in the type without regenerating, fails here (run node scripts/config-schema.mjs).
+    expect(readFileSync(resolve(ROOT, "agent-context.schema.json"), "utf8")).toBe(generateSchema());
+  });
+
   it("the_generated_validator_is_what_the_schema_generates", () => {
     expect(readFileSync(resolve(ROOT, "src/config/validate.ts"), "utf8")).toBe(generate());
+  });
+
+  it("every_key_and_definition_of_the_schema_has_a_description_for_editors", () => {
+    const missing: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== "object") return;
+      const n = node as { properties?: Record<string, unknown>; definitions?: Record<string, unknown> };
+      for (const [k, v] of Object.entries(n.properties ?? {})) {
+        if (!(v as { description?: string }).description) missing.push(`${at}.${k}`);
+        walk(v, `${at}.${k}`);
+      }
+      for (const [k, v] of Object.entries(n.definitions ?? {})) {
+        if (!(v as { description?: string }).description) missing.push(`definitions.${k}`);
+        walk(v, `definitions.${k}`);
+      }
+      for (const v of (node as { anyOf?: unknown[] }).anyOf ?? []) walk(v, at);
+    };
+    walk(SCHEMA, "");
+    expect(missing).toEqual([]);
+    expect(SCHEMA.definitions.RepositoryPath.not.pattern).toBe("^/|^[A-Za-z]:|(^|[\\\\/])\\.\\.([\\\\/]|$)");
   });
 
   it("names_the_keys_and_kinds_the_code_knows", () => {
     expect(Object.keys(SCHEMA.properties)).toEqual(
       [...CONFIG_KEYS].sort((a, b) => (a === "$schema" ? -1 : b === "$schema" ? 1 : 0)),
     );
-    expect(SCHEMA.definitions.kind.enum).toEqual([...CHARGEABLE_KINDS]);
+    expect(SCHEMA.definitions.Kind.enum).toEqual([...CHARGEABLE_KINDS]);
   });
 
   const cases: unknown[] = [
