@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 import { LONG } from "./test/support/long-tier.js";
+import { LongestFirstSequencer } from "./test/support/sequencer.js";
 
 /**
  * The test tiers, one Vitest project each (`npm test` runs all but `long`; `npm run test:unit`, `test:e2e`,
@@ -16,8 +17,9 @@ import { LONG } from "./test/support/long-tier.js";
  * test/unit/tiers.test.ts holds each file to its tier's rules.
  *
  * Workers: one per core (Vitest's own default leaves one core idle: one worker on a 2-core machine). The
- * tiers run one after another (sequence.groupOrder), so a tier's files share the machine only with each
- * other.
+ * tiers of `npm test` share one pool (one sequence.groupOrder), so no worker waits at the end of a tier for
+ * the other to finish its last file; the files start longest first across the tiers
+ * (test/support/sequencer.ts, by the last run's times or the committed test/support/durations.json).
  */
 const cores = availableParallelism();
 
@@ -32,6 +34,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: cores,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
@@ -48,7 +51,7 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts", "test/corpus/**/*.test.ts"],
           globalSetup: [BUILD, CORPUS],
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -63,7 +66,7 @@ export default defineConfig({
           // Agent CLIs are CPU-bound: a file's pool of agent runs (sized for the whole machine) takes its
           // share of the cores beside the other workers (test/support/process.ts agentSlots).
           env: { AGENT_CONTEXT_TEST_WORKERS: String(cores) },
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -73,7 +76,7 @@ export default defineConfig({
           include: ["test/slow/**/*.test.ts", "test/hostile/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...LONG],
           globalSetup: [BUILD, CORPUS, "test/support/long-tier.ts"],
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -83,7 +86,7 @@ export default defineConfig({
           include: LONG,
           globalSetup: [BUILD, "test/support/agents-setup.ts", CORPUS],
           env: { AGENT_CONTEXT_TEST_WORKERS: String(cores) },
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 1 },
         },
       },
     ],

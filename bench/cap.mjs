@@ -1,5 +1,6 @@
-// Benchmark for `agent-context cap`: a synthetic monorepo with 10,000 rule files, 16,000 @imports and
-// 128 nested directories of symlink chains. Prints cap's wall time (in process and through the built CLI)
+// Benchmark for `agent-context cap`: a synthetic monorepo with 10,000 rule files, 16,000 @imports,
+// 128 nested directories of symlink chains, and 300 skills, 200 subagents and 200 commands (issue 26: these
+// sources add at most 10% to `cap`; the run measures a copy without them beside it). Prints cap's wall time (in process and through the built CLI)
 // and its ratio to a plain read of the same files, measured in the same run: in process against a read in
 // this process, and through the built CLI against a fresh `node` process reading the same files (target,
 // issue 12: within 3×). The repository is a git repository of its own (`git init`), so what an agent
@@ -12,17 +13,21 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const GENERATOR_VERSION = "cap-bench-2";
+const GENERATOR_VERSION = "cap-bench-3";
 const RULES = 10_000;
 const DOCS = 2_000;
 const IMPORTS_PER_DOC = 8; // 2,000 × 8 = 16,000 import tokens
 const CHAIN_DEPTH = 128;
+const SKILLS = 300;
+const SUBAGENTS = 200;
+const COMMANDS = 200;
 
 /**
  * Writes the synthetic repository under `root`; returns the list of regular files written. `scale` (0 to 1)
- * shrinks the rules and documents (the CI guard, bench/guard.mjs, runs a tenth).
+ * shrinks the rules, documents, skills, subagents and commands (the CI guard, bench/guard.mjs, runs a fifth);
+ * `sources: false` leaves out the skills, subagents and commands (the baseline of their cost).
  */
-export function generate(root, scale = 1) {
+export function generate(root, scale = 1, { sources = true } = {}) {
   const RULES_N = Math.round(RULES * scale);
   const DOCS_N = Math.round(DOCS * scale);
   rmSync(root, { recursive: true, force: true });
@@ -46,6 +51,23 @@ export function generate(root, scale = 1) {
     const fm = scoped ? `---\npaths:\n  - "packages/p${i % 50}/**/*.ts"\n---\n` : "";
     write(`${dir}/r${i}.md`, `${fm}# Rule ${i}\n\nDo the right thing in case ${i}.\n`);
   }
+  if (sources) {
+    for (let i = 0; i < Math.round(SKILLS * scale); i++)
+      write(
+        `.claude/skills/skill-${i}/SKILL.md`,
+        `---\nname: skill-${i}\ndescription: Handle task ${i} in packages/p${i % 50}; use when asked about area ${i}.\n---\n# Skill ${i}\n\nStep one for task ${i}.\nStep two: run the checks of packages/p${i % 50}.\n`,
+      );
+    for (let i = 0; i < Math.round(SUBAGENTS * scale); i++)
+      write(
+        `.claude/agents/area${i % 10}/agent-${i}.md`,
+        `---\nname: agent-${i}\ndescription: Reviews changes to packages/p${i % 50} for case ${i}.\ntools: Read, Grep, Glob\n---\nYou review a diff of packages/p${i % 50} and list each problem with its file and line.\n`,
+      );
+    for (let i = 0; i < Math.round(COMMANDS * scale); i++)
+      write(
+        `.claude/commands/group${i % 10}/cmd-${i}.md`,
+        `---\ndescription: Run workflow ${i} on packages/p${i % 50}\nargument-hint: [target]\n---\nRun workflow ${i} on $ARGUMENTS and report what changed.\n`,
+      );
+  }
   // 128 nested directories; each level links back to its parent (a cycle) and re-exposes the level
   // above's rule through a symlink, so one real file is reachable through a chain of up to 32 links.
   let rel = ".claude/rules/chains";
@@ -59,7 +81,7 @@ export function generate(root, scale = 1) {
     else symlinkSync("../rule.md", join(root, rel, "rule.md"));
   }
   execFileSync("git", ["init", "-q", root]);
-  writeFileSync(join(root, ".stamp"), `${GENERATOR_VERSION}:${scale}`);
+  writeFileSync(join(root, ".stamp"), `${GENERATOR_VERSION}:${scale}:${sources}`);
   writeFileSync(join(root, ".files.json"), JSON.stringify(files));
   return files;
 }
@@ -89,12 +111,12 @@ function time(fn, runs) {
  * The synthetic monorepo at `root`, generated unless a copy of this generator version is there; returns
  * its regular files. Shared with the report benchmark (bench/report.mjs).
  */
-export function syntheticRepo(root, log, scale = 1) {
+export function syntheticRepo(root, log, scale = 1, { sources = true } = {}) {
   const stamp = join(root, ".stamp");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === `${GENERATOR_VERSION}:${scale}`)
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === `${GENERATOR_VERSION}:${scale}:${sources}`)
     return JSON.parse(readFileSync(join(root, ".files.json"), "utf8"));
   const t0 = performance.now();
-  const files = generate(root, scale);
+  const files = generate(root, scale, { sources });
   log(`generated ${files.length} files in ${(performance.now() - t0).toFixed(0)} ms at ${root}`);
   return files;
 }
@@ -124,6 +146,50 @@ export function measureCapProcess({ root, runs, dist = join(projectRoot, "dist")
   const plainMs = median(proc.plain);
   const cliMs = median(proc.cli);
   return { plainMs, cliMs, ratio: cliMs / plainMs };
+}
+
+/**
+ * The cost of the skills, subagents and commands: the built CLI's `cap --json` on `root` (with them) and on
+ * `bare` (the same repository without them), spawned alternately, medians of `runs` of wall and child CPU.
+ */
+export function measureSourcesCost({ root, bare, runs }) {
+  const spawnCap = (dir) =>
+    spawnSync(
+      process.execPath,
+      [
+        "--require",
+        join(projectRoot, "bench/cpu-report.cjs"),
+        join(projectRoot, "dist/cli/main.js"),
+        "cap",
+        dir,
+        "--json",
+      ],
+      { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: "" } },
+    );
+  const cpuOf = (res) => Number(/cpu-ms ([\d.]+)\s*$/.exec(res.stderr)?.[1] ?? Number.NaN);
+  const w = { with: [], without: [] };
+  const c = { with: [], without: [] };
+  let items = { with: 0, without: 0 };
+  for (let i = 0; i < runs; i++) {
+    for (const [key, dir] of [
+      ["without", bare],
+      ["with", root],
+    ]) {
+      const t = time(() => spawnCap(dir), 1);
+      if (t.last.status !== 0 && t.last.status !== 1)
+        throw new Error(`cap exited ${t.last.status}: ${t.last.stderr}`);
+      w[key].push(t.ms);
+      c[key].push(cpuOf(t.last));
+      items = { ...items, [key]: JSON.parse(t.last.stdout).items.length };
+    }
+  }
+  return {
+    withMs: median(w.with),
+    withoutMs: median(w.without),
+    withCpu: median(c.with),
+    withoutCpu: median(c.without),
+    items,
+  };
 }
 
 export async function run({ workDir, log }) {
@@ -185,9 +251,13 @@ export async function run({ workDir, log }) {
   );
   const nodeStart = time(() => spawnSync(process.execPath, ["-e", "0"]), 3);
   const cliTotal = JSON.parse(cli.last.stdout).total;
+  // The skills, subagents and commands: the same repository without them, measured alternately.
+  const bare = join(workDir, "repo-without-sources");
+  syntheticRepo(bare, log, 1, { sources: false });
+  const src = measureSourcesCost({ root, bare, runs: 5 });
 
   log(
-    `files: ${files.length} regular (${RULES} rules, ${DOCS} docs with ${DOCS * IMPORTS_PER_DOC} imports), ${CHAIN_DEPTH}-deep symlink chain`,
+    `files: ${files.length} regular (${RULES} rules, ${DOCS} docs with ${DOCS * IMPORTS_PER_DOC} imports, ${SKILLS} skills, ${SUBAGENTS} subagents, ${COMMANDS} commands), ${CHAIN_DEPTH}-deep symlink chain`,
   );
   log(
     `launch set: ${r.items.length} items, ${r.evaluation.total} charged bytes (CLI agrees: ${cliTotal === r.evaluation.total})`,
@@ -209,6 +279,9 @@ export async function run({ workDir, log }) {
   );
   log(
     `  of which: launch model ${model.ms.toFixed(1)} ms, evaluateCap ${budget.ms.toFixed(1)} ms, JSON render ${render.ms.toFixed(1)} ms`,
+  );
+  log(
+    `skills, subagents, commands (${SKILLS}, ${SUBAGENTS}, ${COMMANDS}; ${src.items.with - src.items.without} more items): cap ${src.withMs.toFixed(1)} ms with, ${src.withoutMs.toFixed(1)} ms without = +${((src.withMs / src.withoutMs - 1) * 100).toFixed(1)}% wall; CPU ${src.withCpu.toFixed(1)} / ${src.withoutCpu.toFixed(1)} ms = +${((src.withCpu / src.withoutCpu - 1) * 100).toFixed(1)}% (alternating, median of 5; target +10%)`,
   );
   log(
     `load average now: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores (wall times inflate under load)`,

@@ -124,7 +124,9 @@ function quoteSpecialValues(yaml: string): string {
     .replace(/^\t+/gm, (tabs) => "  ".repeat(tabs.length));
 }
 
-const PLAIN = /^[A-Za-z/_][^#:'"{}[\],&!|>%@`\\]*$/;
+// After the first character, `,[]{}` are plain in a block value (they only end a scalar inside flow
+// collections): `tools: Read, Grep, Glob`, a subagent's usual line, needs no YAML parser.
+const PLAIN = /^[A-Za-z/_][^#:'"&!|>%@`\\]*$/;
 const RESOLVED = /^(?:true|false|null|~|y|n|yes|no|on|off)$/i;
 
 function plainString(v: string): boolean {

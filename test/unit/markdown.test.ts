@@ -223,6 +223,13 @@ describe("fast paths agree with the full parse", () => {
       'k: "a\tb"',
       'k: "ü → ✓"',
       'k: "a\u2028b"',
+      "tools: Read, Grep, Glob",
+      "k: a[b]{c}, d",
+      "k: a,b ] }",
+      "k: a, [b]",
+      "k: [a, b]",
+      "k: {a: b}",
+      "k: a{b: c}",
     ];
     for (const t of texts) {
       const fm = parseFrontmatter(t);
