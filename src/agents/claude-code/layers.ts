@@ -83,6 +83,8 @@ export interface ClaudeLayers {
   findings: Finding[];
   /** The settings files read, least specific first (user, project, local): for the sources' keys (./sources.ts). */
   settings?: readonly { shown: string; json: unknown }[];
+  /** `SLASH_COMMAND_TOOL_CHAR_BUDGET` of the user view's environment: the skills list's budget (./sources.ts). */
+  listingBudgetEnv?: string;
 }
 
 /** The CLI's truthiness for its boolean variables ("1", "true", "yes", "on", any case, trimmed). */
@@ -234,6 +236,9 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
     settings: [settings.user, settings.project, settings.local].flatMap((s) =>
       s ? [{ shown: s.shown, json: s.json }] : [],
     ),
+    ...(env.SLASH_COMMAND_TOOL_CHAR_BUDGET !== undefined
+      ? { listingBudgetEnv: env.SLASH_COMMAND_TOOL_CHAR_BUDGET }
+      : {}),
   };
 }
 
