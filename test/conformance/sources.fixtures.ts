@@ -499,6 +499,31 @@ const CLAUDE_CASES: SourcesCase[] = [
       "2.1.197": { "claude-code.skills": budgetEntries(80) },
     },
   }),
+  // An `--add-dir` folder's skills, commands and subagents are listed (after the repository's), the memory
+  // variable unset: 2.1.197 with it set was a gap of the differential test (long-2.1.197:71).
+  ...claude({
+    name: "an_added_directory_lists_its_skills_commands_and_subagents_without_the_memory_variable",
+    files: {
+      "CLAUDE.md": "# mem\n",
+      ".claude/skills/mine/SKILL.md": skillMd("mine", "Repo skill."),
+      "../other/.claude/skills/added/SKILL.md": skillMd("added", "Added dir skill."),
+      "../other/.claude/skills/zed/SKILL.md": skillMd("zed", "Added dir skill z."),
+      "../other/.claude/commands/addcmd.md": "---\ndescription: Added cmd.\n---\nx\n",
+      "../other/.claude/agents/addagent.md": "---\nname: addagent\ndescription: Added agent.\n---\nx\n",
+    },
+    args: ["--add-dir", "<R>/../other"],
+    expected: both({
+      "claude-code.skills": [
+        ccSkill("mine", ".claude/skills/mine/SKILL.md", "- mine: Repo skill."),
+        ccSkill("added", "../other/.claude/skills/added/SKILL.md", "- added: Added dir skill."),
+        ccSkill("zed", "../other/.claude/skills/zed/SKILL.md", "- zed: Added dir skill z."),
+        ccCommand("addcmd", "../other/.claude/commands/addcmd.md", "- addcmd: Added cmd."),
+      ],
+      "claude-code.agents": [
+        ccAgent("addagent", "../other/.claude/agents/addagent.md", "- addagent: Added agent. (Tools: All tools)"),
+      ],
+    }),
+  }),
   // The budget's edge, in columns (Bun.stringWidth): the whole list at exactly 30,000 keeps every description
   // although its bytes are over (each wide character is 2 columns and 3 bytes) ...
   ...CLAUDE_RELEASES.flatMap((r) =>

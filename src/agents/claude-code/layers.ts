@@ -77,6 +77,8 @@ export interface ClaudeLayers {
   externalImportsApproved: boolean;
   /** Added directories whose memory loads (`--add-dir` with CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD). */
   addDirs: string[];
+  /** Every `--add-dir` directory: their skills, commands and subagents are listed with or without the variable. */
+  addedDirs?: string[];
   /** Sources applied, for `Snapshot.applied` (the loader appends the effects it measured). */
   applied: AppliedSource[];
   /** Problems met reading settings (a file that is not JSON, a value of the wrong type). */
@@ -231,6 +233,7 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
     home,
     externalImportsApproved,
     addDirs,
+    ...(opts.addDirs && opts.addDirs.length > 0 ? { addedDirs: opts.addDirs.map((d) => resolve(d)) } : {}),
     applied: found.applied,
     findings: found.findings,
     settings: [settings.user, settings.project, settings.local].flatMap((s) =>

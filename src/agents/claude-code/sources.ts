@@ -492,6 +492,13 @@ class SourcesScan {
       ...claudeSourceDirs(opts.cwd, opts.layers?.view === "user" ? opts.layers.home : undefined)
         .filter((d) => opts.layers?.view === "user" || inside(opts.root, d))
         .map((d) => ({ base: join(d, ".claude"), user: false })),
+      // `--add-dir` folders: their skills, commands and subagents are listed after the repository's, with or
+      // without CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD (2.1.332 and 2.1.197, sources case
+      // `an_added_directory_lists_its_skills_commands_and_subagents_without_the_memory_variable`). Outside the
+      // repository, a flag of this machine: personal, not charged.
+      ...(opts.layers?.view === "user" ? (opts.layers.addedDirs ?? []) : [])
+        .filter((d) => !inside(opts.root, d))
+        .map((d) => ({ base: join(d, ".claude"), user: true })),
     ];
   }
 
