@@ -188,7 +188,10 @@ function edgeSkills(release: keyof typeof BUILT_IN_COLUMNS, over: number): { nam
     return { name: edgeName(i), desc: `漢字${"x".repeat(columns - 11)}` };
   });
 }
-function edgeCase(over: number, collapsedLast: boolean): Partial<Record<"2.1.332" | "2.1.197", Partial<Record<ListId, SourceEntry[]>>>> {
+function edgeCase(
+  over: number,
+  collapsedLast: boolean,
+): Partial<Record<"2.1.332" | "2.1.197", Partial<Record<ListId, SourceEntry[]>>>> {
   const out: Partial<Record<"2.1.332" | "2.1.197", Partial<Record<ListId, SourceEntry[]>>>> = {};
   for (const r of CLAUDE_RELEASES)
     out[r] = {
@@ -520,7 +523,11 @@ const CLAUDE_CASES: SourcesCase[] = [
         ccCommand("addcmd", "../other/.claude/commands/addcmd.md", "- addcmd: Added cmd."),
       ],
       "claude-code.agents": [
-        ccAgent("addagent", "../other/.claude/agents/addagent.md", "- addagent: Added agent. (Tools: All tools)"),
+        ccAgent(
+          "addagent",
+          "../other/.claude/agents/addagent.md",
+          "- addagent: Added agent. (Tools: All tools)",
+        ),
       ],
     }),
   }),

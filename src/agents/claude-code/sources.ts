@@ -102,7 +102,6 @@ const SPACING_MARK =
  * of Bun.stringWidth beyond the classes that case holds.
  */
 export function claudeListingWidth(text: string, release: string): number {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the fast path is printable ASCII and newlines
   if (/^[\x20-\x7e\n\t]*$/.test(text)) return text.replace(/[\n\t]/g, "").length;
   let w = 0;
   for (const { segment } of GRAPHEMES.segment(text)) {

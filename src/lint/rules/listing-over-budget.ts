@@ -15,7 +15,8 @@ import { finding, type LintRule } from "../rule.js";
 const rule: LintRule = {
   meta: {
     id: "listing-over-budget",
-    description: "The skills list is over Claude Code's listing budget: later entries are sent without their description",
+    description:
+      "The skills list is over Claude Code's listing budget: later entries are sent without their description",
     defaultSeverity: "warning",
     agents: ["claude-code"],
   },
