@@ -19,6 +19,11 @@ export interface SourceFacts {
   frontmatterName?: string;
   frontmatterError?: { message: string; line?: number };
   notListed?: "hidden" | "duplicate" | "no-frontmatter" | "no-name" | "no-description" | "replaced";
+  /** Past the skills list's budget: listed as `- NAME`; the budget, the list's columns, the whole entry's bytes. */
+  overBudget?: boolean;
+  listingBudget?: number;
+  listingColumns?: number;
+  fullEntryBytes?: number;
 }
 
 export interface SourceItem {

@@ -8,7 +8,7 @@
  * view. An output style is checked against the text the request must contain.
  */
 import { mkdirSync, realpathSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { claudeCode } from "../../src/agents/claude-code/index.js";
 import { claudeAutoMemoryText, claudeProjectKey as modelKey } from "../../src/agents/claude-code/sources.js";
@@ -63,9 +63,17 @@ function layOut(c: SourcesCase): Laid {
   return { repo, home, config };
 }
 
+/** The case's `--add-dir` arguments, `<R>` made the repository's path. */
+const addDirsOf = (c: SourcesCase, laid: Laid): string[] =>
+  (c.args ?? []).flatMap((a, i, all) =>
+    all[i - 1] === "--add-dir" ? [resolve(a.replaceAll("<R>", laid.repo))] : [],
+  );
+
 function run(c: SourcesCase, laid: Laid, view: "user" | "fresh-clone"): Snapshot {
+  const addDirs = addDirsOf(c, laid);
   return claudeCode.launch({
     root: laid.repo,
+    ...(addDirs.length > 0 ? { addDirs } : {}),
     cwd: join(laid.repo, c.cwd ?? "."),
     ...(c.release ? { release: c.release } : {}),
     ...(view === "user"

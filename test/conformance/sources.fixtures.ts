@@ -170,6 +170,47 @@ const budgetEntries = (full: number): SourceEntry[] =>
     text: i < full ? `- ${budgetName(i)}: ${budgetDescription(i)}` : `- ${budgetName(i)}`,
   }));
 
+/**
+ * The columns of the CLI's own skills-list entries with their separators, per release (the debug log's total
+ * for an empty repository: "Skill listing over budget: 13 skills, 6208 chars").
+ */
+const BUILT_IN_COLUMNS = { "2.1.332": 6208, "2.1.197": 4451 } as const;
+const edgeName = (i: number): string => `e${String(i).padStart(2, "0")}`;
+/**
+ * Twenty skills whose entries (`- eNN: 漢字x…`, 4 columns and 6 bytes for the two wide characters) make the
+ * whole list `over` columns longer than the 30,000 budget: the last entry takes the remainder.
+ */
+function edgeSkills(release: keyof typeof BUILT_IN_COLUMNS, over: number): { name: string; desc: string }[] {
+  const own = 30_000 + over - BUILT_IN_COLUMNS[release] - 20;
+  const per = Math.floor(own / 20);
+  return Array.from({ length: 20 }, (_, i) => {
+    const columns = i < 19 ? per : own - per * 19;
+    return { name: edgeName(i), desc: `漢字${"x".repeat(columns - 11)}` };
+  });
+}
+function edgeCase(
+  over: number,
+  collapsedLast: boolean,
+): Partial<Record<"2.1.332" | "2.1.197", Partial<Record<ListId, SourceEntry[]>>>> {
+  const out: Partial<Record<"2.1.332" | "2.1.197", Partial<Record<ListId, SourceEntry[]>>>> = {};
+  for (const r of CLAUDE_RELEASES)
+    out[r] = {
+      "claude-code.skills": edgeSkills(r, over).map((e, i) => ({
+        kind: "skill" as const,
+        name: e.name,
+        source: `.claude/skills/${e.name}/SKILL.md`,
+        text: collapsedLast && i === 19 ? `- ${e.name}` : `- ${e.name}: ${e.desc}`,
+      })),
+    };
+  return out;
+}
+const edgeFiles = (release: keyof typeof BUILT_IN_COLUMNS, over: number): Record<string, string> => ({
+  "CLAUDE.md": "# mem\n",
+  ...Object.fromEntries(
+    edgeSkills(release, over).map((e) => [`.claude/skills/${e.name}/SKILL.md`, skillMd(e.name, e.desc)]),
+  ),
+});
+
 // ---------------------------------------------------------------- Claude Code
 const CLAUDE_CASES: SourcesCase[] = [
   ...claude({
@@ -461,6 +502,54 @@ const CLAUDE_CASES: SourcesCase[] = [
       "2.1.197": { "claude-code.skills": budgetEntries(80) },
     },
   }),
+  // An `--add-dir` folder's skills, commands and subagents are listed (after the repository's), the memory
+  // variable unset: 2.1.197 with it set was a gap of the differential test (long-2.1.197:71).
+  ...claude({
+    name: "an_added_directory_lists_its_skills_commands_and_subagents_without_the_memory_variable",
+    files: {
+      "CLAUDE.md": "# mem\n",
+      ".claude/skills/mine/SKILL.md": skillMd("mine", "Repo skill."),
+      "../other/.claude/skills/added/SKILL.md": skillMd("added", "Added dir skill."),
+      "../other/.claude/skills/zed/SKILL.md": skillMd("zed", "Added dir skill z."),
+      "../other/.claude/commands/addcmd.md": "---\ndescription: Added cmd.\n---\nx\n",
+      "../other/.claude/agents/addagent.md": "---\nname: addagent\ndescription: Added agent.\n---\nx\n",
+    },
+    args: ["--add-dir", "<R>/../other"],
+    expected: both({
+      "claude-code.skills": [
+        ccSkill("mine", ".claude/skills/mine/SKILL.md", "- mine: Repo skill."),
+        ccSkill("added", "../other/.claude/skills/added/SKILL.md", "- added: Added dir skill."),
+        ccSkill("zed", "../other/.claude/skills/zed/SKILL.md", "- zed: Added dir skill z."),
+        ccCommand("addcmd", "../other/.claude/commands/addcmd.md", "- addcmd: Added cmd."),
+      ],
+      "claude-code.agents": [
+        ccAgent(
+          "addagent",
+          "../other/.claude/agents/addagent.md",
+          "- addagent: Added agent. (Tools: All tools)",
+        ),
+      ],
+    }),
+  }),
+  // The budget's edge, in columns (Bun.stringWidth): the whole list at exactly 30,000 keeps every description
+  // although its bytes are over (each wide character is 2 columns and 3 bytes) ...
+  ...CLAUDE_RELEASES.flatMap((r) =>
+    claude({
+      name: "a_skills_list_of_exactly_the_budget_in_columns_keeps_every_description_though_its_bytes_are_over",
+      files: edgeFiles(r, 0),
+      expected: { [r]: edgeCase(0, false)[r] },
+    }),
+  ),
+  // ... and 300 columns over, the entries are given their description back in list order (the repository's
+  // first, then the CLI's own that are not bundled) while the budget allows: the last skill is `- e19`.
+  ...CLAUDE_RELEASES.flatMap((r) =>
+    claude({
+      name: "three_hundred_columns_over_the_budget_the_last_skill_that_does_not_fit_loses_its_description",
+      builtIns: "name",
+      files: edgeFiles(r, 300),
+      expected: { [r]: edgeCase(300, true)[r] },
+    }),
+  ),
   ...claude({
     name: "a_command_is_named_by_its_file_hidden_by_disable_model_invocation_and_cut_at_1536",
     files: {

@@ -13,6 +13,25 @@ import { type Place, ruleTester } from "../support/rule-tester.js";
 
 const FIXTURES = resolve(import.meta.dirname, "../fixtures/lint/rules");
 
+/**
+ * Twenty skills `e00`…`e19` whose entries make Claude Code 2.1.332's skills list `over` columns longer than
+ * its 30,000 budget (its own entries are 6,208 columns; the sources case
+ * `three_hundred_columns_over_the_budget_the_last_skill_that_does_not_fit_loses_its_description`).
+ */
+function edgeSkills(repo: string, over: number): void {
+  const own = 30_000 + over - 6208 - 20;
+  const per = Math.floor(own / 20);
+  for (let i = 0; i < 20; i++) {
+    const name = `e${String(i).padStart(2, "0")}`;
+    const columns = i < 19 ? per : own - per * 19;
+    mkdirSync(join(repo, ".claude", "skills", name), { recursive: true });
+    writeFileSync(
+      join(repo, ".claude", "skills", name, "SKILL.md"),
+      `---\nname: ${name}\ndescription: 漢字${"x".repeat(columns - 11)}\n---\nbody\n`,
+    );
+  }
+}
+
 /** Extra setup per rule and case, for what a fixture directory cannot hold. */
 const SETUP: Record<string, Partial<Record<"hit" | "miss", (repo: string, outside: string) => void>>> = {
   "memory-symlink-escapes": {
@@ -49,6 +68,11 @@ const SETUP: Record<string, Partial<Record<"hit" | "miss", (repo: string, outsid
       mkdirSync(join(repo, ".claude", "rules"), { recursive: true });
       symlinkSync(join("..", "..", "docs", "rule.md"), join(repo, ".claude", "rules", "inside.md"));
     },
+  },
+  "listing-over-budget": {
+    hit: (repo) => edgeSkills(repo, 300),
+    // Exactly the budget in columns (its bytes are over): every description is sent.
+    miss: (repo) => edgeSkills(repo, 0),
   },
   "import-outside-cwd": {
     hit: (_repo, outside) => writeFileSync(join(outside, "notes.md"), "Shared notes.\n"),

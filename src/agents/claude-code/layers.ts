@@ -77,12 +77,16 @@ export interface ClaudeLayers {
   externalImportsApproved: boolean;
   /** Added directories whose memory loads (`--add-dir` with CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD). */
   addDirs: string[];
+  /** Every `--add-dir` directory: their skills, commands and subagents are listed with or without the variable. */
+  addedDirs?: string[];
   /** Sources applied, for `Snapshot.applied` (the loader appends the effects it measured). */
   applied: AppliedSource[];
   /** Problems met reading settings (a file that is not JSON, a value of the wrong type). */
   findings: Finding[];
   /** The settings files read, least specific first (user, project, local): for the sources' keys (./sources.ts). */
   settings?: readonly { shown: string; json: unknown }[];
+  /** `SLASH_COMMAND_TOOL_CHAR_BUDGET` of the user view's environment: the skills list's budget (./sources.ts). */
+  listingBudgetEnv?: string;
 }
 
 /** The CLI's truthiness for its boolean variables ("1", "true", "yes", "on", any case, trimmed). */
@@ -229,11 +233,15 @@ export function resolveClaudeLayers(opts: LaunchOptions, cwd: string): ClaudeLay
     home,
     externalImportsApproved,
     addDirs,
+    ...(opts.addDirs && opts.addDirs.length > 0 ? { addedDirs: opts.addDirs.map((d) => resolve(d)) } : {}),
     applied: found.applied,
     findings: found.findings,
     settings: [settings.user, settings.project, settings.local].flatMap((s) =>
       s ? [{ shown: s.shown, json: s.json }] : [],
     ),
+    ...(env.SLASH_COMMAND_TOOL_CHAR_BUDGET !== undefined
+      ? { listingBudgetEnv: env.SLASH_COMMAND_TOOL_CHAR_BUDGET }
+      : {}),
   };
 }
 

@@ -48,19 +48,87 @@ const NAME_MAX = 64;
 const SOURCE_WALK_MAX_ENTRIES = 20_000;
 
 /**
- * The skills list's budget in characters: when the whole list (the CLI's own entries included) is longer,
- * the CLI keeps every bundled skill's description and, in list order, the descriptions that still fit, and
- * sends the others as `- NAME`. The CLI's budget is 1% of the model's context window at 3 characters a token
- * (30,000 for the harness's default model: machine- and model-dependent, assumed here). With it the model
- * gives the recorded lists of `over_the_listing_budget_later_skills_lose_their_description_and_keep_their_name`
- * on both releases (so would any budget from 29,812 to 30,098: the case bounds it that closely).
+ * The skills list's budget, in terminal columns (the CLI measures each entry with Bun.stringWidth, 2.1.332 adding
+ * a column for some spacing marks): `SLASH_COMMAND_TOOL_CHAR_BUDGET` when it is a non-zero number, else
+ * floor(context window × characters a token × `skillListingBudgetFraction` (0.01)), at least 1. The context
+ * window and characters a token are the model's: 1,000,000 × 3 for the default model of 2.1.332
+ * (claude-opus-5-5) and of 2.1.197, so 30,000 (read in both bundles, function `Cdn` / `O5e`; the debug log's
+ * "Skill listing over budget: N skills, H chars > B budget" line confirms it; another model gives another budget:
+ * claude-sonnet-4-5 8,000, 2.1.197's `sonnet` 6,000). The model assumes the default model, and says so.
  */
 export const CLAUDE_LISTING_BUDGET_CHARS = 30_000;
+/** The default model's context window × characters a token (1,000,000 × 3), which the fraction multiplies. */
+const CLAUDE_LISTING_BUDGET_BASE = 3_000_000;
+
+/** The listing budget for a launch: the environment variable, else the settings' fraction of the default model's. */
+export function claudeListingBudget(envValue: string | undefined, fraction: unknown): number {
+  const n = Number(envValue);
+  if (envValue !== undefined && envValue.trim() !== "" && n) return n;
+  const f = typeof fraction === "number" && Number.isFinite(fraction) ? fraction : 0.01;
+  return Math.max(1, Math.floor(CLAUDE_LISTING_BUDGET_BASE * f));
+}
+
+const GRAPHEMES = new Intl.Segmenter("en", { granularity: "grapheme" });
+/** East Asian Wide and Fullwidth ranges (2 columns). */
+const WIDE: readonly (readonly [number, number])[] = [
+  [0x1100, 0x115f],
+  [0x231a, 0x231b],
+  [0x2329, 0x232a],
+  [0x2e80, 0x303e],
+  [0x3041, 0x33ff],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xa000, 0xa4cf],
+  [0xa960, 0xa97f],
+  [0xac00, 0xd7a3],
+  [0xf900, 0xfaff],
+  [0xfe10, 0xfe19],
+  [0xfe30, 0xfe6f],
+  [0xff00, 0xff60],
+  [0xffe0, 0xffe6],
+  [0x1f300, 0x1f64f],
+  [0x1f900, 0x1f9ff],
+  [0x20000, 0x3fffd],
+];
+/** 2.1.332's extra column per spacing mark of these scripts (Devanagari … Malayalam), at most 8 a grapheme. */
+const SPACING_MARK =
+  /[\u093b\u093e-\u0940\u0949-\u094c\u0982\u09be-\u09c0\u09c7\u09c8\u09cb\u09cc\u09d7\u0a3e-\u0a40\u0abe-\u0ac0\u0ac9\u0acb\u0acc\u0b02\u0b3e\u0b40\u0b47\u0b48\u0b4b\u0b4c\u0b57\u0bbe\u0bbf\u0bc1\u0bc2\u0bc6-\u0bc8\u0bca-\u0bcc\u0bd7\u0c01\u0c02\u0c41-\u0c44\u0c82\u0cbe\u0cc0-\u0cc4\u0cc7\u0cc8\u0cca\u0ccb\u0cd5\u0cd6\u0d02\u0d3e-\u0d40\u0d46-\u0d48\u0d4a-\u0d4c]/g;
 
 /**
- * The CLI's own skills-list entries after the repository's, per release: name, characters of the entry,
+ * The columns the CLI counts for a listing entry: printable ASCII one each, control characters none; other text
+ * by grapheme: an emoji or East Asian wide grapheme 2, a lone combining mark 0, any other 1 (ambiguous width
+ * narrow), and on 2.1.332 one more per spacing mark of the Indic scripts. Pinned on both releases by the
+ * listing-width case (`the_listing_budget_counts_terminal_columns_not_bytes`); exact for ASCII, an approximation
+ * of Bun.stringWidth beyond the classes that case holds.
+ */
+export function claudeListingWidth(text: string, release: string): number {
+  if (/^[\x20-\x7e\n\t]*$/.test(text)) return text.replace(/[\n\t]/g, "").length;
+  let w = 0;
+  for (const { segment } of GRAPHEMES.segment(text)) {
+    const cp = segment.codePointAt(0) as number;
+    if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) continue;
+    if (cp < 0x7f) {
+      w += 1;
+      continue;
+    }
+    if (/^[\p{Mn}\p{Me}]+$/u.test(segment)) continue;
+    // A format character (a zero-width space): 1 column on 2.1.332, none on 2.1.197.
+    if (/^\p{Cf}/u.test(segment) && release === "2.1.197") continue;
+    const emoji =
+      /\p{Emoji_Presentation}|\p{Regional_Indicator}/u.test(segment) ||
+      (/\p{Extended_Pictographic}/u.test(segment) && segment.includes("\ufe0f"));
+    w += emoji || WIDE.some(([a, b]) => cp >= a && cp <= b) ? 2 : 1;
+    if (release !== "2.1.197") w += Math.min(segment.match(SPACING_MARK)?.length ?? 0, 8);
+  }
+  return w;
+}
+
+/**
+ * The CLI's own skills-list entries after the repository's, per release: name, columns of the entry,
  * and whether it always keeps its description (a bundled skill). Recorded from an empty repository's run
- * (sources-cli.test.ts's baseline); which ones collapse, from the budget case.
+ * (sources-cli.test.ts's baseline; with the separators they sum to the debug log's total, 6,208 and 4,451
+ * columns); which ones collapse, from a run with `SLASH_COMMAND_TOOL_CHAR_BUDGET=1` (`init`, `review`,
+ * `security-review`: not bundled).
  */
 const BUILT_IN_LISTING: Record<string, readonly (readonly [string, number, 0 | 1])[]> = {
   "2.1.332": [
@@ -68,14 +136,14 @@ const BUILT_IN_LISTING: Record<string, readonly (readonly [string, number, 0 | 1
     ["update-config", 707, 1],
     ["keybindings-help", 248, 1],
     ["code-review", 850, 1],
-    ["simplify", 188, 0],
+    ["simplify", 188, 1],
     ["fewer-permission-prompts", 191, 1],
     ["loop", 344, 1],
-    ["claude-api", 1171, 1],
+    ["claude-api", 1169, 1],
     ["workflow-authoring", 252, 1],
     ["run", 368, 1],
     ["plugin-authoring", 275, 1],
-    ["init", 67, 1],
+    ["init", 67, 0],
     ["security-review", 90, 0],
   ],
   "2.1.197": [
@@ -84,31 +152,41 @@ const BUILT_IN_LISTING: Record<string, readonly (readonly [string, number, 0 | 1
     ["keybindings-help", 248, 1],
     ["verify", 260, 1],
     ["code-review", 361, 1],
-    ["simplify", 188, 0],
+    ["simplify", 188, 1],
     ["fewer-permission-prompts", 191, 1],
     ["loop", 314, 1],
-    ["claude-api", 1082, 1],
+    ["claude-api", 1080, 1],
     ["run", 368, 1],
-    ["init", 67, 1],
+    ["init", 67, 0],
     ["review", 78, 0],
     ["security-review", 90, 0],
   ],
 };
 
+/** What the listing budget did to a list: the budget, the list's columns, which of `own` lose their description. */
+export interface ClaudeListingCut {
+  budget: number;
+  /** Columns of the whole list (the CLI's own entries included), separators counted. */
+  total: number;
+  collapsed: Set<number>;
+}
+
 /**
  * Which of the repository's entries keep their description under the listing budget (the CLI's rule,
- * 2.1.332 and 2.1.197): nothing changes when the whole list fits; else the bundled built-ins keep theirs,
- * every other entry starts as `- NAME`, and in list order each gets its description back while the budget
- * left allows. Returns the indexes of `own` that lose their description.
+ * 2.1.332 and 2.1.197, functions `q3n` / `Yio`): nothing changes when the whole list (each entry's columns,
+ * plus one per separator) fits; else the bundled built-ins keep theirs, every other entry starts as `- NAME`,
+ * and in list order (the CLI orders by the user's skill usage first: none in a fresh clone) each gets its
+ * description back while the budget left allows. `own` holds entry texts; widths are the CLI's columns.
  */
 export function claudeOverBudget(
   own: readonly { full: string; nameOnly: string }[],
   release: string,
   budget: number = CLAUDE_LISTING_BUDGET_CHARS,
-): Set<number> {
+): ClaudeListingCut {
   const builtIns = BUILT_IN_LISTING[release] ?? [];
+  const width = (t: string) => claudeListingWidth(t, release);
   const all = [
-    ...own.map((e) => ({ full: e.full.length, nameOnly: e.nameOnly.length, fixed: false })),
+    ...own.map((e) => ({ full: width(e.full), nameOnly: width(e.nameOnly), fixed: false })),
     ...builtIns.map(([name, chars, fixed]) => ({
       full: chars,
       nameOnly: name.length + 2,
@@ -117,7 +195,7 @@ export function claudeOverBudget(
   ];
   const total = all.reduce((n, e) => n + e.full, 0) + Math.max(0, all.length - 1);
   const collapsed = new Set<number>();
-  if (total <= budget) return collapsed;
+  if (total <= budget) return { budget, total, collapsed };
   let left = budget - (all.reduce((n, e) => n + (e.fixed ? e.full : e.nameOnly), 0) + (all.length - 1));
   for (const [i, e] of all.entries()) {
     if (e.fixed) continue;
@@ -125,7 +203,7 @@ export function claudeOverBudget(
     if (diff <= left) left -= diff;
     else if (i < own.length) collapsed.add(i);
   }
-  return collapsed;
+  return { budget, total, collapsed };
 }
 
 /** What differs between releases in these lists (each settled by the named sources case). */
@@ -215,6 +293,11 @@ export interface EntryFacts {
   notListed?: "hidden" | "duplicate" | "no-frontmatter" | "no-name" | "no-description" | "replaced";
   /** Past the skills list's budget: listed as `- NAME` without its description. */
   overBudget?: boolean;
+  /** Over budget: the budget and the whole list's columns (the CLI's own entries included). */
+  listingBudget?: number;
+  listingColumns?: number;
+  /** Over budget: the bytes of the entry the CLI would have sent whole (its description lost). */
+  fullEntryBytes?: number;
 }
 
 /** The CLI's reading of a `description`: a trimmed non-empty string, a number or boolean as text. */
@@ -408,6 +491,13 @@ class SourcesScan {
       ...claudeSourceDirs(opts.cwd, opts.layers?.view === "user" ? opts.layers.home : undefined)
         .filter((d) => opts.layers?.view === "user" || inside(opts.root, d))
         .map((d) => ({ base: join(d, ".claude"), user: false })),
+      // `--add-dir` folders: their skills, commands and subagents are listed after the repository's, with or
+      // without CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD (2.1.332 and 2.1.197, sources case
+      // `an_added_directory_lists_its_skills_commands_and_subagents_without_the_memory_variable`). Outside the
+      // repository, a flag of this machine: personal, not charged.
+      ...(opts.layers?.view === "user" ? (opts.layers.addedDirs ?? []) : [])
+        .filter((d) => !inside(opts.root, d))
+        .map((d) => ({ base: join(d, ".claude"), user: true })),
     ];
   }
 
@@ -648,18 +738,19 @@ class SourcesScan {
     const oneLine = (d: string) => (this.behaviour.descriptionOnOneLine ? d.replace(/\n/g, " ") : d);
     const full = (e: Entry) => `${labelOf(e)}: ${cut(oneLine(e.description))}`;
     // The listing budget: the entries past it lose their description.
-    const fraction = settingValue(layers, "skillListingBudgetFraction");
-    const budget =
-      typeof fraction === "number" && fraction > 0 && fraction <= 1
-        ? Math.round((CLAUDE_LISTING_BUDGET_CHARS * fraction) / 0.01)
-        : CLAUDE_LISTING_BUDGET_CHARS;
-    const over = claudeOverBudget(
+    const cutBy = claudeOverBudget(
       visible.map((e) => ({ full: full(e), nameOnly: labelOf(e) })),
       this.release,
-      budget,
+      claudeListingBudget(layers?.listingBudgetEnv, settingValue(layers, "skillListingBudgetFraction")),
     );
-    const overBudget = new Set([...over].map((i) => visible[i] as Entry));
-    for (const e of overBudget) e.facts.overBudget = true;
+    const overBudget = new Set([...cutBy.collapsed].map((i) => visible[i] as Entry));
+    for (const e of overBudget)
+      Object.assign(e.facts, {
+        overBudget: true,
+        listingBudget: cutBy.budget,
+        listingColumns: cutBy.total,
+        fullEntryBytes: Buffer.byteLength(full(e)) + 1,
+      });
     for (const e of listed)
       this.push(e, e.hidden ? undefined : overBudget.has(e) ? labelOf(e) : full(e), "skills");
   }

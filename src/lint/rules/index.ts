@@ -22,6 +22,7 @@ import importInCodeSpan from "./import-in-code-span.js";
 import importMissing from "./import-missing.js";
 import importNotFollowed from "./import-not-followed.js";
 import importOutsideCwd from "./import-outside-cwd.js";
+import listingOverBudget from "./listing-over-budget.js";
 import localMemoryInDotClaude from "./local-memory-in-dot-claude.js";
 import localMemoryTracked from "./local-memory-tracked.js";
 import memoryReadByOneAgent from "./memory-read-by-one-agent.js";
@@ -75,6 +76,7 @@ export const RULES: readonly LintRule[] = [
   agentMissingDescription,
   frontmatterUnparseable,
   descriptionOverCut,
+  listingOverBudget,
   duplicateEntryName,
   skillFolderNotScanned,
   skillNameDiffersFromFolder,
