@@ -267,7 +267,7 @@ export function copilotMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; 
   const blocks = launch.filter((i) => i.reason.includes("<custom_instruction>"));
   const always = launch.filter((i) => !i.reason.includes("<custom_instruction>") && i.kind === "rule");
   const text = (p: string) => snapshot.texts.get(p) ?? "";
-  const { scoped } = copilotLaunchExtra(snapshot);
+  const { scoped, lists } = copilotLaunchExtra(snapshot);
   const rows = scoped.map((f) => {
     return `| ${f.patterns.join(", ")} | '${copilotShownPath(f)}' | ${f.description} |\n`;
   });
@@ -277,6 +277,7 @@ export function copilotMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; 
       blocks.map((i) => text(i.path)),
       always.map((i) => text(i.path)),
       rows,
+      lists ?? {},
     ),
   };
 }
