@@ -1144,7 +1144,8 @@ function instructionDirs(
       },
       { dir: join(d, CLAUDE_RULES_DIR), suffix: ".md", base: undefined, layer: "custom" },
     );
-  for (const d of customDirs) dirs.push({ dir: d, suffix: ".instructions.md", base: undefined, layer: "custom" });
+  for (const d of customDirs)
+    dirs.push({ dir: d, suffix: ".instructions.md", base: undefined, layer: "custom" });
   return dirs;
 }
 
