@@ -79,6 +79,13 @@ export interface VerifyOptions extends VerifyCliOptions {
   /** `--save-case DIR`: write the instruction files of the run there (absolute; outside the repository). */
   saveCase?: string;
   /**
+   * `--env K=V`: variables for the CLI, and for the model's user view of the copy (an empty home with this
+   * environment), so the two are compared like for like. Only the agent's allowlist ({@link checkUserInputs}).
+   */
+  env?: Readonly<Record<string, string>>;
+  /** `--agent-arg ARG`: arguments for the CLI and the model, in order; only the agent's allowlist. */
+  agentArgs?: readonly string[];
+  /**
    * What `cap` charges for the model's launch snapshot of the copy (its items' bytes leave out the
    * machine-dependent framing, so the copy measures as the repository does), shown beside the bytes as
    * sent; absent or null: not shown. The caller brings it (verify does not charge).
@@ -412,7 +419,15 @@ interface Compared {
 async function runAndCompare(
   p: Prepared,
   agent: AgentModel,
-  place: { root: string; cwd: string; home: string; reads: readonly string[] },
+  place: {
+    root: string;
+    cwd: string;
+    home: string;
+    reads: readonly string[];
+    /** `--env` and `--agent-arg` (checked): given to the CLI and to the model's user view. */
+    env?: Readonly<Record<string, string>>;
+    agentArgs?: readonly string[];
+  },
   timeoutMs: number,
   r: Rig,
 ): Promise<Compared> {
@@ -427,6 +442,8 @@ async function runAndCompare(
       reads: place.reads,
       timeoutMs,
       env: r.env,
+      ...(place.env && Object.keys(place.env).length > 0 ? { userEnv: place.env } : {}),
+      ...(place.agentArgs && place.agentArgs.length > 0 ? { agentArgs: place.agentArgs } : {}),
       run: r.iso.run,
     });
   } catch (e) {
@@ -434,7 +451,21 @@ async function runAndCompare(
       throw new UsageError(`${agent.name} ${p.header.cli.release} (${p.bin}): ${e.message}`);
     throw e;
   }
-  const snapshot = agent.launch({ root: place.root, cwd: place.cwd, release: p.header.model.release });
+  // With `--env` / `--agent-arg`, the model's user view of the copy: an empty home (the CLI's holds
+  // nothing of the user's either) with that environment and those arguments.
+  const inputs = Object.keys(place.env ?? {}).length > 0 || (place.agentArgs ?? []).length > 0;
+  const snapshot = agent.launch({
+    root: place.root,
+    cwd: place.cwd,
+    release: p.header.model.release,
+    ...(inputs
+      ? {
+          view: "user" as const,
+          user: { home: emptyHome(r), env: { ...place.env } },
+          agentArgs: [...(place.agentArgs ?? [])],
+        }
+      : {}),
+  });
   const predicted = p.runner.predict(snapshot, place.reads, place.home);
   const disagreements = compareDelivery("launch", predicted.launch, observed.launch, show);
   place.reads.forEach((read, i) => {
@@ -448,6 +479,13 @@ async function runAndCompare(
     );
   });
   return { observed, disagreements, snapshot };
+}
+
+/** An empty folder of the run's private place: the home of the model's user view. */
+function emptyHome(r: Rig): string {
+  const d = join(r.place.work, ".model-home");
+  mkdirSync(d, { recursive: true, mode: 0o700 });
+  return d;
 }
 
 /** Every registered agent's memory file names and the names its CLI reads in the folders above. */
@@ -537,6 +575,36 @@ function checkPlace(opts: VerifyOptions): {
 }
 
 /**
+ * Refuses, in one line, a `--env` or `--agent-arg` that the agent's runner does not allow
+ * ({@link VerifyRunner.userInputs}: the variables and arguments its model reads, none of which can run the
+ * repository's code, read outside the copy or reach the network).
+ * @throws UsageError naming the input and what is allowed
+ */
+export function checkUserInputs(
+  agent: AgentModel,
+  runner: VerifyRunner,
+  env: Readonly<Record<string, string>>,
+  args: readonly string[],
+): void {
+  const allowed = runner.userInputs ?? { env: {}, args: [] };
+  const envNames = Object.keys(allowed.env);
+  for (const [name, value] of Object.entries(env)) {
+    const check = Object.hasOwn(allowed.env, name) ? allowed.env[name] : undefined;
+    if (!check)
+      throw new UsageError(
+        `--env ${name}: ${agent.name}'s verify takes ${envNames.length > 0 ? `only ${envNames.join(", ")}` : "no variable"} (the ones its model reads; any other could change the run in a way the comparison cannot follow)`,
+      );
+    const why = check(value);
+    if (why !== undefined) throw new UsageError(`--env ${name}=${value}: ${why}`);
+  }
+  for (const a of args)
+    if (!allowed.args.includes(a))
+      throw new UsageError(
+        `--agent-arg ${a}: ${agent.name}'s verify takes ${allowed.args.length > 0 ? `only ${allowed.args.join(", ")}` : "no argument"} (the ones its model reads)`,
+      );
+}
+
+/**
  * `verify` on one repository.
  * @throws UsageError (exit 2): no CLI, a CLI that does not run or times out, an unknown version format, an
  *   unknown `--agent-version`, `--cwd` or `--read` whose real path leaves the repository, `--read` with an
@@ -547,6 +615,7 @@ export async function verifyRepository(opts: VerifyOptions): Promise<VerifyRepor
   const at = checkPlace(opts);
   if (opts.saveCase !== undefined) checkSaveCase(opts.saveCase, opts.root);
   const runner = verifyRunner(opts.agent);
+  checkUserInputs(opts.agent, runner, opts.env ?? {}, opts.agentArgs ?? []);
   if (at.reads.length > 0 && !runner.reads)
     throw new UsageError(
       `--read: ${opts.agent.name} attaches nothing when it reads a file; verify compares its launch only`,
@@ -589,7 +658,14 @@ export async function verifyRepository(opts: VerifyOptions): Promise<VerifyRepor
     const { observed, disagreements, snapshot } = await runAndCompare(
       p,
       opts.agent,
-      { root: copyRoot, cwd, home: r.place.home, reads: copiedReads },
+      {
+        root: copyRoot,
+        cwd,
+        home: r.place.home,
+        reads: copiedReads,
+        env: opts.env ?? {},
+        agentArgs: opts.agentArgs ?? [],
+      },
       opts.timeoutMs ?? VERIFY_DEFAULT_TIMEOUT_MS,
       r,
     );
@@ -603,7 +679,7 @@ export async function verifyRepository(opts: VerifyOptions): Promise<VerifyRepor
       launch: {
         files:
           observed.launch.message !== undefined
-            ? countFiles(p, opts, copyRoot, cwd)
+            ? p.runner.predict(snapshot, [], copyRoot).launch.files.length
             : observed.launch.files.length,
         bytes: bytesOf(observed.launch),
         charged: opts.charged?.(opts.agent, snapshot) ?? null,
@@ -636,12 +712,6 @@ export async function verifyRepository(opts: VerifyOptions): Promise<VerifyRepor
   } finally {
     await r.close();
   }
-}
-
-/** Files in a one-message agent's delivery: the model's files when the messages agree (the message has no boundaries of its own). */
-function countFiles(p: Prepared, opts: VerifyOptions, root: string, cwd: string): number {
-  const snapshot = opts.agent.launch({ root, cwd, release: p.header.model.release });
-  return p.runner.predict(snapshot, [], root).launch.files.length;
 }
 
 function realpathOr(p: string): string {

@@ -99,6 +99,13 @@ export interface VerifyRunRequest {
    */
   env: Readonly<Record<string, string>>;
   /**
+   * `verify --env K=V` (checked against {@link VerifyRunner.userInputs}): set on the CLI's environment
+   * before {@link env} (which wins). Empty: none.
+   */
+  userEnv?: Readonly<Record<string, string>>;
+  /** `verify --agent-arg ARG` (checked against {@link VerifyRunner.userInputs}), in order. Empty: none. */
+  agentArgs?: readonly string[];
+  /**
    * Runs the CLI isolated as the pipeline chose (its own network namespace, or the trap proxy alone): the
    * runner starts every process through it, naming in `reach` the loopback upstream it started.
    */
@@ -188,6 +195,16 @@ export interface VerifyRunner {
    * files, `.env`): verify refuses to run below a folder that holds one.
    */
   readonly ancestorNames: readonly string[];
+  /**
+   * What `verify --env` and `--agent-arg` may give this CLI: only the variables and arguments the model
+   * reads (its user view applies them to the prediction), none of which can make the CLI run repository
+   * code, read outside the copy or reach the network. `env` maps a name to a check of its value (a reason
+   * to refuse it, or undefined); `args` lists the arguments allowed, exactly. Absent: neither is taken.
+   */
+  readonly userInputs?: {
+    readonly env: Readonly<Record<string, (value: string) => string | undefined>>;
+    readonly args: readonly string[];
+  };
   /** Runs the CLI once; throws {@link VerifyRunError} when it gives nothing to compare (exit, timeout, format). */
   observe(req: VerifyRunRequest): Promise<VerifyObservation>;
   /**

@@ -459,8 +459,8 @@ export const claudeVerifyRunner: VerifyRunner = {
       home: req.home,
       configDir: join(req.home, ".claude-config"),
       script,
-      args: ["--allowedTools", "Read"],
-      env: { ...req.env },
+      args: ["--allowedTools", "Read", ...(req.agentArgs ?? [])],
+      env: { ...req.userEnv, ...req.env },
       timeoutMs: req.timeoutMs,
       run: req.run,
     });
@@ -504,5 +504,19 @@ export const claudeVerifyRunner: VerifyRunner = {
     const entries = predictedEntries(snapshot, CLAUDE_LISTS, (_list, text) => claudeEntryName(text));
     return { launch: { files: launch, entries }, reads: predicted };
   },
+  // `verify --env`: the switches the model's user view reads (docs/findings-claude-settings.md); a value
+  // is a word (`1`, `true`...), never a path.
+  userInputs: {
+    env: {
+      CLAUDE_CODE_DISABLE_CLAUDE_MDS: switchValue,
+      CLAUDE_CODE_DISABLE_ATTACHMENTS: switchValue,
+    },
+    args: [],
+  },
   probes: CLAUDE_PROBES,
 };
+
+/** A switch's value: a short word (`1`, `true`, `0`...). */
+function switchValue(v: string): string | undefined {
+  return /^[A-Za-z0-9]{0,16}$/.test(v) ? undefined : "give a switch value such as 1 or true";
+}

@@ -12,6 +12,8 @@ export function copilotLaunchExtra(snapshot: Snapshot): {
   gitRoot: string;
   /** `--no-custom-instructions`: nothing attaches on read either. */
   off?: boolean;
+  /** The custom folders' `AGENTS.md` rows and the child folders' rows (the user view's environment). */
+  lists?: { agentsRows: string[]; childRows: string[] };
 } {
   const known = LAUNCH_EXTRA.get(snapshot);
   if (known) return known;

@@ -177,6 +177,8 @@ export interface CopilotLaunch {
   always: string[];
   /** Path-scoped instruction files listed in the table. */
   scoped: CopilotInstructionFile[];
+  /** The rows of the custom folders' `AGENTS.md` table and of the child folders' table, as sent. */
+  lists: { agentsRows: string[]; childRows: string[] };
   /** The instruction part of the system message as the CLI sends it. */
   region: string;
 }
@@ -614,7 +616,10 @@ function instructionFiles(dir: string, suffix: string, root: string, findings: F
       if (st?.isDirectory()) {
         if (n.startsWith(".") || ent.isSymbolicLink()) continue;
         walk(p, depth + 1);
-      } else if (st?.isFile() && n.toLowerCase().endsWith(suffix)) out.push(p);
+      } else if (st?.isFile() && n.toLowerCase().endsWith(suffix))
+        // A linked file is named by where it leads (shown and attached so; fuzz seed u31:27, case
+        // `a_linked_instruction_file_is_named_by_its_target_and_read_once`).
+        out.push(ent.isSymbolicLink() ? (safeRealpath(p) ?? p) : p);
     }
   };
   walk(dir, 0);
@@ -856,6 +861,7 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
       blocks: [],
       always: [],
       scoped: [],
+      lists: { agentsRows: [], childRows: [] },
       region: renderRegion([], [], []),
     };
   }
@@ -892,6 +898,7 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
     blocks,
     always,
     scoped,
+    lists: { agentsRows, childRows },
     region: renderRegion(blocks, always, tableRows, { agentsRows, childRows }),
   };
 }
@@ -1101,7 +1108,7 @@ interface InstructionDir {
  * The instruction directories, in Copilot's order: the user's, then `.github/instructions` and
  * `.claude/rules` of each end, then for each custom folder (`COPILOT_CUSTOM_INSTRUCTIONS_DIRS`) three
  * passes: its `.github/instructions/**` `*.instructions.md`, its `.claude/rules/**` `*.md`, then every
- * `*.instructions.md` below it (dot-folders skipped). Cases
+ * `*.instructions.md` below it (dot-folders skipped), that last pass after the first two of every folder. Cases
  * `a_custom_dir_gives_github_instructions_then_claude_rules_then_every_instructions_md_below_it`,
  * `a_custom_dir_reads_three_passes_not_one_sorted_walk`,
  * `custom_dir_files_come_after_every_instruction_file_of_the_user_the_git_root_and_the_cwd`.
@@ -1124,6 +1131,9 @@ function instructionDirs(
       { dir: join(d, COPILOT_INSTRUCTIONS_DIR), suffix: ".instructions.md", base: d, layer: "repo" },
       { dir: join(d, CLAUDE_RULES_DIR), suffix: ".md", base: d, layer: "repo" },
     );
+  // Each folder's `.github/instructions` and `.claude/rules`, then every folder's other files: fuzz
+  // seeds u31:11, u31:29, case
+  // `several_custom_dirs_give_their_instruction_folders_first_then_their_other_files`.
   for (const d of customDirs)
     dirs.push(
       {
@@ -1133,8 +1143,9 @@ function instructionDirs(
         layer: "custom",
       },
       { dir: join(d, CLAUDE_RULES_DIR), suffix: ".md", base: undefined, layer: "custom" },
-      { dir: d, suffix: ".instructions.md", base: undefined, layer: "custom" },
     );
+  for (const d of customDirs)
+    dirs.push({ dir: d, suffix: ".instructions.md", base: undefined, layer: "custom" });
   return dirs;
 }
 
@@ -1175,6 +1186,8 @@ function loadInstructionFiles(
       if (!read) continue;
       // The read resolved the real path already (readTextFile's realPath is realpath(3), or the path).
       const { file: f, realPath } = read;
+      // Two links to one file in the repository's folders: read once (seed u31:27).
+      if (layer === "repo" && fromRepo.has(realPath)) continue;
       if (layer === "repo") fromRepo.add(realPath);
       if (layer === "custom" && fromRepo.has(realPath)) continue;
       if (layer === "user") {
@@ -1263,7 +1276,12 @@ function instructionRule(
 /** Per snapshot made by {@link copilotLaunchSnapshot}: the path-scoped files and the git root (./extra.ts). */
 export const LAUNCH_EXTRA = new WeakMap<
   Snapshot,
-  { scoped: CopilotInstructionFile[]; gitRoot: string; off?: boolean }
+  {
+    scoped: CopilotInstructionFile[];
+    gitRoot: string;
+    off?: boolean;
+    lists?: { agentsRows: string[]; childRows: string[] };
+  }
 >();
 
 /**
@@ -1274,7 +1292,12 @@ export const LAUNCH_EXTRA = new WeakMap<
 export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
   const version = checkRelease({ name: COPILOT_NAME, releases: COPILOT_RELEASES }, opts.release);
   const user = opts.view === "user" ? opts.user : undefined;
-  const copilotHome = user ? user.env.COPILOT_HOME || `${user.home}/.copilot` : undefined;
+  // A relative COPILOT_HOME is taken from the working directory (docs/generator-inputs.md).
+  const copilotHome = user
+    ? user.env.COPILOT_HOME
+      ? resolve(opts.cwd ?? opts.root, user.env.COPILOT_HOME)
+      : `${user.home}/.copilot`
+    : undefined;
   const dirs = user?.env.COPILOT_CUSTOM_INSTRUCTIONS_DIRS;
   const childFlag = (user?.env.COPILOT_CLI_ENABLED_FEATURE_FLAGS ?? "")
     .split(",")
@@ -1343,6 +1366,7 @@ export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
   LAUNCH_EXTRA.set(snapshot, {
     scoped: r.scoped,
     gitRoot: r.gitRoot,
+    lists: r.lists,
     ...(opts.agentArgs?.includes("--no-custom-instructions") ? { off: true } : {}),
   });
   return snapshot;

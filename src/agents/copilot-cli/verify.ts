@@ -267,7 +267,7 @@ export function copilotMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; 
   const blocks = launch.filter((i) => i.reason.includes("<custom_instruction>"));
   const always = launch.filter((i) => !i.reason.includes("<custom_instruction>") && i.kind === "rule");
   const text = (p: string) => snapshot.texts.get(p) ?? "";
-  const { scoped } = copilotLaunchExtra(snapshot);
+  const { scoped, lists } = copilotLaunchExtra(snapshot);
   const rows = scoped.map((f) => {
     return `| ${f.patterns.join(", ")} | '${copilotShownPath(f)}' | ${f.description} |\n`;
   });
@@ -277,6 +277,7 @@ export function copilotMessageOf(snapshot: Snapshot): { files: DeliveredFile[]; 
       blocks.map((i) => text(i.path)),
       always.map((i) => text(i.path)),
       rows,
+      lists ?? {},
     ),
   };
 }
@@ -364,7 +365,8 @@ export const copilotVerifyRunner: VerifyRunner = {
       cwd: req.cwd,
       home: req.home,
       script: req.reads.map((p) => ({ toolCalls: [{ name: "view", args: { path: p } }] })),
-      env: { ...req.env },
+      env: { ...req.userEnv, ...req.env },
+      ...(req.agentArgs && req.agentArgs.length > 0 ? { args: [...req.agentArgs] } : {}),
       timeoutMs: req.timeoutMs,
       run: req.run,
     });
@@ -411,6 +413,27 @@ export const copilotVerifyRunner: VerifyRunner = {
         };
       }),
     };
+  },
+  // `verify --env` / `--agent-arg`: what the model's user view reads, kept inside the copy (a relative
+  // folder without `..`; the one feature flag the model knows).
+  userInputs: {
+    env: {
+      COPILOT_CUSTOM_INSTRUCTIONS_DIRS: (v) =>
+        v
+          .split(",")
+          .map((e) => e.trim())
+          .some((e) => e !== "" && (isAbsolute(e) || e.startsWith("~") || e.split(/[\\/]/).includes("..")))
+          ? "give folders relative to the working directory and inside the repository (no absolute path, ~ or ..): verify runs on a copy and reads nothing outside it"
+          : undefined,
+      COPILOT_CLI_ENABLED_FEATURE_FLAGS: (v) =>
+        v
+          .split(",")
+          .map((e) => e.trim())
+          .every((e) => e === "" || e === "CHILD_CUSTOM_INSTRUCTIONS")
+          ? undefined
+          : "the model knows one feature flag, CHILD_CUSTOM_INSTRUCTIONS; give only that",
+    },
+    args: ["--no-custom-instructions"],
   },
   probes: COPILOT_PROBES,
 };

@@ -298,7 +298,8 @@ export const geminiVerifyRunner: VerifyRunner = {
       script: req.reads.map((p) => [{ functionCall: { name: "read_file", args: { file_path: p } } }]),
       // Usage statistics go to play.googleapis.com (the trap refuses them; better not to try).
       userSettings: { privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false } },
-      env: { ...req.env },
+      env: { ...req.userEnv, ...req.env },
+      ...(req.agentArgs && req.agentArgs.length > 0 ? { args: [...req.agentArgs] } : {}),
       timeoutMs: req.timeoutMs,
       run: req.run,
     });

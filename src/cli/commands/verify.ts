@@ -22,7 +22,7 @@ import {
 
 /**
  * Registers `agent-context verify [DIR] [--cwd DIR] [--agent ID] [--cli PATH] [--read FILE]... [--probes]
- * [--agent-version R] [--save-case DIR] [--timeout S] [--json]`: runs the user's installed agent CLI
+ * [--agent-version R] [--save-case DIR] [--env K=V]... [--agent-arg ARG]... [--timeout S] [--json]`: runs the user's installed agent CLI
  * offline, isolated, on an allowlist copy of the repository's instruction files in a private place and
  * compares what it delivers with the model, file by file and byte for byte (src/app/verify.ts;
  * docs/security.md says what it may read, write, run and connect to). Exit 0 when they agree, 1 when they
@@ -49,6 +49,18 @@ export function registerVerify(program: Command): void {
       (v: string, acc: string[]) => [...acc, v],
       [] as string[],
     )
+    .option(
+      "--env <K=V>",
+      "set a variable on the agent CLI and apply it to the model (only those the agent's model reads); repeatable",
+      (v: string, acc: string[]) => [...acc, v],
+      [] as string[],
+    )
+    .option(
+      "--agent-arg <arg>",
+      "pass an argument to the agent CLI and apply it to the model (only those the agent's model reads); repeatable",
+      (v: string, acc: string[]) => [...acc, v],
+      [] as string[],
+    )
     .option("--probes", "run the bundled behaviour probes on this CLI release instead of the repository")
     .option(
       "--save-case <dir>",
@@ -64,6 +76,8 @@ export function registerVerify(program: Command): void {
         agentVersion?: string;
         cli?: string;
         read: string[];
+        env: string[];
+        agentArg: string[];
         probes?: boolean;
         saveCase?: string;
         timeout?: string;
@@ -83,6 +97,8 @@ export function registerVerify(program: Command): void {
           opts.agentVersion !== undefined && "--agent-version",
           opts.read.length > 0 && "--read",
           opts.saveCase !== undefined && "--save-case",
+          opts.env.length > 0 && "--env",
+          opts.agentArg.length > 0 && "--agent-arg",
         ].filter((x): x is string => typeof x === "string");
         if (given.length > 0)
           throw new UsageError(
@@ -117,10 +133,12 @@ export function registerVerify(program: Command): void {
           opts.read.length > 0 ||
           opts.saveCase !== undefined ||
           dir !== undefined ||
-          opts.cwd !== undefined
+          opts.cwd !== undefined ||
+          opts.env.length > 0 ||
+          opts.agentArg.length > 0
         )
           throw new UsageError(
-            "--probes runs the bundled probes: it takes no DIR, --cwd, --read or --save-case",
+            "--probes runs the bundled probes: it takes no DIR, --cwd, --read, --save-case, --env or --agent-arg",
           );
         const r = await verifyProbes(common);
         process.stdout.write(opts.json ? `${JSON.stringify(verifyJson(r), null, 2)}\n` : renderProbesText(r));
@@ -133,6 +151,8 @@ export function registerVerify(program: Command): void {
         root,
         cwd,
         reads: opts.read.map((f) => resolve(f)),
+        ...(opts.env.length > 0 ? { env: parseEnv(opts.env) } : {}),
+        ...(opts.agentArg.length > 0 ? { agentArgs: opts.agentArg } : {}),
         ...(opts.saveCase !== undefined ? { saveCase: resolve(opts.saveCase) } : {}),
         charged: (a, snapshot) => chargedTotal(root, a, snapshot),
       });
@@ -140,4 +160,17 @@ export function registerVerify(program: Command): void {
       process.exitCode = r.agrees ? 0 : 1;
     },
   );
+}
+
+/** `--env K=V` values as a record (a later K wins). @throws UsageError for one without `=` or with a bad name */
+function parseEnv(list: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const kv of list) {
+    const eq = kv.indexOf("=");
+    const name = eq < 0 ? kv : kv.slice(0, eq);
+    if (eq < 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      throw new UsageError(`--env ${kv}: give NAME=VALUE (a variable name, then =)`);
+    out[name] = kv.slice(eq + 1);
+  }
+  return out;
 }

@@ -33,8 +33,10 @@ import type { FuzzAgent } from "./agents.js";
 import { COPILOT_FOUND_CASES } from "./found-copilot.js";
 import {
   body,
+  bytesFile,
   dirOf,
   type Feature,
+  FOLDER_FILE,
   type FuzzCase,
   type GenContext,
   isUnder,
@@ -389,6 +391,193 @@ const addDirs: Feature = {
   },
 };
 
+/** Invalid UTF-8 forms (hex): a lone continuation byte, a truncated sequence, a five-byte lead, a surrogate, NUL. */
+const BAD_UTF8 = ["80", "e282", "f8888080", "eda080", "00"];
+const badText = (ctx: GenContext, p: string) =>
+  bytesFile(
+    Buffer.concat([
+      Buffer.from(`bad ${p} `),
+      Buffer.from(ctx.rng.pick(BAD_UTF8), "hex"),
+      Buffer.from(" end\n"),
+    ]).toString("hex"),
+  );
+
+/**
+ * Odd files in the repository: empty and whitespace-only memory files, invalid UTF-8, a memory or
+ * instruction name that is a folder, links leaving the project and dangling ones, names differing in `/`
+ * versus `-`, `.`, `_`, a large file.
+ */
+const oddFiles: Feature = {
+  name: "odd files",
+  p: 0.35,
+  apply(ctx) {
+    const r = ctx.rng;
+    for (let k = r.int(1, 3); k > 0; k--) {
+      const dir = r.pick(ctx.levels.filter((d) => d === ctx.base || isUnder(ctx.base, d)));
+      const kind = r.weighted(
+        ["empty", "space", "bad", "folder", "out", "dangling", "punct", "large"],
+        [1, 1, 1.2, 1, 0.8, 0.6, 1.2, 0.4],
+      );
+      const mem = j(dir, pickW(ctx, NAMES.slice(0, 4)));
+      const instr = (n: string) => j(dir, ".github/instructions", n);
+      if (kind === "empty") put(ctx, mem, "", false);
+      else if (kind === "space") put(ctx, mem, r.pick(["  ", "\n\n", " \t\n", "\r\n\r\n"]), false);
+      else if (kind === "bad")
+        put(ctx, r.chance(0.5) ? mem : instr(`bad${k}.instructions.md`), badText(ctx, mem), false);
+      else if (kind === "folder") {
+        const p = r.chance(0.6) ? mem : instr(`f${k}.instructions.md`);
+        if (r.chance(0.5)) put(ctx, j(p, "inner.instructions.md"), instruction(ctx, j(p, "in")), false);
+        else put(ctx, p, FOLDER_FILE, false);
+      } else if (kind === "out") {
+        put(ctx, j("ext", `out${k}.md`), body(ctx, j("ext", `out${k}.md`)), false);
+        const from = r.chance(0.5) ? mem : instr(`out${k}.instructions.md`);
+        link(ctx, from, r.chance(0.5) ? `<R>/ext/out${k}.md` : posix.relative(dirOf(from), `ext/out${k}.md`));
+      } else if (kind === "dangling") link(ctx, instr(`gone${k}.instructions.md`), "nowhere.md");
+      else if (kind === "punct") {
+        const names = ["a-b", "a/b", "a.b", "a_b", "a b", "a", "a-b/c", "é", "A-b"];
+        for (const n of r.sample(names, r.int(2, 4))) {
+          const p = instr(`${n}.instructions.md`);
+          put(ctx, p, instruction(ctx, p), false);
+        }
+      } else put(ctx, mem, `${"large line of text\n".repeat(r.int(2000, 6000))}`, false);
+    }
+  },
+};
+
+/** `excludeAgent` in instruction files' frontmatter (`coding-agent` leaves a file out of the CLI). */
+const excludeAgents: Feature = {
+  name: "excludeAgent",
+  p: 0.2,
+  apply(ctx) {
+    const r = ctx.rng;
+    for (let k = r.int(1, 3); k > 0; k--) {
+      const dir = r.pick(ctx.levels.filter((d) => d === ctx.base || isUnder(ctx.base, d)));
+      const where = r.weighted([".github/instructions", ".claude/rules"], [3, 1]);
+      const p = j(dir, where, `ex${k}${where === ".claude/rules" ? ".md" : ".instructions.md"}`);
+      const ex = r.pick([
+        'excludeAgent: "coding-agent"',
+        "excludeAgent: coding-agent",
+        "excludeAgent: [coding-agent]",
+        "excludeAgent:\n  - code-review\n  - coding-agent",
+        'excludeAgent: "code-review"',
+        'excludeAgent: "cli"',
+        'excludeAgent: "Coding-Agent"',
+        'excludeAgent: ""',
+      ]);
+      const scope = r.chance(0.5) ? `\napplyTo: '${r.pick(GLOBS)}'` : "";
+      put(ctx, p, `---\n${ex}${scope}\n---\nExcluded? ${p}\n`, false);
+    }
+  },
+};
+
+/**
+ * The user layer moved and odd: `COPILOT_HOME` absolute, relative (from the cwd) or empty; its
+ * `copilot-instructions.md` empty, whitespace, invalid UTF-8, a folder, a link (to a file, dangling);
+ * `instructions/**` with odd names, dot folders, a folder named like a file, an upper-case suffix.
+ */
+const userHome: Feature = {
+  name: "COPILOT_HOME and odd user files",
+  p: 0.3,
+  apply(ctx) {
+    const r = ctx.rng;
+    const where = r.weighted(["default", "abs", "rel", "empty"], [1, 2, 1.5, 0.5]);
+    let c = j(ctx.home, ".copilot");
+    if (where === "abs") {
+      c = "uh/copilot";
+      ctx.env.COPILOT_HOME = "<R>/uh/copilot";
+    } else if (where === "rel") {
+      c = j(ctx.cwd, "rel-home");
+      ctx.env.COPILOT_HOME = "rel-home";
+    } else if (where === "empty") ctx.env.COPILOT_HOME = "";
+    const file = j(c, "copilot-instructions.md");
+    const kind = r.weighted(
+      ["text", "empty", "space", "bad", "folder", "link", "dangling", "bom"],
+      [4, 1, 1, 1, 0.7, 0.7, 0.5, 0.7],
+    );
+    if (kind === "text") put(ctx, file, body(ctx, file), false);
+    else if (kind === "empty") put(ctx, file, "", false);
+    else if (kind === "space") put(ctx, file, " \n\t\n", false);
+    else if (kind === "bad") put(ctx, file, badText(ctx, file), false);
+    else if (kind === "folder") put(ctx, file, FOLDER_FILE, false);
+    else if (kind === "bom") {
+      put(ctx, file, body(ctx, file), false);
+      ctx.bom.add(file);
+      if (r.chance(0.5)) ctx.crlf.add(file);
+    } else if (kind === "link") {
+      put(ctx, "shared/ui.md", body(ctx, "shared/ui.md"), false);
+      link(ctx, file, "<R>/shared/ui.md");
+    } else link(ctx, file, "nowhere.md");
+    for (let i = r.int(0, 3); i > 0; i--) {
+      const sub = r.weighted(["", "sub", "a/b", ".dot", "x.instructions.md"], [3, 2, 1, 0.6, 0.4]);
+      const name = r.weighted(
+        [`u${i}.instructions.md`, `U${i}.Instructions.MD`, `u${i}.md`, "AGENTS.md", `a-${i}.instructions.md`],
+        [5, 0.6, 0.6, 0.4, 1],
+      );
+      const p = j(c, "instructions", sub, name);
+      if (r.chance(0.12)) put(ctx, p, badText(ctx, p), false);
+      else put(ctx, p, instruction(ctx, p), false);
+    }
+    if (r.chance(0.15)) link(ctx, j(c, "instructions", "dangling.instructions.md"), "nowhere.md");
+  },
+};
+
+/**
+ * `COPILOT_CUSTOM_INSTRUCTIONS_DIRS`: absolute and relative entries (from the cwd), spaces, empty entries,
+ * duplicates, missing folders, a file, a folder inside the project; each folder with
+ * `.github/instructions/`, `.claude/rules/`, other `*.instructions.md` and its own `AGENTS.md`.
+ */
+const customDirs: Feature = {
+  name: "COPILOT_CUSTOM_INSTRUCTIONS_DIRS",
+  p: 0.3,
+  apply(ctx) {
+    const r = ctx.rng;
+    const entries: string[] = [];
+    for (let k = r.int(1, 3); k > 0; k--) {
+      const kind = r.weighted(["abs", "rel", "inside", "missing", "file"], [3, 2, 1.5, 0.5, 0.3]);
+      const dir = kind === "inside" ? j(ctx.base, r.pick(["docs", "a", "tools"])) : `cd${k}`;
+      if (kind === "file") {
+        put(ctx, "cdfile", "a file\n");
+        entries.push("<R>/cdfile");
+        continue;
+      }
+      if (kind === "missing") {
+        entries.push(`<R>/missing${k}`);
+        continue;
+      }
+      entries.push(kind === "rel" || kind === "inside" ? posix.relative(ctx.cwd, dir) || "." : `<R>/${dir}`);
+      const files = [
+        j(dir, ".github/instructions", `c${k}.instructions.md`),
+        j(dir, ".claude/rules", `r${k}.md`),
+        j(dir, `top${k}.instructions.md`),
+        j(dir, "deep", `-x${k}.instructions.md`),
+        j(dir, ".hidden", `h${k}.instructions.md`),
+      ];
+      for (const p of r.sample(files, r.int(1, files.length))) put(ctx, p, instruction(ctx, p), false);
+      if (r.chance(0.5)) put(ctx, j(dir, "AGENTS.md"), body(ctx, j(dir, "AGENTS.md")), false);
+      if (r.chance(0.2)) put(ctx, j(dir, "CLAUDE.md"), body(ctx, j(dir, "CLAUDE.md")), false);
+    }
+    if (r.chance(0.2)) entries.push(entries[0] as string);
+    if (r.chance(0.2)) entries.splice(r.int(0, entries.length), 0, "");
+    ctx.env.COPILOT_CUSTOM_INSTRUCTIONS_DIRS = entries.map((e) => (r.chance(0.2) ? ` ${e} ` : e)).join(",");
+  },
+};
+
+/** The `CHILD_CUSTOM_INSTRUCTIONS` feature flag and `--no-custom-instructions`. */
+const switches: Feature = {
+  name: "feature flags and --no-custom-instructions",
+  p: 0.2,
+  apply(ctx) {
+    const r = ctx.rng;
+    if (r.chance(0.6))
+      ctx.env.COPILOT_CLI_ENABLED_FEATURE_FLAGS = r.pick([
+        "CHILD_CUSTOM_INSTRUCTIONS",
+        " CHILD_CUSTOM_INSTRUCTIONS ,OTHER",
+        "OTHER",
+      ]);
+    if (r.chance(0.45)) ctx.args = ["--no-custom-instructions"];
+  },
+};
+
 /** The Copilot generator's features, in order (append new ones at the end). */
 export const COPILOT_FEATURES: Feature[] = [
   memoryFiles,
@@ -400,6 +589,11 @@ export const COPILOT_FEATURES: Feature[] = [
   encodings,
   userLayer,
   addDirs,
+  oddFiles,
+  excludeAgents,
+  userHome,
+  customDirs,
+  switches,
 ];
 
 /**
@@ -446,6 +640,10 @@ export function generateCopilotCase(
   for (const f of COPILOT_FEATURES) if (r.chance(f.p)) f.apply(ctx);
   const files: Record<string, string> = {};
   for (const [p, t] of ctx.files) {
+    if (t.startsWith("\u0000")) {
+      files[p] = t;
+      continue;
+    }
     let text = ctx.crlf.has(p) ? t.replaceAll("\r\n", "\n").replaceAll("\n", "\r\n") : t;
     if (ctx.bom.has(p)) text = `\ufeff${text}`;
     files[p] = text;
@@ -468,8 +666,9 @@ export function generateCopilotCase(
     git: ctx.git,
     files,
     links: Object.fromEntries(ctx.links),
-    env: {},
+    env: { ...ctx.env },
     addDirs: [...ctx.addDirs],
+    ...(ctx.args ? { args: [...ctx.args] } : {}),
     reads,
   };
 }
@@ -579,8 +778,8 @@ export async function observeCopilotCli(c: FuzzCase, w: Written): Promise<Observ
     cwd: w.cwd,
     home: w.home,
     script: c.reads.map((r) => ({ toolCalls: [{ name: "view", args: { path: join(w.root, r) } }] })),
-    args: c.addDirs.flatMap((d) => ["--add-dir", join(w.root, d)]),
-    env: c.env,
+    args: [...c.addDirs.flatMap((d) => ["--add-dir", join(w.root, d)]), ...(c.args ?? [])],
+    env: caseEnv(c, w),
     timeoutMs: 120_000,
   });
   const after = attachmentsAfterTools(run);
@@ -589,6 +788,11 @@ export async function observeCopilotCli(c: FuzzCase, w: Written): Promise<Observ
       `exit ${run.code}, ${run.requests.length} requests, ${after.length} tool results: ${`${run.stderr}${run.stdout}`.slice(0, 500)}`,
     );
   return copilotObservation(run.region, after, c, w);
+}
+
+/** The case's environment with `<R>` as the written root. */
+function caseEnv(c: FuzzCase, w: Written): Record<string, string> {
+  return Object.fromEntries(Object.entries(c.env).map(([k, v]) => [k, v.replaceAll("<R>", w.root)]));
 }
 
 /** The nearest directory at or above the cwd (inside the fixture) holding `.git`, else the cwd: the repository a user would measure. */
@@ -608,8 +812,9 @@ export function observeCopilotModel(c: FuzzCase, w: Written): Observation {
     root: repoRoot(c, w),
     cwd: w.cwd,
     view: "user",
-    user: { home: w.home, env: { COPILOT_HOME: join(w.home, ".copilot"), ...c.env } },
+    user: { home: w.home, env: { COPILOT_HOME: join(w.home, ".copilot"), ...caseEnv(c, w) } },
     addDirs: c.addDirs.map((d) => join(w.root, d)),
+    ...(c.args ? { agentArgs: c.args } : {}),
   });
   const region = copilotMessageOf(snapshot).message;
   const session = copilotCli.onDemand?.(snapshot);

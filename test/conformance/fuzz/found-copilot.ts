@@ -96,4 +96,54 @@ export const COPILOT_FOUND_CASES: FuzzFoundCase[] = [
     expect: ["proj/.github/instructions/ts.instructions.md"],
     expectReads: [["proj/.github/instructions/ts.instructions.md"]],
   },
+  {
+    // The model read several custom folders one after the other; the CLI reads each folder's
+    // `.github/instructions` and `.claude/rules`, then every folder's other files (seeds u31:11, u31:29).
+    name: "several_custom_dirs_give_their_instruction_folders_first_then_their_other_files",
+    seed: "u31:11",
+    ...base,
+    cwd: "proj",
+    env: { COPILOT_CUSTOM_INSTRUCTIONS_DIRS: "<R>/cd2,<R>/cd1" },
+    files: {
+      "cd2/.github/instructions/g2.instructions.md": "g2\n",
+      "cd2/.claude/rules/r2.md": "r2\n",
+      "cd2/t2.instructions.md": "t2\n",
+      "cd1/.github/instructions/g1.instructions.md": "g1\n",
+      "cd1/.claude/rules/r1.md": "r1\n",
+      "cd1/t1.instructions.md": "t1\n",
+    },
+    reads: [],
+    expect: [
+      "cd2/.github/instructions/g2.instructions.md",
+      "cd2/.claude/rules/r2.md",
+      "cd1/.github/instructions/g1.instructions.md",
+      "cd1/.claude/rules/r1.md",
+      "cd2/t2.instructions.md",
+      "cd1/t1.instructions.md",
+    ],
+    expectReads: [],
+  },
+  {
+    // The model named a linked instruction file by the link and read two links to one file twice; the CLI
+    // names it by its target (inside the git root or out) and reads it once (seed u31:27, hand-shrunk).
+    name: "a_linked_instruction_file_is_named_by_its_target_and_read_once",
+    seed: "u31:27",
+    ...base,
+    cwd: "proj",
+    files: {
+      "proj/docs/in.md": "---\napplyTo: 'src/**'\n---\nin\n",
+      "ext/out.md": "---\napplyTo: 'src/**'\n---\nout\n",
+      "ext/always.md": "always out\n",
+      "proj/src/x.ts": "x\n",
+    },
+    links: {
+      "proj/.github/instructions/in.instructions.md": "../../docs/in.md",
+      "proj/.github/instructions/out.instructions.md": "<R>/ext/out.md",
+      "proj/.claude/rules/out.md": "../../../ext/out.md",
+      "proj/.github/instructions/always.instructions.md": "<R>/ext/always.md",
+    },
+    reads: ["proj/src/x.ts"],
+    expect: ["ext/always.md", "proj/docs/in.md", "ext/out.md"],
+    expectReads: [["proj/docs/in.md", "ext/out.md"]],
+  },
 ];

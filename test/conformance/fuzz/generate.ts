@@ -33,6 +33,8 @@ export interface FuzzCase {
   env: Record<string, string>;
   /** `--add-dir` directories, relative to the root (both sides get them). */
   addDirs: string[];
+  /** Other CLI arguments that change loading (Copilot's `--no-custom-instructions`); absent: none. */
+  args?: string[];
   /** Files the scripted model reads with the Read tool after launch, in order. */
   reads: string[];
 }
@@ -49,6 +51,8 @@ export interface GenContext {
   links: Map<string, string>;
   env: Record<string, string>;
   addDirs: string[];
+  /** Other CLI arguments (see {@link FuzzCase.args}); absent: none. */
+  args?: string[];
   /** cwd and its ancestors up to the root, outermost first. */
   levels: string[];
   /** Directories of the project below the cwd. */
@@ -736,3 +740,8 @@ export function generateCase(
     reads,
   };
 }
+
+/** A file's content that {@link writeCase} writes as these bytes (hex): invalid UTF-8 and the like. */
+export const bytesFile = (hex: string): string => `\u0000hex:${hex}`;
+/** A file's content that {@link writeCase} writes as an empty folder: a folder where a file is expected. */
+export const FOLDER_FILE = "\u0000dir";
