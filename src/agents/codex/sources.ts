@@ -152,7 +152,11 @@ export function codexSources(opts: CodexSourcesOptions): CodexSourcesResult {
     if (root.dir === null) return;
     const boundary = root.boundary;
     const found = walkSkills(root.dir, boundary, opts.show, warn);
+    // `$CODEX_HOME/skills/.system` holds Codex's own skills (it installs them there at launch): a root of
+    // their own, the CLI's overhead, not the user's (fuzz seed cx:0).
+    const own = opts.user && root.dir === join(opts.user.codexHome, "skills") ? ".system/" : null;
     for (const f of found) {
+      if (own !== null && f.rel.startsWith(own)) continue;
       const r = readTextFile(f.abs);
       if (!r.ok) {
         if (r.reason !== "missing")

@@ -33,6 +33,8 @@ export interface FuzzCase {
   env: Record<string, string>;
   /** `--add-dir` directories, relative to the root (both sides get them). */
   addDirs: string[];
+  /** Other CLI arguments that change loading (`<R>` stands for the root), given to both sides; absent: none. */
+  args?: string[];
   /** Files the scripted model reads with the Read tool after launch, in order. */
   reads: string[];
 }
@@ -49,6 +51,8 @@ export interface GenContext {
   links: Map<string, string>;
   env: Record<string, string>;
   addDirs: string[];
+  /** Other CLI arguments (generators that draw flags set it). */
+  args?: string[];
   /** cwd and its ancestors up to the root, outermost first. */
   levels: string[];
   /** Directories of the project below the cwd. */
@@ -185,6 +189,14 @@ export function body(ctx: GenContext, path: string): string {
     if (r.chance(0.2)) lines.unshift("", "");
   }
   return `${lines.join("\n")}${r.chance(0.9) ? "\n" : ""}`;
+}
+
+/** The prefix of a file text that stands for raw bytes (hex after it): invalid UTF-8 in a case. */
+export const RAW_BYTES = "\u0000hex:";
+
+/** A file text written as exactly these bytes (see {@link RAW_BYTES}; run.ts writeCase decodes it). */
+export function rawBytes(b: Buffer): string {
+  return `${RAW_BYTES}${b.toString("hex")}`;
 }
 
 /** Adds a file unless the path (or a parent or child of it) is taken; `readable` makes it a read target. */

@@ -14,7 +14,7 @@ import { writeFixture } from "../../support/fixture.js";
 import { agentSlots } from "../../support/process.js";
 import type { FuzzAgent } from "./agents.js";
 import { FUZZ_FOUND_CASES } from "./found.js";
-import { type FuzzCase, generateCase } from "./generate.js";
+import { type FuzzCase, generateCase, RAW_BYTES } from "./generate.js";
 
 /** One loaded file as both sides report it (absolute path; `label` only at launch). */
 export interface Loaded {
@@ -64,7 +64,13 @@ export interface Written {
 
 /** Writes the case into a fresh temp directory (real path). */
 export function writeCase(c: FuzzCase): Written {
-  const root = writeFixture({ files: c.files, links: c.links, git: c.git }, "ac-fuzz-");
+  const files = Object.fromEntries(
+    Object.entries(c.files).map(([p, t]) => [
+      p,
+      t.startsWith(RAW_BYTES) ? Buffer.from(t.slice(RAW_BYTES.length), "hex") : t,
+    ]),
+  );
+  const root = writeFixture({ files, links: c.links, git: c.git }, "ac-fuzz-");
   const cwd = join(root, c.cwd);
   const home = join(root, c.home);
   const configDir = join(root, ".cfg");
