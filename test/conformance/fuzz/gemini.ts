@@ -15,6 +15,7 @@
 import { join, posix, resolve } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import { geminiCli } from "../../../src/agents/gemini-cli/index.js";
+import { geminiSkillEntries } from "../../../src/agents/gemini-cli/verify.js";
 import {
   geminiVersion,
   jitContext,
@@ -307,7 +308,11 @@ const settings: Feature = {
     if (r.chance(0.6)) c.fileName = pickW(ctx, FILE_NAME_SETTINGS);
     if (r.chance(0.25)) {
       const list: string[] = [];
-      for (const d of r.sample(ctx.aside, r.int(1, 2))) list.push(posix.relative(ctx.cwd, d) || ".");
+      for (const d of r.sample(ctx.aside, r.int(1, 2))) {
+        list.push(posix.relative(ctx.cwd, d) || ".");
+        // The folder must exist (a missing one stops the CLI: seed gx:13); no draw, so seeds keep.
+        put(ctx, j(d, ".keep"), "", false);
+      }
       // A missing directory here makes 0.61.0 stop ("Directory does not exist", exit 1: g061:81); the
       // parent of the cwd instead.
       if (r.chance(0.2)) list.push("..");
@@ -668,7 +673,11 @@ export async function observeGeminiCli(c: FuzzCase, w: Written): Promise<Observa
     ...parseBlocks(sessionContext(run)).map((b) => ({ path: b.path, label: "project", text: b.block })),
   ];
   const reads = outputs.map((o) => parseBlocks(jitContext(o)).map((b) => ({ path: b.path, text: b.block })));
-  return { launch, reads };
+  // biome-ignore lint/suspicious/noExplicitAny: API parts
+  const parts: any[] = run.mainRequests[0]?.body.systemInstruction?.parts ?? [];
+  const system = parts.map((p) => p.text ?? "").join("");
+  const entries = geminiSkillEntries(system).map((e) => `skills: ${e.text}`);
+  return { launch, reads, entries };
 }
 
 /**
@@ -706,7 +715,13 @@ export function observeGeminiModel(c: FuzzCase, w: Written): Observation {
       .filter((it) => it.importedBy === null)
       .map((it) => ({ path: resolve(w.root, it.path), text: res.texts.get(it.path) ?? "" }));
   });
-  return { launch, reads };
+  // The skills section's entries as a set (one folder's order is the file system's): sorted by text.
+  const entries = snapshot.items
+    .flatMap((it) =>
+      it.kind === "skill" && typeof it.extra?.entry === "string" ? [`skills: ${it.extra.entry}`] : [],
+    )
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { launch, reads, entries };
 }
 
 /** Gemini CLI's fuzz agent (pinned @google/gemini-cli, the release test/agents/package.json names). */
