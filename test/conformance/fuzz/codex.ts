@@ -23,6 +23,7 @@ import { codexHomeOf } from "../../../src/agents/codex/launch.js";
 import { codexSkillEntries } from "../../../src/agents/codex/verify.js";
 import { codexVersion, runCodex } from "../../support/codex.js";
 import type { FuzzAgent } from "./agents.js";
+import { CODEX_FOUND_CASES } from "./found-codex.js";
 import {
   body,
   type Feature,
@@ -485,5 +486,5 @@ export const codexAgent: FuzzAgent = {
   generate: generateCodexCase,
   observeCli: observeCodexCli,
   observeModel: observeCodexModel,
-  found: [],
+  found: CODEX_FOUND_CASES,
 };

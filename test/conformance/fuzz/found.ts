@@ -38,6 +38,7 @@ export function foundAsCase(c: FuzzFoundCase): FuzzCase {
     links: c.links ?? {},
     env: c.env ?? {},
     addDirs: c.addDirs ?? [],
+    ...(c.args ? { args: c.args } : {}),
     reads: c.reads,
   };
 }
