@@ -17,8 +17,8 @@
  * Features run in order; append new ones at the end so old seeds keep their fixtures.
  */
 import { isAbsolute, join, resolve } from "node:path";
+import { renderCodexMessage } from "../../../src/agents/codex/chain.js";
 import { codex as codexCli } from "../../../src/agents/codex/index.js";
-import { CODEX_PROJECT_SEPARATOR, renderCodexMessage } from "../../../src/agents/codex/chain.js";
 import { codexHomeOf } from "../../../src/agents/codex/launch.js";
 import { codexSkillEntries } from "../../../src/agents/codex/verify.js";
 import { codexVersion, runCodex } from "../../support/codex.js";
@@ -32,6 +32,7 @@ import {
   isUnder,
   j,
   link,
+  pushArgs,
   put,
   rawBytes,
   resetBodies,
@@ -60,8 +61,22 @@ function oddText(r: Rng, tag: string): string {
     [() => "\r\n\r\n  \r\n", 0.7],
     [() => `\ufeffBOM ${tag}\n`, 1],
     [() => `CRLF ${tag}\r\nsecond\r\n`, 1],
-    [() => rawBytes(Buffer.concat([Buffer.from(`bad ${tag} `), Buffer.from([0x80, 0xc3]), Buffer.from("\n")])), 1],
-    [() => rawBytes(Buffer.concat([Buffer.from(`sur ${tag} `), Buffer.from([0xed, 0xa0, 0x80, 0xf8, 0x88, 0x80, 0x80, 0x80]), Buffer.from(" end\n")])), 0.6],
+    [
+      () =>
+        rawBytes(Buffer.concat([Buffer.from(`bad ${tag} `), Buffer.from([0x80, 0xc3]), Buffer.from("\n")])),
+      1,
+    ],
+    [
+      () =>
+        rawBytes(
+          Buffer.concat([
+            Buffer.from(`sur ${tag} `),
+            Buffer.from([0xed, 0xa0, 0x80, 0xf8, 0x88, 0x80, 0x80, 0x80]),
+            Buffer.from(" end\n"),
+          ]),
+        ),
+      0.6,
+    ],
     [() => `nul ${tag}\u0000x\n`, 0.4],
     [() => `${"é".repeat(r.int(5, 40))} ${tag}\n`, 1],
   ])();
@@ -191,12 +206,13 @@ function addSkill(ctx: GenContext, root: string): string | undefined {
       ["policy:\n  allow_implicit_invocation: true\n", 1],
       ["interface:\n  display_name: Shown\n  short_description: short\n", 1],
       ["policy: [broken\n", 1],
-      ["policy:\n  allow_implicit_invocation: \"false\"\n", 0.5],
+      ['policy:\n  allow_implicit_invocation: "false"\n', 0.5],
       ["", 0.5],
     ]);
     put(ctx, j(root, `${nest}${folder}`, "agents", "openai.yaml"), yaml, false);
   }
-  if (r.chance(0.1)) put(ctx, j(root, `${nest}${folder}`, "scripts", "run.sh"), "#!/bin/sh\necho hi\n", false);
+  if (r.chance(0.1))
+    put(ctx, j(root, `${nest}${folder}`, "scripts", "run.sh"), "#!/bin/sh\necho hi\n", false);
   return p;
 }
 
@@ -214,7 +230,13 @@ const skills: Feature = {
       if (r.chance(0.35)) roots.push(j(d, ".codex/skills"));
       if (r.chance(0.35)) roots.push(j(d, ".agents/skills"));
     }
-    if (r.chance(0.15)) roots.push(j(r.pick([...ctx.below, ...ctx.aside, ctx.cwd]), r.pick([".codex/skills", ".claude/skills", ".agent/skills"])));
+    if (r.chance(0.15))
+      roots.push(
+        j(
+          r.pick([...ctx.below, ...ctx.aside, ctx.cwd]),
+          r.pick([".codex/skills", ".claude/skills", ".agent/skills"]),
+        ),
+      );
     if (r.chance(0.25)) roots.push(j(codexHomeRel(ctx), "skills"));
     if (r.chance(0.2)) roots.push(j(ctx.home, ".agents/skills"));
     if (roots.length === 0) roots.push(j(ctx.cwd, ".agents/skills"));
@@ -246,10 +268,16 @@ const skillLinks: Feature = {
       else link(ctx, j(level, r.pick([".codex/skills", ".agents/skills"])), `<R>/${shared}`);
     } else if (kind === "outside") {
       const target = addSkill(ctx, "ext/skills");
-      if (target) link(ctx, j(level, ".codex/skills", "out"), `<R>/${target.split("/").slice(0, -1).join("/")}`);
+      if (target)
+        link(ctx, j(level, ".codex/skills", "out"), `<R>/${target.split("/").slice(0, -1).join("/")}`);
     } else if (kind === "dangling") link(ctx, j(level, ".agents/skills", "gone"), "nowhere");
     else {
-      put(ctx, j(shared, "one", "SKILL.md"), "---\nname: via-file-link\ndescription: linked file\n---\n", false);
+      put(
+        ctx,
+        j(shared, "one", "SKILL.md"),
+        "---\nname: via-file-link\ndescription: linked file\n---\n",
+        false,
+      );
       link(ctx, j(level, ".agents/skills", "filelink", "SKILL.md"), `<R>/${j(shared, "one", "SKILL.md")}`);
     }
   },
@@ -279,7 +307,8 @@ const userLayer: Feature = {
     if (r.chance(0.5)) {
       const name = r.chance(0.8) ? "AGENTS.md" : "AGENTS.override.md";
       put(ctx, j(ch, name), r.chance(0.25) ? oddText(r, name) : body(ctx, j(ch, name)), false);
-      if (r.chance(0.2)) put(ctx, j(ch, name === "AGENTS.md" ? "AGENTS.override.md" : "AGENTS.md"), body(ctx, ch), false);
+      if (r.chance(0.2))
+        put(ctx, j(ch, name === "AGENTS.md" ? "AGENTS.override.md" : "AGENTS.md"), body(ctx, ch), false);
     }
     if (r.chance(0.15)) put(ctx, j(ctx.home, "AGENTS.md"), "home AGENTS, not read\n", false);
     if (r.chance(0.1)) put(ctx, j(ctx.home, ".codex/instructions.md"), "legacy instructions\n", false);
@@ -321,12 +350,17 @@ const userLayer: Feature = {
           );
       } else if (r.chance(0.2))
         put(ctx, j(ctx.cwd, ".codex/config.toml"), `project_doc_max_bytes = ${pickW(r, BUDGETS)}\n`, false);
-      if (r.chance(0.15)) lines.push("[[skills.config]]", `path = "<R>/${j(ctx.cwd, ".agents/skills/deploy/SKILL.md")}"`, "enabled = false");
+      if (r.chance(0.15))
+        lines.push(
+          "[[skills.config]]",
+          `path = "<R>/${j(ctx.cwd, ".agents/skills/deploy/SKILL.md")}"`,
+          "enabled = false",
+        );
       put(ctx, j(ch, "config.toml"), `${lines.join("\n")}\n`, false);
     }
     if (r.chance(0.15)) {
       put(ctx, j(ch, "small.config.toml"), `project_doc_max_bytes = ${pickW(r, BUDGETS)}\n`, false);
-      if (r.chance(0.7)) (ctx.args ??= []).push("--profile", "small");
+      if (r.chance(0.7)) pushArgs(ctx, "--profile", "small");
     }
   },
 };
@@ -337,15 +371,15 @@ const flags: Feature = {
   p: 0.35,
   apply(ctx) {
     const r = ctx.rng;
-    if (r.chance(0.5)) (ctx.args ??= []).push("-c", `project_doc_max_bytes=${pickW(r, BUDGETS)}`);
-    if (r.chance(0.3)) (ctx.args ??= []).push("-c", 'project_doc_fallback_filenames=["CONTEXT.md"]');
-    if (r.chance(0.15)) (ctx.args ??= []).push("-c", `project_root_markers=${r.pick(["[]", '["package.json"]'])}`);
+    if (r.chance(0.5)) pushArgs(ctx, "-c", `project_doc_max_bytes=${pickW(r, BUDGETS)}`);
+    if (r.chance(0.3)) pushArgs(ctx, "-c", 'project_doc_fallback_filenames=["CONTEXT.md"]');
+    if (r.chance(0.15)) pushArgs(ctx, "-c", `project_root_markers=${r.pick(["[]", '["package.json"]'])}`);
     if (r.chance(0.2)) {
       const d = r.pick(ctx.aside.length > 0 ? ctx.aside : ["other"]);
       put(ctx, j(d, "AGENTS.md"), body(ctx, j(d, "AGENTS.md")), false);
-      (ctx.args ??= []).push("--add-dir", `<R>/${d}`);
+      pushArgs(ctx, "--add-dir", `<R>/${d}`);
     }
-    if (r.chance(0.25)) (ctx.args ??= []).push("-C", `<R>/${ctx.cwd}`);
+    if (r.chance(0.25)) pushArgs(ctx, "-C", `<R>/${ctx.cwd}`);
   },
 };
 
@@ -442,7 +476,9 @@ export async function observeCodexCli(c: FuzzCase, w: Written): Promise<Observat
     timeoutMs: 60_000,
   });
   if (run.code !== 0 || !run.parsed)
-    throw new Error(`codex exited ${run.code}${run.parsed ? "" : " without the prompt"}: ${run.stderr.slice(0, 400)}`);
+    throw new Error(
+      `codex exited ${run.code}${run.parsed ? "" : " without the prompt"}: ${run.stderr.slice(0, 400)}`,
+    );
   const launch = [{ path: join(w.root, MESSAGE), text: run.agentsMessage }];
   const entries = codexSkillEntries(run.skillsBlock ?? "").map((e) => `skills: ${e.text}`);
   return { launch, reads: [], entries };
@@ -471,7 +507,6 @@ export function observeCodexModel(c: FuzzCase, w: Written): Observation {
     .filter((t) => t !== "");
   const globalText = global ? (snapshot.texts.get(global.path) ?? null) : null;
   const { message } = renderCodexMessage(snapshot.cwd, globalText, project);
-  void CODEX_PROJECT_SEPARATOR;
   const entries = snapshot.items.flatMap((it) =>
     it.extra?.list === "skills" && typeof it.extra.entry === "string" ? [`skills: ${it.extra.entry}`] : [],
   );
@@ -482,7 +517,8 @@ export function observeCodexModel(c: FuzzCase, w: Written): Observation {
 export const codexAgent: FuzzAgent = {
   model: codexCli,
   releases: () => [codexVersion()],
-  modelRelease: (release) => (codexCli.releases.includes(release) ? release : (codexCli.releases[0] as string)),
+  modelRelease: (release) =>
+    codexCli.releases.includes(release) ? release : (codexCli.releases[0] as string),
   generate: generateCodexCase,
   observeCli: observeCodexCli,
   observeModel: observeCodexModel,

@@ -93,7 +93,8 @@ export const CODEX_FOUND_CASES: FuzzFoundCase[] = [
       "proj/a/AGENTS.md": "The cwd's.\n",
       "home/.codex/AGENTS.override.md": "   \n\n",
       "home/.codex/AGENTS.md": "Global.\n",
-      "home/.codex/config.toml": 'project_root_markers = ["package.json"]\n[projects."<R>"]\ntrust_level = "untrusted"\n',
+      "home/.codex/config.toml":
+        'project_root_markers = ["package.json"]\n[projects."<R>"]\ntrust_level = "untrusted"\n',
     },
     reads: [],
     expect: MESSAGE,

@@ -36,6 +36,7 @@ import {
   isUnder,
   j,
   link,
+  pushArgs,
   put,
   RAW_BYTES,
   rawBytes,
@@ -349,7 +350,18 @@ const includeDirs: Feature = {
 };
 
 /** Skill and subagent names: plain, punctuated (Gemini turns `:\\/<>*?"|` into `-`), cased, invalid for agents. */
-const SOURCE_NAMES = ["deploy", "lint", "Beta", "beta", "a:b/c", "a_b", "x1", "db.migrate", "Bad Name", "_hidden"];
+const SOURCE_NAMES = [
+  "deploy",
+  "lint",
+  "Beta",
+  "beta",
+  "a:b/c",
+  "a_b",
+  "x1",
+  "db.migrate",
+  "Bad Name",
+  "_hidden",
+];
 
 /** A description of one of the shapes Gemini treats differently (never cut, never escaped). */
 function sourceDescription(ctx: GenContext, tag: string): string | undefined {
@@ -428,7 +440,12 @@ const skills: Feature = {
     if (r.chance(0.2)) {
       const where = j(ctx.cwd, ".gemini/settings.json");
       if (!ctx.files.has(where))
-        put(ctx, where, `${JSON.stringify({ skills: { disabled: [r.pick(["Beta", "deploy", "LINT", "none"])] } })}\n`, false);
+        put(
+          ctx,
+          where,
+          `${JSON.stringify({ skills: { disabled: [r.pick(["Beta", "deploy", "LINT", "none"])] } })}\n`,
+          false,
+        );
     }
   },
 };
@@ -486,16 +503,22 @@ const extensions: Feature = {
       if (kind === "list") manifest.contextFileName = ["CONTEXT.md", "GEMINI.md", ""];
       if (kind === "missing-file") manifest.contextFileName = "nothere.md";
       if (kind !== "none")
-        put(ctx, j(dir, "gemini-extension.json"), kind === "invalid" ? "{ not json\n" : `${JSON.stringify(manifest)}\n`, false);
+        put(
+          ctx,
+          j(dir, "gemini-extension.json"),
+          kind === "invalid" ? "{ not json\n" : `${JSON.stringify(manifest)}\n`,
+          false,
+        );
       put(ctx, j(dir, "GEMINI.md"), body(ctx, j(dir, "GEMINI.md")), false);
-      if (kind === "string" || kind === "list") put(ctx, j(dir, "CONTEXT.md"), body(ctx, j(dir, "CONTEXT.md")), false);
+      if (kind === "string" || kind === "list")
+        put(ctx, j(dir, "CONTEXT.md"), body(ctx, j(dir, "CONTEXT.md")), false);
     }
     if (r.chance(0.2)) {
       const w = j(ctx.cwd, ".gemini/extensions/ws");
       put(ctx, j(w, "gemini-extension.json"), '{"name":"ws","version":"1.0.0"}\n', false);
       put(ctx, j(w, "GEMINI.md"), "workspace extension, not loaded\n", false);
     }
-    if (r.chance(0.25)) (ctx.args ??= []).push("-e", r.pick([...names, "none"]));
+    if (r.chance(0.25)) pushArgs(ctx, "-e", r.pick([...names, "none"]));
   },
 };
 
@@ -530,7 +553,18 @@ const oddFiles: Feature = {
         ["home-link", 1],
       ]);
       if (kind === "invalid")
-        put(ctx, p, rawBytes(Buffer.concat([Buffer.from(`bad ${p} `), Buffer.from([0x80, 0xc3, 0xed, 0xa0, 0x80]), Buffer.from("\n")])), false);
+        put(
+          ctx,
+          p,
+          rawBytes(
+            Buffer.concat([
+              Buffer.from(`bad ${p} `),
+              Buffer.from([0x80, 0xc3, 0xed, 0xa0, 0x80]),
+              Buffer.from("\n"),
+            ]),
+          ),
+          false,
+        );
       else if (kind === "nul") put(ctx, p, `nul ${p}\u0000x\n`, false);
       else if (kind === "ws") put(ctx, p, "\r\n  \t\r\n", false);
       else {
@@ -539,7 +573,12 @@ const oddFiles: Feature = {
       }
     }
     if (r.chance(0.5))
-      put(ctx, j(ctx.cwd, ".gemini/commands/deploy.toml"), 'description = "Deploy"\nprompt = "Deploy it"\n', false);
+      put(
+        ctx,
+        j(ctx.cwd, ".gemini/commands/deploy.toml"),
+        'description = "Deploy"\nprompt = "Deploy it"\n',
+        false,
+      );
   },
 };
 

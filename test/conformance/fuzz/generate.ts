@@ -199,6 +199,11 @@ export function rawBytes(b: Buffer): string {
   return `${RAW_BYTES}${b.toString("hex")}`;
 }
 
+/** Appends CLI arguments to the case. */
+export function pushArgs(ctx: GenContext, ...args: string[]): void {
+  ctx.args = [...(ctx.args ?? []), ...args];
+}
+
 /** Adds a file unless the path (or a parent or child of it) is taken; `readable` makes it a read target. */
 export function put(ctx: GenContext, path: string, text: string, readable = true): boolean {
   if (ctx.files.has(path) || ctx.links.has(path)) return false;
