@@ -38,6 +38,8 @@ export interface RunCodexOptions {
   timeoutMs?: number;
   /** The pinned Codex release to run (default: the main pin). */
   release?: string;
+  /** Extra environment, applied last (e.g. CODEX_HOME="" for an empty variable). */
+  env?: Record<string, string>;
 }
 
 /** Runs `codex [args] debug prompt-input hi` of a pinned release in `cwd`; resolves when the CLI exits. */

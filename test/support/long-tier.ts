@@ -18,6 +18,8 @@ export const LONG = [
   "test/conformance/copilot-user-layer.test.ts",
   "test/conformance/gemini-user-layer.test.ts",
   "test/conformance/claude-fuzz-long.test.ts",
+  "test/conformance/codex-fuzz-long.test.ts",
+  "test/conformance/gemini-fuzz-long.test.ts",
 ];
 
 export function longNotice(): string {

@@ -335,7 +335,13 @@ export function codexChain(given: CodexChainOptions): CodexChainResult {
   if (opts.nothingAboveRoot && located.path !== null && !inside(root, located.path))
     located = { path: root, marker: located.marker, assumed: true };
   const projectRoot = located.path;
-  const trust = trustOf(user, cwd, projectRoot);
+  // Trust is looked up by the git repository's root, whatever the root markers say (fuzz seed cx:26: an
+  // `untrusted` entry for the folder `project_root_markers` found, above the git root, changed nothing).
+  let gitRoot = sameList(markers, CODEX_DEFAULT_ROOT_MARKERS)
+    ? projectRoot
+    : locateCodexProjectRoot(cwd, CODEX_DEFAULT_ROOT_MARKERS).path;
+  if (opts.nothingAboveRoot && gitRoot !== null && !inside(root, gitRoot)) gitRoot = root;
+  const trust = trustOf(user, cwd, gitRoot);
   const projectLayers =
     trust?.level === "trusted" ? trustedProjectLayers(trust.key, cwd, root, problems) : [];
   const { maxBytes, source, fallbackNames } = effectiveSettings(opts, user, projectLayers);
@@ -481,6 +487,7 @@ function loadGlobalFile(
   texts: Map<string, string>,
   problems: Finding[],
 ): { file: string; text: string | null } | null {
+  let empty: { file: string; text: null } | null = null;
   for (const name of [CODEX_OVERRIDE_NAME, CODEX_DEFAULT_NAME]) {
     const abs = join(codexHome, name);
     if (!statSafe(abs)?.isFile()) continue;
@@ -495,7 +502,11 @@ function loadGlobalFile(
       return null;
     }
     const t = rustTrim(r.raw.toString("utf8"));
-    if (t === "") return { file: abs, text: null };
+    // An override that is empty after trimming gives way to AGENTS.md (fuzz seed cx:26).
+    if (t === "") {
+      empty ??= { file: abs, text: null };
+      continue;
+    }
     items.push({
       path: toPosix(abs),
       kind: "memory",
@@ -510,8 +521,11 @@ function loadGlobalFile(
     texts.set(toPosix(abs), t);
     return { file: abs, text: t };
   }
-  return null;
+  return empty;
 }
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * The chain's files, root first: in each directory the first candidate name that is a regular file. A

@@ -14,6 +14,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { UsageError } from "../../errors.js";
 import { displayPath, toPosix } from "../../fs/paths.js";
 import { statSafe } from "../../fs/read.js";
+import { lazyToml } from "../../markdown/lazy.js";
 import { byteColumnToUtf16 } from "../../markdown/position.js";
 import type {
   AppliedSource,
@@ -174,6 +175,38 @@ export function codexProfileArg(args: readonly string[]): string | undefined {
 }
 
 /**
+ * The chain's keys among Codex's `-c key=value` / `--config key=value` arguments (the value is TOML; the
+ * last one wins): they override every config file (docs/findings-codex.md, "-c").
+ */
+export function codexConfigArgs(args: readonly string[]): {
+  maxBytes?: number;
+  fallbackNames?: string[];
+  rootMarkers?: string[];
+} {
+  const out: { maxBytes?: number; fallbackNames?: string[]; rootMarkers?: string[] } = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    let kv: string | undefined;
+    if ((a === "-c" || a === "--config") && i + 1 < args.length) kv = args[++i];
+    else if (a.startsWith("--config=")) kv = a.slice("--config=".length);
+    const eq = kv?.indexOf("=") ?? -1;
+    if (kv === undefined || eq < 0) continue;
+    const key = kv.slice(0, eq).trim();
+    let value: unknown;
+    try {
+      value = (lazyToml().parse(`v = ${kv.slice(eq + 1)}`) as { v: unknown }).v;
+    } catch {
+      continue;
+    }
+    const strings = Array.isArray(value) && value.every((x) => typeof x === "string");
+    if (key === "project_doc_max_bytes" && typeof value === "number") out.maxBytes = value;
+    else if (key === "project_doc_fallback_filenames" && strings) out.fallbackNames = value as string[];
+    else if (key === "project_root_markers" && strings) out.rootMarkers = value as string[];
+  }
+  return out;
+}
+
+/**
  * The AgentModel's `launch`: the chain of {@link codexChain} as a snapshot, with Codex's own verdict (a
  * truncated chain fails whatever the cap) and, in the user view, what `$CODEX_HOME` applied.
  * @throws UsageError for a release the model was not verified on, a missing user environment in the
@@ -190,7 +223,10 @@ export function codexLaunch(opts: LaunchOptions): Snapshot {
     codexHome !== undefined && !!opts.user?.env.CODEX_HOME && !statSafe(codexHome)?.isDirectory();
   // `--profile NAME` (an agent argument) picks `$CODEX_HOME/NAME.config.toml`: the user view only.
   const profile = view === "user" ? codexProfileArg(opts.agentArgs ?? []) : undefined;
+  // `-c key=value` (agent arguments): the user view only, like the profile.
+  const overrides = view === "user" ? codexConfigArgs(opts.agentArgs ?? []) : {};
   const r = codexChain({
+    ...overrides,
     root: opts.root,
     cwd: opts.cwd ?? opts.root,
     nothingAboveRoot: view === "fresh-clone",

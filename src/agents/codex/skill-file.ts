@@ -39,8 +39,8 @@ export const codePoints = (s: string): number => [...s].length;
 
 /** The frontmatter block between a first line `---` and the next `---` line, or null. */
 function frontmatterBlock(text: string): string | null {
-  const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const lines = t.split(/\r?\n/);
+  // A byte order mark before `---` is not skipped: no frontmatter, the skill is dropped (fuzz seed cx:2).
+  const lines = text.split(/\r?\n/);
   if (lines[0]?.trimEnd() !== "---") return null;
   const end = lines.findIndex((l, i) => i > 0 && l.trimEnd() === "---");
   if (end < 0) return null;

@@ -22,6 +22,7 @@
  * user's folders inside HOME): a link out is not followed and the measurement is then incomplete
  * (`walk-stopped`).
  */
+import { lstatSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { inside, toPosix } from "../../fs/paths.js";
 import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../../fs/read.js";
@@ -152,14 +153,19 @@ export function codexSources(opts: CodexSourcesOptions): CodexSourcesResult {
     if (root.dir === null) return;
     const boundary = root.boundary;
     const found = walkSkills(root.dir, boundary, opts.show, warn);
+    // `$CODEX_HOME/skills/.system` holds Codex's own skills (it installs them there at launch): a root of
+    // their own, the CLI's overhead, not the user's (fuzz seed cx:0).
+    const own = opts.user && root.dir === join(opts.user.codexHome, "skills") ? ".system/" : null;
     for (const f of found) {
+      if (own !== null && f.rel.startsWith(own)) continue;
       const r = readTextFile(f.abs);
       if (!r.ok) {
         if (r.reason !== "missing")
           warn("read-failed", opts.show(f.abs), describeReadFailure(r, opts.show(f.abs)));
         continue;
       }
-      const file = readCodexSkill(r.text, basename(dirname(f.abs)));
+      // Without a frontmatter name, the folder's real name (a linked folder: its target's; fuzz cx300:147).
+      const file = readCodexSkill(r.text, basename(dirname(f.real)));
       const e: SkillEntry = {
         abs: f.abs,
         root: index,
@@ -180,7 +186,11 @@ export function codexSources(opts: CodexSourcesOptions): CodexSourcesResult {
 
   const listed = entries
     .filter((e) => e.file.dropped === undefined && e.hidden === undefined)
-    .sort((a, b) => byCodePoint(a.file.name, b.file.name) || byCodePoint(a.abs, b.abs));
+    .sort(
+      // The repository's skills before the user's, each by name (fuzz seeds cx:5, cx:7).
+      (a, b) =>
+        Number(a.user) - Number(b.user) || byCodePoint(a.file.name, b.file.name) || byCodePoint(a.abs, b.abs),
+    );
   // Roots numbered among those holding a listed skill (the built-in root always does).
   const used = new Set(listed.map((e) => e.root));
   const ids = new Map<number, string>();
@@ -338,8 +348,9 @@ function walkSkills(
       show(p.path),
       `${show(p.path)}: ${p.message} (the skills measurement is incomplete)`,
     );
+  // A SKILL.md that is itself a link is not listed (linked folders are followed; fuzz seed cx:19).
   return w.files
-    .filter((f) => inside(b, f.realPath))
+    .filter((f) => inside(b, f.realPath) && !isLink(f.path))
     .map((f) => ({ abs: f.path, real: f.realPath, rel: f.rel }));
 }
 
@@ -444,5 +455,14 @@ function configRoles(file: string, root: string): Role[] {
     );
   } catch {
     return []; // the chain's loader reports a malformed project config (codex-config)
+  }
+}
+
+/** True when `abs` is a symbolic link (lstat). */
+function isLink(abs: string): boolean {
+  try {
+    return lstatSync(abs).isSymbolicLink();
+  } catch {
+    return false;
   }
 }

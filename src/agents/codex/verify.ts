@@ -128,11 +128,12 @@ const SKILL_FILE = /(?:^|\/)SKILL\.md$/;
 /**
  * The repository's skills list entries in a `<skills_instructions>` block (0.171.0), in the CLI's order:
  * the lines of `### Available skills` but those in the built-in `.system` root (its row of the roots
- * table ends in `/.codex/skills/.system`).
+ * table ends in `/skills/.system`: `$CODEX_HOME/skills/.system`).
  */
 export function codexSkillEntries(block: string): DeliveredEntry[] {
   const roots = /### Skill roots\n([\s\S]*?)\n### Available skills\n/.exec(block)?.[1] ?? "";
-  const system = roots.split("\n").find((l) => l.endsWith("/.codex/skills/.system`"));
+  // `$CODEX_HOME/skills/.system`, wherever CODEX_HOME is (fuzz seed cx:4).
+  const system = roots.split("\n").find((l) => l.endsWith("/skills/.system`"));
   const systemId = system ? /`(r\d+)`/.exec(system)?.[1] : undefined;
   const at = block.indexOf("### Available skills\n");
   if (at < 0) return [];

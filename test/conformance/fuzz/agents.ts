@@ -8,6 +8,7 @@
  */
 import { agents } from "../../../src/agents/index.js";
 import type { AgentModel } from "../../../src/model/index.js";
+import { codexAgent } from "./codex.js";
 import { copilotAgent } from "./copilot.js";
 import type { FuzzFoundCase } from "./found.js";
 import { geminiAgent } from "./gemini.js";
@@ -33,7 +34,7 @@ export interface FuzzAgent {
 }
 
 /** The agents the differential test can drive (one generator and harness each). */
-const FUZZERS: readonly FuzzAgent[] = [claudeAgent, geminiAgent, copilotAgent];
+const FUZZERS: readonly FuzzAgent[] = [claudeAgent, codexAgent, geminiAgent, copilotAgent];
 
 /** Every registered agent the differential test drives, in the registry's order. */
 export function fuzzAgents(): FuzzAgent[] {

@@ -15,6 +15,7 @@
 import { join, posix, resolve } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import { geminiCli } from "../../../src/agents/gemini-cli/index.js";
+import { geminiSkillEntries } from "../../../src/agents/gemini-cli/verify.js";
 import {
   geminiVersion,
   jitContext,
@@ -35,7 +36,10 @@ import {
   isUnder,
   j,
   link,
+  pushArgs,
   put,
+  RAW_BYTES,
+  rawBytes,
   resetBodies,
 } from "./generate.js";
 import { rng } from "./prng.js";
@@ -305,7 +309,11 @@ const settings: Feature = {
     if (r.chance(0.6)) c.fileName = pickW(ctx, FILE_NAME_SETTINGS);
     if (r.chance(0.25)) {
       const list: string[] = [];
-      for (const d of r.sample(ctx.aside, r.int(1, 2))) list.push(posix.relative(ctx.cwd, d) || ".");
+      for (const d of r.sample(ctx.aside, r.int(1, 2))) {
+        list.push(posix.relative(ctx.cwd, d) || ".");
+        // The folder must exist (a missing one stops the CLI: seed gx:13); no draw, so seeds keep.
+        put(ctx, j(d, ".keep"), "", false);
+      }
       // A missing directory here makes 0.61.0 stop ("Directory does not exist", exit 1: g061:81); the
       // parent of the cwd instead.
       if (r.chance(0.2)) list.push("..");
@@ -341,6 +349,239 @@ const includeDirs: Feature = {
   },
 };
 
+/** Skill and subagent names: plain, punctuated (Gemini turns `:\\/<>*?"|` into `-`), cased, invalid for agents. */
+const SOURCE_NAMES = [
+  "deploy",
+  "lint",
+  "Beta",
+  "beta",
+  "a:b/c",
+  "a_b",
+  "x1",
+  "db.migrate",
+  "Bad Name",
+  "_hidden",
+];
+
+/** A description of one of the shapes Gemini treats differently (never cut, never escaped). */
+function sourceDescription(ctx: GenContext, tag: string): string | undefined {
+  const r = ctx.rng;
+  return pickW<() => string | undefined>(ctx, [
+    [() => `Does ${tag}`, 8],
+    [() => `"Quoted: ${tag}"`, 1],
+    [() => `>\n  Folded ${tag}\n  over lines`, 1],
+    [() => `Has <tags> & ampersand ${tag}`, 0.7],
+    [() => `${"long é ".repeat(r.int(150, 300))}${tag}`, 0.6],
+    [() => `bad: yaml: [ ${tag}\n  continued line`, 0.6],
+    [() => "", 0.5],
+    [() => undefined, 0.8],
+  ])();
+}
+
+/** A SKILL.md or agent file: frontmatter (name, description, extra keys) or none, a body. */
+function sourceFile(ctx: GenContext, tag: string, name: string | undefined, extra: string[] = []): string {
+  const r = ctx.rng;
+  const shape = pickW(ctx, [
+    ["front", 10],
+    ["none", 0.7],
+    ["empty", 0.4],
+    ["crlf", 0.6],
+    ["bom", 0.4],
+  ]);
+  if (shape === "empty") return "";
+  const bodyText = `\n# ${tag}\nBody, not sent at launch.\n`;
+  if (shape === "none") return bodyText;
+  const lines: string[] = [];
+  if (name !== undefined) lines.push(`name: ${r.chance(0.1) ? `"${name}"` : name}`);
+  const d = sourceDescription(ctx, tag);
+  if (d !== undefined) lines.push(`description: ${d}`);
+  lines.push(...extra);
+  const t = `---\n${lines.join("\n")}\n---\n${bodyText}`;
+  if (shape === "crlf") return t.replaceAll("\n", "\r\n");
+  return shape === "bom" ? `\ufeff${t}` : t;
+}
+
+/**
+ * Skills (issue 26): `SKILL.md` and `FOLDER/SKILL.md` (and two folders deep, not read) in the cwd's
+ * `.gemini/skills` and `.agents/skills`, an ancestor's or a child's (not read), `.claude/skills` (not
+ * read), `~/.gemini/skills`, `~/.agents/skills`; duplicate names across folders; `skills.disabled`.
+ * Compared as the skills section's entries (a set: one folder's order is the file system's).
+ */
+const skills: Feature = {
+  name: "skills",
+  p: 0.5,
+  apply(ctx) {
+    const r = ctx.rng;
+    const g = j(ctx.home, ".gemini");
+    const roots = [
+      j(ctx.cwd, ".gemini/skills"),
+      j(ctx.cwd, ".agents/skills"),
+      j(g, "skills"),
+      j(ctx.home, ".agents/skills"),
+      j(r.pick(dirs(ctx)), r.pick([".gemini/skills", ".claude/skills", ".agents/skills"])),
+    ];
+    for (const root of r.sample(roots, r.int(1, 3))) {
+      for (let k = r.int(1, 3); k > 0; k--) {
+        const folder = r.pick(SOURCE_NAMES.filter((n) => !/[:/ ]/.test(n)));
+        const depth = pickW(ctx, [
+          [`${folder}/`, 8],
+          ["", 0.6],
+          [`group/${folder}/`, 0.7],
+        ]);
+        const name = pickW<string | undefined>(ctx, [
+          [folder, 4],
+          [r.pick(SOURCE_NAMES), 2],
+          [undefined, 1],
+        ]);
+        const p = j(root, `${depth}SKILL.md`);
+        put(ctx, p, sourceFile(ctx, `skill ${p}`, name), false);
+      }
+    }
+    if (r.chance(0.2)) {
+      const where = j(ctx.cwd, ".gemini/settings.json");
+      if (!ctx.files.has(where))
+        put(
+          ctx,
+          where,
+          `${JSON.stringify({ skills: { disabled: [r.pick(["Beta", "deploy", "LINT", "none"])] } })}\n`,
+          false,
+        );
+    }
+  },
+};
+
+/**
+ * Subagents: the user's `~/.gemini/agents/*.md` (listed) and the project's `.gemini/agents/*.md` (listed
+ * only once acknowledged in `~/.gemini/acknowledgments/agents.json`: never here, so they must not show).
+ */
+const subagents: Feature = {
+  name: "subagents",
+  p: 0.3,
+  apply(ctx) {
+    const r = ctx.rng;
+    const g = j(ctx.home, ".gemini");
+    for (const dir of r.sample([j(g, "agents"), j(ctx.cwd, ".gemini/agents")], r.int(1, 2)))
+      for (let k = r.int(1, 2); k > 0; k--) {
+        const file = r.pick(["helper", "_draft", "Review", "x-1"]);
+        const name = pickW<string | undefined>(ctx, [
+          [file.toLowerCase().replace(/^_/, ""), 4],
+          ["Bad Name", 0.7],
+          [undefined, 0.7],
+        ]);
+        put(ctx, j(dir, `${file}.md`), sourceFile(ctx, `agent ${dir}/${file}`, name), false);
+      }
+  },
+};
+
+/**
+ * Extensions under `~/.gemini/extensions/<dir>/`: a manifest with `contextFileName` (missing, a string, a
+ * list, a missing file, `..`), its context files, an invalid manifest, none; a workspace extension (no
+ * effect); `-e NAME` / `-e none`; `extension-enablement.json`.
+ */
+const extensions: Feature = {
+  name: "extensions",
+  p: 0.3,
+  apply(ctx) {
+    const r = ctx.rng;
+    const ext = j(ctx.home, ".gemini/extensions");
+    const names: string[] = [];
+    for (let k = r.int(1, 2); k > 0; k--) {
+      const name = r.pick(["tools", "docs-ext", "Zed"]);
+      if (names.includes(name)) continue;
+      names.push(name);
+      const dir = j(ext, name);
+      const kind = pickW(ctx, [
+        ["default", 4],
+        ["string", 2],
+        ["list", 1.5],
+        ["missing-file", 0.7],
+        ["invalid", 0.5],
+        ["none", 0.4],
+      ]);
+      const manifest: Record<string, unknown> = { name, version: "1.0.0" };
+      if (kind === "string") manifest.contextFileName = "CONTEXT.md";
+      if (kind === "list") manifest.contextFileName = ["CONTEXT.md", "GEMINI.md", ""];
+      if (kind === "missing-file") manifest.contextFileName = "nothere.md";
+      if (kind !== "none")
+        put(
+          ctx,
+          j(dir, "gemini-extension.json"),
+          kind === "invalid" ? "{ not json\n" : `${JSON.stringify(manifest)}\n`,
+          false,
+        );
+      put(ctx, j(dir, "GEMINI.md"), body(ctx, j(dir, "GEMINI.md")), false);
+      if (kind === "string" || kind === "list")
+        put(ctx, j(dir, "CONTEXT.md"), body(ctx, j(dir, "CONTEXT.md")), false);
+    }
+    if (r.chance(0.2)) {
+      const w = j(ctx.cwd, ".gemini/extensions/ws");
+      put(ctx, j(w, "gemini-extension.json"), '{"name":"ws","version":"1.0.0"}\n', false);
+      put(ctx, j(w, "GEMINI.md"), "workspace extension, not loaded\n", false);
+    }
+    if (r.chance(0.25)) pushArgs(ctx, "-e", r.pick([...names, "none"]));
+  },
+};
+
+/** The private project memory `~/.gemini/tmp/<slug>/memory/MEMORY.md` (else `GEMINI.md` there). */
+const privateMemory: Feature = {
+  name: "private project memory",
+  p: 0.2,
+  apply(ctx) {
+    const r = ctx.rng;
+    const slug = (ctx.cwd.split("/").at(-1) ?? "").toLowerCase().replace(/[^a-z0-9]/g, "-") || "project";
+    const dir = j(ctx.home, ".gemini/tmp", r.chance(0.85) ? slug : "other", "memory");
+    const name = r.chance(0.8) ? "MEMORY.md" : "GEMINI.md";
+    put(ctx, j(dir, name), r.chance(0.2) ? "  \n\t\n" : body(ctx, j(dir, name)), false);
+  },
+};
+
+/**
+ * Odd files where Gemini reads: invalid UTF-8, NUL bytes, whitespace-only, a context file that is a link
+ * to a file in the home (out of the project); custom commands (`.gemini/commands/*.toml`: no effect).
+ */
+const oddFiles: Feature = {
+  name: "odd files and commands",
+  p: 0.3,
+  apply(ctx) {
+    const r = ctx.rng;
+    for (let k = r.int(1, 2); k > 0; k--) {
+      const p = j(r.pick(ctx.levels), r.pick(["GEMINI.md", "AGENTS.md"]));
+      const kind = pickW(ctx, [
+        ["invalid", 2],
+        ["nul", 0.7],
+        ["ws", 1],
+        ["home-link", 1],
+      ]);
+      if (kind === "invalid")
+        put(
+          ctx,
+          p,
+          rawBytes(
+            Buffer.concat([
+              Buffer.from(`bad ${p} `),
+              Buffer.from([0x80, 0xc3, 0xed, 0xa0, 0x80]),
+              Buffer.from("\n"),
+            ]),
+          ),
+          false,
+        );
+      else if (kind === "nul") put(ctx, p, `nul ${p}\u0000x\n`, false);
+      else if (kind === "ws") put(ctx, p, "\r\n  \t\r\n", false);
+      else {
+        put(ctx, j(ctx.home, "notes/linked.md"), `linked from ${p}\n`, false);
+        link(ctx, p, `<R>/${j(ctx.home, "notes/linked.md")}`);
+      }
+    }
+    if (r.chance(0.5))
+      put(
+        ctx,
+        j(ctx.cwd, ".gemini/commands/deploy.toml"),
+        'description = "Deploy"\nprompt = "Deploy it"\n',
+        false,
+      );
+  },
+};
+
 /** The Gemini generator's features, in order (append new ones at the end). */
 export const GEMINI_FEATURES: Feature[] = [
   contextFiles,
@@ -352,6 +593,11 @@ export const GEMINI_FEATURES: Feature[] = [
   userLayer,
   settings,
   includeDirs,
+  skills,
+  subagents,
+  extensions,
+  privateMemory,
+  oddFiles,
 ];
 
 /**
@@ -401,7 +647,7 @@ export function generateGeminiCase(
   for (const [p, t] of ctx.files) {
     let text = ctx.crlf.has(p) ? t.replaceAll("\r\n", "\n").replaceAll("\n", "\r\n") : t;
     if (ctx.bom.has(p)) text = `\ufeff${text}`;
-    files[p] = text;
+    files[p] = t.startsWith(RAW_BYTES) ? t : text;
   }
   const readable = [...ctx.readable].filter((p) => ctx.files.has(p) || ctx.links.has(p));
   const reads: string[] = [];
@@ -421,6 +667,7 @@ export function generateGeminiCase(
     links: Object.fromEntries(ctx.links),
     env: {},
     addDirs: [...ctx.addDirs],
+    ...(ctx.args?.length ? { args: [...ctx.args] } : {}),
     reads,
   };
 }
@@ -449,7 +696,7 @@ export async function observeGeminiCli(c: FuzzCase, w: Written): Promise<Observa
       ...(userFile ? (parseJsonc(userFile.replace(/^\ufeff/, "")) as Record<string, unknown>) : {}),
     },
     script: c.reads.map((r) => [toolCall(w, r)]),
-    args: c.addDirs.flatMap((d) => ["--include-directories", join(w.root, d)]),
+    args: [...c.addDirs.flatMap((d) => ["--include-directories", join(w.root, d)]), ...(c.args ?? [])],
     env: c.env,
     timeoutMs: 120_000,
   });
@@ -465,7 +712,11 @@ export async function observeGeminiCli(c: FuzzCase, w: Written): Promise<Observa
     ...parseBlocks(sessionContext(run)).map((b) => ({ path: b.path, label: "project", text: b.block })),
   ];
   const reads = outputs.map((o) => parseBlocks(jitContext(o)).map((b) => ({ path: b.path, text: b.block })));
-  return { launch, reads };
+  // biome-ignore lint/suspicious/noExplicitAny: API parts
+  const parts: any[] = run.mainRequests[0]?.body.systemInstruction?.parts ?? [];
+  const system = parts.map((p) => p.text ?? "").join("");
+  const entries = geminiSkillEntries(system).map((e) => `skills: ${e.text}`);
+  return { launch, reads, entries };
 }
 
 /**
@@ -479,14 +730,22 @@ export function observeGeminiModel(c: FuzzCase, w: Written): Observation {
     view: "user",
     user: { home: w.home, env: { ...c.env } },
     addDirs: c.addDirs.map((d) => join(w.root, d)),
+    agentArgs: c.args ?? [],
   });
-  const launch = snapshot.items
-    .filter((it) => it.importedBy === null && it.kind === "memory")
+  const blocks = snapshot.items
+    .filter((it) => it.importedBy === null && (it.kind === "memory" || it.kind === "extension"))
     .map((it) => ({
       path: resolve(w.root, it.path),
       label: it.reason.startsWith("user memory") ? "system" : "project",
       text: snapshot.texts.get(it.path) ?? "",
+      extension: it.kind === "extension",
     }));
+  // The system instruction's blocks, then the first message's: extensions' before the project's.
+  const launch = [
+    ...blocks.filter((b) => b.label === "system"),
+    ...blocks.filter((b) => b.label !== "system" && b.extension),
+    ...blocks.filter((b) => b.label !== "system" && !b.extension),
+  ].map(({ extension: _e, ...b }) => b);
   const session = geminiCli.onDemand?.(snapshot);
   const reads = c.reads.map((r) => {
     if (!session) return [];
@@ -495,7 +754,13 @@ export function observeGeminiModel(c: FuzzCase, w: Written): Observation {
       .filter((it) => it.importedBy === null)
       .map((it) => ({ path: resolve(w.root, it.path), text: res.texts.get(it.path) ?? "" }));
   });
-  return { launch, reads };
+  // The skills section's entries as a set (one folder's order is the file system's): sorted by text.
+  const entries = snapshot.items
+    .flatMap((it) =>
+      it.kind === "skill" && typeof it.extra?.entry === "string" ? [`skills: ${it.extra.entry}`] : [],
+    )
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { launch, reads, entries };
 }
 
 /** Gemini CLI's fuzz agent (pinned @google/gemini-cli, the release test/agents/package.json names). */

@@ -33,7 +33,11 @@ export interface FuzzCase {
   env: Record<string, string>;
   /** `--add-dir` directories, relative to the root (both sides get them). */
   addDirs: string[];
+<<<<<<< HEAD
   /** Other CLI arguments that change loading (Copilot's `--no-custom-instructions`); absent: none. */
+=======
+  /** Other CLI arguments that change loading (`<R>` stands for the root), given to both sides; absent: none. */
+>>>>>>> gen26
   args?: string[];
   /** Files the scripted model reads with the Read tool after launch, in order. */
   reads: string[];
@@ -51,7 +55,11 @@ export interface GenContext {
   links: Map<string, string>;
   env: Record<string, string>;
   addDirs: string[];
+<<<<<<< HEAD
   /** Other CLI arguments (see {@link FuzzCase.args}); absent: none. */
+=======
+  /** Other CLI arguments (generators that draw flags set it). */
+>>>>>>> gen26
   args?: string[];
   /** cwd and its ancestors up to the root, outermost first. */
   levels: string[];
@@ -189,6 +197,19 @@ export function body(ctx: GenContext, path: string): string {
     if (r.chance(0.2)) lines.unshift("", "");
   }
   return `${lines.join("\n")}${r.chance(0.9) ? "\n" : ""}`;
+}
+
+/** The prefix of a file text that stands for raw bytes (hex after it): invalid UTF-8 in a case. */
+export const RAW_BYTES = "\u0000hex:";
+
+/** A file text written as exactly these bytes (see {@link RAW_BYTES}; run.ts writeCase decodes it). */
+export function rawBytes(b: Buffer): string {
+  return `${RAW_BYTES}${b.toString("hex")}`;
+}
+
+/** Appends CLI arguments to the case. */
+export function pushArgs(ctx: GenContext, ...args: string[]): void {
+  ctx.args = [...(ctx.args ?? []), ...args];
 }
 
 /** Adds a file unless the path (or a parent or child of it) is taken; `readable` makes it a read target. */
@@ -742,6 +763,6 @@ export function generateCase(
 }
 
 /** A file's content that {@link writeCase} writes as these bytes (hex): invalid UTF-8 and the like. */
-export const bytesFile = (hex: string): string => `\u0000hex:${hex}`;
+export const bytesFile = (hex: string): string => `${RAW_BYTES}${hex}`;
 /** A file's content that {@link writeCase} writes as an empty folder: a folder where a file is expected. */
 export const FOLDER_FILE = "\u0000dir";

@@ -14,7 +14,7 @@ import { writeFixture } from "../../support/fixture.js";
 import { agentSlots } from "../../support/process.js";
 import type { FuzzAgent } from "./agents.js";
 import { FUZZ_FOUND_CASES } from "./found.js";
-import { FOLDER_FILE, type FuzzCase, generateCase } from "./generate.js";
+import { FOLDER_FILE, type FuzzCase, generateCase, RAW_BYTES } from "./generate.js";
 
 /** One loaded file as both sides report it (absolute path; `label` only at launch). */
 export interface Loaded {
@@ -64,10 +64,11 @@ export interface Written {
 
 /** Writes the case into a fresh temp directory (real path). */
 export function writeCase(c: FuzzCase): Written {
-  // Two markers (./generate.ts): raw bytes (`bytesFile`) and a folder (`FOLDER_FILE`) where a file is expected.
+  // Two markers (./generate.ts): raw bytes (`rawBytes`) and a folder (`FOLDER_FILE`) where a file is expected.
   const files: Record<string, string | Buffer | null> = {};
   for (const [p, t] of Object.entries(c.files))
-    files[p] = t === FOLDER_FILE ? null : t.startsWith("\u0000hex:") ? Buffer.from(t.slice(5), "hex") : t;
+    files[p] =
+      t === FOLDER_FILE ? null : t.startsWith(RAW_BYTES) ? Buffer.from(t.slice(RAW_BYTES.length), "hex") : t;
   const root = writeFixture({ files, links: c.links, git: c.git }, "ac-fuzz-");
   const cwd = join(root, c.cwd);
   const home = join(root, c.home);

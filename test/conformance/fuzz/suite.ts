@@ -25,6 +25,8 @@ export interface FuzzSuiteOptions {
    * disagreement, so the day the model agrees it fails and asks for the entry to go.
    */
   open?: Record<string, string>;
+  /** The campaign's time limit in ms (default 900,000: the long tier's campaigns need more). */
+  timeoutMs?: number;
 }
 
 /** Declares the suite of `agent` (call at the top level of a test file). */
@@ -51,7 +53,7 @@ export function fuzzSuite(agent: FuzzAgent, o: FuzzSuiteOptions): void {
     agent.found.forEach((c, i) => {
       found.set(c.name, results[i] as Verdict & { root: string });
     });
-  }, 900_000);
+  }, o.timeoutMs ?? 900_000);
 
   afterAll(removeFixtures);
 
