@@ -33,11 +33,7 @@ export interface FuzzCase {
   env: Record<string, string>;
   /** `--add-dir` directories, relative to the root (both sides get them). */
   addDirs: string[];
-<<<<<<< HEAD
-  /** Other CLI arguments that change loading (Copilot's `--no-custom-instructions`); absent: none. */
-=======
   /** Other CLI arguments that change loading (`<R>` stands for the root), given to both sides; absent: none. */
->>>>>>> gen26
   args?: string[];
   /** Files the scripted model reads with the Read tool after launch, in order. */
   reads: string[];
@@ -55,11 +51,7 @@ export interface GenContext {
   links: Map<string, string>;
   env: Record<string, string>;
   addDirs: string[];
-<<<<<<< HEAD
-  /** Other CLI arguments (see {@link FuzzCase.args}); absent: none. */
-=======
   /** Other CLI arguments (generators that draw flags set it). */
->>>>>>> gen26
   args?: string[];
   /** cwd and its ancestors up to the root, outermost first. */
   levels: string[];
