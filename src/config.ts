@@ -56,7 +56,11 @@ export type LintRuleSetting = LintSeveritySetting | { severity?: LintSeveritySet
 export interface AgentContextConfig {
   /** Top-level cap in bytes: the default agent's cap when `agents[<its id>].cap` is absent. */
   cap?: number;
-  /** Top-level token cap: the default agent's when `agents[<its id>].tokenCap` is absent (docs/tokens.md). */
+  /**
+   * Top-level token cap: the default agent's when `agents[<its id>].tokenCap` is absent (docs/tokens.md). A
+   * key of its own beside `cap`, not `cap.tokens`: `cap` stays the ratchet's number of bytes
+   * (docs/configuration.md, "Why tokenCap and not cap.tokens").
+   */
   tokenCap?: number;
   /**
    * The kinds every agent's cap charges, unless `agents[<id>].charge` names its own. Absent: what the
@@ -194,6 +198,19 @@ function typeProblems(c: Record<string, unknown>, loc: Located): string[] {
     typeof v === "object" && v !== null && !Array.isArray(v);
   const checkCap = (v: unknown, path: JsonPath) => {
     if (v === undefined) return;
+    // The shape issue 27 wrote (`cap.tokens`): the cap stays a number of bytes (the ratchet's); the token
+    // cap is its own key beside it (docs/configuration.md says why), and the message writes it out.
+    if (path.at(-1) === "cap" && isObject(v) && ("tokens" in v || "bytes" in v)) {
+      const at = path.slice(0, -1);
+      const key = (k: string) => JSON.stringify(dotted([...at, k]));
+      const bytes = Number.isInteger(v.bytes) ? (v.bytes as number) : "<bytes>";
+      const tokens = Number.isInteger(v.tokens) ? (v.tokens as number) : "<tokens>";
+      fail(
+        path,
+        `${key("cap")} is a number of bytes (the ratchet's unit), not an object; a token cap is ${key("tokenCap")} beside it: "cap": ${bytes}, "tokenCap": ${tokens}`,
+      );
+      return;
+    }
     if (typeof v !== "number" || !Number.isInteger(v) || v < 0)
       fail(
         path,

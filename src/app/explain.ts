@@ -21,7 +21,16 @@ import {
 import { pathTarget } from "../router/match.js";
 import { routeCall } from "../router/route.js";
 import { schemaUrl } from "../version.js";
-import { runCap } from "./cap.js";
+import { type CapRun, runCap } from "./cap.js";
+import {
+  itemTokensJson,
+  offlineTokens,
+  type RunTokens,
+  type RunTokensJson,
+  runTokens,
+  runTokensJson,
+  type TokensChoice,
+} from "./tokens.js";
 import { Workspace } from "./workspace.js";
 
 /** What reaches one agent for one path: the launch set, what it attaches on read, what the hook adds. */
@@ -52,6 +61,12 @@ export interface Explanation {
   /** The view the snapshot is (`user` by default for explain) and what beyond the repository it applied. */
   view: View;
   applied: AppliedSource[];
+  /**
+   * The launch's tokens, counted as `cap` counts them (the same run, method and numbers: src/app/tokens.ts):
+   * per launch item (by path; an import inlined into a block has none, it is in the block's) and the charged
+   * total; null with `tokens: "off"`.
+   */
+  tokens: RunTokens | null;
 }
 
 /**
@@ -73,7 +88,35 @@ export function explainPath(opts: {
   addDirs?: readonly string[];
   /** The Workspace to run on (its root must be `root`). */
   workspace?: Workspace;
+  /** `--tokens`: `auto` (default: the agent's offline method, as `cap`) or `off`; `api` needs {@link explainPathTokens}. */
+  tokens?: Exclude<TokensChoice, "api">;
+  /** `--model`: the session's model, where the token count depends on it. */
+  model?: string;
 }): Explanation {
+  return explainRun(opts).explanation;
+}
+
+/**
+ * {@link explainPath} with every `--tokens` choice, `api` included (one request to Anthropic's endpoint for
+ * a Claude model, as `cap --tokens api`; `env` holds the key).
+ */
+export async function explainPathTokens(
+  opts: Omit<Parameters<typeof explainPath>[0], "tokens"> & {
+    tokens?: TokensChoice;
+    env?: NodeJS.ProcessEnv;
+  },
+): Promise<Explanation> {
+  if (opts.tokens !== "api") return explainPath({ ...opts, tokens: opts.tokens ?? "auto" });
+  const { explanation, run } = explainRun({ ...opts, tokens: "off" });
+  const counted = await runTokens([run], {
+    choice: "api",
+    ...(opts.model ? { model: opts.model } : {}),
+    ...(opts.env ? { env: opts.env } : {}),
+  });
+  return { ...explanation, tokens: counted?.get(run) ?? null };
+}
+
+function explainRun(opts: Parameters<typeof explainPath>[0]): { explanation: Explanation; run: CapRun } {
   const { root, cwd, target } = opts;
   const agent = opts.agent === undefined ? defaultAgent() : agentById(opts.agent);
   const ws = opts.workspace ?? Workspace.at(root, cwd);
@@ -92,7 +135,14 @@ export function explainPath(opts: {
   );
   const session = agent.onDemand?.(run.snapshot);
   const hasHook = agent.capabilities?.hook !== undefined;
-  return {
+  const tokens =
+    opts.tokens === "off"
+      ? null
+      : offlineTokens(run, {
+          ...(opts.model ? { model: opts.model } : {}),
+          tokenCap: run.tokenCap ?? undefined,
+        });
+  const explanation: Explanation = {
     agent: { id: agent.id, name: agent.name, version: run.agentVersion },
     root: run.snapshot.root,
     cwd: run.snapshot.cwd,
@@ -110,7 +160,9 @@ export function explainPath(opts: {
     hasHook,
     view: run.snapshot.view,
     applied: [...(run.snapshot.applied ?? [])],
+    tokens,
   };
+  return { explanation, run };
 }
 
 /**
@@ -185,6 +237,11 @@ export interface ExplainJson {
   partialSessions: { sessions: string; paths: string[] }[];
   onRead: ContextItemJson[];
   onTool: ContextItemJson[];
+  /**
+   * The launch's tokens as `cap --json` gives them (same method, same numbers): the charged total and how it
+   * was counted; each launch item carries its own `tokens`. Absent with `--tokens off`.
+   */
+  tokens?: RunTokensJson;
 }
 
 /** The JSON form of an {@link Explanation} (`explain --json`). */
@@ -197,7 +254,10 @@ export function explainJson(sets: Explanation): ExplainJson {
     cwd: sets.cwd,
     view: sets.view,
     applied: sets.applied,
-    launch: sets.launch.map(itemToJson),
+    launch: sets.launch.map((i) => {
+      const t = sets.tokens ? itemTokensJson(sets.tokens.items.get(i.path)) : undefined;
+      return t && i.countedIn === undefined ? { ...itemToJson(i), tokens: t } : itemToJson(i);
+    }),
     // The launch's bytes (each once: an inlined import is in its block) and what cap charges of them.
     total: sentBytes(sets.launch) + sets.overhead.reduce((n, o) => n + o.bytes, 0),
     charged: sets.charged,
@@ -206,5 +266,6 @@ export function explainJson(sets: Explanation): ExplainJson {
     partialSessions: sets.partialSessions,
     onRead: sets.onRead.map(itemToJson),
     onTool: sets.onTool.map(itemToJson),
+    ...(sets.tokens ? { tokens: runTokensJson(sets.tokens) } : {}),
   };
 }

@@ -221,6 +221,58 @@ export async function runTokens(
   return out;
 }
 
+/** An item's tokens in JSON. */
+export interface ItemTokensJson {
+  count: number;
+  /** `o200k` or `estimate:<family>`. */
+  method: string;
+  exact: boolean;
+}
+
+/** A run's tokens in JSON (`cap --json`'s and `explain --json`'s `tokens`). */
+export interface RunTokensJson {
+  /** The charged items' and charged list overhead's tokens: the cap's total, in tokens. */
+  total: number;
+  /** `o200k`, `estimate:<family>` or `anthropic-api`. */
+  method: string;
+  /** The method as the text output names it. */
+  label: string;
+  exact: boolean;
+  /** The model the count assumes, or null when every model counts alike. */
+  model: string | null;
+  /** The token cap, or null. */
+  cap: number | null;
+  over: number;
+  ok: boolean;
+  note: string | null;
+  /** Requests sent to Anthropic's endpoint (0 or 1). */
+  requests: number;
+}
+
+/** The JSON of an item's tokens: `{ count, method, exact }`. */
+export function itemTokensJson(t: ItemTokens | undefined): ItemTokensJson | undefined {
+  return t ? { count: t.count, method: t.method, exact: t.exact } : undefined;
+}
+
+/** The JSON of a run's tokens (`cap --json`'s `tokens`). */
+export function runTokensJson(t: RunTokens): RunTokensJson;
+export function runTokensJson(t: RunTokens | null | undefined): RunTokensJson | null;
+export function runTokensJson(t: RunTokens | null | undefined): RunTokensJson | null {
+  if (!t) return null;
+  return {
+    total: t.total,
+    method: t.method,
+    label: t.label,
+    exact: t.exact,
+    model: t.model,
+    cap: t.cap,
+    over: t.over,
+    ok: t.ok,
+    note: t.note,
+    requests: t.requests,
+  };
+}
+
 /** Validates `--tokens`. */
 export function isTokensChoice(v: string): v is TokensChoice {
   return (TOKENS_CHOICES as readonly string[]).includes(v);

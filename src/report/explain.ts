@@ -2,6 +2,8 @@
  * The human rendering of `explain`: three sections (at launch, when the agent reads the path, when a tool
  * writes it through the agent-context hook), one line per item (bytes, path, why).
  */
+
+import type { RunTokens } from "../app/tokens.js";
 import {
   type AppliedSource,
   type ContextItem,
@@ -12,6 +14,7 @@ import {
 } from "../model/index.js";
 import { appliedLines, viewLine } from "./applied.js";
 import { overheadLabel, unmeasuredLine } from "./kinds.js";
+import { tokenNumber, tokenCapLines as tokensLines } from "./tokens.js";
 
 /** What `explain` found for one path, for one agent. */
 export interface ExplainSets {
@@ -34,6 +37,8 @@ export interface ExplainSets {
   /** The view and what it applied (printed first); absent: not said. */
   view?: View;
   applied?: readonly AppliedSource[];
+  /** The launch's tokens as `cap` counts them (absent or null: not counted, no column). */
+  tokens?: RunTokens | null;
 }
 
 /** `skill: ` before the reason of an item that is not a file of the memory kinds (whose reasons say what they are). */
@@ -55,14 +60,34 @@ export function renderExplainText(sets: ExplainSets, path: string): string {
     none: string,
     overhead: readonly ListOverhead[] = [],
     charged?: number,
+    tokens?: RunTokens | null,
   ) => {
     // An import inlined into its importer's block is listed, and counted once: in that block.
     const total = sentBytes(xs) + overhead.reduce((a, o) => a + o.bytes, 0);
     const beside = charged !== undefined && charged !== total ? `; the cap charges ${charged} of them` : "";
     const lines = [`${title} — ${xs.length} file${xs.length === 1 ? "" : "s"}, ${total} bytes${beside}`];
     if (xs.length === 0 && overhead.length === 0) lines.push(`  (${none})`);
-    for (const i of xs) lines.push(`  ${String(i.bytes).padStart(7)}  ${i.path}  — ${kindTag(i)}${i.reason}`);
-    for (const o of overhead) lines.push(`  ${String(o.bytes).padStart(7)}  ${overheadLabel(o)}  — ${o.why}`);
+    // With tokens, a column beside the bytes (`~380 tok`, as cap prints it; blank for an import counted
+    // in its block's), and the charged total with its method after the items.
+    const tok = (i?: ContextItem) => {
+      if (!tokens) return "";
+      const t = i && i.countedIn === undefined ? tokens.items.get(i.path) : undefined;
+      return `  ${(t ? `${tokenNumber(t.count, t.exact)} tok` : "").padStart(tokWidth)}`;
+    };
+    let tokWidth = 0;
+    if (tokens)
+      for (const t of tokens.items.values())
+        tokWidth = Math.max(tokWidth, `~${t.count.toLocaleString("en-US")} tok`.length);
+    for (const i of xs)
+      lines.push(`  ${String(i.bytes).padStart(7)}${tok(i)}  ${i.path}  — ${kindTag(i)}${i.reason}`);
+    for (const o of overhead)
+      lines.push(`  ${String(o.bytes).padStart(7)}${tok()}  ${overheadLabel(o)}  — ${o.why}`);
+    if (tokens) {
+      lines.push(
+        `  tokens: ${tokenNumber(tokens.total, tokens.exact)} charged, by ${tokens.label}${tokens.model ? ` (model ${tokens.model})` : ""}`,
+      );
+      for (const l of tokensLines(tokens)) lines.push(`  ${l}`);
+    }
     return lines.join("\n");
   };
   const unmeasured = unmeasuredLine(sets.unmeasured);
@@ -77,6 +102,7 @@ export function renderExplainText(sets: ExplainSets, path: string): string {
       "nothing loads at launch",
       sets.overhead,
       sets.charged,
+      sets.tokens,
     ) +
       (unmeasured ? `\n${unmeasured}` : "") +
       (sets.partialSessions ?? [])

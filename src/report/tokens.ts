@@ -4,7 +4,14 @@
  */
 import { agentName } from "../agents/index.js";
 import type { CapRun } from "../app/cap.js";
-import type { ItemTokens, RunTokens } from "../app/tokens.js";
+import type { RunTokens } from "../app/tokens.js";
+
+export {
+  type ItemTokensJson,
+  itemTokensJson,
+  type RunTokensJson,
+  runTokensJson,
+} from "../app/tokens.js";
 
 const n = (x: number) => x.toLocaleString("en-US");
 
@@ -46,8 +53,11 @@ export function tokensMethod(run: CapRun): string {
  * verdict when one is set, the method's note; [] otherwise.
  */
 export function tokensLines(run: CapRun): string[] {
-  const t = run.tokens;
-  if (!t) return [];
+  return run.tokens ? tokenCapLines(run.tokens) : [];
+}
+
+/** {@link tokensLines} for counted tokens (`cap` and `explain` print the same lines). */
+export function tokenCapLines(t: RunTokens): string[] {
   const total = tokenNumber(t.total, t.exact);
   const lines: string[] = [];
   if (t.cap !== null && t.ok)
@@ -58,28 +68,6 @@ export function tokensLines(run: CapRun): string[] {
     );
   if (t.note) lines.push(`tokens: ${t.note}`);
   return lines;
-}
-
-/** The JSON of an item's tokens: `{ count, method, exact }`. */
-export function itemTokensJson(t: ItemTokens | undefined): Record<string, unknown> | undefined {
-  return t ? { count: t.count, method: t.method, exact: t.exact } : undefined;
-}
-
-/** The JSON of a run's tokens (`cap --json`'s `tokens`), or null when not counted. */
-export function runTokensJson(t: RunTokens | null | undefined): Record<string, unknown> | null {
-  if (!t) return null;
-  return {
-    total: t.total,
-    method: t.method,
-    label: t.label,
-    exact: t.exact,
-    model: t.model,
-    cap: t.cap,
-    over: t.over,
-    ok: t.ok,
-    note: t.note,
-    requests: t.requests,
-  };
 }
 
 /**

@@ -3,6 +3,8 @@
  * on tool. Its on-read prediction against the real Claude Code CLI is test/conformance/explain-claude.test.ts.
  */
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, explain, repo } from "./explain-helpers.js";
 
@@ -17,6 +19,43 @@ describe("agent-context explain", () => {
     const pb = (xs: { path: string; bytes: number }[]) => xs.map((i) => [i.path, i.bytes]);
     expect(pb(e.launch)).toEqual(pb(c.items));
   });
+
+  for (const agent of ["claude-code", "codex", "gemini-cli", "copilot-cli"])
+    it(`explain_shows_the_same_tokens_per_item_and_total_as_cap_with_the_method_named_for_${agent.replace(/-/g, "_")}`, () => {
+      const root = repo();
+      writeFileSync(join(root, "AGENTS.md"), "Agents: use pnpm and run the tests before a commit.\n");
+      writeFileSync(join(root, "GEMINI.md"), "Gemini: two spaces, no tabs.\n");
+      const args = ["--fresh-clone", "--agent", agent];
+      const e = JSON.parse(explain(root, ["pkg/api/src/a.ts", ...args, "--json"]).stdout);
+      const c = JSON.parse(
+        spawnSync(process.execPath, [CLI, "cap", "--agent", agent, "--json"], { cwd: root, encoding: "utf8" })
+          .stdout,
+      );
+      expect(e.tokens.total).toBeGreaterThan(0);
+      expect(e.tokens).toEqual(c.tokens);
+      const tok = (xs: { path: string; tokens?: unknown }[]) => xs.map((i) => [i.path, i.tokens ?? null]);
+      expect(tok(e.launch)).toEqual(tok(c.items));
+      expect(e.launch.some((i: { tokens?: unknown }) => i.tokens !== undefined)).toBe(true);
+      // The text: a token column beside the bytes and the charged total with the method cap names.
+      const t = explain(root, ["pkg/api/src/a.ts", ...args]).stdout;
+      const mark = (n: number, exact: boolean) => `${exact ? "" : "~"}${n.toLocaleString("en-US")}`;
+      expect(t).toContain(`  tokens: ${mark(e.tokens.total, e.tokens.exact)} charged, by ${e.tokens.label}`);
+      const first = e.launch.find((i: { tokens?: unknown }) => i.tokens) as {
+        path: string;
+        tokens: { count: number; exact: boolean };
+      };
+      expect(t).toMatch(
+        new RegExp(
+          `  ${mark(first.tokens.count, first.tokens.exact)} tok  ${first.path.replace(/\./g, "\\.")}  — `,
+        ),
+      );
+      // --tokens off leaves them out, as cap does.
+      const off = JSON.parse(
+        explain(root, ["pkg/api/src/a.ts", ...args, "--tokens", "off", "--json"]).stdout,
+      );
+      expect(off.tokens).toBeUndefined();
+      expect(off.launch.every((i: { tokens?: unknown }) => i.tokens === undefined)).toBe(true);
+    });
 
   it("explain_with_agent_codex_names_codex_and_has_no_on_read_or_hook_part", () => {
     const root = repo();

@@ -50,4 +50,20 @@ describe(".agent-context.json is strict about what JSON.parse would accept silen
       ),
     ).toMatchObject({ cap: 4096, agents: { a: { cap: 1 }, b: { cap: 2 } } });
   });
+
+  it("the_issue_shape_cap_tokens_is_refused_with_the_token_cap_key_written_out_beside_cap", () => {
+    // docs/configuration.md "Why tokenCap and not cap.tokens": cap stays the ratchet's number of bytes.
+    expect(refusal('{"cap":{"bytes":12000,"tokens":3000}}')).toContain(
+      '"cap" is a number of bytes (the ratchet\'s unit), not an object; a token cap is "tokenCap" beside it: "cap": 12000, "tokenCap": 3000',
+    );
+    expect(refusal('{"agents":{"codex":{"cap":{"tokens":3000}}}}')).toContain(
+      'a token cap is "agents.codex.tokenCap" beside it: "cap": <bytes>, "tokenCap": 3000',
+    );
+  });
+
+  it("a_token_cap_is_accepted_as_token_cap_beside_the_cap_at_the_top_and_per_agent", () => {
+    expect(
+      parseConfig('{"cap":12000,"tokenCap":3000,"agents":{"codex":{"cap":32768,"tokenCap":8000}}}', F),
+    ).toMatchObject({ cap: 12000, tokenCap: 3000, agents: { codex: { cap: 32768, tokenCap: 8000 } } });
+  });
 });

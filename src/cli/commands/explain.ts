@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { currentUserEnvironment } from "../../agents/user-environment.js";
-import { explainJson, explainPath } from "../../app/explain.js";
+import { explainJson, explainPathTokens } from "../../app/explain.js";
+import type { TokensChoice } from "../../app/tokens.js";
 import { UsageError } from "../../errors.js";
 import { lstatSafe } from "../../fs/read.js";
 import { renderExplainText } from "../../report/explain.js";
@@ -14,6 +15,7 @@ import {
   jsonOption,
   resolveAddDirs,
   resolvePlace,
+  tokensOptions,
 } from "../options.js";
 
 /**
@@ -25,7 +27,8 @@ import {
  * is relative to the current directory. JSON: `{ agent, agentVersion, root, cwd, view, applied, launch:
  * [items], total (the launch's bytes, an inlined import counted once, in its block), charged (what cap
  * charges), overhead: [{list, kind, bytes, charged, why}], unmeasured: [{kind, name, source}], onRead: [items],
- * onTool: [items] }`, the header and item records of `cap --json`.
+ * onTool: [items], tokens }`, the header and item records of `cap --json` (each launch item's `tokens` and the
+ * charged total's, by the method `cap` counts with; `--tokens off` leaves them out).
  */
 export function registerExplain(program: Command): void {
   const cmd = program
@@ -39,11 +42,12 @@ export function registerExplain(program: Command): void {
     "--fresh-clone",
     "the repository alone, as cap judges it: no user files, settings, approvals or environment",
   );
+  tokensOptions(cmd);
   jsonOption(
     cmd,
-    "print {agent, agentVersion, root, cwd, view, applied, launch, onRead, onTool} as JSON",
+    "print {agent, agentVersion, root, cwd, view, applied, launch, onRead, onTool, tokens} as JSON",
   ).action(
-    (
+    async (
       path: string,
       dir: string | undefined,
       opts: {
@@ -53,6 +57,8 @@ export function registerExplain(program: Command): void {
         json?: boolean;
         freshClone?: boolean;
         addDir?: string[];
+        tokens?: TokensChoice;
+        model?: string;
       },
     ) => {
       if (opts.agent === "all")
@@ -65,7 +71,9 @@ export function registerExplain(program: Command): void {
         process.stderr.write(
           `agent-context explain: ${path} does not exist; shown is what would load for a file created there\n`,
         );
-      const sets = explainPath({
+      const sets = await explainPathTokens({
+        tokens: opts.tokens ?? "auto",
+        ...(opts.model ? { model: opts.model } : {}),
         ...(opts.freshClone ? {} : { user: currentUserEnvironment() }),
         ...(addDirs.length > 0 ? { addDirs } : {}),
         root,
