@@ -165,200 +165,290 @@ const CUT_OF = { entries: "walk-entries", depth: "walk-depth", time: "walk-time"
  *   and a bound that stopped the walk (then `files` holds what was found before it).
  */
 export function walkFiles(root: string, opts: WalkOptions = {}): WalkResult {
-  const files: WalkEntry[] = [];
-  const problems: WalkResult["problems"] = [];
-  const seenDirs = new Set<string>();
-  const seenFiles = new Set<string>();
-  const dedupe = opts.dedupeFiles ?? true;
-  const maxDepth = Math.min(opts.maxDepth ?? 64, WALK_DEPTH_CEILING);
-  const depthIsCeiling = (opts.maxDepth ?? 64) > WALK_DEPTH_CEILING;
-  const depthIsOwn = depthIsCeiling || opts.maxDepth === undefined;
-  const maxEntries = opts.maxEntries ?? WALK_MAX_ENTRIES;
-  const maxMillis = opts.maxMillis ?? WALK_MAX_MS;
-  const cmp = opts.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
-  const started = Date.now();
-  let entries = 0;
-  let stopped = false;
-  // The directories on the current path, by real path (a link to one of them is a loop), and the
-  // outermost symlink the current path went through (named when a bound stops the walk).
-  const onPath = new Set<string>();
-  const links = new LinkResolver();
-  let via: { path: string; target: string } | undefined;
-  const bound = (p: Extract<WalkProblem, { kind: "bound" }>, first: boolean) => {
-    if (first) problems.unshift(p);
-    else problems.push(p);
-    if (p.own) recordCut({ bound: CUT_OF[p.bound], limit: p.limit, path: p.path, message: p.message });
-  };
-  const stop = (dir: string, which: "entries" | "time") => {
-    stopped = true;
-    const what =
-      which === "entries"
-        ? `${maxEntries.toLocaleString("en-US")} directory entries (the walker's entry limit)`
-        : `${(maxMillis / 1000).toLocaleString("en-US")} s (the walker's time limit)`;
-    const limit = which === "entries" ? maxEntries : maxMillis;
-    // First: the one problem that says the walk is incomplete must not drown among the others.
-    bound(
-      via
-        ? {
-            kind: "bound",
-            bound: which,
-            limit,
-            own: true,
-            path: via.path,
-            message: `links to ${via.target}; walk stopped after ${what}, so files beyond it were not counted; an agent may keep walking (remove or narrow the link)`,
-          }
-        : {
-            kind: "bound",
-            bound: which,
-            limit,
-            own: true,
-            path: dir,
-            message: `walk stopped after ${what}, so files beyond it were not counted`,
-          },
-      true,
-    );
-  };
+  const walk = new Walk(opts);
+  walk.visit(root, "", 0);
+  return { files: walk.files, problems: walk.problems };
+}
 
-  // `real` is the directory's real path when already known (a plain subdirectory of a known real path):
-  // plain entries cost no stat or realpath; only symlinks (and unknown types) are resolved.
-  const visit = (dir: string, rel: string, depth: number, knownReal?: string) => {
-    if (stopped) return;
+/** An entry's type once links are followed: a directory or a regular file, with its real path when known. */
+interface Resolved {
+  dir: boolean;
+  /** The real path when settled without realpath(3) (a link resolved by the walk's {@link LinkResolver}). */
+  real: string | undefined;
+}
+
+/**
+ * One walk's state and its steps: {@link Walk.visit} lists a directory and hands each entry to
+ * {@link Walk.entry}, which resolves its type ({@link Walk.resolve}), then enters a directory
+ * ({@link Walk.enter}) or keeps a file ({@link Walk.keep}); the bounds are checked on the way
+ * ({@link Walk.tooDeep}, {@link Walk.counted}, {@link Walk.stop}).
+ */
+class Walk {
+  readonly files: WalkEntry[] = [];
+  readonly problems: WalkProblem[] = [];
+  private readonly seenDirs = new Set<string>();
+  private readonly seenFiles = new Set<string>();
+  private readonly dedupe: boolean;
+  private readonly maxDepth: number;
+  /** The depth asked exceeds the ceiling: the ceiling cut. */
+  private readonly depthIsCeiling: boolean;
+  /** The depth bound is the walker's own (the ceiling or the default), not the caller's. */
+  private readonly depthIsOwn: boolean;
+  private readonly maxEntries: number;
+  private readonly maxMillis: number;
+  private readonly cmp: (a: string, b: string) => number;
+  /** Keep the operating system's listing order (`order: "os"` or `"listing"`). */
+  private readonly osOrder: boolean;
+  private readonly started = Date.now();
+  private entries = 0;
+  private stopped = false;
+  /** The directories on the current path, by real path (a link to one of them is a loop). */
+  private readonly onPath = new Set<string>();
+  private readonly links = new LinkResolver();
+  /** The outermost symlink the current path went through (named when a bound stops the walk). */
+  private via: { path: string; target: string } | undefined;
+
+  constructor(private readonly opts: WalkOptions) {
+    this.dedupe = opts.dedupeFiles ?? true;
+    this.maxDepth = Math.min(opts.maxDepth ?? 64, WALK_DEPTH_CEILING);
+    this.depthIsCeiling = (opts.maxDepth ?? 64) > WALK_DEPTH_CEILING;
+    this.depthIsOwn = this.depthIsCeiling || opts.maxDepth === undefined;
+    this.maxEntries = opts.maxEntries ?? WALK_MAX_ENTRIES;
+    this.maxMillis = opts.maxMillis ?? WALK_MAX_MS;
+    this.cmp = opts.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
+    this.osOrder = opts.order === "os" || opts.order === "listing";
+  }
+
+  /**
+   * Walks the directory `dir` (`rel` to the root, `depth` below it). `knownReal` is its real path when
+   * already known (a plain subdirectory of a known real path): plain entries cost no stat or realpath;
+   * only symlinks (and unknown types) are resolved.
+   */
+  visit(dir: string, rel: string, depth: number, knownReal?: string): void {
+    if (this.stopped) return;
     const real = knownReal ?? safeRealpath(dir);
-    if (!real) return;
-    if (seenDirs.has(real)) return;
-    seenDirs.add(real);
-    if (depth > maxDepth) {
-      bound(
-        {
-          kind: "bound",
-          bound: "depth",
-          limit: maxDepth,
-          own: depthIsOwn,
-          path: dir,
-          message: depthIsCeiling
-            ? `deeper than ${WALK_DEPTH_CEILING.toLocaleString("en-US")} directories (the walker's depth limit); not walked further`
-            : `deeper than ${maxDepth} directories; not walked further`,
-        },
-        false,
-      );
+    if (!real || this.seenDirs.has(real)) return;
+    this.seenDirs.add(real);
+    if (depth > this.maxDepth) {
+      this.tooDeep(dir);
       return;
     }
-    if (Date.now() - started > maxMillis) {
-      stop(dir, "time");
+    if (Date.now() - this.started > this.maxMillis) {
+      this.stop(dir, "time");
       return;
     }
+    const list = this.list(dir);
+    if (!list) return;
+    this.onPath.add(real);
+    for (const ent of list) {
+      if (this.stopped) break;
+      checkDeadline();
+      if (!this.counted(dir)) break;
+      this.entry(ent, dir, real, rel, depth);
+    }
+    this.onPath.delete(real);
+  }
+
+  /** The directory's entries in walk order, or undefined (and a problem) when it cannot be listed. */
+  private list(dir: string): Dirent[] | undefined {
     let list: Dirent[];
     try {
       // Kept for the command's read snapshot, if any (several walks of one command list a directory once):
       // the kept array is never sorted in place.
-      list =
-        opts.order === "os" || opts.order === "listing"
-          ? snapshotListing(`os\0${dir}`, () => direntsOsOrder(dir), countOf)
-          : direntsSorted(dir);
+      list = this.osOrder
+        ? snapshotListing(`os\0${dir}`, () => direntsOsOrder(dir), countOf)
+        : direntsSorted(dir);
     } catch (e) {
-      problems.push({
+      this.problems.push({
         kind: "unlistable",
         path: dir,
         message: `cannot list directory (${(e as Error).message})`,
       });
+      return undefined;
+    }
+    if (!this.osOrder) list.sort((a, b) => this.cmp(a.name, b.name));
+    return list;
+  }
+
+  /** Counts one more entry; false (and the walk stopped) when the entry or time limit is reached. */
+  private counted(dir: string): boolean {
+    if (++this.entries > this.maxEntries) {
+      this.stop(dir, "entries");
+      return false;
+    }
+    if ((this.entries & 255) === 0 && Date.now() - this.started > this.maxMillis) {
+      this.stop(dir, "time");
+      return false;
+    }
+    return true;
+  }
+
+  /** One entry of the directory `dir` (real path `real`): entered, kept, or skipped. */
+  private entry(ent: Dirent, dir: string, real: string, rel: string, depth: number): void {
+    const name = ent.name;
+    // A listed name has no `/` and is not `.` or `..`: appending it to a real path gives a normal path.
+    const inReal = real === "/" ? `/${name}` : `${real}/${name}`;
+    const p = dir === real ? inReal : joinPath(dir, name);
+    const r = rel ? `${rel}/${name}` : name;
+    if (ent.isDirectory()) {
+      this.enter(p, r, name, depth, inReal, false);
       return;
     }
-    if (opts.order !== "os" && opts.order !== "listing") list.sort((a, b) => cmp(a.name, b.name));
-    onPath.add(real);
-    for (const ent of list) {
-      if (stopped) break;
-      checkDeadline();
-      if (++entries > maxEntries) {
-        stop(dir, "entries");
-        break;
-      }
-      if ((entries & 255) === 0 && Date.now() - started > maxMillis) {
-        stop(dir, "time");
-        break;
-      }
-      const name = ent.name;
-      // A listed name has no `/` and is not `.` or `..`: appending it to a real path gives a normal path.
-      const inReal = real === "/" ? `/${name}` : `${real}/${name}`;
-      const p = dir === real ? inReal : joinPath(dir, name);
-      const r = rel ? `${rel}/${name}` : name;
-      let isDir = ent.isDirectory();
-      let isFile = ent.isFile();
-      let entReal: string | undefined = isDir || isFile ? inReal : undefined;
-      const link = ent.isSymbolicLink();
-      const special = (type: string) => {
-        if (opts.onSpecial && (!opts.includeFile || opts.includeFile(r, name)))
-          opts.onSpecial({ path: p, rel: r, type });
-      };
-      if (!isDir && !isFile) {
-        if (!link && !isUnknown(ent)) {
-          special(specialType(ent)); // fifo, socket, device: never opened
-          continue;
-        }
-        let st: import("node:fs").Stats | undefined;
-        try {
-          st = snapshotListing(`st\0${p}`, () => statSync(p), one);
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code === "ELOOP")
-            problems.push({
-              kind: "link-loop",
-              path: p,
-              message: "link loop (the symlink resolves to itself); not followed",
-            });
-          continue; // dangling symlink or vanished
-        }
-        isDir = st.isDirectory();
-        isFile = st.isFile();
-        if (!isDir && !isFile) {
-          special(specialType(st));
-          continue;
-        }
-        // The link sits in the directory `real`, whichever way the walk reached it: its real path follows
-        // from its target (and the links it leads through, each read once per walk) without realpath(3).
-        entReal = link ? links.realOf(real, name) : undefined;
-      }
-      if (isDir) {
-        if (opts.enterDir && !opts.enterDir(r, name)) continue;
-        if (link) {
-          const target = entReal ?? safeRealpath(p);
-          if (target && opts.stayInside && !inside(opts.stayInside, target)) {
-            problems.push({
-              kind: "outside",
-              path: p,
-              message: `links to ${target}, outside ${opts.stayInside}; not followed`,
-            });
-            continue;
-          }
-          if (target && onPath.has(target)) {
-            problems.push({
-              kind: "link-loop",
-              path: p,
-              message: `link loop: it points at ${target}, a directory it sits in; not followed`,
-            });
-            continue;
-          }
-          if (!via && target) {
-            via = { path: p, target };
-            visit(p, r, depth + 1, target);
-            via = undefined;
-            continue;
-          }
-        }
-        visit(p, r, depth + 1, entReal);
-      } else if (isFile) {
-        if (opts.includeFile && !opts.includeFile(r, name)) continue;
-        const rp = entReal ?? safeRealpath(p) ?? p;
-        if (dedupe) {
-          if (seenFiles.has(rp)) continue;
-          seenFiles.add(rp);
-        }
-        files.push({ path: p, realPath: rp, rel: r });
-      }
-      // fifos, sockets, devices: never opened, silently skipped
+    if (ent.isFile()) {
+      this.keep(p, r, name, inReal);
+      return;
     }
-    onPath.delete(real);
-  };
-  visit(root, "", 0);
-  return { files, problems };
+    const link = ent.isSymbolicLink();
+    const resolved = this.resolve(ent, p, r, name, real, link);
+    if (!resolved) return; // fifos, sockets, devices, dangling links: never opened
+    if (resolved.dir) this.enter(p, r, name, depth, resolved.real, link);
+    else this.keep(p, r, name, resolved.real);
+  }
+
+  /**
+   * For an entry listed as neither a directory nor a regular file: what it is once a link is followed (or
+   * stat asked about an unknown type); undefined for anything but a directory or a regular file (reported
+   * through `onSpecial`), a dangling link or a link loop.
+   */
+  private resolve(
+    ent: Dirent,
+    p: string,
+    r: string,
+    name: string,
+    real: string,
+    link: boolean,
+  ): Resolved | undefined {
+    if (!link && !isUnknown(ent)) {
+      this.special(p, r, name, specialType(ent)); // fifo, socket, device: never opened
+      return undefined;
+    }
+    let st: import("node:fs").Stats;
+    try {
+      st = snapshotListing(`st\0${p}`, () => statSync(p), one);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ELOOP")
+        this.problems.push({
+          kind: "link-loop",
+          path: p,
+          message: "link loop (the symlink resolves to itself); not followed",
+        });
+      return undefined; // dangling symlink or vanished
+    }
+    if (!st.isDirectory() && !st.isFile()) {
+      this.special(p, r, name, specialType(st));
+      return undefined;
+    }
+    // The link sits in the directory `real`, whichever way the walk reached it: its real path follows
+    // from its target (and the links it leads through, each read once per walk) without realpath(3).
+    return { dir: st.isDirectory(), real: link ? this.links.realOf(real, name) : undefined };
+  }
+
+  /** An entry that is neither a directory nor a regular file, for `onSpecial` when `includeFile` takes it. */
+  private special(p: string, r: string, name: string, type: string): void {
+    const { onSpecial, includeFile } = this.opts;
+    if (onSpecial && (!includeFile || includeFile(r, name))) onSpecial({ path: p, rel: r, type });
+  }
+
+  /** Enters a subdirectory unless `enterDir` refuses it; a linked one only inside `stayInside` and no loop. */
+  private enter(
+    p: string,
+    r: string,
+    name: string,
+    depth: number,
+    entReal: string | undefined,
+    link: boolean,
+  ): void {
+    if (this.opts.enterDir && !this.opts.enterDir(r, name)) return;
+    if (!link) {
+      this.visit(p, r, depth + 1, entReal);
+      return;
+    }
+    const target = entReal ?? safeRealpath(p);
+    const { stayInside } = this.opts;
+    if (target && stayInside && !inside(stayInside, target)) {
+      this.problems.push({
+        kind: "outside",
+        path: p,
+        message: `links to ${target}, outside ${stayInside}; not followed`,
+      });
+      return;
+    }
+    if (target && this.onPath.has(target)) {
+      this.problems.push({
+        kind: "link-loop",
+        path: p,
+        message: `link loop: it points at ${target}, a directory it sits in; not followed`,
+      });
+      return;
+    }
+    if (this.via || !target) {
+      this.visit(p, r, depth + 1, entReal);
+      return;
+    }
+    this.via = { path: p, target };
+    this.visit(p, r, depth + 1, target);
+    this.via = undefined;
+  }
+
+  /** Keeps a regular file unless `includeFile` refuses it or (deduplicating) its real path was kept. */
+  private keep(p: string, r: string, name: string, entReal: string | undefined): void {
+    if (this.opts.includeFile && !this.opts.includeFile(r, name)) return;
+    const rp = entReal ?? safeRealpath(p) ?? p;
+    if (this.dedupe) {
+      if (this.seenFiles.has(rp)) return;
+      this.seenFiles.add(rp);
+    }
+    this.files.push({ path: p, realPath: rp, rel: r });
+  }
+
+  /** The depth bound cut at `dir`: not walked further. */
+  private tooDeep(dir: string): void {
+    this.bound(
+      {
+        kind: "bound",
+        bound: "depth",
+        limit: this.maxDepth,
+        own: this.depthIsOwn,
+        path: dir,
+        message: this.depthIsCeiling
+          ? `deeper than ${WALK_DEPTH_CEILING.toLocaleString("en-US")} directories (the walker's depth limit); not walked further`
+          : `deeper than ${this.maxDepth} directories; not walked further`,
+      },
+      false,
+    );
+  }
+
+  /** The entry or time limit stopped the whole walk at `dir` (named by the link it went through, if any). */
+  private stop(dir: string, which: "entries" | "time"): void {
+    this.stopped = true;
+    const what =
+      which === "entries"
+        ? `${this.maxEntries.toLocaleString("en-US")} directory entries (the walker's entry limit)`
+        : `${(this.maxMillis / 1000).toLocaleString("en-US")} s (the walker's time limit)`;
+    const limit = which === "entries" ? this.maxEntries : this.maxMillis;
+    const { via } = this;
+    // First: the one problem that says the walk is incomplete must not drown among the others.
+    this.bound(
+      {
+        kind: "bound",
+        bound: which,
+        limit,
+        own: true,
+        path: via ? via.path : dir,
+        message: via
+          ? `links to ${via.target}; walk stopped after ${what}, so files beyond it were not counted; an agent may keep walking (remove or narrow the link)`
+          : `walk stopped after ${what}, so files beyond it were not counted`,
+      },
+      true,
+    );
+  }
+
+  /** Records a bound problem (`first`: ahead of the others) and, for the walker's own bounds, a cut. */
+  private bound(p: Extract<WalkProblem, { kind: "bound" }>, first: boolean): void {
+    if (first) this.problems.unshift(p);
+    else this.problems.push(p);
+    if (p.own) recordCut({ bound: CUT_OF[p.bound], limit: p.limit, path: p.path, message: p.message });
+  }
 }
 
 /**

@@ -28,14 +28,13 @@ import {
   triggerToRegexSource,
   unusableTriggerReason,
 } from "../globs/trigger.js";
-import type { Finding } from "../model/index.js";
 import { rowPrefilter } from "./match.js";
-import { parseShard, routerFinding, type ShardRow } from "./shard.js";
+import { parseShard, type RouterProblem, routerFinding, routerProblemLine, type ShardRow } from "./shard.js";
 
 /** Default shard location, relative to the root. Never under `.claude/rules/` (Claude Code loads those). */
 export const DEFAULT_ROUTERS = [".agent-context/routers/*.md"];
 /** Bumped when the cached shape changes. */
-const INDEX_VERSION = 6;
+const INDEX_VERSION = 7;
 /** Shards larger than this are not read (bytes). */
 export const MAX_SHARD_BYTES = 4 * 1024 * 1024;
 
@@ -69,7 +68,7 @@ export interface RouterIndex {
   key: string;
   shards: ShardSummary[];
   rows: IndexRow[];
-  problems: Finding[];
+  problems: RouterProblem[];
 }
 
 /** True when a root-relative path lies under `.claude/rules/` at any level. */
@@ -95,12 +94,12 @@ export function findShards(
   routers: string[] = DEFAULT_ROUTERS,
 ): {
   stamps: ShardStamp[];
-  problems: Finding[];
+  problems: RouterProblem[];
 } {
   // Each shard found, with its real path when the listing already tells it (a regular file in a folder
   // whose real path is known), so that only links and walked shards are resolved one by one.
   const found = new Map<string, string | undefined>();
-  const problems: Finding[] = [];
+  const problems: RouterProblem[] = [];
   for (const raw of routers) {
     const pattern = raw.replace(/^\.\//, "").replace(/\/+$/, "");
     const segs = pattern.split("/");
@@ -151,8 +150,9 @@ export function findShards(
     if (underClaudeRules(rel)) {
       problems.push(
         routerFinding(
+          "under-claude-rules",
           rel,
-          `${rel}: router shards must not live under .claude/rules/ (Claude Code would load them all at launch); move it to .agent-context/routers/`,
+          `router shards must not live under .claude/rules/ (Claude Code would load them all at launch); move it to .agent-context/routers/`,
         ),
       );
       continue;
@@ -161,8 +161,9 @@ export function findShards(
     if (real !== undefined && !inside(realRoot, real)) {
       problems.push(
         routerFinding(
+          "outside",
           rel,
-          `${rel}: router shard is a link to ${real}, outside the repository; not read (a repository's router must not make the hook read files outside it) — copy the shard into the repository`,
+          `router shard is a link to ${real}, outside the repository; not read (a repository's router must not make the hook read files outside it) — copy the shard into the repository`,
         ),
       );
       continue;
@@ -172,8 +173,9 @@ export function findShards(
       if (st === undefined && lstatSync(joinPath(root, rel), { throwIfNoEntry: false })?.isSymbolicLink()) {
         problems.push(
           routerFinding(
+            "dangling-link",
             rel,
-            `${rel}: router shard is a link to a missing file; not read — fix the link or remove it`,
+            `router shard is a link to a missing file; not read — fix the link or remove it`,
           ),
         );
       } else if (st?.isFile()) stamps.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
@@ -181,8 +183,9 @@ export function findShards(
         const type = st.isFIFO() ? "fifo" : st.isSocket() ? "socket" : "device";
         problems.push(
           routerFinding(
+            "special",
             rel,
-            `${rel}: router shard is a ${type}, not a regular file; not read — make it a file or remove it`,
+            `router shard is a ${type}, not a regular file; not read — make it a file or remove it`,
           ),
         );
       }
@@ -190,8 +193,9 @@ export function findShards(
       const code = (e as NodeJS.ErrnoException).code ?? "unknown error";
       problems.push(
         routerFinding(
+          "unexaminable",
           rel,
-          `${rel}: router shard cannot be examined (${code === "ELOOP" ? "a link loop" : code}); not read — fix or remove it`,
+          `router shard cannot be examined (${code === "ELOOP" ? "a link loop" : code}); not read — fix or remove it`,
         ),
       );
     }
@@ -200,19 +204,23 @@ export function findShards(
 }
 
 /** The cache key for a set of shards: their paths, sizes and mtimes, and what finding them reported. */
-export function indexKey(root: string, stamps: ShardStamp[], findProblems: Finding[] = []): string {
+export function indexKey(root: string, stamps: ShardStamp[], findProblems: RouterProblem[] = []): string {
   // What finding the shards reported (a linked-out or special shard, which is no stamp) is part of the key,
   // so that a cached index never hides a problem that appeared without a shard changing.
   return JSON.stringify([
     INDEX_VERSION,
     root,
     stamps.map((s) => [s.path, s.size, s.mtimeMs]),
-    ...(findProblems.length ? [findProblems.map((p) => p.message)] : []),
+    ...(findProblems.length ? [findProblems.map(routerProblemLine)] : []),
   ]);
 }
 
 /** Builds the index from the shards (no cache). Malformed rows and unreadable shards become problems. */
-export function buildIndex(root: string, stamps: ShardStamp[], findProblems: Finding[] = []): RouterIndex {
+export function buildIndex(
+  root: string,
+  stamps: ShardStamp[],
+  findProblems: RouterProblem[] = [],
+): RouterIndex {
   const rows: IndexRow[] = [];
   const shards: ShardSummary[] = [];
   const problems = [...findProblems];
@@ -220,12 +228,12 @@ export function buildIndex(root: string, stamps: ShardStamp[], findProblems: Fin
     const r = readTextFile(joinPath(root, st.path), MAX_SHARD_BYTES);
     if (!r.ok) {
       problems.push(
-        routerFinding(st.path, `${st.path}: router shard not read (${r.reason}); fix or remove it`),
+        routerFinding("unreadable", st.path, `router shard not read (${r.reason}); fix or remove it`),
       );
       continue;
     }
     if (!r.validUtf8 || r.text.includes("\u0000")) {
-      problems.push(routerFinding(st.path, `${st.path}: router shard is not UTF-8 text; skipped`));
+      problems.push(routerFinding("not-utf8", st.path, "router shard is not UTF-8 text; skipped"));
       continue;
     }
     const parsed = parseShard(r.text, st.path);
@@ -242,8 +250,9 @@ export function buildIndex(root: string, stamps: ShardStamp[], findProblems: Fin
         if (bad !== undefined) {
           problems.push(
             routerFinding(
+              "unusable-trigger",
               st.path,
-              `${st.path}:${row.line}: trigger \`${shownTrigger(t)}\` is not used (${bad}); it never fires, the row's other triggers and the other rows stand`,
+              `trigger \`${shownTrigger(t)}\` is not used (${bad}); it never fires, the row's other triggers and the other rows stand`,
               row.line,
             ),
           );

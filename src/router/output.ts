@@ -2,6 +2,7 @@
 import { schemaUrl } from "../version.js";
 import type { RouterIndex } from "./index-build.js";
 import type { RouteResult } from "./route.js";
+import { type RouterProblemKind, routerProblemLine } from "./shard.js";
 
 type Match = RouteResult["matches"][number];
 
@@ -28,7 +29,10 @@ export interface RouteJson {
   droppedRows: number;
   unlowerable: string[];
   injection: string;
+  /** Each problem as printed (`file[:line]: message`). */
   problems: string[];
+  /** The same problems, structured: what (`kind`), where (`file`, `line`), and the message without the place. */
+  problemDetails: { kind: RouterProblemKind; file: string; line?: number; message: string }[];
 }
 
 /**
@@ -69,7 +73,13 @@ export function routeJson(r: RouteResult): RouteJson {
     droppedRows: r.injection.droppedRows,
     unlowerable: r.unlowerable,
     injection: r.injection.text,
-    problems: r.problems.map((p) => p.message),
+    problems: r.problems.map(routerProblemLine),
+    problemDetails: r.problems.map((p) => ({
+      kind: p.kind,
+      file: p.file,
+      ...(p.line !== undefined ? { line: p.line } : {}),
+      message: p.message,
+    })),
   };
 }
 

@@ -5,7 +5,6 @@
  * (src/hook/targets.ts); this room does not read tool inputs.
  */
 import type { AgentContextConfig } from "../config.js";
-import type { Finding } from "../model/index.js";
 import { DEFAULT_ROUTERS, type OpenIndex, openIndex } from "./index-build.js";
 import { matchRows, mayFire, type RowMatch, type Target } from "./match.js";
 import {
@@ -15,7 +14,7 @@ import {
   type Injection,
   renderInjection,
 } from "./render.js";
-import { routerFinding } from "./shard.js";
+import { type RouterProblem, routerFinding } from "./shard.js";
 
 /** Hook limits from the configuration, with defaults. Bad values fall back to defaults with a problem. */
 export interface HookLimits {
@@ -25,7 +24,7 @@ export interface HookLimits {
 }
 
 /** Reads `hook` limits from the config (see src/config.ts). Never throws. */
-export function hookLimits(config: AgentContextConfig, problems: Finding[] = []): HookLimits {
+export function hookLimits(config: AgentContextConfig, problems: RouterProblem[] = []): HookLimits {
   const h = (config.hook ?? {}) as Record<string, unknown>;
   const num = (k: string, d: number) => {
     const v = h[k];
@@ -33,8 +32,9 @@ export function hookLimits(config: AgentContextConfig, problems: Finding[] = [])
     if (typeof v === "number" && Number.isInteger(v) && v > 0) return v;
     problems.push(
       routerFinding(
+        "config",
         ".agent-context.json",
-        `.agent-context.json: "hook.${k}" must be a positive whole number; using ${d}`,
+        `"hook.${k}" must be a positive whole number; using ${d}`,
       ),
     );
     return d;
@@ -66,12 +66,12 @@ export interface RouteResult {
   injection: Injection;
   limits: HookLimits;
   unlowerable: string[];
-  problems: Finding[];
+  problems: RouterProblem[];
 }
 
 /** Routes one tool call (see module doc). Throws only on programming errors; callers fail open. */
 export function routeCall(req: RouteRequest): RouteResult {
-  const problems: Finding[] = [];
+  const problems: RouterProblem[] = [];
   const limits = hookLimits(req.config, problems);
   const index = openIndex(req.root, req.config.routers ?? DEFAULT_ROUTERS, { useCache: req.useCache });
   const target = req.target;

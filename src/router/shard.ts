@@ -31,8 +31,8 @@ export interface ParsedShard {
   shard: string;
   domain: string;
   rows: ShardRow[];
-  /** Rows that could not be read, as findings at `shard:line` (`message` is the whole printed line). */
-  problems: Finding[];
+  /** Rows that could not be read, as problems at `shard:line` (kind `malformed-row`). */
+  problems: RouterProblem[];
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -40,7 +40,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** Parses one shard's text. Pure; never throws. `shard` is the path used in rows and problems. */
 export function parseShard(text: string, shard: string): ParsedShard {
   const rows: ShardRow[] = [];
-  const problems: Finding[] = [];
+  const problems: RouterProblem[] = [];
   let domain: string | null = null;
   let fence: string | null = null;
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
@@ -73,7 +73,7 @@ export function parseShard(text: string, shard: string): ParsedShard {
     const start = /^\s*(?:\|\s*)?`/.exec(line);
     if (!start) continue;
     const row = parseRow(line.slice(start[0].length - 1), shard, n + 1);
-    if (typeof row === "string") problems.push(routerFinding(shard, `${shard}:${n + 1}: ${row}`, n + 1));
+    if (typeof row === "string") problems.push(routerFinding("malformed-row", shard, row, n + 1));
     else rows.push(row);
   }
   const base = shard.split("/").pop() ?? shard;
@@ -121,16 +121,55 @@ function parseRow(s: string, shard: string, line: number): ShardRow | string {
   return { shard, line, triggers, rules, dir };
 }
 
+/** What a router problem is about; callers decide on it, never on the message's words. */
+export type RouterProblemKind =
+  /** A shard under `.claude/rules/` (Claude Code would load it at launch). */
+  | "under-claude-rules"
+  /** A shard linking outside the repository. */
+  | "outside"
+  /** A shard that is a link to nothing. */
+  | "dangling-link"
+  /** A fifo, socket or device where a shard would be. */
+  | "special"
+  /** A shard stat could not examine (a link loop, permissions). */
+  | "unexaminable"
+  /** A shard the reader could not read (too large, unreadable). */
+  | "unreadable"
+  /** A shard that is not UTF-8 text. */
+  | "not-utf8"
+  /** A row that cannot be read as one. */
+  | "malformed-row"
+  /** A trigger that cannot be compiled (router-dead-trigger's, in lint). */
+  | "unusable-trigger"
+  /** A `hook` setting of `.agent-context.json` out of range. */
+  | "config";
+
 /**
- * A router problem as a finding (`router-shard`, a warning): `file` the shard or config file, `line` when
- * known, `message` the whole line as printed after `agent-context route: `.
+ * A router problem: a finding (`router-shard`, a warning) with its `kind`; `file` the shard or config
+ * file, `line` when known, `message` what is wrong without the place ({@link routerProblemLine} prints
+ * both).
  */
-export function routerFinding(file: string, message: string, line?: number): Finding {
+export interface RouterProblem extends Finding {
+  kind: RouterProblemKind;
+}
+
+export function routerFinding(
+  kind: RouterProblemKind,
+  file: string,
+  message: string,
+  line?: number,
+): RouterProblem {
   return {
     ruleId: "router-shard",
     severity: "warning",
+    kind,
     file,
     message,
     ...(line !== undefined ? { line } : {}),
   };
+}
+
+/** A router problem as `route` and the hook print it: `file[:line]: message`. */
+export function routerProblemLine(p: Pick<Finding, "file" | "line" | "message">): string {
+  return `${p.file}${p.line !== undefined ? `:${p.line}` : ""}: ${p.message}`;
 }

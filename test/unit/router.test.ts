@@ -19,11 +19,10 @@ import {
   saveDelivered,
   sessionFile,
 } from "../../src/hook/state.js";
-import type { Finding } from "../../src/model/index.js";
 import { cacheFile, findShards, loadIndex } from "../../src/router/index-build.js";
 import { pathTarget } from "../../src/router/match.js";
 import { hookLimits, routeCall } from "../../src/router/route.js";
-import { parseShard } from "../../src/router/shard.js";
+import { parseShard, type RouterProblem, routerProblemLine } from "../../src/router/shard.js";
 
 function repo(shards: Record<string, string>, files: Record<string, string> = {}): string {
   const root = mkdtempSync(join(tmpdir(), "ac-router-"));
@@ -68,13 +67,18 @@ describe("shard parsing", () => {
     const s = parseShard("`unclosed | R\n`a` R-1\n`a` |\n`` | R\n`ok` | R-2\n", "m.md");
     expect(s.rows.map((r) => r.rules)).toEqual([["R-2"]]);
     expect(s.problems.map((p) => `${p.file}:${p.line}`)).toEqual(["m.md:1", "m.md:2", "m.md:3", "m.md:4"]);
-    expect(s.problems.map((p) => p.message.split(":").slice(0, 2).join(":"))).toEqual([
+    expect(s.problems.map((p) => routerProblemLine(p).split(":").slice(0, 2).join(":"))).toEqual([
       "m.md:1",
       "m.md:2",
       "m.md:3",
       "m.md:4",
     ]);
-    expect(s.problems.every((p) => p.ruleId === "router-shard" && p.severity === "warning")).toBe(true);
+    expect(s.problems.every((p) => !p.message.startsWith("m.md"))).toBe(true); // the place is not in the words
+    expect(
+      s.problems.every(
+        (p) => p.ruleId === "router-shard" && p.severity === "warning" && p.kind === "malformed-row",
+      ),
+    ).toBe(true);
   });
 
   it("takes_the_domain_from_the_file_name_without_a_heading", () => {
@@ -118,10 +122,9 @@ describe("the compiled index and its cache", () => {
     const root = repo({}, { ".claude/rules/router.md": "`*.kt` | R\n" });
     const r = findShards(root, [".claude/rules/*.md"]);
     expect(r.stamps).toEqual([]);
-    expect(r.problems[0]?.message).toMatch(
-      /\.claude\/rules\/router\.md: router shards must not live under \.claude\/rules/,
-    );
+    expect(r.problems[0]?.message).toMatch(/^router shards must not live under \.claude\/rules/);
     expect(r.problems[0]?.file).toBe(".claude/rules/router.md");
+    expect(r.problems[0]?.kind).toBe("under-claude-rules");
   });
 
   it("configured_router_globs_find_shards_at_any_depth", () => {
@@ -135,19 +138,23 @@ describe("the compiled index and its cache", () => {
     const root = repo({ "bin.md": "`*.kt` | R\u0000\n", "ok.md": "`*.kt` | R-2\n" });
     const idx = loadIndex(root, undefined, { useCache: false });
     expect(idx.rows.map((r) => r.rules)).toEqual([["R-2"]]);
-    expect(idx.problems[0]?.message).toMatch(/bin\.md: router shard is not UTF-8 text/);
+    expect(idx.problems[0]).toMatchObject({ kind: "not-utf8", file: ".agent-context/routers/bin.md" });
+    expect(routerProblemLine(idx.problems[0] as RouterProblem)).toMatch(
+      /^\.agent-context\/routers\/bin\.md: router shard is not UTF-8 text/,
+    );
   });
 });
 
 describe("hook limits from the configuration", () => {
   it("bad_values_fall_back_to_the_defaults_with_a_problem", () => {
-    const problems: Finding[] = [];
+    const problems: RouterProblem[] = [];
     expect(hookLimits({ hook: { maxRows: "x", maxBytes: -1 } } as never, problems)).toEqual({
       maxRows: 40,
       maxBytes: 8192,
       oncePerSession: true,
     });
-    expect(problems.map((p) => p.message)).toEqual([
+    expect(problems.map((p) => p.kind)).toEqual(["config", "config"]);
+    expect(problems.map(routerProblemLine)).toEqual([
       '.agent-context.json: "hook.maxRows" must be a positive whole number; using 40',
       '.agent-context.json: "hook.maxBytes" must be a positive whole number; using 8192',
     ]);

@@ -3,6 +3,7 @@ import { ROUTE_TOOLS, routeMap, runRoute } from "../../app/route.js";
 import { Workspace } from "../../app/workspace.js";
 import { UsageError } from "../../errors.js";
 import { renderMap, routeJson } from "../../router/output.js";
+import { routerProblemLine } from "../../router/shard.js";
 import { cwdOption, dirArgument, resolvePlace } from "../options.js";
 
 export { ROUTE_TOOLS } from "../../app/route.js";
@@ -51,7 +52,7 @@ export function registerRoute(program: Command): void {
       const ws = Workspace.at(root, cwd);
       if (opts.map) {
         const { index: idx, routers } = routeMap({ root, useCache: opts.cache, workspace: ws });
-        for (const p of idx.problems) process.stderr.write(`agent-context route: ${p.message}\n`);
+        for (const p of idx.problems) process.stderr.write(`agent-context route: ${routerProblemLine(p)}\n`);
         if (idx.shards.length === 0) process.stderr.write(noShardsLine(routers));
         process.stdout.write(renderMap(idx));
         return;
@@ -62,7 +63,7 @@ export function registerRoute(program: Command): void {
       if (opts.print && opts.json) throw new UsageError("route: choose one of --print and --json");
       const r = await runRoute({ root, cwd, tool: opts.tool, target, useCache: opts.cache, workspace: ws });
       const globs = r.routers;
-      for (const p of r.problems) process.stderr.write(`agent-context route: ${p.message}\n`);
+      for (const p of r.problems) process.stderr.write(`agent-context route: ${routerProblemLine(p)}\n`);
       if (r.index.shards.length === 0) process.stderr.write(noShardsLine(globs));
       if (opts.json) {
         process.stdout.write(`${JSON.stringify(routeJson(r), null, 2)}\n`);

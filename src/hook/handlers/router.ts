@@ -5,6 +5,7 @@
  */
 import { withinDeadline } from "../../fs/deadline.js";
 import { routeCall } from "../../router/route.js";
+import { routerProblemLine } from "../../router/shard.js";
 import type { HookHandler } from "../call.js";
 
 /**
@@ -25,7 +26,8 @@ export const routerRules: HookHandler = (call, state) => {
     }),
   );
   state.route = r;
-  if (!r.index.cached) for (const m of r.problems) state.stderr.push(`agent-context hook: ${m.message}\n`);
+  if (!r.index.cached)
+    for (const m of r.problems) state.stderr.push(`agent-context hook: ${routerProblemLine(m)}\n`);
   if (r.injection.text) state.sections.push(r.injection.text);
   state.deliveredNow.push(...r.injection.delivered);
 };

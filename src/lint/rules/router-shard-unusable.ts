@@ -9,16 +9,6 @@
 import { DEFAULT_ROUTERS, loadIndex } from "../../router/index-build.js";
 import { finding, type LintRule } from "../rule.js";
 
-/** The router's message for a trigger it cannot compile (router-dead-trigger reports that one). */
-const UNUSABLE_TRIGGER = /: trigger `.*` is not used \(/;
-
-/** `message` without a leading `file: ` or `file:line: `. */
-function withoutPlace(message: string, file: string): string {
-  if (!message.startsWith(file)) return message;
-  const m = /^:(\d+:)? /.exec(message.slice(file.length));
-  return m ? message.slice(file.length + m[0].length) : message;
-}
-
 const rule: LintRule = {
   meta: {
     id: "router-shard-unusable",
@@ -30,15 +20,14 @@ const rule: LintRule = {
   check(ctx) {
     const index = loadIndex(ctx.root, ctx.config.routers ?? DEFAULT_ROUTERS, { useCache: false });
     return index.problems
-      .filter((p) => !UNUSABLE_TRIGGER.test(p.message))
+      .filter((p) => p.kind !== "unusable-trigger")
       .map((p) =>
         finding(
           rule.meta,
           p.file,
           p.line ?? 1,
           1,
-          // The router's messages start with the shard's path (and line); the finding places them already.
-          withoutPlace(p.message, p.file),
+          p.message,
           "make the shard a readable UTF-8 Markdown file inside the repository, with rows like `glob` | RULE-ID → dir/ |, or remove it",
         ),
       );
