@@ -44,6 +44,12 @@ export interface AgentConfig {
   charge?: ItemKind[];
   /** This agent's caps per kind in bytes (each replaces the top-level `caps` value of its kind). */
   caps?: KindCaps;
+  /**
+   * The agent CLI release the fresh-clone view (CI, `cap` without `--user`) models, e.g. `"2.1.300"`: one
+   * the model was verified on or models from release ranges. `init` records the installed one. Absent: the
+   * newest verified release. The user view models the installed CLI's release instead.
+   */
+  release?: string;
 }
 
 /** A lint rule's severity as the configuration names it (`warn` is a finding's `warning`). */
@@ -264,6 +270,11 @@ function typeProblems(c: Record<string, unknown>, loc: Located): string[] {
         checkCap(v.tokenCap, ["agents", k, "tokenCap"]);
         checkKinds(v.charge, ["agents", k, "charge"]);
         checkKindCaps(v.caps, ["agents", k, "caps"]);
+        if (v.release !== undefined && (typeof v.release !== "string" || !/^\d+\.\d+\.\d+$/.test(v.release)))
+          fail(
+            ["agents", k, "release"],
+            `"agents.${k}.release" must be a release like "2.1.332", got ${JSON.stringify(v.release)}`,
+          );
       }
     }
   }

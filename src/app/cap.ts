@@ -31,6 +31,7 @@ import type {
   UserEnvironment,
   View,
 } from "../model/index.js";
+import { type ModelledRelease, modelledRelease } from "./release.js";
 import type { RunTokens } from "./tokens.js";
 import { requireDirectory, Workspace } from "./workspace.js";
 
@@ -50,8 +51,13 @@ export interface CapOptions {
   base?: string;
   /** Agent id (default: the registry's default agent). */
   agent?: string;
-  /** The agent release to model (default: the model's newest). */
+  /**
+   * The agent release to model; absent: `agents.<id>.release` of the configuration, else the model's
+   * newest verified (src/app/release.ts).
+   */
   release?: string;
+  /** Why `release` is given: `--agent-version` (default) or `installed` (the user view's CLI). */
+  releaseWhy?: "--agent-version" | "installed";
   /**
    * `fresh-clone` (default): the repository alone, what the cap and the ratchet judge; `user` (`cap --user`):
    * adds `user`'s home layer, settings, approvals and environment (src/model/agent.ts, LaunchOptions).
@@ -81,6 +87,8 @@ export interface CapRun {
   agent: string;
   /** The agent release the snapshot was computed for. */
   agentVersion: string;
+  /** That release, why it is the one modelled, and how the model knows it (src/app/release.ts). */
+  release?: ModelledRelease;
   /** Absolute root. */
   root: string;
   /** Absolute working directory of the launch. */
@@ -152,8 +160,14 @@ export function runCap(opts: CapOptions = {}): CapRun {
   const { file, config } = ws.config();
   const cap = effectiveCap(config, agent, opts.cap, file);
   const charging = chargingFor(config, agent);
+  const modelled = modelledRelease(agent, {
+    ...(opts.release !== undefined ? { given: opts.release } : {}),
+    ...(opts.releaseWhy !== undefined ? { givenWhy: opts.releaseWhy } : {}),
+    config,
+    file,
+  });
   // The bytes of kinds a change adopts, measured now: the raise the ratchet accepts in that change.
-  const measure = (kinds: readonly ItemKind[]) => adoptionBytes(root, agent, kinds, opts.release);
+  const measure = (kinds: readonly ItemKind[]) => adoptionBytes(root, agent, kinds, modelled.release);
 
   const env = opts.env ?? process.env;
   let ratchet: RatchetResult | null = null;
@@ -170,7 +184,7 @@ export function runCap(opts: CapOptions = {}): CapRun {
 
   const snapshot = ws.snapshot(agent, {
     cwd,
-    ...(opts.release ? { release: opts.release } : {}),
+    release: modelled.release,
     ...(opts.view === "user" && opts.user ? { view: "user" as const, user: opts.user } : {}),
     ...(opts.addDirs && opts.addDirs.length > 0 ? { addDirs: opts.addDirs } : {}),
   });
@@ -188,6 +202,7 @@ export function runCap(opts: CapOptions = {}): CapRun {
   return {
     agent: agent.id,
     agentVersion: snapshot.agent.version,
+    release: modelled,
     root,
     cwd,
     cap,

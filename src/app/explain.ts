@@ -35,8 +35,17 @@ import { Workspace } from "./workspace.js";
 
 /** What reaches one agent for one path: the launch set, what it attaches on read, what the hook adds. */
 export interface Explanation {
-  /** The agent: registry id, display name, and the release the snapshot was computed for. */
-  agent: { id: string; name: string; version: string };
+  /**
+   * The agent: registry id, display name, the release the snapshot was computed for, why that release
+   * (`--agent-version`, `installed`, `configured`, `default`) and how the model knows it (src/app/release.ts).
+   */
+  agent: {
+    id: string;
+    name: string;
+    version: string;
+    why: "--agent-version" | "installed" | "configured" | "default";
+    basis: "verified" | "release-ranges";
+  };
   /** Absolute root and working directory of the launch (real paths). */
   root: string;
   cwd: string;
@@ -82,6 +91,8 @@ export function explainPath(opts: {
   target: string;
   agent?: string;
   release?: string;
+  /** Why `release` is given: `--agent-version` (default) or `installed`. */
+  releaseWhy?: "--agent-version" | "installed";
   /** The machine the user view reads; absent: the fresh-clone view. */
   user?: UserEnvironment;
   /** `--add-dir` directories (absolute). */
@@ -127,6 +138,7 @@ function explainRun(opts: Parameters<typeof explainPath>[0]): { explanation: Exp
     env: {},
     model: agent,
     ...(opts.release ? { release: opts.release } : {}),
+    ...(opts.releaseWhy ? { releaseWhy: opts.releaseWhy } : {}),
     ...(opts.user ? { view: "user" as const, user: opts.user } : {}),
     ...(opts.addDirs ? { addDirs: opts.addDirs } : {}),
   });
@@ -143,7 +155,13 @@ function explainRun(opts: Parameters<typeof explainPath>[0]): { explanation: Exp
           tokenCap: run.tokenCap ?? undefined,
         });
   const explanation: Explanation = {
-    agent: { id: agent.id, name: agent.name, version: run.agentVersion },
+    agent: {
+      id: agent.id,
+      name: agent.name,
+      version: run.agentVersion,
+      why: run.release?.why ?? "default",
+      basis: run.release?.basis ?? "verified",
+    },
     root: run.snapshot.root,
     cwd: run.snapshot.cwd,
     launch,
@@ -222,6 +240,8 @@ export interface ExplainJson {
   $schema?: string;
   agent: string;
   agentVersion: string;
+  /** Why `agentVersion` is the release modelled, and how the model knows it (as `cap --json`'s). */
+  release: { why: Explanation["agent"]["why"]; basis: Explanation["agent"]["basis"] };
   root: string;
   cwd: string;
   view: View;
@@ -250,6 +270,7 @@ export function explainJson(sets: Explanation): ExplainJson {
     $schema: schemaUrl("explain"),
     agent: sets.agent.id,
     agentVersion: sets.agent.version,
+    release: { why: sets.agent.why, basis: sets.agent.basis },
     root: sets.root,
     cwd: sets.cwd,
     view: sets.view,

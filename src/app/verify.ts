@@ -21,6 +21,7 @@ import {
 } from "node:fs";
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { agents } from "../agents/index.js";
+import { releaseBasisOf } from "../agents/release.js";
 import { UsageError } from "../errors.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import {
@@ -97,8 +98,17 @@ export interface VerifyOptions extends VerifyCliOptions {
 export interface VerifyHeader {
   agent: { id: string; name: string };
   cli: { path: string; release: string };
-  /** The model release compared; `exact` false when the CLI's release is unknown to the model. */
-  model: { release: string; exact: boolean; chosen: "detected" | "--agent-version" };
+  /**
+   * The model release compared; `exact` false when the CLI's release is unknown to the model. `basis`:
+   * how the model knows that release (`verified` on it, or `release-ranges`: modelled from the releases
+   * each behaviour changed at).
+   */
+  model: {
+    release: string;
+    exact: boolean;
+    chosen: "detected" | "--agent-version";
+    basis: "verified" | "release-ranges";
+  };
   /**
    * How the CLI was kept off the network: `network namespace` (its own, with nothing but loopback) or
    * `trap proxy` (a loopback-only environment whose proxies refuse and record the rest), and why no
@@ -153,9 +163,18 @@ export interface VerifyReport extends VerifyHeader {
 
 export interface ProbeResult {
   id: string;
+  /** The behaviour as the compared model release has it (a probe's wording with or without it). */
   behaviour: string;
+  /** True when the CLI delivered what the compared model release predicts. */
   holds: boolean;
   disagreements: Disagreement[];
+  /**
+   * For a behaviour some releases have and others not: the releases that have it, whether the compared
+   * model release does (`modelHas`), and what the CLI did (`cliHas`): true or false when it matched the
+   * model of a release with or without it, undefined when it matched neither (the model does not know
+   * what this CLI does here).
+   */
+  byRelease?: { releases: string; modelHas: boolean; cliHas?: boolean };
 }
 
 export interface ProbesReport extends VerifyHeader {
@@ -316,13 +335,16 @@ function modelRelease(
   agentVersion: string | undefined,
 ): VerifyHeader["model"] {
   if (agentVersion !== undefined) {
-    if (!agent.releases.includes(agentVersion))
+    const basis = releaseBasisOf(agent, agentVersion);
+    if (!basis)
       throw new UsageError(
-        `--agent-version ${agentVersion}: the ${agent.name} model knows ${agent.releases.join(", ")}; pass one of them`,
+        `--agent-version ${agentVersion}: the ${agent.name} model knows ${agent.releases.join(", ")}${agent.releaseBasis ? " and the releases between them" : ""}; pass one of them`,
       );
-    return { release: agentVersion, exact: agentVersion === cli, chosen: "--agent-version" };
+    return { release: agentVersion, exact: agentVersion === cli, chosen: "--agent-version", basis };
   }
-  return { ...nearestRelease(agent.releases, cli), chosen: "detected" };
+  const basis = releaseBasisOf(agent, cli);
+  if (basis) return { release: cli, exact: true, chosen: "detected", basis };
+  return { ...nearestRelease(agent.releases, cli), chosen: "detected", basis: "verified" };
 }
 
 /** One run's machinery: the private place, the trap proxy, the isolation and the environment. */
@@ -413,6 +435,8 @@ interface Compared {
   disagreements: Disagreement[];
   /** The model's launch snapshot of the place (what `cap` measures there). */
   snapshot: Snapshot;
+  /** The disagreements with the model of the other release asked for (a probe's other side). */
+  other?: Disagreement[];
 }
 
 /** One CLI run on a prepared tree, and the model's prediction beside it. */
@@ -430,6 +454,7 @@ async function runAndCompare(
   },
   timeoutMs: number,
   r: Rig,
+  otherRelease?: string,
 ): Promise<Compared> {
   const show = (abs: string) => (inside(place.root, abs) ? toPosix(relative(place.root, abs)) || "." : abs);
   let observed: VerifyObservation;
@@ -441,6 +466,7 @@ async function runAndCompare(
       home: place.home,
       reads: place.reads,
       timeoutMs,
+      release: p.header.cli.release,
       env: r.env,
       ...(place.env && Object.keys(place.env).length > 0 ? { userEnv: place.env } : {}),
       ...(place.agentArgs && place.agentArgs.length > 0 ? { agentArgs: place.agentArgs } : {}),
@@ -454,19 +480,37 @@ async function runAndCompare(
   // With `--env` / `--agent-arg`, the model's user view of the copy: an empty home (the CLI's holds
   // nothing of the user's either) with that environment and those arguments.
   const inputs = Object.keys(place.env ?? {}).length > 0 || (place.agentArgs ?? []).length > 0;
-  const snapshot = agent.launch({
-    root: place.root,
-    cwd: place.cwd,
-    release: p.header.model.release,
-    ...(inputs
-      ? {
-          view: "user" as const,
-          user: { home: emptyHome(r), env: { ...place.env } },
-          agentArgs: [...(place.agentArgs ?? [])],
-        }
-      : {}),
-  });
-  const predicted = p.runner.predict(snapshot, place.reads, place.home);
+  const launchAt = (release: string) =>
+    agent.launch({
+      root: place.root,
+      cwd: place.cwd,
+      release,
+      ...(inputs
+        ? {
+            view: "user" as const,
+            user: { home: emptyHome(r), env: { ...place.env } },
+            agentArgs: [...(place.agentArgs ?? [])],
+          }
+        : {}),
+    });
+  const snapshot = launchAt(p.header.model.release);
+  const disagreements = compareWithModel(p.runner, snapshot, place, observed, show);
+  const other =
+    otherRelease === undefined
+      ? undefined
+      : compareWithModel(p.runner, launchAt(otherRelease), place, observed, show);
+  return { observed, disagreements, snapshot, ...(other ? { other } : {}) };
+}
+
+/** What the CLI delivered against the prediction of one model snapshot: the disagreements. */
+function compareWithModel(
+  runner: VerifyRunner,
+  snapshot: Snapshot,
+  place: { home: string; reads: readonly string[] },
+  observed: VerifyObservation,
+  show: (abs: string) => string,
+): Disagreement[] {
+  const predicted = runner.predict(snapshot, place.reads, place.home);
   const disagreements = compareDelivery("launch", predicted.launch, observed.launch, show);
   place.reads.forEach((read, i) => {
     disagreements.push(
@@ -478,7 +522,7 @@ async function runAndCompare(
       ),
     );
   });
-  return { observed, disagreements, snapshot };
+  return disagreements;
 }
 
 /** An empty folder of the run's private place: the home of the model's user view. */
@@ -789,20 +833,18 @@ export async function verifyProbes(opts: VerifyCliOptions): Promise<ProbesReport
         mkdirSync(cwd, { recursive: true });
         const reads = (probe.reads ?? []).map((x) => join(root, x));
         checkAncestors(root, names);
-        const { observed, disagreements } = await runAndCompare(
+        const by = probe.byRelease;
+        const release = p.header.model.release;
+        const { observed, disagreements, other } = await runAndCompare(
           p,
           opts.agent,
           { root, cwd, home, reads },
           opts.timeoutMs ?? VERIFY_DEFAULT_TIMEOUT_MS,
           r,
+          by?.other(release),
         );
         loopback.push(...observed.otherRequests);
-        results[i] = {
-          id: probe.id,
-          behaviour: probe.behaviour,
-          holds: disagreements.length === 0,
-          disagreements,
-        };
+        results[i] = probeResult(probe, release, disagreements, other);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PROBE_CONCURRENCY, probes.length) }, worker));
@@ -816,6 +858,31 @@ export async function verifyProbes(opts: VerifyCliOptions): Promise<ProbesReport
   } finally {
     await r.close();
   }
+}
+
+/**
+ * A probe's result for the compared model release: worded as that release has the behaviour, and, for a
+ * behaviour keyed by release, which side the CLI is on (it matched the model of the release with it, of
+ * the release without it, or neither).
+ */
+function probeResult(
+  probe: VerifyProbe,
+  release: string,
+  disagreements: Disagreement[],
+  other: Disagreement[] | undefined,
+): ProbeResult {
+  const holds = disagreements.length === 0;
+  const by = probe.byRelease;
+  if (!by) return { id: probe.id, behaviour: probe.behaviour, holds, disagreements };
+  const modelHas = by.has(release);
+  const cliHas = holds ? modelHas : other?.length === 0 ? !modelHas : undefined;
+  return {
+    id: probe.id,
+    behaviour: modelHas ? probe.behaviour : by.without,
+    holds,
+    disagreements,
+    byRelease: { releases: by.releases, modelHas, ...(cliHas !== undefined ? { cliHas } : {}) },
+  };
 }
 
 /** One agent of `verify --agent all`. */

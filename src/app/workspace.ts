@@ -159,9 +159,14 @@ export class Workspace {
 
   /**
    * The launch snapshot of `agent` at the root for `launch` (working directory, release, view, added
-   * directories), built once: {@link measuredLaunch}. Callers must not mutate it.
+   * directories), built once: {@link measuredLaunch}. Without a release, the configuration's
+   * `agents.<id>.release`, else the model's newest. Callers must not mutate it.
    */
-  snapshot(agent: AgentModel, launch: LaunchRequest): Snapshot {
+  snapshot(agent: AgentModel, asked: LaunchRequest): Snapshot {
+    // One default for every command: the release pinned in the configuration, else the model's newest
+    // (src/app/release.ts says which and why).
+    const pinned = asked.release ?? this.config().config.agents?.[agent.id]?.release;
+    const launch = pinned === undefined ? asked : { ...asked, release: pinned };
     const key = launchKey(agent, launch);
     const kept = this.snapshots.get(key);
     if (kept && kept.agent === agent) return kept.snapshot;

@@ -103,6 +103,11 @@ export interface AgentConfig {
   charge?: Kinds;
   /** This agent's caps per kind in bytes. */
   caps?: KindCaps;
+  /**
+   * The agent CLI release the fresh-clone view (CI, cap without --user) models; default the newest verified. init records the installed one.
+   * @pattern ^[0-9]+\.[0-9]+\.[0-9]+$
+   */
+  release?: string;
 }
 
 /** A lint rule's severity as the configuration names it (`warn` is a finding's `warning`). */

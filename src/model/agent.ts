@@ -295,6 +295,12 @@ export interface AgentCapabilities {
   entryFacts?: true;
 }
 
+/**
+ * How a model knows a release: `verified` (one of its `releases`: the conformance suite ran on it) or
+ * `release-ranges` (modelled from the releases each behaviour changed at, bisected against the real CLIs).
+ */
+export type ReleaseBasis = "verified" | "release-ranges";
+
 /** One agent, as the rest of the product sees it. */
 export interface AgentModel {
   /** Registry id, used on the command line and in JSON, e.g. `claude-code`. */
@@ -303,6 +309,13 @@ export interface AgentModel {
   readonly name: string;
   /** The CLI releases the model was verified on, newest first (the first is the default). */
   readonly releases: readonly string[];
+  /**
+   * How the model knows a release that is not in {@link releases}: `release-ranges` when it models it from
+   * the releases each behaviour changed at (Claude Code: any release between its oldest and newest
+   * verified one, src/agents/claude-code/release-ranges.ts), undefined when it does not know it. Absent:
+   * the model knows only {@link releases}.
+   */
+  releaseBasis?(release: string): ReleaseBasis | undefined;
   /** File names that are this agent's memory wherever they sit (e.g. `CLAUDE.md`). */
   readonly memoryFileNames: readonly string[];
   /** Cap in bytes when the configuration sets none for this agent. */

@@ -20,8 +20,13 @@ export interface AgentRef {
   id: string;
   /** Display name, e.g. `Claude Code`. */
   name: string;
-  /** The release of the agent CLI this snapshot was computed for (one the model was verified on). */
+  /** The release of the agent CLI this snapshot was computed for. */
   version: string;
+  /**
+   * Set when the model knows {@link version} only from its release ranges (not one it was verified on):
+   * outputs say "modelled from release ranges".
+   */
+  basis?: "release-ranges";
 }
 
 /** What happened to one `@import`. */

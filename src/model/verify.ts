@@ -93,6 +93,11 @@ export interface VerifyRunRequest {
   /** Kill the CLI after this many milliseconds. */
   timeoutMs: number;
   /**
+   * The CLI's release as its `--version` printed it: the runner reads what that release sends by its own
+   * rules (framing lines, counters around the files). Absent: every rule the runner knows.
+   */
+  release?: string;
+  /**
    * Variables the runner adds last to the CLI's environment (which it builds from nothing): `PATH` without
    * relative entries or entries in the repository, every proxy variable pointing at the trap proxy, and
    * `GIT_CEILING_DIRECTORIES` (git never looks above the copy).
@@ -143,6 +148,24 @@ export interface VerifyProbe {
   cwd?: string;
   /** Files the scripted model reads (relative to the root). */
   reads?: readonly string[];
+  /**
+   * For a behaviour some releases have and others not (absent: every release the model knows has it):
+   * which model releases have it, a model release on the other side of its boundary, and the wording on a
+   * release without it. The probe then says which of the two the CLI does, whatever its release.
+   */
+  byRelease?: ProbeReleases;
+}
+
+/** Where a probe's behaviour holds among the releases a model knows (a {@link VerifyProbe}'s `byRelease`). */
+export interface ProbeReleases {
+  /** Whether the model of `release` has the behaviour. */
+  has(release: string): boolean;
+  /** A release the model knows on the other side of the behaviour's boundary from `release`. */
+  other(release: string): string;
+  /** The releases that have it, in words (`2.1.281 and later`, `2.1.197 to 2.1.206`). */
+  releases: string;
+  /** The behaviour, one sentence, as it holds on a release without it. */
+  without: string;
 }
 
 /**

@@ -56,6 +56,15 @@ export interface CapJson {
   $schema?: string;
   agent: string;
   agentVersion: string;
+  /**
+   * Why `agentVersion` is the release modelled (`--agent-version`, `installed`: the user view's CLI,
+   * `configured`: `agents.<id>.release`, `default`: the newest verified) and how the model knows it
+   * (`verified` on it, or modelled from `release-ranges`).
+   */
+  release: {
+    why: "--agent-version" | "installed" | "configured" | "default";
+    basis: "verified" | "release-ranges";
+  };
   root: string;
   cwd: string;
   /** The cap charged against, bytes. */
@@ -99,6 +108,7 @@ export function capToJson(run: CapRun, opts: { schema?: boolean } = {}): CapJson
     ...(opts.schema ? { $schema: schemaUrl("cap") } : {}),
     agent: run.agent,
     agentVersion: run.agentVersion,
+    release: { why: run.release?.why ?? "default", basis: run.release?.basis ?? "verified" },
     root: run.root,
     cwd: run.cwd,
     cap: ev.cap,

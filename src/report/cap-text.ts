@@ -135,9 +135,7 @@ export function renderCapText(run: CapRun, opts: TextOptions = {}): string {
   lines.push(...partialSessionLines(run));
   lines.push(...viewLines(run));
   const method = tokensMethod(run);
-  lines.push(
-    c.dim(`${name} launch model verified on ${name} ${run.agentVersion}${method ? `; ${method}` : ""}.`),
-  );
+  lines.push(c.dim(`${name} launch model ${releaseWords(name, run)}${method ? `; ${method}` : ""}.`));
   return `${lines.join("\n")}\n`;
 }
 
@@ -265,4 +263,18 @@ export function renderFindings(
   const rest = problems.length - shown.length;
   if (rest > 0) shown.push(`${c.yellow("warning:")} … and ${rest} more like these\n`);
   return shown.join("");
+}
+
+/**
+ * The release the launch was modelled for, how the model knows it and why it is that one (the newest
+ * verified, the default, says no more than its release).
+ */
+function releaseWords(name: string, run: CapRun): string {
+  const r = run.release;
+  const of = r?.basis === "release-ranges" ? "of" : "verified on";
+  const why =
+    r === undefined || r.why === "default"
+      ? ""
+      : ` (${r.why === "installed" ? "the CLI installed here" : r.why === "configured" ? `agents.${run.agent}.release` : "--agent-version"}${r.basis === "release-ranges" ? "; modelled from release ranges" : ""})`;
+  return `${of} ${name} ${run.agentVersion}${why}`;
 }

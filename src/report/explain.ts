@@ -20,6 +20,13 @@ import { tokenNumber, tokenCapLines as tokensLines } from "./tokens.js";
 export interface ExplainSets {
   /** Display name of the agent, e.g. "Claude Code". */
   agentName: string;
+  /** The release modelled, why, and how the model knows it (absent: not said). */
+  agent?: {
+    id: string;
+    version: string;
+    why: "--agent-version" | "installed" | "configured" | "default";
+    basis: "verified" | "release-ranges";
+  };
   launch: ContextItem[];
   /** The launch's lists' fixed text, once per list (absent: none). */
   overhead?: readonly ListOverhead[];
@@ -91,7 +98,15 @@ export function renderExplainText(sets: ExplainSets, path: string): string {
     return lines.join("\n");
   };
   const unmeasured = unmeasuredLine(sets.unmeasured);
-  const header = sets.view ? [[viewLine(sets.view), ...appliedLines(sets.applied)].join("\n")] : [];
+  const release =
+    sets.agent && (sets.agent.why !== "default" || sets.agent.basis !== "verified")
+      ? [
+          `${sets.agentName} ${sets.agent.version}: ${{ "--agent-version": "--agent-version", installed: "the CLI installed here", configured: `agents.${sets.agent.id}.release`, default: "the newest verified" }[sets.agent.why]}${sets.agent.basis === "release-ranges" ? ", modelled from release ranges" : ""}`,
+        ]
+      : [];
+  const header = sets.view
+    ? [[viewLine(sets.view), ...release, ...appliedLines(sets.applied)].join("\n")]
+    : release;
   return `${[
     ...header,
     section(

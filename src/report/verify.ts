@@ -12,14 +12,21 @@ import type { Disagreement } from "../verify/compare.js";
 const ISSUES = "https://github.com/agent-context/agent-context/issues";
 
 function releaseNote(h: VerifyHeader): string[] {
+  const ranges =
+    h.model.basis === "release-ranges"
+      ? [
+          `${h.agent.name} ${h.model.release} is modelled from release ranges (the releases each behaviour changed at), not verified on`,
+        ]
+      : [];
   if (h.model.chosen === "--agent-version")
     return h.model.exact
-      ? []
+      ? ranges
       : [
           `compared with the model of ${h.agent.name} ${h.model.release} (--agent-version), not ${h.cli.release}`,
+          ...ranges,
         ];
   return h.model.exact
-    ? []
+    ? ranges
     : [
         `the model does not know ${h.agent.name} ${h.cli.release}: compared with the nearest release it knows, ${h.model.release}`,
       ];
@@ -133,17 +140,46 @@ export function renderVerifyText(r: VerifyReport): string {
   return linesOut(lines);
 }
 
+/** A release-keyed probe's releases and, where the CLI differs, which side it is on. */
+function probeReleases(p: ProbesReport["probes"][number]): string {
+  const by = p.byRelease;
+  if (!by) return "";
+  const side = p.holds
+    ? ""
+    : by.cliHas === undefined
+      ? "; your CLI does neither"
+      : `; your CLI ${by.cliHas ? "has it" : "does not"}`;
+  return ` (${by.modelHas ? "" : "not "}on ${by.releases}${side})`;
+}
+
+/**
+ * For a CLI release the model does not know (outside its release ranges): which behaviours the probes
+ * settled for it, and that nothing else is known.
+ */
+function unknownReleaseLines(r: ProbesReport): string[] {
+  if (r.model.exact || r.model.chosen === "--agent-version") return [];
+  const keyed = r.probes.filter((p) => p.byRelease);
+  const has = keyed.filter((p) => p.byRelease?.cliHas === true).map((p) => p.id);
+  const hasNot = keyed.filter((p) => p.byRelease?.cliHas === false).map((p) => p.id);
+  const neither = keyed.filter((p) => p.byRelease && p.byRelease.cliHas === undefined).map((p) => p.id);
+  return [
+    `${r.agent.name} ${r.cli.release} is outside the releases the model knows; by the probes it has: ${has.join(", ") || "none"}; does not have: ${hasNot.join(", ") || "none"}${neither.length > 0 ? `; does neither: ${neither.join(", ")}` : ""}`,
+    `not known for ${r.cli.release}: whatever no probe covers (the model of ${r.model.release} is assumed there), so cap, explain and route may be wrong for it`,
+  ];
+}
+
 /** The text of `verify --probes`; ends with a newline. */
 export function renderProbesText(r: ProbesReport): string {
   const lines: string[] = [...releaseNote(r)];
   const held = r.probes.filter((p) => p.holds).length;
   lines.push(
-    `verify --probes: ${r.agent.name} ${r.cli.release} — ${held} of ${r.probes.length} modelled behaviours hold`,
+    `verify --probes: ${r.agent.name} ${r.cli.release} — ${held} of ${r.probes.length} behaviours of the model of ${r.model.release} hold`,
   );
   for (const p of r.probes) {
-    lines.push(`  ${p.holds ? "holds  " : "differs"}  ${p.id}: ${p.behaviour}`);
+    lines.push(`  ${p.holds ? "holds  " : "differs"}  ${p.id}: ${p.behaviour}${probeReleases(p)}`);
     if (!p.holds) for (const d of p.disagreements) lines.push(...disagreementLines(d).map((l) => `    ${l}`));
   }
+  lines.push(...unknownReleaseLines(r));
   lines.push(...trafficLines(r.traffic));
   lines.push(isolationLine(r));
   return linesOut(lines);

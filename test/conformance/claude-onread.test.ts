@@ -433,7 +433,7 @@ for (const release of RELEASES) {
       );
 
       it("write_edit_and_a_plain_bash_read_attach_but_a_pipe_does_not", () => {
-        if (!claudeRelease(release).attachOnEveryFileTool) return;
+        if (!claudeRelease(release).attachOnWriteEdit) return;
         const count = (i: number) => (observed[i] as Observed).turns[0]?.length ?? 0;
         expect(count(0)).toBe(2);
         expect(count(1)).toBe(2);
@@ -443,7 +443,7 @@ for (const release of RELEASES) {
       });
 
       it("on_2_1_197_only_a_read_of_an_existing_file_attaches", () => {
-        if (claudeRelease(release).attachOnEveryFileTool) return;
+        if (claudeRelease(release).attachOnWriteEdit) return;
         // Write, Edit, Bash cat/head and a Read of a missing file: nothing on 2.1.197.
         for (const i of [0, 1, 2, 3, 4, 5, 6]) expect((observed[i] as Observed).turns[0] ?? []).toEqual([]);
       });

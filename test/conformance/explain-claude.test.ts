@@ -21,6 +21,7 @@ describe("agent-context explain against the real Claude Code", () => {
       "$schema",
       "agent",
       "agentVersion",
+      "release",
       "root",
       "cwd",
       "view",

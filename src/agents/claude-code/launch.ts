@@ -38,7 +38,6 @@ import type {
   SkippedMemory,
   Snapshot,
 } from "../../model/index.js";
-import { checkRelease } from "../release.js";
 import {
   type ClaudeLayers,
   type InstructionFilesMode,
@@ -49,9 +48,9 @@ import { type ClaudeOnReadSession, claudeOnDemand } from "./on-read.js";
 import {
   CLAUDE_CODE_ID,
   CLAUDE_CODE_NAME,
-  CLAUDE_CODE_RELEASES,
   type ClaudeReleaseBehaviour,
   claudeRelease,
+  claudeReleaseBasis,
 } from "./release.js";
 import { ruleBase, ruleScope, specialRuleMessage, walkRules, walkRulesDir } from "./rules.js";
 import { claudeSources } from "./sources.js";
@@ -155,7 +154,8 @@ const layersOf = new WeakMap<Snapshot, ClaudeLayers>();
  * @throws UsageError for a release the model was not verified on
  */
 export function claudeLaunch(opts: LaunchOptions): Snapshot {
-  const release = checkRelease({ name: CLAUDE_CODE_NAME, releases: CLAUDE_CODE_RELEASES }, opts.release);
+  // Any release from the oldest to the newest pinned one: verified, or modelled from release ranges.
+  const release = claudeRelease(opts.release).release;
   const cwdIn = resolve(opts.cwd ?? opts.root);
   const layers = resolveClaudeLayers(opts, safeRealpath(cwdIn) ?? cwdIn);
   const snapshot = claudeLaunchSet({
@@ -229,7 +229,14 @@ export function claudeLaunchSet(opts: ClaudeLaunchOptions): ClaudeLaunchResult {
   for (const [p, t] of sources.texts) if (!launch.texts.has(p)) launch.texts.set(p, t);
   launch.findings.push(...sources.findings);
   return {
-    agent: { id: CLAUDE_CODE_ID, name: CLAUDE_CODE_NAME, version: launch.behaviour.release },
+    agent: {
+      id: CLAUDE_CODE_ID,
+      name: CLAUDE_CODE_NAME,
+      version: launch.behaviour.release,
+      ...(claudeReleaseBasis(launch.behaviour.release) === "release-ranges"
+        ? { basis: "release-ranges" as const }
+        : {}),
+    },
     view: layers?.view ?? "fresh-clone",
     root: launch.realRoot,
     cwd: launch.cwd,

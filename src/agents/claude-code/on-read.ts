@@ -555,8 +555,9 @@ function readOnce(ctx: Ctx): void {
   const real = safeRealpath(target);
   const realCwd = safeRealpath(cwd) ?? cwd;
   if (real && !inside(cwd, real) && !inside(realCwd, real)) return;
-  // 2.1.197 attaches only when a Read gets a file's text: nothing for a missing file or a directory.
-  if (!ctx.behaviour.attachOnEveryFileTool && !isRegularFile(target)) return;
+  // Before 2.1.199 the CLI attaches only when a Read gets a file's text: nothing for a missing file or a
+  // directory (./release.ts, attachOnReadOfAnyPath).
+  if (!ctx.behaviour.attachOnReadOfAnyPath && !isRegularFile(target)) return;
 
   // The user layer's scoped rules ($CLAUDE_CONFIG_DIR/rules, where `pointers` writes) come first, before
   // the nested memory of the directories between (2.1.332, the differential test's g332:72): globs relative
@@ -846,8 +847,9 @@ function singleReadFile(w: string[], alone: boolean): string | null {
  * @param toolName the tool (`Read`, `Write`, `Edit`, `MultiEdit`, `NotebookEdit`, `Bash`)
  * @param input the tool input as the model sent it
  * @param cwd directory relative paths resolve against (absolute)
- * @param release the Claude Code release (default: the newest verified). On 2.1.197 only Read triggers
- *   the attachment (and only for an existing file, which the session checks).
+ * @param release the Claude Code release (default: the newest verified). Before 2.1.288 only Read triggers
+ *   the attachment (before 2.1.199 only for an existing file, which the session checks); before 2.1.293 no
+ *   Bash command does.
  * @returns absolute paths, possibly empty. Throws UsageError for a release the model does not know.
  */
 export function claudeAttachTargets(
@@ -857,13 +859,14 @@ export function claudeAttachTargets(
   release?: string,
 ): string[] {
   const abs = (p: unknown) => (typeof p === "string" && p ? [resolve(cwd, p)] : []);
-  // 2.1.197 attaches after a Read only (./release.ts, attachOnEveryFileTool).
-  if (!claudeRelease(release).attachOnEveryFileTool) return toolName === "Read" ? abs(input.file_path) : [];
-  if (toolName === "Read" || toolName === "Write" || toolName === "Edit" || toolName === "MultiEdit") {
-    return abs(input.file_path);
-  }
-  if (toolName === "NotebookEdit") return abs(input.notebook_path);
-  if (toolName !== "Bash" || typeof input.command !== "string") return [];
+  // Which tools attach is the release's (./release.ts): Read on every release, Write and Edit from 2.1.288
+  // (attachOnWriteEdit), a plain-read Bash command from 2.1.293 (attachOnBashRead).
+  const behaviour = claudeRelease(release);
+  if (toolName === "Read") return abs(input.file_path);
+  if (toolName === "Write" || toolName === "Edit" || toolName === "MultiEdit")
+    return behaviour.attachOnWriteEdit ? abs(input.file_path) : [];
+  if (toolName === "NotebookEdit") return behaviour.attachOnWriteEdit ? abs(input.notebook_path) : [];
+  if (toolName !== "Bash" || typeof input.command !== "string" || !behaviour.attachOnBashRead) return [];
   const command = input.command;
   if (/[|<>]/.test(command)) return [];
   const cmds = simpleCommands(command);

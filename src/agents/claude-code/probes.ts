@@ -5,7 +5,48 @@
  * delivers exactly what the model predicts for it. Which hold on which pinned release:
  * docs/findings-verify.md.
  */
-import type { VerifyProbe } from "../../model/index.js";
+import type { ProbeReleases, VerifyProbe } from "../../model/index.js";
+import {
+  CLAUDE_RANGES_FROM,
+  CLAUDE_RELEASE_RANGES,
+  compareReleases,
+  inReleaseRange,
+} from "./release-ranges.js";
+
+/** `release` with its last number moved by `by` (a release the model knows when it stays in the ranges). */
+function patch(release: string, by: number): string {
+  const [a, b, c] = release.split(".").map((x) => Number.parseInt(x, 10) || 0);
+  return `${a}.${b}.${(c ?? 0) + by}`;
+}
+
+/**
+ * A probe's releases from the release range `id` (./release-ranges.ts): which model releases have the
+ * behaviour, the release on the other side of its boundary, and `without`, its wording where it does not
+ * hold.
+ */
+function byRange(id: string, without: string): ProbeReleases {
+  const range = rangeOf(id);
+  const { since, until } = range;
+  const from = since === CLAUDE_RANGES_FROM ? `${since} (or earlier)` : since;
+  return {
+    has: (release) => inReleaseRange(range, release),
+    other: (release) => {
+      if (inReleaseRange(range, release))
+        return since !== CLAUDE_RANGES_FROM ? patch(since, -1) : patch(until as string, 1);
+      return compareReleases(release, since) < 0 ? since : (until as string);
+    },
+    releases: until ? `${from} to ${until}` : `${from} and later`,
+    without,
+  };
+}
+
+/** The nested memory of the tool-call probes (test/support/claude-probes.ts's NESTED). */
+const NESTED: Readonly<Record<string, string>> = {
+  "CLAUDE.md": "Root memory.\n",
+  "pkg/CLAUDE.md": "Pkg memory.\n",
+  "pkg/a.txt": "a\n",
+  "pkg/d/x.ts": "x\n",
+};
 
 export const CLAUDE_PROBES: readonly VerifyProbe[] = [
   {
@@ -116,6 +157,10 @@ export const CLAUDE_PROBES: readonly VerifyProbe[] = [
       ".claude/rules/bom-plain.md": "\ufeffbom plain\n",
       "CLAUDE.md": "\ufeff# Title\n",
     },
+    byRelease: byRange(
+      "bom-before-frontmatter",
+      "a UTF-8 byte order mark is not injected, but it hides the frontmatter after it (the rule is unscoped)",
+    ),
   },
   {
     id: "rule-symlinked-outside",
@@ -124,11 +169,49 @@ export const CLAUDE_PROBES: readonly VerifyProbe[] = [
     cwd: "repo",
     files: { "repo/CLAUDE.md": "m\n", "ext/r.md": "EXT RULE\n" },
     links: { "repo/.claude/rules/l.md": "../../../ext/r.md" },
+    byRelease: byRange(
+      "rule-link-outside-cwd-dropped",
+      "a rule symlinked to a file outside the working directory loads from its target",
+    ),
+  },
+  {
+    id: "rules-dir-symlinked-outside",
+    behaviour: "the rules of a .claude/rules directory symlinked outside the working directory do not load",
+    git: ["repo"],
+    cwd: "repo",
+    files: { "repo/CLAUDE.md": "Repo memory.\n", "ext/rules/u.md": "External unscoped rule.\n" },
+    links: { "repo/.claude/rules": "../../ext/rules" },
+    byRelease: byRange(
+      "rules-dir-link-outside-cwd-dropped",
+      "the rules of a .claude/rules directory symlinked outside the working directory load",
+    ),
+  },
+  {
+    id: "import-link-outside",
+    behaviour: "an import through a symlink inside the working directory that leads outside it does not load",
+    git: ["repo"],
+    cwd: "repo",
+    files: { "repo/CLAUDE.md": "Repo memory.\n@link.md\n", "ext/x.md": "Linked outside.\n" },
+    links: { "repo/link.md": "../ext/x.md" },
+    byRelease: byRange(
+      "import-real-path-inside-cwd",
+      "an import through a symlink inside the working directory loads by its link path, wherever it leads",
+    ),
   },
   {
     id: "agents-md-alone",
     behaviour: "a repository with only AGENTS.md gets it at launch",
     files: { "AGENTS.md": "A root\n" },
+    byRelease: byRange("agents-md-at-launch", "a repository with only AGENTS.md loads nothing at launch"),
+  },
+  {
+    id: "dot-claude-agents-md-alone",
+    behaviour: "a repository with only .claude/AGENTS.md gets it at launch",
+    files: { ".claude/AGENTS.md": "Agents dot.\n" },
+    byRelease: byRange(
+      "dot-claude-agents-md-at-launch",
+      "a repository with only .claude/AGENTS.md loads nothing at launch",
+    ),
   },
   {
     id: "agents-md-hidden",
@@ -139,6 +222,21 @@ export const CLAUDE_PROBES: readonly VerifyProbe[] = [
     id: "html-comments",
     behaviour: "block HTML comments are stripped, inline ones kept; surrounding whitespace trimmed",
     files: { "CLAUDE.md": "\n\n<!-- hidden -->\nkept <!-- inline --> text\n\n\n" },
+  },
+  {
+    id: "crlf-inline-comment",
+    behaviour: "a CRLF memory file holding an inline <!-- comment --> is sent with its CRLF line endings",
+    files: { "CLAUDE.md": "Mem.\r\nkeep <!-- c --> this\r\n" },
+    byRelease: {
+      ...byRange(
+        "lf-where-comment-marker",
+        "a CRLF memory file holding an inline <!-- comment --> is sent with its CRLF line endings",
+      ),
+      // The range is of the LF behaviour: this probe's sentence is the other side's.
+      has: (release) => !inReleaseRange(rangeOf("lf-where-comment-marker"), release),
+      releases: "2.1.330 and later",
+      without: "a CRLF memory file holding an inline <!-- comment --> is sent with LF line endings",
+    },
   },
   {
     id: "read-attaches-nested",
@@ -152,4 +250,63 @@ export const CLAUDE_PROBES: readonly VerifyProbe[] = [
     },
     reads: ["src/app.ts"],
   },
+  {
+    id: "read-missing-file",
+    behaviour: "reading a missing file attaches the nested CLAUDE.md above it",
+    files: NESTED,
+    reads: ["pkg/missing.ts"],
+    byRelease: byRange("attach-on-read-missing", "reading a missing file attaches nothing"),
+  },
+  {
+    id: "read-directory",
+    behaviour: "reading a directory attaches the nested CLAUDE.md of its parent",
+    files: NESTED,
+    reads: ["pkg/d"],
+    byRelease: byRange("attach-on-read-directory", "reading a directory attaches nothing"),
+  },
+  {
+    id: "launch-set-on-read",
+    behaviour: "a file loaded at launch is not attached again when nested memory imports it on read",
+    files: {
+      "CLAUDE.md": "Root\n@docs/launch.md\n",
+      "docs/launch.md": "L\n",
+      "sub/CLAUDE.md": "Sub\n@../docs/launch.md\n",
+      "sub/x.ts": "x\n",
+    },
+    reads: ["sub/x.ts"],
+    byRelease: byRange(
+      "launch-set-in-context-on-read",
+      "a file loaded at launch is attached again when nested memory imports it on read",
+    ),
+  },
+  {
+    id: "agents-md-on-read",
+    behaviour: "reading a file adds the nested AGENTS.md above it in a project without CLAUDE files",
+    files: { "AGENTS.md": "A root\n", "sub/AGENTS.md": "A sub\n", "sub/x.ts": "x\n" },
+    reads: ["sub/x.ts"],
+    byRelease: byRange("agents-md-on-read", "reading a file adds no AGENTS.md"),
+  },
+  {
+    id: "bad-glob-ends-read",
+    behaviour:
+      "a rule whose paths: pattern does not compile (an unquoted flow list's `[b/**/*.ts`) ends the read's attachments at its folder",
+    files: {
+      "CLAUDE.md": "Root.\n",
+      "a/CLAUDE.md": "A mem.\n",
+      "a/b/.claude/rules/bad.md": "---\npaths: [b/**/*.ts, *.md]\n---\nBad glob.\n",
+      "a/b/CLAUDE.md": "AB mem.\n",
+      "a/b/c/x.ts": "x\n",
+    },
+    reads: ["a/b/c/x.ts"],
+    byRelease: byRange(
+      "bad-glob-ends-read",
+      "a rule whose paths: pattern does not compile is dropped and the rest of the read attaches",
+    ),
+  },
 ];
+
+function rangeOf(id: string) {
+  const range = CLAUDE_RELEASE_RANGES.find((r) => r.id === id);
+  if (!range) throw new Error(`probes.ts: no release range ${id}`);
+  return range;
+}

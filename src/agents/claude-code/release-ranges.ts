@@ -6,7 +6,8 @@
  * the evidence per boundary is in docs/findings-claude-release-ranges.md, and
  * test/conformance/claude-release-ranges.test.ts checks every row on the pinned releases.
  *
- * A data table only: nothing reads it yet (the model keys on ./releases.ts).
+ * ./release.ts derives every flag of a release that is not pinned from this table (`claudeRelease`), and
+ * ./verify.ts reads the framing ranges to parse what a release sends.
  */
 
 /** One release-dependent behaviour and the releases that have it. */
@@ -46,13 +47,12 @@ export const CLAUDE_RELEASE_RANGES: readonly ClaudeReleaseRange[] = [
   {
     id: "attach-on-read-missing",
     description:
-      "A Read of a missing file attaches the nested memory above it (part of releases.ts `attachOnEveryFileTool`).",
+      "A Read of a missing file attaches the nested memory above it (release.ts `attachOnReadOfAnyPath`).",
     since: "2.1.199",
   },
   {
     id: "attach-on-read-directory",
-    description:
-      "A Read of a directory attaches the nested memory of its parent (part of `attachOnEveryFileTool`).",
+    description: "A Read of a directory attaches the nested memory of its parent (`attachOnReadOfAnyPath`).",
     since: "2.1.199",
   },
   {
@@ -125,18 +125,18 @@ export const CLAUDE_RELEASE_RANGES: readonly ClaudeReleaseRange[] = [
   {
     id: "attach-on-write",
     description:
-      "A Write (of a new file too) attaches the nested memory above the file (part of `attachOnEveryFileTool`).",
+      "A Write (of a new file too) attaches the nested memory above the file (release.ts `attachOnWriteEdit`).",
     since: "2.1.288",
   },
   {
     id: "attach-on-edit",
-    description: "An Edit attaches the nested memory above the file (part of `attachOnEveryFileTool`).",
+    description: "An Edit attaches the nested memory above the file (`attachOnWriteEdit`).",
     since: "2.1.288",
   },
   {
     id: "attach-on-bash-read",
     description:
-      "A plain-read Bash command (`cat pkg/a.txt`) attaches the nested memory above the file (part of `attachOnEveryFileTool`).",
+      "A plain-read Bash command (`cat pkg/a.txt`) attaches the nested memory above the file (release.ts `attachOnBashRead`).",
     since: "2.1.293",
   },
   {

@@ -7,6 +7,13 @@
  * release in the table.
  */
 import { UsageError } from "../../errors.js";
+import {
+  CLAUDE_RANGES_FROM,
+  CLAUDE_RANGES_TO,
+  CLAUDE_RELEASE_RANGES,
+  compareReleases,
+  inReleaseRange,
+} from "./release-ranges.js";
 
 /** Registry id of the agent. */
 export const CLAUDE_CODE_ID = "claude-code";
@@ -56,12 +63,26 @@ export interface ClaudeReleaseBehaviour {
    */
   importRealPathInsideCwd: boolean;
   /**
-   * On read: Write, Edit, a plain-read Bash command, a Read of a missing file and a Read of a directory
-   * trigger the attachment too. False: only a Read of an existing regular file does. Settled by
-   * claude-onread.test.ts `write_edit_and_a_plain_bash_read_attach_but_a_pipe_does_not` (2.1.332) and
-   * `on_2_1_197_only_a_read_of_an_existing_file_attaches` and `a_read_of_a_directory_attaches_like_a_read_of_a_file_in_it`.
+   * On read: a Read of a missing file and a Read of a directory attach too. False: only a Read of an
+   * existing regular file does. From 2.1.199 (release-ranges.ts `attach-on-read-missing`,
+   * `attach-on-read-directory`). Settled by claude-onread.test.ts
+   * `on_2_1_197_only_a_read_of_an_existing_file_attaches` and
+   * `a_read_of_a_directory_attaches_like_a_read_of_a_file_in_it`.
    */
-  attachOnEveryFileTool: boolean;
+  attachOnReadOfAnyPath: boolean;
+  /**
+   * On read: Write, Edit (MultiEdit, NotebookEdit) attach the nested memory above their file, a new file's
+   * Write too. False: they attach nothing. From 2.1.288 (release-ranges.ts `attach-on-write`,
+   * `attach-on-edit`). Settled by claude-onread.test.ts
+   * `write_edit_and_a_plain_bash_read_attach_but_a_pipe_does_not` (2.1.332) and
+   * `on_2_1_197_only_a_read_of_an_existing_file_attaches`.
+   */
+  attachOnWriteEdit: boolean;
+  /**
+   * On read: a plain-read Bash command (`cat pkg/a.txt`) attaches the nested memory above its file. False:
+   * no Bash command does. From 2.1.293 (release-ranges.ts `attach-on-bash-read`), settled by the same cases.
+   */
+  attachOnBashRead: boolean;
   /**
    * On read: the launch set counts as in context, so nothing loaded at launch is attached again. False: a
    * file loaded at launch (a memory file, an import) is attached again when nested memory imports it; files
@@ -110,7 +131,9 @@ export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
     bomBeforeFrontmatter: true,
     ruleLinksStayInsideCwd: true,
     importRealPathInsideCwd: true,
-    attachOnEveryFileTool: true,
+    attachOnReadOfAnyPath: true,
+    attachOnWriteEdit: true,
+    attachOnBashRead: true,
     launchSetInContextOnRead: true,
     agentsMdOnRead: true,
     agentsMdPluginOptions: true,
@@ -123,7 +146,9 @@ export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
     bomBeforeFrontmatter: false,
     ruleLinksStayInsideCwd: false,
     importRealPathInsideCwd: false,
-    attachOnEveryFileTool: false,
+    attachOnReadOfAnyPath: false,
+    attachOnWriteEdit: false,
+    attachOnBashRead: false,
     launchSetInContextOnRead: false,
     agentsMdOnRead: false,
     agentsMdPluginOptions: false,
@@ -133,17 +158,76 @@ export const CLAUDE_RELEASES: readonly ClaudeReleaseBehaviour[] = [
 ];
 
 /**
- * The behaviour record of `release` (default: the newest). Throws {@link UsageError} naming the known
- * releases for one the model was not verified on.
+ * Which flag each release range sets (release-ranges.ts ids). A flag with several ranges holds where all
+ * of them do (they share one boundary). Behaviours of the table that no flag holds (`attach-on-read`,
+ * the framing ranges) are verify's parser's (./verify.ts) or controls.
+ */
+const FLAG_RANGES: Readonly<Record<Exclude<keyof ClaudeReleaseBehaviour, "release">, readonly string[]>> = {
+  agentsMdAtLaunch: ["agents-md-at-launch", "dot-claude-agents-md-at-launch"],
+  bomBeforeFrontmatter: ["bom-before-frontmatter"],
+  ruleLinksStayInsideCwd: ["rule-link-outside-cwd-dropped", "rules-dir-link-outside-cwd-dropped"],
+  importRealPathInsideCwd: ["import-real-path-inside-cwd"],
+  attachOnReadOfAnyPath: ["attach-on-read-missing", "attach-on-read-directory"],
+  attachOnWriteEdit: ["attach-on-write", "attach-on-edit"],
+  attachOnBashRead: ["attach-on-bash-read"],
+  launchSetInContextOnRead: ["launch-set-in-context-on-read"],
+  agentsMdOnRead: ["agents-md-on-read"],
+  agentsMdPluginOptions: ["agents-md-plugin-options"],
+  lfWhereCommentMarker: ["lf-where-comment-marker"],
+  badGlobEndsRead: ["bad-glob-ends-read"],
+};
+
+/** The release-range ids a flag is keyed by (for the probes and the findings document). */
+export function flagRanges(flag: Exclude<keyof ClaudeReleaseBehaviour, "release">): readonly string[] {
+  return FLAG_RANGES[flag];
+}
+
+const rangeById = new Map(CLAUDE_RELEASE_RANGES.map((r) => [r.id, r]));
+
+/**
+ * The behaviour of a release from the release ranges alone (any release from 2.1.197 to the newest
+ * pinned); for a pinned release it must equal its verified record (test/unit/claude-release-model.test.ts).
+ */
+export function claudeReleaseFromRanges(release: string): ClaudeReleaseBehaviour {
+  const flags = Object.fromEntries(
+    Object.entries(FLAG_RANGES).map(([flag, ids]) => [
+      flag,
+      ids.every((id) => {
+        const range = rangeById.get(id);
+        if (!range) throw new Error(`release.ts: no release range ${id}`);
+        return inReleaseRange(range, release);
+      }),
+    ]),
+  ) as Omit<ClaudeReleaseBehaviour, "release">;
+  return { release, ...flags };
+}
+
+/**
+ * How the model knows `release`: `verified` (a pinned release, every conformance case run on it),
+ * `release-ranges` (a release between the oldest and the newest pinned one: each release-dependent flag
+ * from the bisected ranges, release-ranges.ts), undefined (outside: the model does not know it).
+ */
+export function claudeReleaseBasis(release: string): "verified" | "release-ranges" | undefined {
+  if (CLAUDE_RELEASES.some((b) => b.release === release)) return "verified";
+  if (!/^\d+\.\d+\.\d+$/.test(release)) return undefined;
+  if (compareReleases(release, CLAUDE_RANGES_FROM) >= 0 && compareReleases(release, CLAUDE_RANGES_TO) <= 0)
+    return "release-ranges";
+  return undefined;
+}
+
+/**
+ * The behaviour record of `release` (default: the newest): a verified release's own record, or for any
+ * other release from {@link CLAUDE_RANGES_FROM} to {@link CLAUDE_RANGES_TO} the flags its release ranges
+ * give. Throws {@link UsageError} naming what the model knows for a release outside.
  */
 export function claudeRelease(release?: string): ClaudeReleaseBehaviour {
   const r = release ?? CLAUDE_CODE_VERIFIED_VERSION;
   const found = CLAUDE_RELEASES.find((b) => b.release === r);
-  if (!found)
-    throw new UsageError(
-      `Claude Code ${r}: the model knows ${CLAUDE_RELEASES.map((b) => b.release).join(", ")}; pass one of them (--agent-version)`,
-    );
-  return found;
+  if (found) return found;
+  if (claudeReleaseBasis(r) === "release-ranges") return claudeReleaseFromRanges(r);
+  throw new UsageError(
+    `Claude Code ${r}: the model knows ${CLAUDE_RANGES_FROM} to ${CLAUDE_RANGES_TO} (verified on ${CLAUDE_RELEASES.map((b) => b.release).join(" and ")}, the others modelled from release ranges); pass one of them (--agent-version)`,
+  );
 }
 
 /** The releases the model was verified on, newest (the default) first: the AgentModel's `releases`. */

@@ -22,6 +22,7 @@ import { aString, pickAllowed, stringList } from "../../verify/settings.js";
 import { type RecordedRequest, startUpstream, type Turn } from "../../verify/upstream.js";
 import { claudeOnDemand } from "./on-read.js";
 import { CLAUDE_PROBES } from "./probes.js";
+import { CLAUDE_RELEASE_RANGES, inReleaseRange } from "./release-ranges.js";
 import { CLAUDE_AGENTS_FOOTER, CLAUDE_AGENTS_HEADER, CLAUDE_SKILLS_HEADER } from "./sources.js";
 
 export interface ClaudeRun {
@@ -364,9 +365,32 @@ const HOOK_BLOCK = /(?:^|\n)Contents of (\/[^\n]*?):\n\n/g;
  */
 const MERGED_REMINDER = /\n\nThe user hasn't heard from you in a while\.[\s\S]*$/;
 
-function systemAttachments(text: string, accept: SectionFilter): DeliveredFile[] {
+/**
+ * The token counter 2.1.233 to 2.1.312 end the `role: "system"` message after a tool result with
+ * (release-ranges.ts `total-tokens-after-attachments`): after the attached files' texts, or alone.
+ */
+const TOTAL_TOKENS = /(?:^|\n\n)<total_tokens>\d+ tokens left<\/total_tokens>$/;
+
+/** What a release adds around the files it attaches on read, that verify's parser cuts (its own rules). */
+export interface ClaudeFraming {
+  /** A `\n\n<total_tokens>N tokens left</total_tokens>` line ends the system message after a tool result. */
+  totalTokens: boolean;
+}
+
+/**
+ * The framing rules of `release` (./release-ranges.ts; outside the bisected span, the nearest end's).
+ * Undefined: every rule known (a run whose release was not read).
+ */
+export function claudeFraming(release?: string): ClaudeFraming {
+  if (release === undefined) return { totalTokens: true };
+  const range = CLAUDE_RELEASE_RANGES.find((r) => r.id === "total-tokens-after-attachments");
+  return { totalTokens: range !== undefined && inReleaseRange(range, release) };
+}
+
+function systemAttachments(text: string, accept: SectionFilter, framing: ClaudeFraming): DeliveredFile[] {
   const hook = HOOK_CONTEXT.exec(text);
-  const body = hook ? text.slice(hook[0].length).replace(MERGED_REMINDER, "") : text;
+  const counted = framing.totalTokens ? text.replace(TOTAL_TOKENS, "") : text;
+  const body = hook ? counted.slice(hook[0].length).replace(MERGED_REMINDER, "") : counted;
   const marks = [...body.matchAll(hook ? HOOK_BLOCK : SYSTEM_ATTACHED)].filter((m) => accept(m[1] ?? ""));
   return marks.map((m, i) => {
     const start = (m.index ?? 0) + m[0].length;
@@ -379,10 +403,16 @@ function systemAttachments(text: string, accept: SectionFilter): DeliveredFile[]
 
 /**
  * What the CLI attached after each tool result of the last main request, in order (one list per tool
- * turn). 2.1.332 puts each file in a `<system-reminder>` text block of the tool result's user message;
- * 2.1.197 puts them in a `role: "system"` message right after it. Both are read.
+ * turn). From 2.1.307 each file is a `<system-reminder>` text block of the tool result's user message;
+ * before, they are in a `role: "system"` message right after it. Both are read, and what `release` adds
+ * around them ({@link claudeFraming}: the token counter of 2.1.233 to 2.1.312) is cut.
  */
-export function attachedPerTurn(run: ClaudeRun, accept: SectionFilter = () => true): DeliveredFile[][] {
+export function attachedPerTurn(
+  run: ClaudeRun,
+  accept: SectionFilter = () => true,
+  release?: string,
+): DeliveredFile[][] {
+  const framing = claudeFraming(release);
   const last = run.mainRequests.at(-1);
   // biome-ignore lint/suspicious/noExplicitAny: API message JSON
   const messages = (last?.body?.messages ?? []) as any[];
@@ -391,7 +421,7 @@ export function attachedPerTurn(run: ClaudeRun, accept: SectionFilter = () => tr
   messages.forEach((m, i) => {
     if (i === 0) return;
     if (m?.role === "system" && current) {
-      for (const t of textBlocks(m)) current.push(...systemAttachments(t, accept));
+      for (const t of textBlocks(m)) current.push(...systemAttachments(t, accept, framing));
       return;
     }
     current = undefined;
@@ -472,7 +502,7 @@ export const claudeVerifyRunner: VerifyRunner = {
     // Only paths in the copy or the throwaway home can be the CLI's own sections.
     const ours = (p: string) => inside(req.root, p) || inside(req.home, p);
     const launch = launchFiles(run, ours).map((s) => ({ path: s.path, text: s.text, label: s.label }));
-    const turns = attachedPerTurn(run, ours);
+    const turns = attachedPerTurn(run, ours, req.release);
     // The lists' entries without the CLI's own: with no skill, subagent or command file in the copy (and an
     // empty home), every entry is the CLI's own; else those an empty folder's run lists are left out.
     const listed = claudeListEntries(run.mainRequests[0]?.body);

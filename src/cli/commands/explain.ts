@@ -6,6 +6,7 @@ import type { TokensChoice } from "../../app/tokens.js";
 import { UsageError } from "../../errors.js";
 import { lstatSafe } from "../../fs/read.js";
 import { renderExplainText } from "../../report/explain.js";
+import { userViewRelease } from "../installed.js";
 import {
   addDirOption,
   agentOption,
@@ -60,34 +61,56 @@ export function registerExplain(program: Command): void {
         tokens?: TokensChoice;
         model?: string;
       },
-    ) => {
-      if (opts.agent === "all")
-        throw new UsageError("explain answers for one agent: give --agent ID, not all");
-      const { root, cwd } = resolvePlace(dir, opts.cwd);
-      const addDirs = resolveAddDirs(opts.addDir);
-      // Explaining a path that does not exist is useful (a file the agent is about to create), but the
-      // reader must know it is not one they have (issue 29: a typo was explained without a word).
-      if (!lstatSafe(resolve(path)))
-        process.stderr.write(
-          `agent-context explain: ${path} does not exist; shown is what would load for a file created there\n`,
-        );
-      const sets = await explainPathTokens({
-        tokens: opts.tokens ?? "auto",
-        ...(opts.model ? { model: opts.model } : {}),
-        ...(opts.freshClone ? {} : { user: currentUserEnvironment() }),
-        ...(addDirs.length > 0 ? { addDirs } : {}),
-        root,
-        cwd,
-        target: resolve(path),
-        ...(opts.agent ? { agent: opts.agent } : {}),
-        ...(opts.agentVersion ? { release: opts.agentVersion } : {}),
-      });
-      if (!opts.json) {
-        process.stdout.write(renderExplainText({ ...sets, agentName: sets.agent.name }, path));
-        return;
-      }
-      const json = explainJson(sets);
-      process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
-    },
+    ) => explainAction(path, dir, opts),
   );
+}
+
+async function explainAction(
+  path: string,
+  dir: string | undefined,
+  opts: {
+    cwd?: string;
+    agent?: string;
+    agentVersion?: string;
+    json?: boolean;
+    freshClone?: boolean;
+    addDir?: string[];
+    tokens?: TokensChoice;
+    model?: string;
+  },
+): Promise<void> {
+  {
+    if (opts.agent === "all") throw new UsageError("explain answers for one agent: give --agent ID, not all");
+    const { root, cwd } = resolvePlace(dir, opts.cwd);
+    const addDirs = resolveAddDirs(opts.addDir);
+    // Explaining a path that does not exist is useful (a file the agent is about to create), but the
+    // reader must know it is not one they have (issue 29: a typo was explained without a word).
+    if (!lstatSafe(resolve(path)))
+      process.stderr.write(
+        `agent-context explain: ${path} does not exist; shown is what would load for a file created there\n`,
+      );
+    // The user view models the installed CLI's release; the fresh-clone view the configured one.
+    const release = opts.freshClone
+      ? opts.agentVersion !== undefined
+        ? { release: opts.agentVersion }
+        : {}
+      : await userViewRelease("explain", opts.agent, root, opts.agentVersion);
+    const sets = await explainPathTokens({
+      tokens: opts.tokens ?? "auto",
+      ...(opts.model ? { model: opts.model } : {}),
+      ...(opts.freshClone ? {} : { user: currentUserEnvironment() }),
+      ...release,
+      ...(addDirs.length > 0 ? { addDirs } : {}),
+      root,
+      cwd,
+      target: resolve(path),
+      ...(opts.agent ? { agent: opts.agent } : {}),
+    });
+    if (!opts.json) {
+      process.stdout.write(renderExplainText({ ...sets, agentName: sets.agent.name }, path));
+      return;
+    }
+    const json = explainJson(sets);
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  }
 }

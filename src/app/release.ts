@@ -1,0 +1,69 @@
+/**
+ * Which release of an agent a command models, and why: one rule for every command (cap, explain, lint,
+ * report, route, verify, the hook). `--agent-version` first; then, in the user view, the release of the
+ * CLI installed on this machine (found by the command line, src/cli/installed.ts); then the release pinned
+ * in `.agent-context.json` (`agents.<id>.release`); else the newest release the model was verified on.
+ */
+import { releaseBasisOf } from "../agents/release.js";
+import type { AgentContextConfig } from "../config.js";
+import { UsageError } from "../errors.js";
+import type { AgentModel } from "../model/index.js";
+
+/** Why a release is the one modelled. */
+export type ReleaseWhy = "--agent-version" | "installed" | "configured" | "default";
+
+/** The release a command models, why, and how the model knows it. */
+export interface ModelledRelease {
+  release: string;
+  why: ReleaseWhy;
+  /** `verified` on it, or modelled from `release-ranges`. */
+  basis: "verified" | "release-ranges";
+}
+
+/**
+ * The release to model for `agent`: `given` (with its reason: `--agent-version`, or `installed` for the
+ * user view's CLI), else `agents.<id>.release` of the configuration, else the newest verified.
+ * @throws UsageError for a given or configured release the model does not know (naming where it came from)
+ */
+export function modelledRelease(
+  agent: Pick<AgentModel, "id" | "name" | "releases" | "releaseBasis">,
+  opts: {
+    given?: string;
+    givenWhy?: "--agent-version" | "installed";
+    config?: AgentContextConfig;
+    file?: string | null;
+  },
+): ModelledRelease {
+  const configured = opts.config?.agents?.[agent.id]?.release;
+  const [release, why]: [string, ReleaseWhy] =
+    opts.given !== undefined
+      ? [opts.given, opts.givenWhy ?? "--agent-version"]
+      : configured !== undefined
+        ? [configured, "configured"]
+        : [agent.releases[0] as string, "default"];
+  const basis = releaseBasisOf(agent, release);
+  if (!basis) {
+    const where =
+      why === "configured"
+        ? `${opts.file ?? ".agent-context.json"}: agents.${agent.id}.release`
+        : why === "installed"
+          ? `the installed ${agent.name} CLI`
+          : "--agent-version";
+    throw new UsageError(
+      `${where} ${release}: the ${agent.name} model knows ${agent.releases.join(", ")}${agent.releaseBasis ? " and the releases between them" : ""}; ${why === "configured" ? "set one of them" : "pass one of them with --agent-version"}`,
+    );
+  }
+  return { release, why, basis };
+}
+
+/** One line saying which release is modelled and why (text outputs). */
+export function releaseLine(name: string, r: ModelledRelease): string {
+  const why = {
+    "--agent-version": "--agent-version",
+    installed: "the CLI installed here",
+    configured: "agents.<id>.release in .agent-context.json",
+    default: "the newest verified; pin one with agents.<id>.release",
+  }[r.why];
+  const basis = r.basis === "verified" ? "verified on it" : "modelled from release ranges";
+  return `${name} ${r.release} (${why}; ${basis})`;
+}

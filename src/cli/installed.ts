@@ -1,0 +1,28 @@
+/**
+ * The user view's release (src/app/release.ts): `--agent-version` when given, else the installed CLI's
+ * (src/app/installed.ts) when the model knows it. A CLI not found, or of a release the model does not
+ * know, leaves the configured or default release, said on stderr.
+ */
+import { agentById, defaultAgent } from "../agents/index.js";
+import { releaseBasisOf } from "../agents/release.js";
+import { installedRelease } from "../app/installed.js";
+
+/** The `release` and `releaseWhy` options of a user-view run for `agentId` (default agent when undefined). */
+export async function userViewRelease(
+  command: string,
+  agentId: string | undefined,
+  root: string,
+  agentVersion: string | undefined,
+): Promise<{ release?: string; releaseWhy?: "--agent-version" | "installed" }> {
+  if (agentVersion !== undefined) return { release: agentVersion, releaseWhy: "--agent-version" };
+  const agent = agentId === undefined || agentId === "all" ? defaultAgent() : agentById(agentId);
+  const found = await installedRelease(agent, { root });
+  if ("none" in found) return {};
+  if (releaseBasisOf(agent, found.release) === undefined) {
+    process.stderr.write(
+      `agent-context ${command}: ${agent.name} ${found.release} (${found.bin}) is a release the model does not know (it knows ${agent.releases.join(", ")} and the releases between); modelled as the configured or newest verified release — run \`agent-context verify --probes\` to see which behaviours yours has\n`,
+    );
+    return {};
+  }
+  return { release: found.release, releaseWhy: "installed" };
+}
