@@ -96,6 +96,7 @@ const TOOLS = {
       $schema: schemaRef,
       agent: z.string(),
       agentVersion: z.string(),
+      release: z.object({ why: z.string(), basis: z.string() }).optional(),
       root: z.string(),
       cwd: z.string(),
       view: z.string(),
@@ -108,6 +109,7 @@ const TOOLS = {
       overhead: z.array(z.unknown()),
       unmeasured: z.array(z.unknown()),
       partialSessions: z.array(z.unknown()).optional(),
+      tokens: z.looseObject({}).optional(),
     },
     run: (root: string, a: { path: string; agent?: string; view?: "user" | "fresh-clone" }) =>
       explainJson(root, a),

@@ -130,6 +130,6 @@ describe("capabilities the agents declare", () => {
         .filter((a) => ids.includes(a.id))
         .map((a) => a.id),
     );
-    expect(ids).toEqual(["claude-code", "gemini-cli", "copilot-cli"]);
+    expect(ids).toEqual(["claude-code", "codex", "gemini-cli", "copilot-cli"]);
   });
 });

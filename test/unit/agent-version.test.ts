@@ -30,11 +30,13 @@ describe("--agent-version", () => {
     const c = await cli("cap", d, "--agent-version", "9.9.9");
     expect(c.status).toBe(2);
     expect(c.stderr).toContain(
-      `Claude Code 9.9.9: the model knows ${agentById("claude-code").releases.join(", ")}`,
+      `--agent-version 9.9.9: the Claude Code model knows ${agentById("claude-code").releases.join(", ")} and the releases between them`,
     );
     const e = await cli("explain", join(d, "x.ts"), d, "--agent", "codex", "--agent-version", "9.9.9");
     expect(e.status).toBe(2);
-    expect(e.stderr).toContain(`Codex 9.9.9: the model knows ${agentById("codex").releases.join(", ")}`);
+    expect(e.stderr).toContain(
+      `--agent-version 9.9.9: the Codex model knows ${agentById("codex").releases.join(", ")}`,
+    );
   });
 
   it("claude_code_knows_2_1_332_first_then_2_1_197", () => {

@@ -163,7 +163,7 @@ describe("what a configuration mistake prints", () => {
     const { warnings } = checkConfig(text.replace('"skil"', '"skill"'), F);
     expect(warnings).toEqual([
       `warning: ${F}:10:3: unknown key "cpa" is ignored (did you mean "cap"?); known keys: cap, tokenCap, charge, caps, agents, routers, unlowerable, hook, lint`,
-      `warning: ${F}:5:16: unknown key "agents.codex.capp" is ignored (did you mean "cap"?); known keys in "agents.codex": cap, tokenCap, charge, caps`,
+      `warning: ${F}:5:16: unknown key "agents.codex.capp" is ignored (did you mean "cap"?); known keys in "agents.codex": cap, tokenCap, charge, caps, release`,
       `warning: ${F}:7:13: unknown key "hook.maxrows" is ignored (did you mean "maxRows"?); known keys in "hook": maxRows, maxBytes, oncePerSession`,
     ]);
   });

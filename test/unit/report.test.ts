@@ -246,6 +246,7 @@ describe("json contract", () => {
     expect(Object.keys(capToJson(run(ISSUE_ITEMS)))).toEqual([
       "agent",
       "agentVersion",
+      "release",
       "root",
       "cwd",
       "cap",
