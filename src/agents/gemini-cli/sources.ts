@@ -122,6 +122,43 @@ export function geminiFrontmatter(
   }
 }
 
+/**
+ * A skill's `name` and `description` as Gemini CLI 0.61.0 reads them (`parseFrontmatter` in its bundle): the
+ * YAML values when both are strings (empty ones too), else its line parser — `name:` / `description:` at
+ * any indentation, the last of each, indented continuation lines joined with a space — which keeps an empty
+ * value and a quoted one's quotes. Null: neither gives both.
+ */
+export function geminiSkillFields(text: string): { name: string; description: string } | null {
+  const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (!m) return null;
+  const raw = m[1] as string;
+  try {
+    const v = lazyYaml().parse(raw) as { name?: unknown; description?: unknown } | null;
+    if (v && typeof v === "object" && typeof v.name === "string" && typeof v.description === "string")
+      return { name: v.name, description: v.description };
+  } catch {
+    // the CLI falls back to its line parser, as below
+  }
+  let name: string | undefined;
+  let description: string | undefined;
+  const lines = raw.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const n = /^\s*name:\s*(.*)$/.exec(line);
+    if (n) {
+      name = (n[1] as string).trim();
+      continue;
+    }
+    const d = /^\s*description:\s*(.*)$/.exec(line);
+    if (!d) continue;
+    const parts = [(d[1] as string).trim()];
+    while (i + 1 < lines.length && /^[ \t]+\S/.test(lines[i + 1] as string))
+      parts.push((lines[++i] as string).trim());
+    description = parts.filter(Boolean).join(" ");
+  }
+  return name !== undefined && description !== undefined ? { name, description } : null;
+}
+
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v : undefined);
 
 /** Gemini CLI's skills, subagents and extensions for one launch. Never throws for bad files. */
@@ -178,10 +215,11 @@ export function geminiSources(opts: GeminiSourcesOptions): GeminiSourcesResult {
         continue;
       }
       const fm = geminiFrontmatter(r.text);
-      const name = str(fm?.fields.name);
-      const description = str(fm?.fields.description);
+      const fields = geminiSkillFields(r.text);
+      const name = fields?.name ?? str(fm?.fields.name);
+      const description = fields?.description ?? str(fm?.fields.description);
       const fallback = basename(dirname(abs));
-      if (!fm || name === undefined || description === undefined) {
+      if (!fm || !fields || name === undefined || description === undefined) {
         const why = !fm ? "no frontmatter" : name === undefined ? "no `name`" : "no `description`";
         notListed(
           opts.show(abs),
@@ -194,7 +232,7 @@ export function geminiSources(opts: GeminiSourcesOptions): GeminiSourcesResult {
         continue;
       }
       const s: Skill = {
-        name: geminiSkillName(name.trim()),
+        name: geminiSkillName(name),
         description,
         abs,
         fileBytes: r.fileBytes,
