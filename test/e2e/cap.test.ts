@@ -182,6 +182,7 @@ describe("cap --json", () => {
       "$schema",
       "agent",
       "agentVersion",
+      "release",
       "root",
       "cwd",
       "cap",

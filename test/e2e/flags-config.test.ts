@@ -51,7 +51,7 @@ describe("unknown keys in .agent-context.json", () => {
       const r = run([cmd, "."], root);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr.split("\n").filter((l) => l.startsWith("warning: ") && l.includes(f))).toEqual([
-        `warning: ${f}:2:52: unknown key "agents.codex.capp" is ignored (did you mean "cap"?); known keys in "agents.codex": cap, tokenCap, charge, caps`,
+        `warning: ${f}:2:52: unknown key "agents.codex.capp" is ignored (did you mean "cap"?); known keys in "agents.codex": cap, tokenCap, charge, caps, release`,
         `warning: ${f}:2:15: "agents.claude" names no agent and is ignored (did you mean "claude-code"?); agents: claude-code, codex, gemini-cli, copilot-cli`,
         `warning: ${f}:3:15: "routers" entry "routerz/*.md" matches no file; no router shard is read from it`,
         `warning: ${f}:4:43: "unlowerable" entry ".claude/rules/secu.md" names no file; give the rule's path relative to the repository root`,
