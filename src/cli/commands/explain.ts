@@ -47,38 +47,24 @@ export function registerExplain(program: Command): void {
   jsonOption(
     cmd,
     "print {agent, agentVersion, root, cwd, view, applied, launch, onRead, onTool, tokens} as JSON",
-  ).action(
-    async (
-      path: string,
-      dir: string | undefined,
-      opts: {
-        cwd?: string;
-        agent?: string;
-        agentVersion?: string;
-        json?: boolean;
-        freshClone?: boolean;
-        addDir?: string[];
-        tokens?: TokensChoice;
-        model?: string;
-      },
-    ) => explainAction(path, dir, opts),
+  ).action(async (path: string, dir: string | undefined, opts: ExplainFlags) =>
+    explainAction(path, dir, opts),
   );
 }
 
-async function explainAction(
-  path: string,
-  dir: string | undefined,
-  opts: {
-    cwd?: string;
-    agent?: string;
-    agentVersion?: string;
-    json?: boolean;
-    freshClone?: boolean;
-    addDir?: string[];
-    tokens?: TokensChoice;
-    model?: string;
-  },
-): Promise<void> {
+/** explain's flags as commander parses them. */
+interface ExplainFlags {
+  cwd?: string;
+  agent?: string;
+  agentVersion?: string;
+  json?: boolean;
+  freshClone?: boolean;
+  addDir?: string[];
+  tokens?: TokensChoice;
+  model?: string;
+}
+
+async function explainAction(path: string, dir: string | undefined, opts: ExplainFlags): Promise<void> {
   {
     if (opts.agent === "all") throw new UsageError("explain answers for one agent: give --agent ID, not all");
     const { root, cwd } = resolvePlace(dir, opts.cwd);

@@ -26,10 +26,10 @@ import type { FuzzAgent } from "./agents.js";
 import { CODEX_FOUND_CASES } from "./found-codex.js";
 import {
   body,
+  drawLayout,
   type Feature,
   type FuzzCase,
   type GenContext,
-  isUnder,
   j,
   link,
   pushArgs,
@@ -398,12 +398,7 @@ export function generateCodexCase(
   resetBodies();
   const home = "home";
   const base = r.weighted(["proj", "home/proj"], [3, 1]);
-  const cwd = j(base, r.weighted(["", "a", "a/b"], [5, 3, 2]));
-  const levels = [""];
-  for (const part of cwd.split("/").filter(Boolean)) levels.push(j(levels.at(-1) ?? "", part));
-  const project = ["", "a", "a/b", "a/b/c", "d"].map((d) => j(base, d));
-  const below = project.filter((d) => d !== cwd && isUnder(cwd, d));
-  const aside = project.filter((d) => !levels.includes(d) && !below.includes(d));
+  const { cwd, levels, below, aside } = drawLayout(r, base);
   const git = r.weighted<string[]>(
     [[base], [], [j(base, "a")], [base, j(base, "a/b/c")]],
     [6, 1.2, cwd.startsWith(j(base, "a")) ? 1.5 : 0, 0.7],

@@ -35,6 +35,7 @@ import {
   body,
   bytesFile,
   dirOf,
+  drawLayout,
   type Feature,
   FOLDER_FILE,
   type FuzzCase,
@@ -609,12 +610,7 @@ export function generateCopilotCase(
   resetBodies();
   const home = "home";
   const base = r.weighted(["proj", "home/proj"], [3, 1]);
-  const cwd = j(base, r.weighted(["", "a", "a/b"], [5, 3, 2]));
-  const levels = [""];
-  for (const part of cwd.split("/").filter(Boolean)) levels.push(j(levels.at(-1) ?? "", part));
-  const project = ["", "a", "a/b", "a/b/c", "d"].map((d) => j(base, d));
-  const below = project.filter((d) => d !== cwd && isUnder(cwd, d));
-  const aside = project.filter((d) => !levels.includes(d) && !below.includes(d));
+  const { cwd, levels, below, aside } = drawLayout(r, base);
   const git = r.weighted<string[]>(
     [[base], [], [j(base, "a")], [""], [base, j(base, "a/b/c")]],
     [6, 1.2, cwd.startsWith(j(base, "a")) ? 1.5 : 0, 0.7, 1],

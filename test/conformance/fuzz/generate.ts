@@ -83,6 +83,23 @@ export const dirOf = (p: string): string => (posix.dirname(p) === "." ? "" : pos
 export const isUnder = (dir: string, p: string): boolean =>
   dir === "" || p === dir || p.startsWith(`${dir}/`);
 
+/**
+ * The working directory drawn under `base` (the project, `a` or `a/b`) and the project's folders around it:
+ * `levels` (the cwd and its ancestors up to the root, outermost first), `below` and `aside` it. One draw.
+ */
+export function drawLayout(
+  r: Rng,
+  base: string,
+): { cwd: string; levels: string[]; below: string[]; aside: string[] } {
+  const cwd = j(base, r.weighted(["", "a", "a/b"], [5, 3, 2]));
+  const levels = [""];
+  for (const part of cwd.split("/").filter(Boolean)) levels.push(j(levels.at(-1) ?? "", part));
+  const project = ["", "a", "a/b", "a/b/c", "d"].map((d) => j(base, d));
+  const below = project.filter((d) => d !== cwd && isUnder(cwd, d));
+  const aside = project.filter((d) => !levels.includes(d) && !below.includes(d));
+  return { cwd, levels, below, aside };
+}
+
 /** The memory file names Claude Code knows (and near misses), with weights. */
 export const MEMORY_NAMES: readonly [string, number][] = [
   ["CLAUDE.md", 5],
@@ -698,12 +715,7 @@ export function generateCase(
   textCounter = 0;
   const home = "home";
   const base = r.chance(0.25) ? "home/proj" : "";
-  const cwd = j(base, r.weighted(["", "a", "a/b"], [5, 3, 2]));
-  const levels = [""];
-  for (const part of cwd.split("/").filter(Boolean)) levels.push(j(levels.at(-1) ?? "", part));
-  const project = ["", "a", "a/b", "a/b/c", "d"].map((d) => j(base, d));
-  const below = project.filter((d) => d !== cwd && isUnder(cwd, d));
-  const aside = project.filter((d) => !levels.includes(d) && !below.includes(d));
+  const { cwd, levels, below, aside } = drawLayout(r, base);
   const git = r.weighted<string[]>(
     [[base], [], [j(base, "a")]],
     [6, 2, cwd.startsWith(j(base, "a")) ? 2 : 0],
