@@ -53,7 +53,7 @@ describe.skipIf(repos.length === 0)("verify on the shared corpus", () => {
       expect(errors.get(`2.1.332:${repo}`)).toBeUndefined();
       const r = reports.get(`2.1.332:${repo}`);
       expect(r?.disagreements).toEqual([]);
-      expect(r?.model).toEqual({ release: "2.1.332", exact: true, chosen: "detected" });
+      expect(r?.model).toEqual({ release: "2.1.332", exact: true, chosen: "detected", basis: "verified" });
       expect(r?.traffic).toEqual({ loopback: [], refused: [] });
     });
 

@@ -223,7 +223,7 @@ describe("verify --agent gemini-cli on the example repository", () => {
     const r = runs["gemini-probes"];
     expect(r?.status, show(r)).toBe(0);
     expect(r?.stdout).toMatch(
-      /^verify --probes: Gemini CLI 0\.61\.0 — (\d+) of \1 modelled behaviours hold\n/,
+      /^verify --probes: Gemini CLI 0\.61\.0 — (\d+) of \1 behaviours of the model of 0\.61\.0 hold\n/,
     );
     expect(r?.stdout).toContain("holds    just-in-time-read:");
   });
@@ -267,7 +267,7 @@ describe("verify --agent copilot-cli on the example repository", () => {
     const r = runs["copilot-probes"];
     expect(r?.status, show(r)).toBe(0);
     expect(r?.stdout).toMatch(
-      /^verify --probes: GitHub Copilot CLI 1\.0\.102 — (\d+) of \1 modelled behaviours hold\n/,
+      /^verify --probes: GitHub Copilot CLI 1\.0\.102 — (\d+) of \1 behaviours of the model of 1\.0\.102 hold\n/,
     );
     expect(r?.stdout).toContain("holds    view-attaches-scoped:");
   });
