@@ -34,6 +34,7 @@ describe("agent-context explain against the real Claude Code", () => {
       "partialSessions",
       "onRead",
       "onTool",
+      "tokens",
     ]);
 
     const run = await runClaude({
