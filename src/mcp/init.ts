@@ -13,7 +13,14 @@
  * before it is read, and applyInit writes all files together or none.
  */
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
-import { applyEdits, modify, type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import {
+  findNodeAtLocation,
+  type Node as JsonNode,
+  type ParseError,
+  parse,
+  parseTree,
+  printParseErrorCode,
+} from "jsonc-parser";
 import { agents } from "../agents/index.js";
 import { type AgentMcpConfig, MCP_CONFIG } from "../agents/mcp-config.js";
 import { UsageError } from "../errors.js";
@@ -178,14 +185,45 @@ function jsonWithServer(
       `${file}: must be a JSON object whose "mcpServers" is an object keyed by server name; fix it and rerun init --mcp; nothing written`,
     );
   if (servers !== undefined && MCP_SERVER_NAME in (servers as object)) return null;
-  const indent = /\n([ \t]+)"/.exec(body)?.[1] ?? "  ";
-  const formattingOptions = {
-    insertSpaces: !indent.startsWith("\t"),
-    tabSize: indent.startsWith("\t") ? 1 : indent.length,
-    eol: body.includes("\r\n") ? "\r\n" : "\n",
-  };
-  const edits = modify(body, ["mcpServers", MCP_SERVER_NAME], server, { formattingOptions });
-  return `${bom}${applyEdits(body, edits)}`;
+  const unit = /\n([ \t]+)"/.exec(body)?.[1] ?? "  ";
+  const eol = body.includes("\r\n") ? "\r\n" : "\n";
+  const tree = parseTree(body, [], { allowTrailingComma: true }) as JsonNode;
+  const at = servers === undefined ? tree : (findNodeAtLocation(tree, ["mcpServers"]) as JsonNode);
+  const [key, value] =
+    servers === undefined ? ["mcpServers", { [MCP_SERVER_NAME]: server }] : [MCP_SERVER_NAME, server];
+  return `${bom}${insertProperty(body, at, key, value, unit, eol)}`;
+}
+
+/** The indentation of the line holding `offset`. */
+function lineIndent(text: string, offset: number): string {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(start))?.[0] ?? "";
+}
+
+/**
+ * `text` with the property `key: value` added to the object `obj` as its last property, on a line of its
+ * own indented like its siblings; no other byte of the text changes.
+ */
+function insertProperty(
+  text: string,
+  obj: JsonNode,
+  key: string,
+  value: unknown,
+  unit: string,
+  eol: string,
+): string {
+  const kids = obj.children ?? [];
+  const last = kids[kids.length - 1];
+  const ind = last ? lineIndent(text, last.offset) : lineIndent(text, obj.offset) + unit;
+  const prop = `${JSON.stringify(key)}: ${JSON.stringify(value, null, unit)
+    .split("\n")
+    .join(eol + ind)}`;
+  if (last) {
+    const end = last.offset + last.length;
+    return `${text.slice(0, end)},${eol}${ind}${prop}${text.slice(end)}`;
+  }
+  const close = `${eol}${lineIndent(text, obj.offset)}}`;
+  return `${text.slice(0, obj.offset)}{${eol}${ind}${prop}${close}${text.slice(obj.offset + obj.length)}`;
 }
 
 /** The TOML text with a `[mcp_servers.agent-context]` table appended (null: already there). Throws UsageError. */
