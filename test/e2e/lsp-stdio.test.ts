@@ -257,16 +257,22 @@ describe("agent-context lsp over stdio", () => {
     write("docs/there.md", "Read me.\n");
     await watched(1);
     expect(await importBytes()).toBe(before);
-    for (const [version, text] of [
-      [10, `${CLAUDE}x\n`],
-      [11, CLAUDE],
+    const dead = (ds: Diagnostic[]) =>
+      ds.filter((d) => d.code === "import-missing").map((d) => d.range.start.line);
+    const until = async (want: number[]) => {
+      for (let n = Math.max(0, (published.get(uri("CLAUDE.md"))?.length ?? 0) - 1); ; n++)
+        if (JSON.stringify(dead(await diagnostics("CLAUDE.md", n))) === JSON.stringify(want)) return;
+    };
+    await until([2]);
+    for (const [version, text, want] of [
+      [10, `${CLAUDE}@docs/nope.md\n`, [2, 4]],
+      [11, CLAUDE, [2]],
     ] as const) {
-      const count = published.get(uri("CLAUDE.md"))?.length ?? 0;
       await conn.sendNotification("textDocument/didChange", {
         textDocument: { uri: uri("CLAUDE.md"), version },
         contentChanges: [{ text }],
       });
-      await diagnostics("CLAUDE.md", count);
+      await until([...want]);
     }
   });
 
