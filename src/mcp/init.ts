@@ -66,6 +66,11 @@ export function mcpServerEntry(
   return { entry: { type: "stdio", command, args }, portable };
 }
 
+/** The project MCP configuration files the registered agents read (each once). */
+export function mcpConfigFiles(): string[] {
+  return [...new Set(agents().flatMap((a) => MCP_CONFIG[a.id]?.file ?? []))];
+}
+
 /** One file's planned change, with the agents that read it and whether the command is shareable. */
 export type McpPlanItem = InitPlanItem & {
   portable: boolean;

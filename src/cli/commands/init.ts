@@ -4,7 +4,7 @@ import { runInit } from "../../app/init.js";
 import { CONFIG_FILE } from "../../config.js";
 import { UsageError } from "../../errors.js";
 import { applyInit, SETTINGS_FILE, workflowSnippet } from "../../install/init.js";
-import { type McpPlan, planMcpConfigs } from "../../mcp/init.js";
+import { type McpPlan, mcpConfigFiles, planMcpConfigs } from "../../mcp/init.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "../../model/index.js";
 import { agentVersionOption, dirArgument, resolvePlace } from "../options.js";
 
@@ -23,7 +23,7 @@ export function registerInit(program: Command): void {
     .option("--dry-run", "show what would change without writing")
     .option(
       "--mcp",
-      "also add the agent-context MCP server to the project MCP configuration of each agent that reads one (.mcp.json, .gemini/settings.json, .codex/config.toml)",
+      `also add the agent-context MCP server to the project MCP configuration of each agent that reads one (${mcpConfigFiles().join(", ")})`,
     )
     .option(
       "--adopt-kinds [kinds]",
