@@ -13,7 +13,6 @@ import {
   geminiEstimate,
   O200K_MAX_RUN,
   O200K_MAX_TEXT,
-  o200kLoads,
 } from "../../src/tokens/index.js";
 
 interface Known {
