@@ -78,6 +78,7 @@ export const onReadGaps: HookHandler = async (call, state) => {
         for (const it of session.read(t, how).items) cliKeys.push(`file:${resolve(root, it.path)}`);
       }
       const extras: ExtraDelivery[] = [];
+      let anyPath: ReturnType<HookOnRead["session"]> | undefined;
       const command = typeof input.command === "string";
       for (const t of abs) {
         checkDeadline();
@@ -85,7 +86,9 @@ export const onReadGaps: HookHandler = async (call, state) => {
         // A command naming a directory (`grep -rn X pkg/`, `find pkg/`, `ls pkg/sub`): Claude Code attaches
         // nothing for it (docs/findings-hook.md, "Bash commands on a directory"), and neither does the hook.
         if (command && statSync(t, { throwIfNoEntry: false })?.isDirectory()) continue;
-        const r = session.read(t);
+        // A path that does not exist yet (a new file's Write): releases before 2.1.199 attach nothing on a
+        // Read of it, but what applies to it is what any later release attaches: ask the newest verified.
+        const r = (existsSync(t) ? session : (anyPath ??= hookOnRead.session(root, cwd))).read(t);
         for (const it of r.items) {
           extras.push({
             key: `file:${resolve(root, it.path)}`,
