@@ -88,7 +88,8 @@ export const onReadGaps: HookHandler = async (call, state) => {
         if (command && statSync(t, { throwIfNoEntry: false })?.isDirectory()) continue;
         // A path that does not exist yet (a new file's Write): releases before 2.1.199 attach nothing on a
         // Read of it, but what applies to it is what any later release attaches: ask the newest verified.
-        const r = (existsSync(t) ? session : (anyPath ??= hookOnRead.session(root, cwd))).read(t);
+        if (!existsSync(t)) anyPath ??= hookOnRead.session(root, cwd);
+        const r = (existsSync(t) || !anyPath ? session : anyPath).read(t);
         for (const it of r.items) {
           extras.push({
             key: `file:${resolve(root, it.path)}`,
