@@ -7,6 +7,8 @@
  * only `charge` and the raised caps change, every other byte stays as written). {@link runInit} writes
  * unless `dryRun`; nothing here prints.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { applyEdits, type FormattingOptions, type JSONPath, modify } from "jsonc-parser";
 import { defaultAgent, agents as registeredAgents } from "../agents/index.js";
 import { checkRelease } from "../agents/release.js";
@@ -14,7 +16,7 @@ import { adoptionBytes } from "../budget/adoption.js";
 import { capFor } from "../budget/cap-setting.js";
 import { evaluateCap } from "../budget/evaluate.js";
 import { chargingFor, DEFAULT_CHARGED_KINDS } from "../budget/kinds.js";
-import type { AgentContextConfig } from "../config.js";
+import { type AgentContextConfig, CONFIG_FILE } from "../config.js";
 import { UsageError } from "../errors.js";
 import {
   type AdoptionPlan,
@@ -128,6 +130,12 @@ export interface InitOptions {
   dryRun?: boolean;
   /** The default agent's release to model (default: the newest it was verified on). */
   release?: string;
+  /**
+   * The release of the default agent's CLI installed on this machine (src/app/installed.ts), when found and
+   * known to the model: recorded as `agents.<id>.release` in `.agent-context.json` unless one is set there,
+   * and modelled for the launch total (absent `release`).
+   */
+  installed?: string;
   /** `--adopt-kinds`: the kinds to adopt (an empty list or `true`: every chargeable kind); absent: no adoption. */
   adoptKinds?: readonly ItemKind[] | true;
   /** The Workspace to run on (its root is the root). */
@@ -151,6 +159,38 @@ export interface InitResult {
 }
 
 /**
+ * Records `release`, the installed CLI's, as `agents.<default id>.release` in the planned
+ * `.agent-context.json` (created, updated, or left as it is: then edited in place with jsonc-parser), unless
+ * the file pins a release for that agent already; the item's note says so.
+ */
+function recordRelease(root: string, plan: InitPlanItem[], release: string): void {
+  const item = plan.find((p) => p.file === CONFIG_FILE);
+  if (!item) return;
+  const { id, name } = defaultAgent();
+  const text = item.action === "unchanged" ? readFileSync(join(root, CONFIG_FILE), "utf8") : item.content;
+  if (text === undefined) return;
+  const bom = text.startsWith("\uFEFF") ? "\uFEFF" : "";
+  const body = bom ? text.slice(1) : text;
+  const parsed = JSON.parse(body) as AgentContextConfig;
+  if (parsed.agents?.[id]?.release !== undefined) return;
+  const edited = applyEdits(
+    body,
+    modify(body, ["agents", id, "release"], release, { formattingOptions: formatting(body) }),
+  );
+  const note = `agents.${id}.release set to ${release}, the ${name} CLI installed here (cap, lint, route and the hook model it; change it when the team moves to another release)`;
+  if (item.action === "unchanged") {
+    Object.assign(item, {
+      action: "update",
+      content: `${bom}${edited}`,
+      expected: text,
+      note: `${CONFIG_FILE}: ${note}`,
+    });
+  } else {
+    Object.assign(item, { content: `${bom}${edited}`, note: `${item.note}; ${note}` });
+  }
+}
+
+/**
  * Runs `init`: measures the launch, plans the configuration and the hook, writes the plan all-or-nothing
  * unless `dryRun`. Throws UsageError for an unknown release, a malformed file, a cut measurement or a
  * write that fails (nothing is written then).
@@ -158,7 +198,8 @@ export interface InitResult {
 export function runInit(opts: InitOptions): InitResult {
   const ws = opts.workspace ?? Workspace.at(opts.root);
   const root = ws.root;
-  const release = opts.release === undefined ? undefined : checkRelease(defaultAgent(), opts.release);
+  const given = opts.release ?? opts.installed;
+  const release = given === undefined ? undefined : checkRelease(defaultAgent(), given);
   // No read scope: the writes check each file against the text planned, read again.
   const total = launchTotal(ws, release);
   const hook = chooseHookCommand(root);
@@ -179,6 +220,7 @@ export function runInit(opts: InitOptions): InitResult {
             }),
         }),
   });
+  if (opts.installed !== undefined && opts.release === undefined) recordRelease(root, plan, opts.installed);
   if (!opts.dryRun) applyInit(root, plan);
   return {
     root,

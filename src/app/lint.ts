@@ -4,10 +4,10 @@
  * all (a directory with no instruction files is said to be one). Nothing here prints.
  */
 import { defaultAgent } from "../agents/index.js";
-import { checkRelease } from "../agents/release.js";
 import { ALL_RULES, type LintResult, type LintRule, lintRepository } from "../lint/index.js";
 import type { LintRuleMeta } from "../model/index.js";
 import { holdsNoInstructionFiles } from "./cap.js";
+import { type ModelledRelease, modelledRelease } from "./release.js";
 import { Workspace } from "./workspace.js";
 
 export interface LintOptions {
@@ -15,7 +15,10 @@ export interface LintOptions {
   root: string;
   /** Apply the safe fixes before reporting (`--fix`). */
   fix?: boolean;
-  /** The default agent's release to model (`--agent-version`; default the newest verified). */
+  /**
+   * The default agent's release to model (`--agent-version`); absent: `agents.<id>.release` of the
+   * configuration, else the newest verified (src/app/release.ts).
+   */
   release?: string;
   /** Called before each rule runs with its id (for a progress indication). */
   onProgress?: (label: string) => void;
@@ -30,6 +33,8 @@ export interface LintOptions {
 export interface LintRun extends LintResult {
   /** The default agent's release given (checked), or undefined. */
   release: string | undefined;
+  /** The default agent's release modelled, why, and how the model knows it. */
+  modelled: ModelledRelease;
   /** Every rule's metadata (for renderers: SARIF's rule table, severities). */
   rules: readonly LintRuleMeta[];
   /** True when no finding was made and no agent loads anything from the root. */
@@ -42,7 +47,13 @@ export interface LintRun extends LintResult {
  */
 export function runLint(opts: LintOptions): LintRun {
   const ws = opts.workspace ?? Workspace.at(opts.root);
-  const release = opts.release === undefined ? undefined : checkRelease(defaultAgent(), opts.release);
+  const { file, config } = ws.config();
+  const modelled = modelledRelease(defaultAgent(), {
+    ...(opts.release !== undefined ? { given: opts.release } : {}),
+    config,
+    file,
+  });
+  const release = opts.release === undefined ? undefined : modelled.release;
   // No read scope around both passes: `fix` rewrites files between them (each pass opens its own).
   const result = lintRepository({
     root: ws.root,
@@ -50,7 +61,7 @@ export function runLint(opts: LintOptions): LintRun {
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     ...(opts.rules ? { rules: opts.rules } : {}),
     ...(opts.agents ? { agents: opts.agents } : {}),
-    ...(release ? { release } : {}),
+    release: modelled.release,
     sources: {
       files: () => ws.files(),
       // Lint launches at the root's real path: shared when that is the Workspace's root (no link on the way).
@@ -63,6 +74,7 @@ export function runLint(opts: LintOptions): LintRun {
   return {
     ...result,
     release,
+    modelled,
     rules: ALL_RULES,
     noInstructionFiles: result.findings.length === 0 && holdsNoInstructionFiles(after),
   };

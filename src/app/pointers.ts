@@ -3,7 +3,8 @@
  * directory and written all-or-nothing unless `dryRun` (src/pointers/), and its JSON form. Nothing here
  * prints.
  */
-import { checkRelease } from "../agents/release.js";
+import { resolve } from "node:path";
+import { loadConfig } from "../config.js";
 import {
   generatePointers,
   type PointersOptions,
@@ -11,6 +12,7 @@ import {
   pointerAgent,
 } from "../pointers/index.js";
 import { schemaUrl } from "../version.js";
+import { type ModelledRelease, modelledRelease } from "./release.js";
 
 /** The options of {@link runPointers}: the pipeline's own (src/pointers/), the release included. */
 export type PointersRunOptions = PointersOptions;
@@ -22,15 +24,27 @@ export interface PointersRun extends PointersResult {
   release: string | undefined;
   /** The release modelled. */
   agentVersion: string;
+  /** That release, why it is the one (given, `agents.<id>.release` of `cwd`'s configuration, default). */
+  modelled: ModelledRelease;
   dryRun: boolean;
 }
 
-/** Runs `pointers`. Throws UsageError for an unknown release and what generatePointers refuses. */
+/**
+ * Runs `pointers` for the release given, else the one pinned in `.agent-context.json` of `cwd`
+ * (`agents.<id>.release`), else the newest verified (src/app/release.ts). Throws UsageError for an unknown
+ * release, a malformed configuration and what generatePointers refuses.
+ */
 export function runPointers(opts: PointersRunOptions): PointersRun {
   const { agent } = pointerAgent();
-  const release = opts.release === undefined ? undefined : checkRelease(agent, opts.release);
+  const { file, config } = loadConfig(resolve(opts.cwd), { paths: false });
+  const modelled = modelledRelease(agent, {
+    ...(opts.release !== undefined ? { given: opts.release } : {}),
+    config,
+    file,
+  });
+  const release = opts.release === undefined ? undefined : modelled.release;
   const r = generatePointers({
-    ...(release ? { release } : {}),
+    release: modelled.release,
     configDir: opts.configDir,
     cwd: opts.cwd,
     addDirs: opts.addDirs ?? [],
@@ -43,7 +57,8 @@ export function runPointers(opts: PointersRunOptions): PointersRun {
     ...r,
     agentName: agent.name,
     release,
-    agentVersion: release ?? (agent.releases[0] as string),
+    agentVersion: modelled.release,
+    modelled,
     dryRun: opts.dryRun === true,
   };
 }

@@ -7,17 +7,28 @@ import { agentById, defaultAgent } from "../agents/index.js";
 import { releaseBasisOf } from "../agents/release.js";
 import { installedRelease } from "../app/installed.js";
 
-/** The `release` and `releaseWhy` options of a user-view run for `agentId` (default agent when undefined). */
+/**
+ * The `release` and `releaseWhy` options of a user-view run for `agentId` (default agent when undefined),
+ * reading the release of `cli` (`--cli`) or of the agent's executable on PATH.
+ */
 export async function userViewRelease(
   command: string,
   agentId: string | undefined,
   root: string,
   agentVersion: string | undefined,
+  cli?: string,
 ): Promise<{ release?: string; releaseWhy?: "--agent-version" | "installed" }> {
   if (agentVersion !== undefined) return { release: agentVersion, releaseWhy: "--agent-version" };
   const agent = agentId === undefined || agentId === "all" ? defaultAgent() : agentById(agentId);
-  const found = await installedRelease(agent, { root });
-  if ("none" in found) return {};
+  const found = await installedRelease(agent, { root, ...(cli !== undefined ? { cli } : {}) });
+  if ("none" in found) {
+    // Asked for a CLI by path: not finding its release is said; not finding one on PATH is the common case.
+    if (cli !== undefined)
+      process.stderr.write(
+        `agent-context ${command}: --cli ${cli}: ${found.none}; modelled as the configured or newest verified release\n`,
+      );
+    return {};
+  }
   if (releaseBasisOf(agent, found.release) === undefined) {
     process.stderr.write(
       `agent-context ${command}: ${agent.name} ${found.release} (${found.bin}) is a release the model does not know (it knows ${agent.releases.join(", ")} and the releases between); modelled as the configured or newest verified release — run \`agent-context verify --probes\` to see which behaviours yours has\n`,

@@ -19,6 +19,11 @@ export interface HookCall {
   /** The repository the call belongs to (src/router/root.ts). */
   root: string;
   config: AgentContextConfig;
+  /**
+   * The hook agent's release to model (`route --agent-version`); absent: `agents.<id>.release` of
+   * {@link config}, else the newest verified (src/app/release.ts's rule).
+   */
+  release?: string;
   env: NodeJS.ProcessEnv;
   /** The call's target (the one parser, ./targets.ts); null when it names nothing. */
   target: ToolTarget | null;

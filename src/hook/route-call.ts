@@ -14,6 +14,8 @@ export interface RouteToolCallRequest {
   tool: string;
   input: Record<string, unknown>;
   config: AgentContextConfig;
+  /** The hook agent's release to model (default: the configuration's, else the newest verified). */
+  release?: string;
   /** Whether the router may read and write its compiled index cache (default true). */
   useCache?: boolean;
 }

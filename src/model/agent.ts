@@ -95,10 +95,17 @@ export interface ReadHow {
  * `hookOnRead`. The hook delivers what the agent would not attach itself for a tool call.
  */
 export interface HookOnRead {
-  /** The absolute paths the agent attaches by itself for this tool call (`input`: the tool's input). */
-  attachTargets(tool: string, input: Record<string, unknown>, cwd: string): string[];
+  /**
+   * The absolute paths the agent attaches by itself for this tool call (`input`: the tool's input) on
+   * `release` (default: the newest verified). Throws UsageError for a release the model does not know.
+   */
+  attachTargets(tool: string, input: Record<string, unknown>, cwd: string, release?: string): string[];
   /** A fresh on-read session for a launch in `cwd` (absolute) of the repository at `root` (absolute). */
-  session(root: string, cwd: string): { read(target: string, how?: ReadHow): OnDemandResult };
+  session(
+    root: string,
+    cwd: string,
+    release?: string,
+  ): { read(target: string, how?: ReadHow): OnDemandResult };
 }
 
 /**

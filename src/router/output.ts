@@ -11,6 +11,11 @@ export interface RouteJson {
   /** The schema of this output. */
   $schema?: string;
   root: string;
+  /**
+   * The hook agent's release modelled for what it attaches itself (src/app/release.ts): the release, why
+   * it is the one (`--agent-version`, `configured`, `default`) and how the model knows it.
+   */
+  release?: { version: string; why: string; basis: "verified" | "release-ranges" };
   tool: string | null;
   target: string | null;
   paths: string[];
@@ -41,7 +46,9 @@ export interface RouteJson {
  * unlowerable, injection, problems }`. `rows` holds every matching row (also those past the row cap, with
  * `listed: false`); `injection` is exactly what the hook injects in a fresh session.
  */
-export function routeJson(r: RouteResult): RouteJson {
+export function routeJson(
+  r: RouteResult & { release?: { release: string; why: string; basis: "verified" | "release-ranges" } },
+): RouteJson {
   const listed = new Set(r.injection.rows.map((x) => x.match.row));
   const rules = r.injection.rows.flatMap((x) =>
     x.rules.map((rule) => ({
@@ -55,6 +62,9 @@ export function routeJson(r: RouteResult): RouteJson {
   return {
     $schema: schemaUrl("route"),
     root: r.index.root,
+    ...(r.release
+      ? { release: { version: r.release.release, why: r.release.why, basis: r.release.basis } }
+      : {}),
     tool: r.target?.tool ?? null,
     target: r.target?.display ?? null,
     paths: r.target?.paths ?? [],

@@ -889,8 +889,9 @@ export function claudeAttachTargets(
  * on-read session to ask about the others.
  */
 export const hookOnRead: HookOnRead = {
-  attachTargets: (tool, input, cwd) => claudeAttachTargets(tool, input, cwd),
-  session: (root, cwd) => claudeOnReadSession({ root, cwd }),
+  attachTargets: (tool, input, cwd, release) => claudeAttachTargets(tool, input, cwd, release),
+  session: (root, cwd, release) =>
+    claudeOnReadSession({ root, cwd, ...(release !== undefined ? { release } : {}) }),
 };
 
 /**

@@ -10,6 +10,7 @@ import "../../router/index-build.js";
 import { UsageError } from "../../errors.js";
 import { shouldColor } from "../../report/color.js";
 import { renderCapOutput } from "../../report/command-output.js";
+import { userViewRelease } from "../installed.js";
 import {
   addDirOption,
   agentOption,
@@ -44,14 +45,19 @@ export function registerCap(program: Command): void {
     "--all-cwds",
     "check the root and every directory holding an agent memory file",
   );
-  addDirOption(cmd).option(
-    "--user",
-    "the user view: add this machine's user files, settings, approvals and environment (never what CI judges)",
-  );
+  addDirOption(cmd)
+    .option(
+      "--user",
+      "the user view: add this machine's user files, settings, approvals and environment (never what CI judges)",
+    )
+    .option(
+      "--cli <path>",
+      "with --user: the agent CLI whose release to model (default: the one on PATH; `CLI --version`)",
+    );
   tokensOptions(formatOptions(cmd)).action(
     async (
       dir: string | undefined,
-      o: { cap?: number; base?: string; allCwds?: boolean; user?: boolean } & SharedFlags,
+      o: { cap?: number; base?: string; allCwds?: boolean; user?: boolean; cli?: string } & SharedFlags,
     ) => {
       const format = outputFormat(o);
       if (o.allCwds && o.cwd !== undefined) throw new UsageError("--cwd and --all-cwds cannot be combined");
@@ -59,12 +65,21 @@ export function registerCap(program: Command): void {
       const addDirs = resolveAddDirs(o.addDir);
       // --all-cwds measures every directory itself; otherwise the launch directory.
       const ws = Workspace.at(place.root, place.cwd);
+      if (o.cli !== undefined && !o.user)
+        throw new UsageError("--cli reads the installed release: add --user");
+      // The user view models the installed CLI's release (one agent: a matrix keeps each one's configured).
+      const release =
+        o.user && o.agent !== "all" && !o.agent?.includes(",")
+          ? await userViewRelease("cap", o.agent, place.root, o.agentVersion, o.cli)
+          : o.agentVersion !== undefined
+            ? { release: o.agentVersion }
+            : {};
       const runs = runCapMatrix({
         workspace: ws,
         cap: o.cap,
         base: o.base,
         agent: o.agent,
-        ...(o.agentVersion !== undefined ? { release: o.agentVersion } : {}),
+        ...release,
         allCwds: o.allCwds,
         // Without --user the home directory is never read: a runner's home never changes a verdict.
         ...(o.user ? { view: "user" as const, user: currentUserEnvironment() } : {}),

@@ -43,6 +43,10 @@ export function registerExplain(program: Command): void {
     "--fresh-clone",
     "the repository alone, as cap judges it: no user files, settings, approvals or environment",
   );
+  cmd.option(
+    "--cli <path>",
+    "the agent CLI whose release the user view models (default: the one on PATH; `CLI --version`)",
+  );
   tokensOptions(cmd);
   jsonOption(
     cmd,
@@ -57,6 +61,7 @@ interface ExplainFlags {
   cwd?: string;
   agent?: string;
   agentVersion?: string;
+  cli?: string;
   json?: boolean;
   freshClone?: boolean;
   addDir?: string[];
@@ -76,11 +81,13 @@ async function explainAction(path: string, dir: string | undefined, opts: Explai
         `agent-context explain: ${path} does not exist; shown is what would load for a file created there\n`,
       );
     // The user view models the installed CLI's release; the fresh-clone view the configured one.
+    if (opts.cli !== undefined && opts.freshClone)
+      throw new UsageError("--cli reads the installed release, which --fresh-clone leaves out: choose one");
     const release = opts.freshClone
       ? opts.agentVersion !== undefined
         ? { release: opts.agentVersion }
         : {}
-      : await userViewRelease("explain", opts.agent, root, opts.agentVersion);
+      : await userViewRelease("explain", opts.agent, root, opts.agentVersion, opts.cli);
     const sets = await explainPathTokens({
       tokens: opts.tokens ?? "auto",
       ...(opts.model ? { model: opts.model } : {}),

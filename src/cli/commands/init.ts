@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import { defaultAgent } from "../../agents/index.js";
+import { releaseBasisOf } from "../../agents/release.js";
 import { runInit } from "../../app/init.js";
+import { installedRelease } from "../../app/installed.js";
 import { CONFIG_FILE } from "../../config.js";
 import { UsageError } from "../../errors.js";
 import { applyInit, SETTINGS_FILE, workflowSnippet } from "../../install/init.js";
@@ -30,16 +32,19 @@ export function registerInit(program: Command): void {
       `charge the kinds an existing ${CONFIG_FILE} does not charge yet (comma-separated; default all: ${CHARGEABLE_KINDS.join(",")}) and raise each agent's cap by exactly their bytes`,
     )
     .action(
-      (
+      async (
         dir: string | undefined,
         o: { dryRun?: boolean; agentVersion?: string; adoptKinds?: string | true; mcp?: boolean },
       ) => {
         const { root } = resolvePlace(dir, undefined);
+        // The installed CLI's release is recorded (src/app/init.ts); none found: nothing said or recorded.
+        const installed = o.agentVersion === undefined ? await knownInstalled(root) : undefined;
         // With --mcp, init's plan and .mcp.json's change are written together, all-or-nothing.
         const r = runInit({
           root,
           dryRun: o.dryRun === true || o.mcp === true,
           ...(o.agentVersion !== undefined ? { release: o.agentVersion } : {}),
+          ...(installed !== undefined ? { installed } : {}),
           ...(o.adoptKinds === undefined ? {} : { adoptKinds: parseKinds(o.adoptKinds).kinds ?? true }),
         });
         const { release, launchTotal: total, hook } = r;
@@ -85,6 +90,18 @@ function mcpNotes(mcp: McpPlan): string[] {
       `skipped ${mcp.skipped.join(", ")}: no project MCP configuration is read (docs/findings-mcp.md)`,
     );
   return out;
+}
+
+/** The installed default agent CLI's release when the model knows it; an unknown one is said on stderr. */
+async function knownInstalled(root: string): Promise<string | undefined> {
+  const agent = defaultAgent();
+  const found = await installedRelease(agent, { root });
+  if ("none" in found) return undefined;
+  if (releaseBasisOf(agent, found.release) !== undefined) return found.release;
+  process.stderr.write(
+    `agent-context init: ${agent.name} ${found.release} (${found.bin}) is a release the model does not know (it knows ${agent.releases.join(", ")} and the releases between); not recorded — run \`agent-context verify --probes\` to see which behaviours it has\n`,
+  );
+  return undefined;
 }
 
 /** `--adopt-kinds` alone (every chargeable kind) or `--adopt-kinds skill,subagent`. Throws UsageError. */

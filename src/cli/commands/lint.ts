@@ -3,6 +3,7 @@ import { defaultAgent, selectAgentList } from "../../agents/index.js";
 import { checkRelease } from "../../agents/release.js";
 import { noInstructionFilesLine } from "../../app/cap.js";
 import { type LintRun, runLint } from "../../app/lint.js";
+import { releaseLine } from "../../app/release.js";
 import { createProgress } from "../../lint/progress.js";
 import { shouldColor } from "../../report/color.js";
 import { renderLintOutput } from "../../report/command-output.js";
@@ -40,7 +41,6 @@ export function registerLint(program: Command): void {
       const format = outputFormat(o);
       const { root } = resolvePlace(dir, undefined);
       const release = o.agentVersion === undefined ? undefined : checkRelease(defaultAgent(), o.agentVersion);
-      if (release) process.stderr.write(`agent-context lint: modelling ${defaultAgent().name} ${release}\n`);
       const progress = createProgress("agent-context lint", process.stderr, Date.now, mark("\r\u001b[K"));
       let result: LintRun;
       try {
@@ -55,6 +55,11 @@ export function registerLint(program: Command): void {
       } finally {
         progress.done();
       }
+      // The release said whenever it is not the default (given, or pinned in the configuration).
+      if (result.modelled.why !== "default")
+        process.stderr.write(
+          `agent-context lint: modelling ${releaseLine(defaultAgent().name, result.modelled)}\n`,
+        );
       for (const n of result.notFixed)
         process.stderr.write(`agent-context lint --fix: ${n.file}:${n.line}: ${n.message}\n`);
       const out = renderLintOutput(result, format, {

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { pointersJson, runPointers } from "../../app/pointers.js";
+import { releaseLine } from "../../app/release.js";
 import { UsageError } from "../../errors.js";
 
 function collect(v: string, acc: string[]): string[] {
@@ -22,7 +23,7 @@ export function registerPointers(program: Command): void {
     .option("--dry-run", "compute and report; write nothing")
     .option(
       "--agent-version <release>",
-      "the Claude Code release the harness runs (default: the newest verified; an unknown one lists the known)",
+      "the Claude Code release the harness runs (default: agents.claude-code.release of --cwd's .agent-context.json, else the newest verified)",
     )
     .option("--json", "print JSON")
     .action(async (o) => {
@@ -43,7 +44,6 @@ export function registerPointers(program: Command): void {
         dryRun: Boolean(o.dryRun),
         projectSettings: o.projectSettings !== false,
       });
-      const { release } = r;
       if (o.json) {
         process.stdout.write(`${JSON.stringify(pointersJson(r), null, 2)}\n`);
         return;
@@ -52,7 +52,7 @@ export function registerPointers(program: Command): void {
       process.stdout.write(
         `${verb} ${r.pointers.length} pointer(s), ${r.totalBytes} bytes, to ${r.rulesDir}` +
           ` (${r.written.length} changed, ${r.unchanged.length} unchanged, ${r.removed.length} stale removed)` +
-          `${release ? ` for ${r.agentName} ${release}` : ""}\n`,
+          ` for ${releaseLine(r.agentName, r.modelled)}\n`,
       );
       for (const p of r.pointers) {
         process.stdout.write(`  ${p.file}  [${p.route}] ${p.kind} ${p.target}  ${p.globs.join(" ")}\n`);

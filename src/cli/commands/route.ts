@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { releaseLine } from "../../app/release.js";
 import { ROUTE_TOOLS, routeMap, runRoute } from "../../app/route.js";
 import { Workspace } from "../../app/workspace.js";
 import { UsageError } from "../../errors.js";
@@ -20,11 +21,13 @@ interface RouteOpts {
   json?: boolean;
   map?: boolean;
   cache?: boolean;
+  agentVersion?: string;
 }
 
 /**
- * Registers `agent-context route TARGET [DIR] [--tool T] [--cwd DIR] --print|--json` and `route --map [DIR]`
- * (DIR and --cwd as every command takes them: ../options.ts).
+ * Registers `agent-context route TARGET [DIR] [--tool T] [--cwd DIR] [--agent-version R] --print|--json` and
+ * `route --map [DIR]` (DIR and --cwd as every command takes them: ../options.ts). R: the Claude Code release
+ * whose own attachments the hook leaves out (default: `agents.claude-code.release`, else the newest verified).
  */
 export function registerRoute(program: Command): void {
   const cmd = program
@@ -43,6 +46,10 @@ export function registerRoute(program: Command): void {
     .option("--json", "print the matched rows with the trigger that fired each, as JSON")
     .option("--map", "print the domain → shard table to put in CLAUDE.md instead of the full index")
     .option("--no-cache", "do not read or write the compiled index cache")
+    .option(
+      "--agent-version <release>",
+      "the Claude Code release the hook serves (default: agents.claude-code.release, else the newest verified)",
+    )
     .action(async (target: string | undefined, dir: string | undefined, opts: RouteOpts) => {
       if (!(ROUTE_TOOLS as readonly string[]).includes(opts.tool)) {
         throw new UsageError(`--tool ${opts.tool}: unknown tool; use one of ${ROUTE_TOOLS.join(", ")}`);
@@ -61,7 +68,15 @@ export function registerRoute(program: Command): void {
         throw new UsageError("route needs a TARGET (a path, or a command with --tool Bash), or --map");
       }
       if (opts.print && opts.json) throw new UsageError("route: choose one of --print and --json");
-      const r = await runRoute({ root, cwd, tool: opts.tool, target, useCache: opts.cache, workspace: ws });
+      const r = await runRoute({
+        root,
+        cwd,
+        tool: opts.tool,
+        target,
+        useCache: opts.cache,
+        workspace: ws,
+        ...(opts.agentVersion !== undefined ? { release: opts.agentVersion } : {}),
+      });
       const globs = r.routers;
       for (const p of r.problems) process.stderr.write(`agent-context route: ${routerProblemLine(p)}\n`);
       if (r.index.shards.length === 0) process.stderr.write(noShardsLine(globs));
@@ -69,6 +84,9 @@ export function registerRoute(program: Command): void {
         process.stdout.write(`${JSON.stringify(routeJson(r), null, 2)}\n`);
         return;
       }
+      process.stderr.write(
+        `agent-context route: as the hook serves ${releaseLine("Claude Code", r.release)}\n`,
+      );
       if (!r.target)
         process.stderr.write(`agent-context route: ${target} lies outside ${root}; nothing to match\n`);
       if (r.unlowerable.length > 0) {

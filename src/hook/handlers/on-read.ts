@@ -4,10 +4,13 @@
  * module its hook capability names, src/agents/hook.ts: no second matcher here).
  *
  * Claude Code 2.1.332 attaches these itself after Read, Write, Edit and plain-read Bash commands
- * (`claudeAttachTargets`; docs/findings-hook.md §5). The hook therefore delivers them only for the path
- * targets the CLI does not cover — paths named in other Bash commands (`cp`, `touch`, `sed -i`, redirects,
- * pipelines, `git add` …) — and records what the CLI attaches itself in the session state, so it never
- * repeats it. Keys are `file:<absolute path>`. The router handler (./router.ts) renders what this finds.
+ * (`claudeAttachTargets`; docs/findings-hook.md §5); older releases after fewer tools (Write and Edit from
+ * 2.1.288, plain-read Bash from 2.1.293: docs/findings-claude-release-ranges.md). The hook models the
+ * release of the call ({@link HookCall.release}, else `agents.claude-code.release` of the configuration,
+ * which `init` records from the installed CLI, else the newest verified) and delivers them only for the path
+ * targets that release does not cover — paths named in other Bash commands (`cp`, `touch`, `sed -i`,
+ * redirects, pipelines, `git add` …), and on older releases `cat F` or a Write — and records what the CLI
+ * attaches itself in the session state, so it never repeats it. Keys are `file:<absolute path>`. The router handler (./router.ts) renders what this finds.
  *
  * Cheap to import: the on-read model (YAML, gitignore matching) loads only when a stat pre-check (the hook
  * capability's `onReadMarkers`) finds a `.claude/rules/` directory or nested memory that could apply.
@@ -55,6 +58,7 @@ export function nothingToAttach(cwd: string, absTargets: string[]): boolean {
 export const onReadGaps: HookHandler = async (call, state) => {
   try {
     const { root, cwd, tool, input, routed } = call;
+    const release = call.release ?? call.config.agents?.[HOOK_AGENT.id]?.release;
     if (!routed) return;
     const abs = routed.paths.map((p) => resolve(root, p));
     if (abs.length === 0 || nothingToAttach(cwd, abs)) return;
@@ -63,9 +67,10 @@ export const onReadGaps: HookHandler = async (call, state) => {
     // Under the hook's deadline (src/fs/deadline.ts): the on-read model parses rules (CommonMark, YAML),
     // steps that have no loop of ours to check, so V8's execution timeout interrupts them.
     withinDeadline(() => {
-      const cli = hookOnRead.attachTargets(tool, input, cwd);
+      // A release the model does not know throws here: fail open (no gaps), as for any other error.
+      const cli = hookOnRead.attachTargets(tool, input, cwd, release);
       const cliSet = new Set(cli);
-      const session = hookOnRead.session(root, cwd);
+      const session = hookOnRead.session(root, cwd, release);
       const cliKeys: string[] = [];
       // What the CLI attaches for this call depends on the tool (the AGENTS.md plugin acts on Read only).
       const how = { tool, whole: input.offset === undefined && input.limit === undefined };
@@ -73,6 +78,7 @@ export const onReadGaps: HookHandler = async (call, state) => {
         for (const it of session.read(t, how).items) cliKeys.push(`file:${resolve(root, it.path)}`);
       }
       const extras: ExtraDelivery[] = [];
+      let anyPath: ReturnType<HookOnRead["session"]> | undefined;
       const command = typeof input.command === "string";
       for (const t of abs) {
         checkDeadline();
@@ -80,13 +86,16 @@ export const onReadGaps: HookHandler = async (call, state) => {
         // A command naming a directory (`grep -rn X pkg/`, `find pkg/`, `ls pkg/sub`): Claude Code attaches
         // nothing for it (docs/findings-hook.md, "Bash commands on a directory"), and neither does the hook.
         if (command && statSync(t, { throwIfNoEntry: false })?.isDirectory()) continue;
-        const r = session.read(t);
+        // A path that does not exist yet (a new file's Write): releases before 2.1.199 attach nothing on a
+        // Read of it, but what applies to it is what any later release attaches: ask the newest verified.
+        if (!existsSync(t)) anyPath ??= hookOnRead.session(root, cwd);
+        const r = (existsSync(t) || !anyPath ? session : anyPath).read(t);
         for (const it of r.items) {
           extras.push({
             key: `file:${resolve(root, it.path)}`,
             path: it.path,
             kind: it.kind,
-            why: `${it.reason}; Claude Code would not attach it for this ${tool} call`,
+            why: `${it.reason}; Claude Code${release !== undefined ? ` ${release}` : ""} would not attach it for this ${tool} call`,
             text: r.texts.get(it.path) ?? "",
             fileBytes: it.fileBytes,
           });

@@ -1,0 +1,57 @@
+/**
+ * The long tier's share of the release ranges: every probe (test/support/claude-probes.ts) on every
+ * release either side of a boundary (./claude-release-boundaries.cases.ts), each answering what the table
+ * says for that release (about 200 CLI runs). CI runs only each boundary's own probes
+ * (claude-release-boundaries.test.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLAUDE_RELEASE_RANGES, inReleaseRange } from "../../src/agents/claude-code/release-ranges.js";
+import { CLAUDE_RELEASE_PROBES, type ProbeAnswer, runProbe } from "../support/claude-probes.js";
+import { removeFixtures } from "../support/fixture.js";
+import { BOUNDARY_RELEASES, boundaryBin } from "./claude-release-boundaries.cases.js";
+
+const answers = new Map<string, ProbeAnswer | Error>();
+const key = (release: string, id: string) => `${release} ${id}`;
+
+beforeAll(async () => {
+  const jobs = BOUNDARY_RELEASES.flatMap((release) =>
+    CLAUDE_RELEASE_PROBES.map((probe) => ({ release, probe })),
+  );
+  const bins = new Map<string, string | Error>();
+  for (const release of BOUNDARY_RELEASES)
+    try {
+      bins.set(release, boundaryBin(release));
+    } catch (e) {
+      bins.set(release, e as Error);
+    }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 2 }, async () => {
+      while (next < jobs.length) {
+        const { release, probe } = jobs[next++] as (typeof jobs)[number];
+        const bin = bins.get(release);
+        try {
+          if (bin instanceof Error || bin === undefined) throw bin ?? new Error(`no ${release}`);
+          answers.set(key(release, probe.id), await runProbe(probe, bin));
+        } catch (e) {
+          answers.set(key(release, probe.id), e as Error);
+        }
+      }
+    }),
+  );
+}, 3_600_000);
+
+afterAll(removeFixtures);
+
+for (const release of BOUNDARY_RELEASES) {
+  describe(`Claude Code ${release}`, () => {
+    it.each(CLAUDE_RELEASE_RANGES.map((r) => [r.id, r] as const))(
+      "the_probe_%s_answers_as_the_table_says",
+      (id, range) => {
+        const a = answers.get(key(release, id));
+        if (a instanceof Error) throw a;
+        expect({ id, answer: a?.answer }).toEqual({ id, answer: inReleaseRange(range, release) });
+      },
+    );
+  });
+}
