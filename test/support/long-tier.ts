@@ -20,6 +20,7 @@ export const LONG = [
   "test/conformance/claude-fuzz-long.test.ts",
   "test/conformance/codex-fuzz-long.test.ts",
   "test/conformance/gemini-fuzz-long.test.ts",
+  "test/conformance/copilot-fuzz-long.test.ts",
 ];
 
 export function longNotice(): string {
