@@ -2,19 +2,25 @@
  * The long differential campaign against the pinned Claude Code CLI (the `long` tier, test/support/
  * long-tier.ts): 300 generated cases per pinned release the model knows, with every feature of the
  * generator, skills, commands and subagents included (compared entry by entry). The conformance tier's
- * claude-fuzz.test.ts runs a small fixed slice of the same generator. Counts: docs/findings-sources-claude-code.md.
- * More: `npm run conformance:fuzz -- --cases N --seed S --release R`.
+ * claude-fuzz.test.ts runs a small fixed slice of the same generator. With `AC_CLAUDE_RELEASES_DIR` naming a
+ * folder of installed releases (the bisection's layout, `claude-V/node_modules/...`), 300 more cases draw
+ * their release per case from the pinned ones and those (fuzz/run.ts `claudeFuzzReleases`). Counts:
+ * docs/findings-fuzz.md. More: `npm run conformance:fuzz -- --cases N --seed S --release R`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeCode } from "../../src/agents/claude-code/index.js";
 import { claudeReleases } from "../support/claude.js";
 import { removeFixtures } from "../support/fixture.js";
 import { type CampaignResult, runCampaign, summary } from "./fuzz/campaign.js";
+import { claudeFuzzReleases, installedClaudeReleases } from "./fuzz/run.js";
 
 const SEED = "long";
 const CASES = 300;
 const RELEASES = claudeReleases().filter((r) => claudeCode.releases.includes(r));
 const runs = new Map<string, CampaignResult>();
+/** Installed releases beside the pinned ones (none unless AC_CLAUDE_RELEASES_DIR is set). */
+const INSTALLED = [...installedClaudeReleases().keys()];
+let mixed: CampaignResult | undefined;
 
 beforeAll(async () => {
   for (const release of RELEASES) {
@@ -28,7 +34,17 @@ beforeAll(async () => {
     if (r.findings.length) console.log(summary(r, { seed: `${SEED}-${release}`, cases: CASES }));
     runs.set(release, r);
   }
-}, 7_200_000);
+  if (INSTALLED.length > 0) {
+    mixed = await runCampaign({
+      seed: `${SEED}-mixed`,
+      cases: CASES,
+      releases: claudeFuzzReleases(),
+      concurrency: 3,
+      shrinkBudget: 0,
+    });
+    if (mixed.findings.length) console.log(summary(mixed, { seed: `${SEED}-mixed`, cases: CASES }));
+  }
+}, 10_800_000);
 
 afterAll(removeFixtures);
 
@@ -44,4 +60,21 @@ describe("three hundred generated cases per release against the real cli", () =>
         r?.verdicts.filter((v) => v.diffs.length > 0).map((v) => `${v.case.seed}: ${v.diffs.join("; ")}`),
       ).toEqual([]);
     });
+});
+
+describe("three hundred generated cases, each on a release drawn from the pinned and installed ones", () => {
+  it.skipIf(INSTALLED.length === 0)(
+    "every_generated_case_agrees_on_the_release_it_drew_when_releases_are_installed",
+    () => {
+      expect(mixed).toBeDefined();
+      const all = Object.values(mixed?.counts ?? {});
+      expect(all.reduce((n, c) => n + c.cases, 0)).toBe(CASES);
+      expect(all.reduce((n, c) => n + c.errors, 0)).toBe(0);
+      expect(
+        mixed?.verdicts
+          .filter((v) => v.diffs.length > 0)
+          .map((v) => `${v.case.seed} (${v.case.release}): ${v.diffs.join("; ")}`),
+      ).toEqual([]);
+    },
+  );
 });

@@ -4,8 +4,8 @@
  * instruction files with every `applyTo` form, imports, symlinks, the user's ~/.copilot, --add-dir) run
  * through the real CLI and the copilot-cli model, which must send the same instruction part of the system
  * message byte for byte and the same reminder after each `view`; then the cases found so far
- * (fuzz/found-copilot.ts). Sized for about 60-90 s of wall time on a 2-core machine
- * (docs/findings-fuzz.md has the measurement). More cases:
+ * (fuzz/found-copilot.ts). Sized for about two to four minutes of wall time on a 2-core machine
+ * (docs/findings-fuzz.md has the measurement); the long tier's copilot-fuzz-long.test.ts runs 300. More cases:
  * `npm run conformance:fuzz -- --agent copilot-cli --cases N --seed S`.
  */
 import { copilotAgent } from "./fuzz/copilot.js";
@@ -13,7 +13,7 @@ import { fuzzSuite } from "./fuzz/suite.js";
 
 fuzzSuite(copilotAgent, {
   seed: "ci",
-  cases: 8,
+  cases: 24,
   concurrency: 2,
   shrinkBudget: 20,
 });

@@ -21,6 +21,7 @@ export const LONG = [
   "test/conformance/codex-fuzz-long.test.ts",
   "test/conformance/gemini-fuzz-long.test.ts",
   "test/conformance/claude-release-boundaries-long.test.ts",
+  "test/conformance/copilot-fuzz-long.test.ts",
 ];
 
 export function longNotice(): string {

@@ -35,6 +35,7 @@
  */
 import { type Dirent, readdirSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import ignore from "ignore";
 import picomatch from "picomatch";
 import { UsageError } from "../../errors.js";
 import { recordCut } from "../../fs/cuts.js";
@@ -811,11 +812,12 @@ export function renderRegion(
   // `empty_always_on_files_still_frame_their_part_before_a_table`).
   const alwaysPart = alwaysText !== "" || (always.length > 0 && tables > 0);
   if (alwaysPart) out += `\n${alwaysText}\n`;
-  // The child folders' table, the custom folders' AGENTS.md table, then the path-scoped files' (cases
+  // The custom folders' AGENTS.md table, the child folders' table, then the path-scoped files' (fuzz
+  // long31:51, 140, case `the_custom_folders_table_comes_before_the_child_table_and_a_file_is_read_once`; cases
   // `the_child_instructions_feature_flag_lists_child_agents_and_claude_files`,
   // `a_custom_dir_gives_github_instructions_then_claude_rules_then_every_instructions_md_below_it`).
-  if (childRows.length > 0) out += `\n${COPILOT_CHILD_TABLE_HEAD}${childRows.join("")}`;
   if (agentsRows.length > 0) out += `\n${COPILOT_AGENTS_TABLE_HEAD}${agentsRows.join("")}`;
+  if (childRows.length > 0) out += `\n${COPILOT_CHILD_TABLE_HEAD}${childRows.join("")}`;
   if (tableRows.length > 0) out += `\n${COPILOT_TABLE_HEAD}${tableRows.join("")}`;
   if (blocks.length > 0 && (alwaysPart || tables > 0)) out += "\n";
   return out === "" ? "\n\n" : out;
@@ -878,12 +880,14 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
   // of its own, named from the git root (cases `a_custom_dir_inside_the_repository_lists_its_agents_md_by_its_repository_path`,
   // `the_custom_dirs_agents_table_is_relative_to_the_git_root_not_the_working_directory`).
   const agentsRows = customDirs
-    .filter((d) => !ends.includes(d) && statSafe(join(d, "AGENTS.md"))?.isFile())
+    .filter((d) => d !== gitRoot && statSafe(join(d, "AGENTS.md"))?.isFile())
     .map((d) => {
       const rel = toPosix(relative(gitRoot, d));
       return `| ${rel}/ | '${rel}/AGENTS.md' | Agent instructions for ${rel}/**/* |\n`;
     });
-  const childRows = opts.childInstructions ? childMemoryFiles(cwd, gitRoot).map((p) => `| '${p}' |\n`) : [];
+  const childRows = opts.childInstructions
+    ? childMemoryFiles(cwd, gitRoot, found !== undefined).map((p) => `| '${p}' |\n`)
+    : [];
   return {
     root,
     cwd,
@@ -905,17 +909,79 @@ export function copilotLaunch(opts: CopilotLaunchOptions): CopilotLaunch {
 
 /** At most this many directory entries are looked at for the child folders' memory files. */
 const CHILD_WALK_MAX_ENTRIES = 200_000;
+/** The child folders' table looks this many levels below the cwd (1.0.102: `d1/d2/AGENTS.md`, not `d1/d2/d3/`). */
+const CHILD_WALK_MAX_DEPTH = 2;
+/**
+ * Folder names the child folders' walk does not enter, compared without regard to case (1.0.102, cases
+ * `the_child_table_skips_build_and_dependency_folders_by_name`; `.venv`, `venv`, `.gradle`, `.yarn`, `.idea`,
+ * `bower_components`, `packages`, `lib` and dot folders in general are entered).
+ */
+const CHILD_WALK_SKIPPED = new Set([
+  "node_modules",
+  "build",
+  "dist",
+  "target",
+  "vendor",
+  "out",
+  "bin",
+  "obj",
+  "coverage",
+  "tmp",
+  "temp",
+  "__pycache__",
+  ".next",
+  ".nuxt",
+  ".pytest_cache",
+  ".cache",
+]);
 
 /**
- * The `AGENTS.md` and `CLAUDE.md` files of the folders below the cwd (dot-folders skipped), shallowest
- * first and then by path, named from the git root: the table of the `CHILD_CUSTOM_INSTRUCTIONS` feature
- * flag (case `the_child_instructions_feature_flag_lists_child_agents_and_claude_files`). Bounded.
+ * Copilot CLI 1.0.102's order of folder names in the child folders' table: without regard to case, and
+ * of two names equal so, the one lower case at the first difference first (`a`, `A`, `a-b`, `a.b`, `a_b`;
+ * `aB` before `Ab`; case `the_child_table_walks_two_levels_breadth_first_in_case_blind_order`).
  */
-function childMemoryFiles(cwd: string, gitRoot: string): string[] {
-  const found: { depth: number; path: string }[] = [];
+function childNameOrder(a: string, b: string): number {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  if (la !== lb) return la < lb ? -1 : 1;
+  const swap = (s: string) =>
+    [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join("");
+  const sa = swap(a);
+  const sb = swap(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+/** The git root's `.gitignore` (only the git root's: a nested one is not read), when there is a git root. */
+function childIgnore(gitRoot: string | undefined): ((rel: string) => boolean) | undefined {
+  if (gitRoot === undefined) return undefined;
+  const p = join(gitRoot, ".gitignore");
+  if (!statSafe(p)?.isFile()) return undefined;
+  const r = readTextFile(p);
+  if (!r.ok) return undefined;
+  const ig = ignore().add(r.text);
+  return (rel) => rel !== "" && !rel.startsWith("../") && ig.ignores(rel);
+}
+
+/**
+ * The memory files of the folders below the cwd, as Copilot CLI 1.0.102 lists them in the table of the
+ * `CHILD_CUSTOM_INSTRUCTIONS` feature flag, named from the git root: two levels deep, breadth first, each
+ * level's folders in {@link childNameOrder} under their parent's, each folder's
+ * `.github/copilot-instructions.md`, `AGENTS.md`, `CLAUDE.md`, `.claude/CLAUDE.md`, `GEMINI.md` (names
+ * matched without regard to case; empty files and links to files too, not a folder of that name); dot
+ * folders entered (so `a/.claude/CLAUDE.md` comes again as the `CLAUDE.md` of `a/.claude`), linked folders,
+ * {@link CHILD_WALK_SKIPPED} and what the git root's `.gitignore` ignores not (cases
+ * `the_child_instructions_feature_flag_lists_child_agents_and_claude_files`,
+ * `the_child_table_walks_two_levels_breadth_first_in_case_blind_order`,
+ * `the_child_table_skips_build_and_dependency_folders_by_name`,
+ * `the_child_table_stops_at_two_levels_and_skips_what_the_git_roots_gitignore_ignores`, `the_child_table_honours_only_the_git_roots_gitignore`; fuzz long31:33, 146, 154). Bounded.
+ */
+function childMemoryFiles(cwd: string, gitRoot: string, hasGit: boolean): string[] {
+  const found: string[] = [];
+  const ignored = childIgnore(hasGit ? gitRoot : undefined);
+  const rel = (p: string) => toPosix(relative(gitRoot, p));
   let entries = 0;
   let level: string[] = [cwd];
-  for (let depth = 1; level.length > 0 && depth <= 32; depth++) {
+  for (let depth = 1; level.length > 0 && depth <= CHILD_WALK_MAX_DEPTH; depth++) {
     const next: string[] = [];
     for (const d of level) {
       let list: Dirent[];
@@ -924,19 +990,28 @@ function childMemoryFiles(cwd: string, gitRoot: string): string[] {
       } catch {
         continue;
       }
+      const dirs: string[] = [];
       for (const ent of list) {
         if (++entries > CHILD_WALK_MAX_ENTRIES) break;
-        if (ent.isDirectory() && !ent.name.startsWith(".")) next.push(joinPath(d, ent.name));
+        if (!ent.isDirectory() || CHILD_WALK_SKIPPED.has(ent.name.toLowerCase())) continue;
+        if (ignored?.(`${rel(joinPath(d, ent.name))}/`)) continue;
+        dirs.push(ent.name);
       }
+      dirs.sort(childNameOrder);
+      for (const n of dirs) next.push(joinPath(d, n));
     }
-    next.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (const d of next)
-      for (const n of ["AGENTS.md", "CLAUDE.md"])
-        if (statSafe(join(d, n))?.isFile())
-          found.push({ depth, path: toPosix(relative(gitRoot, join(d, n))) });
+      for (const abs of [
+        join(d, COPILOT_INSTRUCTIONS_FILE),
+        copilotMemoryFile(d, "AGENTS.md"),
+        copilotMemoryFile(d, "CLAUDE.md"),
+        join(d, ".claude", "CLAUDE.md"),
+        copilotMemoryFile(d, "GEMINI.md"),
+      ])
+        if (statSafe(abs)?.isFile() && !ignored?.(rel(abs))) found.push(rel(abs));
     level = next;
   }
-  return found.map((f) => f.path);
+  return found;
 }
 
 /** The canonical root and working directory of a launch; throws {@link UsageError} for bad ones. */
@@ -1144,8 +1219,15 @@ function instructionDirs(
       },
       { dir: join(d, CLAUDE_RULES_DIR), suffix: ".md", base: undefined, layer: "custom" },
     );
+  // A folder that is the git root or the cwd names its files relative to itself, as that end does (fuzz
+  // long31:37, 59, 163; case `a_custom_dir_that_is_the_cwd_or_the_git_root_names_its_files_relative_to_it`).
   for (const d of customDirs)
-    dirs.push({ dir: d, suffix: ".instructions.md", base: undefined, layer: "custom" });
+    dirs.push({
+      dir: d,
+      suffix: ".instructions.md",
+      base: ends.includes(d) ? d : undefined,
+      layer: "custom",
+    });
   return dirs;
 }
 
@@ -1189,7 +1271,10 @@ function loadInstructionFiles(
       // Two links to one file in the repository's folders: read once (seed u31:27).
       if (layer === "repo" && fromRepo.has(realPath)) continue;
       if (layer === "repo") fromRepo.add(realPath);
+      // …and a custom folder's file already read from the repository or an earlier custom folder is not
+      // read again (long31 probes; case `the_custom_folders_table_comes_before_the_child_table_and_a_file_is_read_once`).
       if (layer === "custom" && fromRepo.has(realPath)) continue;
+      if (layer === "custom") fromRepo.add(realPath);
       if (layer === "user") {
         if (!read.validUtf8) {
           findings.push(notUtf8(f.path));

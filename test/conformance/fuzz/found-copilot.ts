@@ -146,4 +146,59 @@ export const COPILOT_FOUND_CASES: FuzzFoundCase[] = [
     expect: ["ext/always.md", "proj/docs/in.md", "ext/out.md"],
     expectReads: [["proj/docs/in.md", "ext/out.md"]],
   },
+  {
+    // The model listed AGENTS.md and CLAUDE.md of every folder below the cwd; the CLI lists each child
+    // folder's `.github/copilot-instructions.md`, AGENTS.md, CLAUDE.md, `.claude/CLAUDE.md` and GEMINI.md,
+    // two levels deep (seeds long31:33, 146, 154, hand-shrunk).
+    name: "the_child_table_lists_every_memory_file_two_levels_down",
+    seed: "long31:33",
+    ...base,
+    git: ["proj", "proj/a/b/c"],
+    cwd: "proj",
+    env: { COPILOT_CLI_ENABLED_FEATURE_FLAGS: "CHILD_CUSTOM_INSTRUCTIONS" },
+    files: {
+      "proj/a/.github/copilot-instructions.md": "a ghci\n",
+      "proj/a/b/c/AGENTS.md": "three levels down\n",
+      "proj/a/b/AGENTS.md": "two levels down\n",
+      "proj/d/CLAUDE.md": "d claude\n",
+      "proj/d/GEMINI.md": "d gemini\n",
+    },
+    reads: [],
+    expect: ["<always-on: unmatched>"],
+    expectReads: [],
+  },
+  {
+    // The model named a custom folder's own files by absolute path and left out its AGENTS.md row when
+    // the folder is the cwd; the CLI names them relative to the folder and lists the row (seeds long31:37,
+    // 59, 163, hand-shrunk).
+    name: "a_custom_dir_that_is_the_cwd_names_its_files_relative_to_it_and_lists_its_agents_md",
+    seed: "long31:59",
+    ...base,
+    cwd: "proj/a",
+    env: { COPILOT_CUSTOM_INSTRUCTIONS_DIRS: "." },
+    files: {
+      "proj/a/AGENTS.md": "cwd agents\n",
+      "proj/a/deep/-x1.instructions.md": "---\napplyTo: 'a/**'\n---\nx1\n",
+      "proj/a/x.ts": "x\n",
+    },
+    reads: ["proj/a/x.ts"],
+    expect: ["proj/a/AGENTS.md", "<always-on: unmatched>", "proj/a/deep/-x1.instructions.md"],
+    expectReads: [["proj/a/deep/-x1.instructions.md"]],
+  },
+  {
+    // The model put the child folders' table before the custom folders' AGENTS.md table; the CLI puts it
+    // after (seeds long31:51, 140, hand-shrunk).
+    name: "the_custom_folders_agents_table_comes_before_the_child_table",
+    seed: "long31:51",
+    ...base,
+    cwd: "proj",
+    env: {
+      COPILOT_CUSTOM_INSTRUCTIONS_DIRS: "<R>/cd2",
+      COPILOT_CLI_ENABLED_FEATURE_FLAGS: "CHILD_CUSTOM_INSTRUCTIONS",
+    },
+    files: { "cd2/AGENTS.md": "cd2\n", "proj/k/AGENTS.md": "k\n" },
+    reads: [],
+    expect: ["<always-on: unmatched>"],
+    expectReads: [],
+  },
 ];

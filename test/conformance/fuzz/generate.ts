@@ -688,6 +688,59 @@ const sources: Feature = {
   },
 };
 
+/** Memory files and rules the odd-files feature may change (names as the memory-files and rules features write them). */
+const ODD_TARGET = /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|AGENTS\.md|\.claude\/rules\/.*)$/;
+
+/**
+ * Odd files (issue 31): a memory file or rule whose bytes are invalid UTF-8 (a lone continuation byte, a
+ * cut sequence, an overlong form), hold a NUL, or are whitespace only (tabs, CR LF, no newline); a memory
+ * name or a rule that is a folder; a dangling link as a memory file. Appended last, so older seeds keep
+ * their fixtures.
+ */
+const oddFiles: Feature = {
+  name: "odd files",
+  p: 0.3,
+  apply(ctx) {
+    const r = ctx.rng;
+    const targets = [...ctx.files.keys()].filter((f) => ODD_TARGET.test(f) && !f.startsWith(".cfg/settings"));
+    for (const p of r.sample(targets, Math.min(targets.length, r.int(1, 2)))) {
+      const head = Buffer.from(`Odd ${p} `);
+      const text = r.weighted<() => string>(
+        [
+          () => rawBytes(Buffer.concat([head, Buffer.from([0xff, 0x0a])])),
+          () => rawBytes(Buffer.concat([head, Buffer.from([0xe2, 0x82, 0x0a, 0x41, 0x0a])])),
+          () => rawBytes(Buffer.concat([head, Buffer.from([0xc0, 0xaf, 0x0a])])),
+          () => rawBytes(Buffer.concat([head, Buffer.from([0x00, 0x42, 0x0a])])),
+          () => " \t \n\t\n",
+          () => "\r\n\r\n",
+          () => "   ",
+        ],
+        [2, 1, 1, 1, 1, 1, 1],
+      )();
+      ctx.files.set(p, text);
+      ctx.crlf.delete(p);
+      ctx.bom.delete(p);
+    }
+    if (r.chance(0.4)) {
+      const level = r.pick([...ctx.levels, ...ctx.below]);
+      put(
+        ctx,
+        j(level, r.pick(["CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/rules/dir.md"])),
+        FOLDER_FILE,
+        false,
+      );
+    }
+    if (r.chance(0.3)) {
+      const level = r.pick([...ctx.levels, ...ctx.below]);
+      link(
+        ctx,
+        j(level, r.pick(["CLAUDE.md", "CLAUDE.local.md", ".claude/rules/gone.md"])),
+        "gone-nowhere.md",
+      );
+    }
+  },
+};
+
 export const FEATURES: Feature[] = [
   memoryFiles,
   rules,
@@ -700,6 +753,7 @@ export const FEATURES: Feature[] = [
   settings,
   switches,
   sources,
+  oddFiles,
 ];
 
 /**
@@ -743,6 +797,10 @@ export function generateCase(
   }
   const files: Record<string, string> = {};
   for (const [p, t] of ctx.files) {
+    if (t.startsWith(RAW_BYTES) || t === FOLDER_FILE) {
+      files[p] = t;
+      continue;
+    }
     let text = ctx.crlf.has(p) ? t.replaceAll("\r\n", "\n").replaceAll("\n", "\r\n") : t;
     if (ctx.bom.has(p)) text = `\ufeff${text}`;
     files[p] = text;

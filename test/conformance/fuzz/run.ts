@@ -4,12 +4,28 @@
  * (path, label, text byte for byte, order) and each read's attachments. The agent is a {@link FuzzAgent}
  * (./agents.ts); Claude Code's ({@link claudeAgent}, defined here) is the default.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { claudeCode } from "../../../src/agents/claude-code/index.js";
-import { attachedPerTurn, claudeListEntries } from "../../../src/agents/claude-code/verify.js";
-import { CLAUDE_LABELS, claudeReleases, launchFiles, runClaude } from "../../support/claude.js";
+import { attachedPerTurn, claudeListEntries, runClaudeCli } from "../../../src/agents/claude-code/verify.js";
+import { releaseBasisOf } from "../../../src/agents/release.js";
+import {
+  CLAUDE_LABELS,
+  claudeReleases,
+  launchFiles,
+  type RunClaudeOptions,
+  runClaude,
+} from "../../support/claude.js";
 import { writeFixture } from "../../support/fixture.js";
 import { agentSlots } from "../../support/process.js";
 import type { FuzzAgent } from "./agents.js";
@@ -62,6 +78,50 @@ export interface Written {
   configDir: string;
 }
 
+/**
+ * Claude Code releases installed beside the pinned ones, release → binary: `claude-V/node_modules/
+ * @anthropic-ai/claude-code` under `$AC_CLAUDE_RELEASES_DIR` (the layout of the bisection's scratch
+ * directory, test/support/claude-bisect.ts), kept when the model knows the release (src/agents/release.ts)
+ * and the binary is not npm's stub. Opt-in, so that the fixed-seed CI files draw the pinned releases only
+ * and give the same cases on every machine.
+ */
+export function installedClaudeReleases(): Map<string, string> {
+  const out = new Map<string, string>();
+  const dir = process.env.AC_CLAUDE_RELEASES_DIR;
+  if (!dir || !existsSync(dir)) return out;
+  const pinned = new Set(claudeReleases());
+  for (const name of readdirSync(dir).sort()) {
+    const m = /^claude-(\d+\.\d+\.\d+)$/.exec(name);
+    const release = m?.[1];
+    if (!release || pinned.has(release) || releaseBasisOf(claudeCode, release) === undefined) continue;
+    const pkg = join(dir, name, "node_modules/@anthropic-ai/claude-code");
+    try {
+      const manifest = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")) as {
+        version?: string;
+        bin?: { claude?: string };
+      };
+      const bin = join(pkg, manifest.bin?.claude ?? "bin/claude.exe");
+      if (manifest.version === release && statSync(bin).size > 1_000_000) out.set(release, bin);
+    } catch {
+      // not a complete install
+    }
+  }
+  return out;
+}
+
+/** The pinned releases, then those {@link installedClaudeReleases} finds: the releases a case may draw. */
+export function claudeFuzzReleases(): string[] {
+  return [...claudeReleases(), ...installedClaudeReleases().keys()];
+}
+
+/** Runs a pinned release, or one {@link installedClaudeReleases} found, by its binary. */
+function runClaudeRelease(opts: RunClaudeOptions): ReturnType<typeof runClaude> {
+  const bin = opts.release ? installedClaudeReleases().get(opts.release) : undefined;
+  if (!bin) return runClaude(opts);
+  const { release: _release, ...rest } = opts;
+  return runClaudeCli({ ...rest, bin });
+}
+
 /** Writes the case into a fresh temp directory (real path). */
 export function writeCase(c: FuzzCase): Written {
   // Two markers (./generate.ts): raw bytes (`rawBytes`) and a folder (`FOLDER_FILE`) where a file is expected.
@@ -79,7 +139,7 @@ export function writeCase(c: FuzzCase): Written {
 
 /** Runs the real CLI on a written case. Throws when the CLI did not play the whole script. */
 export async function observeCli(c: FuzzCase, w: Written): Promise<Observation> {
-  const run = await runClaude({
+  const run = await runClaudeRelease({
     cwd: w.cwd,
     home: w.home,
     configDir: w.configDir,
@@ -129,7 +189,13 @@ function builtIns(release: string): Promise<Set<string>> {
       const cwd = join(base, "w");
       mkdirSync(cwd, { recursive: true });
       mkdirSync(join(home, ".cfg"), { recursive: true });
-      const run = await runClaude({ cwd, home, configDir: join(home, ".cfg"), release, timeoutMs: 120_000 });
+      const run = await runClaudeRelease({
+        cwd,
+        home,
+        configDir: join(home, ".cfg"),
+        release,
+        timeoutMs: 120_000,
+      });
       if (!run.mainRequests[0])
         throw new Error(`the baseline run sent no request: ${run.stderr.slice(0, 300)}`);
       return new Set(claudeListEntries(run.mainRequests[0].body).map((e) => `${e.list}: ${e.text}`));
@@ -161,9 +227,12 @@ function withHome<T>(home: string, f: () => T): T {
   }
 }
 
-/** The release the model answers for: the case's when the model knows it, else its default. */
+/**
+ * The release the model answers for: the case's when the model knows it (verified, or between the
+ * verified ones through its release ranges), else its default.
+ */
 export function modelReleaseFor(release: string): string {
-  return claudeCode.releases.includes(release) ? release : (claudeCode.releases[0] as string);
+  return releaseBasisOf(claudeCode, release) !== undefined ? release : (claudeCode.releases[0] as string);
 }
 
 /** Runs the model on a written case. */
@@ -277,7 +346,7 @@ export function compare(root: string, c: FuzzCase, cli: Observation, model: Obse
 /** Claude Code's fuzz agent: the generator, harness and model comparison of this file and ./generate.ts. */
 export const claudeAgent: FuzzAgent = {
   model: claudeCode,
-  releases: claudeReleases,
+  releases: claudeFuzzReleases,
   modelRelease: modelReleaseFor,
   generate: (seed, o) => generateCase(seed, o),
   observeCli,
