@@ -21,6 +21,10 @@ export const OUTPUT_SCHEMAS = {
   route: "RouteJson",
   pointers: "PointersJson",
   verify: "VerifyJson",
+  // The MCP tools without a command of their own (src/mcp/server.ts derives every tool's output schema from these files).
+  "mcp-budget": "BudgetJson",
+  "mcp-fix": "FixJson",
+  "mcp-report": "ReportFileJson",
 };
 
 const generator = createGenerator({
@@ -39,7 +43,9 @@ for (const [name, type] of Object.entries(OUTPUT_SCHEMAS)) {
   const file = {
     $schema: schema.$schema,
     $id: `https://unpkg.com/agent-context@${VERSION}/dist/schemas/${name}.schema.json`,
-    title: `agent-context ${name.replace("-matrix", "")} --json`,
+    title: name.startsWith("mcp-")
+      ? `agent-context mcp: the ${name.slice(4)} tool`
+      : `agent-context ${name.replace("-matrix", "")} --json`,
     ...schema,
   };
   writeFileSync(join(out, `${name}.schema.json`), `${JSON.stringify(file)}\n`);

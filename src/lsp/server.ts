@@ -84,7 +84,8 @@ export function fileHover(rel: string, facts: readonly FileFacts[]): string {
       f.imports.length === 0
         ? ""
         : `; imports ${f.imports.map((i) => `${i.path} (${fmt(i.bytes)} B)`).join(", ")}`;
-    lines.push(`- ${f.agentName}: ${how}, ${fmt(f.bytes)} bytes, ${charged}${imports}`);
+    const tokens = f.tokens ? ` (${f.tokens.shown} tokens, ${f.tokens.label})` : "";
+    lines.push(`- ${f.agentName}: ${how}, ${fmt(f.bytes)} bytes${tokens}, ${charged}${imports}`);
   }
   return lines.join("\n");
 }
@@ -172,7 +173,15 @@ function syncDiagnostics(s: Served): () => void {
     for (const d of s.documents.all()) schedule(d, 0);
   };
   s.documents.onDidOpen((e) => schedule(e.document, 0));
-  s.documents.onDidChangeContent((e) => schedule(e.document, 150));
+  // An edit can change another open file's findings (an importer of the edited file): republish them all.
+  s.documents.onDidChangeContent((e) => {
+    const p = pathOf(e.document.uri);
+    const space = p ? s.spaces.forFile(p) : undefined;
+    for (const d of s.documents.all()) {
+      const q = pathOf(d.uri);
+      if (d.uri === e.document.uri || (space && q && s.spaces.forFile(q) === space)) schedule(d, 150);
+    }
+  });
   s.documents.onDidSave((e) => refresh([e.document.uri]));
   s.documents.onDidClose((e) => {
     clearTimeout(timers.get(e.document.uri));
@@ -205,7 +214,7 @@ function initialize(s: Served, params: InitializeParams): InitializeResult {
 }
 
 /** Hover: on an `@import`, where each agent resolves it; on the first line or the frontmatter, the file. */
-function hover(s: Served, params: HoverParams): Hover | null {
+async function hover(s: Served, params: HoverParams): Promise<Hover | null> {
   const at = opened(s, params.textDocument.uri);
   if (!at) return null;
   const { space, rel } = at;
@@ -232,7 +241,7 @@ function hover(s: Served, params: HoverParams): Hover | null {
   }
   const fm = frontmatter(text);
   if (line !== 0 && !(fm.end > 0 && line <= fm.end)) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: fileHover(rel, space.facts(rel)) } };
+  return { contents: { kind: MarkupKind.Markdown, value: fileHover(rel, await space.facts(rel)) } };
 }
 
 /** Go to definition on an `@import`: the existing files inside the repository the agents resolve it to. */

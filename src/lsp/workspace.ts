@@ -7,18 +7,23 @@
  * larger ones as empty files, which keep globs and imports resolving), a git work tree of its own so the
  * same files are listed, and the unsaved texts written over their copies. A finding only git's index
  * can make (a tracked local memory file) comes from the disk. Nothing is computed before a request asks.
+ * What comes from the disk is computed on one Workspace of the app (src/app/workspace.ts: the configuration,
+ * the file list and each agent's launch built once), the same for every request until a file changes, when
+ * {@link Workspace.refresh} drops it and the next request opens a fresh one.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { runGit } from "../fs/git.js";
 import {
+  type Workspace as AppWorkspace,
   type FileFacts,
   type Finding,
   fileFacts,
   findProjectRoot,
   launchRuns,
   lintFindings,
+  openWorkspace,
   repositoryFiles,
 } from "../mcp/product.js";
 
@@ -31,6 +36,7 @@ const DISK_ONLY_RULES = new Set(["local-memory-tracked"]);
 
 export class Workspace {
   readonly root: string;
+  private app: AppWorkspace | undefined;
   private diskFindings: Finding[] | undefined;
   private runs: ReturnType<typeof launchRuns> | undefined;
   private fileList: string[] | undefined;
@@ -51,27 +57,36 @@ export class Workspace {
 
   /** Forgets what was computed from the disk (a file changed); the shadow is made again when next needed. */
   refresh(): void {
+    this.app = undefined;
     this.diskFindings = undefined;
     this.runs = undefined;
     this.fileList = undefined;
     this.dropShadow();
   }
 
+  /** The app's Workspace of this root, opened on first use and kept until {@link refresh}. */
+  workspace(): AppWorkspace {
+    this.app ??= openWorkspace(this.root);
+    return this.app;
+  }
+
   /** The repository's files as lint lists them. */
   files(): string[] {
-    this.fileList ??= repositoryFiles(this.root);
+    this.fileList ??= repositoryFiles(this.root, this.workspace());
     return this.fileList;
   }
 
-  /** Per agent, how the file at `rel` loads (from the saved text). */
-  facts(rel: string): FileFacts[] {
-    this.runs ??= launchRuns(this.root);
-    return fileFacts(this.root, rel, this.runs);
+  /** Per agent, how the file at `rel` loads (from the saved text), with its tokens. */
+  async facts(rel: string): Promise<FileFacts[]> {
+    const app = this.workspace();
+    this.runs ??= launchRuns(this.root, app);
+    const runs = await this.runs;
+    return fileFacts(this.root, rel, runs);
   }
 
   /** Lint's findings with `unsaved` (relative path → the editor's text) in place of the files on disk. */
   findings(unsaved: ReadonlyMap<string, string>): Finding[] {
-    this.diskFindings ??= lintFindings(this.root);
+    this.diskFindings ??= lintFindings(this.root, this.workspace());
     const dirty = [...unsaved].filter(([rel, text]) => text !== this.diskText(rel));
     if (dirty.length === 0 && this.written.size === 0) return this.diskFindings;
     const shadow = this.ensureShadow();

@@ -20,6 +20,7 @@ import { runLint } from "../app/lint.js";
 import { runReport } from "../app/report.js";
 import { ROUTE_TOOLS, runRoute } from "../app/route.js";
 import { addTokens } from "../app/tokens.js";
+import { Workspace } from "../app/workspace.js";
 import { UsageError } from "../errors.js";
 import { writeFilesAtomic } from "../fs/atomic.js";
 import { readTextFile, statSafe } from "../fs/read.js";
@@ -32,6 +33,7 @@ import { countBySeverity, sortFindings } from "../report/findings.js";
 import { reportData } from "../report/html/collect.js";
 import { renderReportHtml } from "../report/html/page.js";
 import { findingToJson } from "../report/json.js";
+import { tokenNumber } from "../report/tokens.js";
 import { type RouteJson, routeJson } from "../router/output.js";
 import { schemaUrl } from "../version.js";
 
@@ -101,9 +103,9 @@ export function explainJson(
   return { ...explainToJson(sets) };
 }
 
-/** The findings of every lint rule on the repository (never fixes). */
-export function lintFindings(root: string): Finding[] {
-  return runLint({ root }).findings;
+/** The findings of every lint rule on the repository (never fixes), on `workspace` when given. */
+export function lintFindings(root: string, workspace?: Workspace): Finding[] {
+  return runLint({ root, ...(workspace ? { workspace } : {}) }).findings;
 }
 
 /** `lint --json`: `{root, ok, counts, fixed, diagnostics}` (never fixes: `fixed` is always empty). */
@@ -132,7 +134,7 @@ export async function routeJsonFor(root: string, o: { target: string; tool?: str
  * `report`: the HTML report written into a fresh private folder of the system's temporary directory
  * (never into the repository), returning its path.
  */
-export function reportFile(root: string, o: { agent?: string } = {}): { path: string } {
+export function reportFile(root: string, o: { agent?: string } = {}): ReportFileJson {
   const agent = checkAgent(o.agent, true);
   const data = reportData(runReport({ root, ...(agent !== undefined ? { agent } : {}) }));
   const dir = mkdtempSync(join(tmpdir(), "agent-context-report-"));
@@ -161,12 +163,31 @@ export interface BudgetRow {
   note: string;
 }
 
+/** The MCP `budget` tool's answer (its schema: dist/schemas/mcp-budget.schema.json). */
+export interface BudgetJson {
+  root: string;
+  /** The file asked about, relative to the root, or null. */
+  path: string | null;
+  agents: BudgetRow[];
+}
+
+/** The MCP `fix` tool's answer (dist/schemas/mcp-fix.schema.json). */
+export interface FixJson {
+  root: string;
+  proposals: FixProposal[];
+}
+
+/** The MCP `report` tool's answer (dist/schemas/mcp-report.schema.json): the HTML report's path. */
+export interface ReportFileJson {
+  path: string;
+}
+
 /**
  * Per agent, the launch (fresh clone, at the root: what `cap` judges in CI) against its cap, and for
  * `path` (inside the root) whether bytes added there count: a charged launch item may grow by the
  * headroom; a file the agent loads only on demand, or never, does not move the cap.
  */
-export function budgetJson(root: string, o: { path?: string; agent?: string } = {}): Record<string, unknown> {
+export function budgetJson(root: string, o: { path?: string; agent?: string } = {}): BudgetJson {
   const agent = checkAgent(o.agent, true) ?? "all";
   const target = o.path === undefined ? undefined : insideRoot(root, o.path);
   const rel = target === undefined ? undefined : relative(root, target).split(sep).join("/");
@@ -254,10 +275,7 @@ export function lineEdit(
 export function fixProposals(
   root: string,
   o: { file?: string; texts?: ReadonlyMap<string, string> } = {},
-): {
-  root: string;
-  proposals: FixProposal[];
-} {
+): FixJson {
   const only =
     o.file === undefined ? undefined : relative(root, insideRoot(root, o.file)).split(sep).join("/");
   const ctx = new LintContext(root, RULES);
@@ -291,6 +309,8 @@ export interface FileFacts {
   cap: number;
   total: number;
   headroom: number;
+  /** The file's tokens at launch as `cap` and `explain` count them (`~380`, with the method's label), or null. */
+  tokens: { count: number; exact: boolean; shown: string; label: string } | null;
 }
 
 /**
@@ -317,9 +337,14 @@ export function fileFacts(root: string, rel: string, runs?: readonly CapRun[]): 
         items = read;
       }
     }
+    const t = loadedAt === "launch" ? run.tokens?.items.get(rel) : undefined;
     return {
       agent: run.agent,
       agentName: model.name,
+      tokens:
+        t && run.tokens
+          ? { count: t.count, exact: t.exact, shown: tokenNumber(t.count, t.exact), label: run.tokens.label }
+          : null,
       loadedAt,
       bytes: item?.bytes ?? 0,
       charged: item?.charged ?? false,
@@ -332,9 +357,19 @@ export function fileFacts(root: string, rel: string, runs?: readonly CapRun[]): 
   });
 }
 
-/** The launch runs of every agent at the root (fresh clone), for a workspace to keep. */
-export function launchRuns(root: string): CapRun[] {
-  return runCapMatrix({ dir: root, agent: "all" });
+/**
+ * The launch runs of every agent at the root (fresh clone) on `workspace`, with their tokens counted as
+ * `cap` counts them by default (offline: src/app/tokens.ts), for a language server's workspace to keep.
+ */
+export async function launchRuns(root: string, workspace?: Workspace): Promise<CapRun[]> {
+  const runs = runCapMatrix({ ...(workspace ? { workspace } : { dir: root }), agent: "all" });
+  await addTokens(runs, { choice: "auto" });
+  return runs;
+}
+
+/** A Workspace of the app (src/app/workspace.ts) for the repository at `root`: one per root in the language server. */
+export function openWorkspace(root: string): Workspace {
+  return Workspace.at(root);
 }
 
 /** One agent's reading of an `@import` token: the file it names, or why the agent does not follow it. */
@@ -428,9 +463,9 @@ export function scopeCounts(
   return out;
 }
 
-/** The repository's files as lint lists them (relative POSIX paths). */
-export function repositoryFiles(root: string): string[] {
-  return new LintContext(root, RULES).files();
+/** The repository's files as lint lists them (relative POSIX paths): the Workspace's list when given. */
+export function repositoryFiles(root: string, workspace?: Workspace): string[] {
+  return workspace ? workspace.files() : new LintContext(root, RULES).files();
 }
 
 /** The default agent's id (for a tool's description). */
@@ -450,4 +485,4 @@ export function proposeFix(root: string, file: string, text: string): FixProposa
 }
 
 /** The repository root for a file the editor opened: as every command finds it (`.agent-context.json`, `.git`). */
-export { findProjectRoot } from "../app/workspace.js";
+export { findProjectRoot, Workspace } from "../app/workspace.js";

@@ -22,54 +22,15 @@ import {
   reportFile,
   routeJsonFor,
 } from "./product.js";
+import { toolOutputSchema } from "./schemas.js";
 import { rawStdout } from "./stdio.js";
-
-/** One context item of the `--json` outputs (src/model/item.ts, itemToJson): the common fields, extras allowed. */
-/** The `$schema` every `--json` output names first (src/schemas/). */
-const schemaRef = z.string().optional();
-
-const item = z.looseObject({
-  path: z.string(),
-  kind: z.string(),
-  loadedAt: z.string(),
-  bytes: z.number(),
-  fileBytes: z.number(),
-  charged: z.boolean(),
-  importedBy: z.string().nullable(),
-  reason: z.string(),
-});
-
-/** One run of `cap --json` (src/report/cap-json.ts). */
-const capRun = z.looseObject({
-  agent: z.string(),
-  agentVersion: z.string(),
-  root: z.string(),
-  cwd: z.string(),
-  cap: z.number(),
-  total: z.number(),
-  over: z.number(),
-  ok: z.boolean(),
-  items: z.array(item),
-});
-
-/** One finding of `lint --json` (src/report/json.ts). */
-const finding = z.looseObject({
-  ruleId: z.string(),
-  file: z.string(),
-  line: z.number(),
-  column: z.number(),
-  severity: z.enum(["error", "warning", "info"]),
-  message: z.string(),
-  help: z.string(),
-  fixable: z.boolean(),
-});
 
 const agentArg = z
   .string()
   .optional()
   .describe("agent id (claude-code, codex, gemini-cli, copilot-cli); default: the registry's default");
 
-/** The tools: name, description, input and output schema, and the answer. */
+/** The tools: name, description, input schema, and the answer (the output schema: ./schemas.ts). */
 const TOOLS = {
   cap: {
     description:
@@ -78,7 +39,6 @@ const TOOLS = {
       agent: agentArg.describe("agent id, or `all`; default: the registry's default agent"),
       cwd: z.string().optional().describe("launch directory, relative to the repository root"),
     },
-    output: { runs: z.array(capRun) },
     run: async (root: string, a: { agent?: string; cwd?: string }) => ({ runs: await capJson(root, a) }),
   },
   explain: {
@@ -92,25 +52,6 @@ const TOOLS = {
         .optional()
         .describe("user (default, as the CLI: this machine's user layer) or fresh-clone (what cap judges)"),
     },
-    output: {
-      $schema: schemaRef,
-      agent: z.string(),
-      agentVersion: z.string(),
-      release: z.object({ why: z.string(), basis: z.string() }).optional(),
-      root: z.string(),
-      cwd: z.string(),
-      view: z.string(),
-      launch: z.array(item),
-      total: z.number(),
-      charged: z.number(),
-      onRead: z.array(item),
-      onTool: z.array(item),
-      applied: z.array(z.unknown()),
-      overhead: z.array(z.unknown()),
-      unmeasured: z.array(z.unknown()),
-      partialSessions: z.array(z.unknown()).optional(),
-      tokens: z.looseObject({}).optional(),
-    },
     run: (root: string, a: { path: string; agent?: string; view?: "user" | "fresh-clone" }) =>
       explainJson(root, a),
   },
@@ -118,14 +59,6 @@ const TOOLS = {
     description:
       "Instruction files that fail silently (broken imports, unrecognised scopes, dead rules...): `lint --json`, never fixing",
     input: {},
-    output: {
-      $schema: schemaRef,
-      root: z.string(),
-      ok: z.boolean(),
-      counts: z.object({ error: z.number(), warning: z.number(), info: z.number() }),
-      fixed: z.array(z.unknown()),
-      diagnostics: z.array(finding),
-    },
     run: (root: string) => lintJson(root),
   },
   route: {
@@ -135,14 +68,12 @@ const TOOLS = {
       target: z.string().describe("file path relative to the repository root, or with tool Bash the command"),
       tool: z.enum(ROUTE_TOOLS).optional().describe("the tool of the call (default Write)"),
     },
-    output: {},
     run: (root: string, a: { target: string; tool?: string }) => routeJsonFor(root, a),
   },
   report: {
     description:
       "Write the self-contained HTML report (where the bytes go, what loads on demand, lint's findings) into a private temporary folder, never the repository, and return its path",
     input: { agent: agentArg.describe("agent id, or `all` (default: every agent)") },
-    output: { path: z.string() },
     run: (root: string, a: { agent?: string }) => reportFile(root, a),
   },
   budget: {
@@ -152,40 +83,12 @@ const TOOLS = {
       path: z.string().optional().describe("the file about to grow, relative to the repository root"),
       agent: agentArg.describe("agent id, or `all` (default: every agent)"),
     },
-    output: {
-      root: z.string(),
-      path: z.string().nullable(),
-      agents: z.array(
-        z.looseObject({
-          agent: z.string(),
-          cap: z.number(),
-          total: z.number(),
-          headroom: z.number(),
-          mayAdd: z.number().nullable(),
-          note: z.string(),
-        }),
-      ),
-    },
     run: (root: string, a: { path?: string; agent?: string }) => budgetJson(root, a),
   },
   fix: {
     description:
       "Propose the safe fixes `lint --fix` would apply (each file's fixed text and the lines that change); writes nothing",
     input: { file: z.string().optional().describe("only this file, relative to the repository root") },
-    output: {
-      root: z.string(),
-      proposals: z.array(
-        z.looseObject({
-          file: z.string(),
-          ruleIds: z.array(z.string()),
-          startLine: z.number(),
-          endLine: z.number(),
-          before: z.string(),
-          after: z.string(),
-          text: z.string(),
-        }),
-      ),
-    },
     run: (root: string, a: { file?: string }) => fixProposals(root, a),
   },
 } as const;
@@ -213,8 +116,8 @@ export function createMcpServer(root: string): McpServer {
       {
         description: t.description,
         inputSchema: t.input,
-        // route's JSON is the router's own record (src/router/output.ts): an object, fields as it sets them.
-        outputSchema: Object.keys(t.output).length > 0 ? z.object(t.output) : z.looseObject({}),
+        // The JSON schema the build generated for the answer's type (./schemas.ts): the same as `--json`'s.
+        outputSchema: toolOutputSchema(name),
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       async (args: Record<string, unknown>) => {

@@ -7,6 +7,7 @@
 export type { ExplainJson } from "../app/explain.js";
 export type { PointersJson } from "../app/pointers.js";
 export type { VerifyJson } from "../app/verify.js";
+export type { BudgetJson, FixJson, ReportFileJson } from "../mcp/product.js";
 export type { CapJson, CapMatrixJson } from "../report/cap-json.js";
 export type { LintJson } from "../report/json.js";
 export type { RouteJson } from "../router/output.js";

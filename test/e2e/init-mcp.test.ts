@@ -5,7 +5,7 @@
  * package it says so on stderr.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -66,6 +66,75 @@ describe("agent-context init --mcp", () => {
     expect(after.extra).toBe(1);
     expect(Object.keys(after.mcpServers)).toEqual(["other", "agent-context"]);
     expect(after.mcpServers.other).toEqual(mine.mcpServers.other);
+  });
+
+  it("writes_gemini_settings_and_codex_config_toml_with_the_same_command_and_names_what_each_agent_needs", () => {
+    const { dir, cli } = repoWithLocalInstall();
+    const r = init(cli, dir, "--mcp");
+    expect(r.status, r.stderr).toBe(0);
+    const claude = JSON.parse(read(dir, ".mcp.json")).mcpServers["agent-context"];
+    expect(r.stdout).toContain(
+      "created .mcp.json with the agent-context MCP server (Claude Code, GitHub Copilot CLI)",
+    );
+    expect(JSON.parse(read(dir, ".gemini/settings.json"))).toEqual({
+      mcpServers: { "agent-context": { command: claude.command, args: claude.args } },
+    });
+    const toml = read(dir, ".codex/config.toml");
+    expect(toml).toBe(
+      `[mcp_servers.agent-context]\ncommand = "sh"\nargs = [${claude.args.map((a: string) => JSON.stringify(a)).join(", ")}]\n`,
+    );
+    expect(r.stdout).toMatch(/note: .*Codex starts it in a project trusted in ~\/\.codex\/config\.toml/);
+  });
+
+  it("keeps_every_byte_of_existing_gemini_settings_with_comments_and_codex_config_and_adds_only_the_server", () => {
+    const { dir, cli } = repoWithLocalInstall();
+    mkdirSync(join(dir, ".gemini"));
+    mkdirSync(join(dir, ".codex"));
+    const gemini =
+      '{\n    // mine\n    "ui": { "theme": "x" },\n    "mcpServers": {\n        "other": { "command": "y" }\n    }\n}\n';
+    const codex = '# mine\nmodel = "m"\n\n[mcp_servers.other]\ncommand = "y"\n';
+    writeFileSync(join(dir, ".gemini/settings.json"), gemini);
+    writeFileSync(join(dir, ".codex/config.toml"), codex);
+    expect(init(cli, dir, "--mcp").status).toBe(0);
+    const g = read(dir, ".gemini/settings.json");
+    expect(
+      g.startsWith(
+        '{\n    // mine\n    "ui": { "theme": "x" },\n    "mcpServers": {\n        "other": { "command": "y" },\n        "agent-context": {',
+      ),
+    ).toBe(true);
+    const c = read(dir, ".codex/config.toml");
+    expect(c.startsWith(`${codex}\n[mcp_servers.agent-context]\n`)).toBe(true);
+    // Rerun: nothing changes.
+    expect(init(cli, dir, "--mcp").stdout).toContain(
+      '.codex/config.toml already has an "agent-context" MCP server',
+    );
+    expect(read(dir, ".gemini/settings.json")).toBe(g);
+    expect(read(dir, ".codex/config.toml")).toBe(c);
+  });
+
+  it("a_config_linked_out_of_the_repository_is_refused_before_it_is_read_and_nothing_is_written", () => {
+    const { dir, cli } = repoWithLocalInstall();
+    const outside = mkdtempSync(join(tmpdir(), "ac-outside-"));
+    writeFileSync(join(outside, "config.toml"), 'model = "m"\n');
+    symlinkSync(outside, join(dir, ".codex"));
+    const r = init(cli, dir, "--mcp");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^agent-context: .*\.codex\/config\.toml: leads to .*, outside the repository/);
+    expect(read(outside, "config.toml")).toBe('model = "m"\n');
+    expect(existsSync(join(dir, ".mcp.json"))).toBe(false);
+    expect(existsSync(join(dir, ".agent-context.json"))).toBe(false);
+  });
+
+  it("a_codex_config_whose_mcp_servers_is_inline_is_one_line_and_exit_2_with_nothing_written", () => {
+    const { dir, cli } = repoWithLocalInstall();
+    mkdirSync(join(dir, ".codex"));
+    writeFileSync(join(dir, ".codex/config.toml"), 'mcp_servers = { other = { command = "y" } }\n');
+    const r = init(cli, dir, "--mcp");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(
+      /^agent-context: \.codex\/config\.toml: the \[mcp_servers\.agent-context\] table cannot be added/,
+    );
+    expect(existsSync(join(dir, ".mcp.json"))).toBe(false);
   });
 
   it("a_malformed_mcp_json_is_one_line_and_exit_2_with_nothing_written", () => {

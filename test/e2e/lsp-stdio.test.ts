@@ -6,7 +6,15 @@
  * messages, and shuts down cleanly (status 0).
  */
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -161,8 +169,10 @@ describe("agent-context lsp over stdio", () => {
       spawnSync(process.execPath, [CLI, "cap", "--json"], { cwd: root, encoding: "utf8" }).stdout,
     );
     const item = capJson.items.find((i: { path: string }) => i.path === "CLAUDE.md");
+    // Tokens beside the bytes, as cap --json counts them (its method's label after the number).
+    const tok = `${item.tokens.exact ? "" : "~"}${item.tokens.count.toLocaleString("en-US")}`;
     expect(hover.contents.value).toContain(
-      `- Claude Code: loaded at launch, ${item.bytes} bytes, charged against the cap of ${capJson.cap.toLocaleString("en-US")}: ${(capJson.cap - capJson.total).toLocaleString("en-US")} bytes of headroom left; imports docs/there.md`,
+      `- Claude Code: loaded at launch, ${item.bytes} bytes (${tok} tokens, ${capJson.tokens.label}), charged against the cap of ${capJson.cap.toLocaleString("en-US")}: ${(capJson.cap - capJson.total).toLocaleString("en-US")} bytes of headroom left; imports docs/there.md`,
     );
     expect(hover.contents.value).toContain("- Codex: not loaded");
   });
@@ -207,6 +217,63 @@ describe("agent-context lsp over stdio", () => {
       },
     ]);
     expect(readFileSync(join(root, ".claude/rules/cursor.md"), "utf8")).toBe(text);
+  });
+
+  it("an_edit_to_an_imported_file_on_disk_changes_the_importers_hover_and_diagnostics", async () => {
+    const hoverText = async () =>
+      (
+        (await conn.sendRequest("textDocument/hover", {
+          textDocument: { uri: uri("CLAUDE.md") },
+          position: { line: 0, character: 2 },
+        })) as { contents: { value: string } }
+      ).contents.value;
+    const importBytes = async () =>
+      Number(/imports docs\/there\.md \((\d+) B\)/.exec(await hoverText())?.[1]);
+    const before = await importBytes();
+    expect(before).toBeGreaterThan(0);
+    const watched = (type: number) =>
+      conn.sendNotification("workspace/didChangeWatchedFiles", {
+        changes: [{ uri: uri("docs/there.md"), type }],
+      });
+    // The imported file grows on disk: the workspace is refreshed and the importer's hover counts the new bytes.
+    write("docs/there.md", "Read me, and more.\n");
+    await watched(2);
+    expect(await importBytes()).toBe(before + "Read me, and more.\n".length - "Read me.\n".length);
+    // The imported file is deleted: the importer's diagnostics gain the dead import.
+    const seen = published.get(uri("CLAUDE.md"))?.length ?? 0;
+    rmSync(join(root, "docs/there.md"));
+    await watched(3);
+    let ds = await diagnostics("CLAUDE.md", seen);
+    for (let n = seen + 1; !ds.some((d) => d.code === "import-missing" && d.range.start.line === 3); n++)
+      ds = await diagnostics("CLAUDE.md", n);
+    expect(
+      ds
+        .filter((d) => d.code === "import-missing")
+        .map((d) => d.range.start.line)
+        .sort(),
+    ).toEqual([2, 3]);
+    expect(await hoverText()).not.toContain("imports docs/there.md");
+    // Restored, and an unsaved edit made and undone (the shadow in place again for the next case).
+    write("docs/there.md", "Read me.\n");
+    await watched(1);
+    expect(await importBytes()).toBe(before);
+    const dead = (ds: Diagnostic[]) =>
+      ds.filter((d) => d.code === "import-missing").map((d) => d.range.start.line);
+    const until = async (want: number[]) => {
+      for (let n = Math.max(0, (published.get(uri("CLAUDE.md"))?.length ?? 0) - 1); ; n++)
+        if (JSON.stringify(dead(await diagnostics("CLAUDE.md", n))) === JSON.stringify(want)) return;
+    };
+    await until([2]);
+    for (const [version, text, want] of [
+      [10, `${CLAUDE}@docs/nope.md\n`, [2, 4]],
+      [11, CLAUDE, [2]],
+    ] as const) {
+      await conn.sendNotification("textDocument/didChange", {
+        textDocument: { uri: uri("CLAUDE.md"), version },
+        contentChanges: [{ text }],
+      });
+      await until([...want]);
+    }
   });
 
   it("malformed_messages_do_not_crash_the_server_and_shutdown_exits_with_status_0", async () => {

@@ -7,7 +7,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 let renames = 0;
 vi.mock("node:fs", async (importOriginal) => {
@@ -21,6 +21,13 @@ vi.mock("node:fs", async (importOriginal) => {
   };
 });
 
+// The unit tier shares modules between the files of a worker (vitest.config.ts): src/ is evaluated afresh
+// here, under the mock, and again for the files after this one.
+vi.resetModules();
+afterAll(() => {
+  vi.doUnmock("node:fs");
+  vi.resetModules();
+});
 const { writeFilesAtomic } = await import("../../src/fs/atomic.js");
 const { UsageError } = await import("../../src/errors.js");
 

@@ -159,12 +159,15 @@ describe("what a configuration mistake prints", () => {
     "}",
   ].join("\n");
 
-  it("unknown_keys_at_any_depth_are_warnings_at_their_line_and_column_with_the_nearest_key", () => {
+  it("unknown_keys_at_any_depth_are_warnings_at_their_line_and_column_with_the_nearest_key", async () => {
+    // The registry loaded, as in the CLI (and as another file of the worker may have loaded it already).
+    await import("../../src/agents/index.js");
     const { warnings } = checkConfig(text.replace('"skil"', '"skill"'), F);
     expect(warnings).toEqual([
       `warning: ${F}:10:3: unknown key "cpa" is ignored (did you mean "cap"?); known keys: cap, tokenCap, charge, caps, agents, routers, unlowerable, hook, lint`,
       `warning: ${F}:5:16: unknown key "agents.codex.capp" is ignored (did you mean "cap"?); known keys in "agents.codex": cap, tokenCap, charge, caps, release`,
       `warning: ${F}:7:13: unknown key "hook.maxrows" is ignored (did you mean "maxRows"?); known keys in "hook": maxRows, maxBytes, oncePerSession`,
+      `warning: ${F}:4:5: "agents.claude" names no agent and is ignored (did you mean "claude-code"?); agents: claude-code, codex, gemini-cli, copilot-cli`,
     ]);
   });
 

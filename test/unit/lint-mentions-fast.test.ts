@@ -73,8 +73,8 @@ function rng(seed: number): (n: number) => number {
 }
 
 describe("lint's mention scans read through the fast path agree with the full parse", () => {
-  it("on_every_markdown_file_of_the_corpus", { timeout: SLOW }, () => {
-    for (const [path, text] of corpusDocs()) agree(text, path);
+  it("on_the_markdown_files_of_the_corpus", { timeout: SLOW }, () => {
+    for (const [path, text] of propertySample(corpusDocs(), 100, 6)) agree(text, path);
   });
 
   it("on_the_launch_conformance_fixtures", { timeout: SLOW }, () => {
@@ -90,12 +90,12 @@ describe("lint's mention scans read through the fast path agree with the full pa
 
   it("on_adversarial_lines_in_pairs", { timeout: SLOW }, () => {
     const pairs = LINES.flatMap((a) => LINES.flatMap((b) => ["\n", "\n\n"].map((sep) => `${a}${sep}${b}\n`)));
-    for (const doc of propertySample(pairs, 2500, 5)) agree(doc, "pair");
+    for (const doc of propertySample(pairs, 1000, 5)) agree(doc, "pair");
   });
 
   it("on_seeded_random_documents_and_character_soups", { timeout: SLOW }, () => {
     const rnd = rng(17);
-    for (let i = 0, n = propertySize(500, 2000); i < n; i++) {
+    for (let i = 0, n = propertySize(200, 2000); i < n; i++) {
       const lines: string[] = [];
       for (let k = rnd(12) + 1; k > 0; k--) {
         let line = LINES[rnd(LINES.length)] as string;
@@ -111,7 +111,7 @@ describe("lint's mention scans read through the fast path agree with the full pa
     alphabet.push("-->", "<a>", "</a>", "<div>", "[", "]", "](x)", "]: /u", "!", "- ", "1. ", "# ", "\\");
     alphabet.push("&amp;", "\t", "    ", "> ", "<http://a/@b>", '"', ".", ",", "ü", "\u00a0", "~~~");
     const soup = rng(18); // its own generator: the soups do not depend on how many documents came before
-    for (let i = 0, n = propertySize(750, 3000); i < n; i++) {
+    for (let i = 0, n = propertySize(300, 3000); i < n; i++) {
       let doc = "";
       for (let k = soup(60); k > 0; k--) doc += alphabet[soup(alphabet.length)];
       agree(doc, `soup #${i}`);

@@ -139,9 +139,8 @@ function generated(count: number, seed: number): string[] {
 }
 
 describe("the Markdown fast path agrees with the full parse", () => {
-  it("on_every_markdown_file_of_the_corpus", { timeout: SLOW }, () => {
-    const docs = corpusDocs();
-    for (const [path, text] of docs) agree(parseFrontmatter(text).body, path);
+  it("on_the_markdown_files_of_the_corpus", { timeout: SLOW }, () => {
+    for (const [path, text] of propertySample(corpusDocs(), 100, 8)) agree(parseFrontmatter(text).body, path);
   });
 
   it("on_the_launch_conformance_fixtures", { timeout: SLOW }, () => {
@@ -160,7 +159,7 @@ describe("the Markdown fast path agrees with the full parse", () => {
   it("on_adversarial_lines_one_by_one_and_in_pairs", { timeout: SLOW }, () => {
     for (const a of LINES) agree(`${a}\n`, "line");
     const pairs = LINES.flatMap((a) => LINES.flatMap((b) => ["\n", "\n\n"].map((sep) => `${a}${sep}${b}\n`)));
-    for (const doc of propertySample(pairs, 2500, 3)) agree(doc, "pair");
+    for (const doc of propertySample(pairs, 1000, 3)) agree(doc, "pair");
   });
 
   it("on_documents_built_around_block_edges", { timeout: SLOW }, () => {
@@ -195,7 +194,7 @@ describe("the Markdown fast path agrees with the full parse", () => {
   });
 
   it("on_seeded_random_documents", { timeout: SLOW }, () => {
-    for (const [i, doc] of generated(propertySize(1000, 4000), 7).entries()) agree(doc, `generated #${i}`);
+    for (const [i, doc] of generated(propertySize(400, 4000), 7).entries()) agree(doc, `generated #${i}`);
   });
 
   it("on_seeded_random_character_soups", { timeout: SLOW }, () => {
@@ -257,7 +256,7 @@ describe("the Markdown fast path agrees with the full parse", () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return seed % n;
     };
-    for (let i = 0, n = propertySize(750, 3000); i < n; i++) {
+    for (let i = 0, n = propertySize(300, 3000); i < n; i++) {
       let doc = "";
       for (let k = rnd(60); k > 0; k--) doc += alphabet[rnd(alphabet.length)];
       agree(doc, `soup #${i}`);

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveMcp, TOOL_NAMES } from "../../src/mcp/server.js";
 import { cliInProcess } from "../support/cli-in-process.js";
@@ -50,6 +51,51 @@ describe("agent-context mcp, in process", () => {
     }
     const cap = tools.find((t) => t.name === "cap");
     expect(Object.keys(cap?.outputSchema?.properties ?? {})).toEqual(["runs"]);
+  });
+
+  it("each_tools_output_schema_is_the_generated_schema_of_its_json_output_and_each_answer_validates_against_the_clis", async () => {
+    const { tools } = await client.listTools();
+    const files: Record<string, string> = {
+      cap: "cap-matrix",
+      explain: "explain",
+      lint: "lint",
+      route: "route",
+      report: "mcp-report",
+      budget: "mcp-budget",
+      fix: "mcp-fix",
+    };
+    const args: Record<string, Record<string, unknown>> = {
+      explain: { path: "CLAUDE.md", view: "fresh-clone" },
+      route: { target: "packages/api/src/routes/users.ts" },
+      budget: { path: "CLAUDE.md" },
+    };
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    for (const t of tools) {
+      // The file the build generated from the output's TypeScript type (dist/schemas/), read here directly.
+      const shipped = JSON.parse(readFileSync(resolve(`dist/schemas/${files[t.name]}.schema.json`), "utf8"));
+      const type = shipped.definitions[String(shipped.$ref).slice("#/definitions/".length)];
+      const listed = t.outputSchema as { properties: Record<string, unknown>; required?: string[] };
+      // The listed schema has the generated type's fields and required fields (cap: {runs: <the matrix>}).
+      if (t.name === "cap") {
+        expect(Object.keys(listed.properties)).toEqual(["runs"]);
+        expect(listed.required).toEqual(["runs"]);
+      } else {
+        expect(Object.keys(listed.properties).sort(), t.name).toEqual(Object.keys(type.properties).sort());
+        expect([...(listed.required ?? [])].sort(), t.name).toEqual([...(type.required ?? [])].sort());
+      }
+      // The answer validates against the CLI's schema, and the CLI's schema's answer against the listed one.
+      const r = await call(t.name, args[t.name] ?? {});
+      expect(r.isError, r.content[0]?.text).toBeFalsy();
+      const answer = t.name === "cap" ? r.structuredContent?.runs : r.structuredContent;
+      const cliCheck = ajv.compile(shipped);
+      expect(cliCheck(answer), `${t.name}: ${ajv.errorsText(cliCheck.errors)}`).toBe(true);
+      const listedCheck = ajv.compile(listed);
+      expect(listedCheck(r.structuredContent), `${t.name}: ${ajv.errorsText(listedCheck.errors)}`).toBe(true);
+      if (t.name === "report") rmSync(dirname(r.structuredContent?.path as string), { recursive: true });
+    }
+    // A field the generated type does not allow is refused by the listed schema too (they are one schema).
+    const lint = tools.find((t) => t.name === "lint")?.outputSchema as object;
+    expect(ajv.compile(lint)({ root: "/", ok: "yes", counts: {}, fixed: [], diagnostics: [] })).toBe(false);
   });
 
   it("cap_answers_the_runs_cap_json_prints_for_one_agent_and_for_all", async () => {

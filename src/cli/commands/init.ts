@@ -4,7 +4,7 @@ import { runInit } from "../../app/init.js";
 import { CONFIG_FILE } from "../../config.js";
 import { UsageError } from "../../errors.js";
 import { applyInit, SETTINGS_FILE, workflowSnippet } from "../../install/init.js";
-import { MCP_CONFIG_FILE, planMcpConfig } from "../../mcp/init.js";
+import { type McpPlan, mcpConfigFiles, planMcpConfigs } from "../../mcp/init.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "../../model/index.js";
 import { agentVersionOption, dirArgument, resolvePlace } from "../options.js";
 
@@ -23,7 +23,7 @@ export function registerInit(program: Command): void {
     .option("--dry-run", "show what would change without writing")
     .option(
       "--mcp",
-      `also add the agent-context MCP server to ${MCP_CONFIG_FILE} (Claude Code's project MCP servers)`,
+      `also add the agent-context MCP server to the project MCP configuration of each agent that reads one (${mcpConfigFiles().join(", ")})`,
     )
     .option(
       "--adopt-kinds [kinds]",
@@ -43,8 +43,8 @@ export function registerInit(program: Command): void {
           ...(o.adoptKinds === undefined ? {} : { adoptKinds: parseKinds(o.adoptKinds).kinds ?? true }),
         });
         const { release, launchTotal: total, hook } = r;
-        const mcp = o.mcp ? planMcpConfig(r.root) : undefined;
-        const plan = mcp ? [...r.plan, mcp] : r.plan;
+        const mcp = o.mcp ? planMcpConfigs(r.root) : undefined;
+        const plan = mcp ? [...r.plan, ...mcp.items] : r.plan;
         if (mcp && !o.dryRun) applyInit(r.root, plan);
         if (release)
           process.stdout.write(
@@ -60,16 +60,31 @@ export function registerInit(program: Command): void {
             process.stdout.write(
               `note: the hook command names this machine's copy of agent-context (${hook.command}); install agent-context in the repository (npm i -D) and rerun init for a command teammates can share\n`,
             );
-          if (p === mcp && p.action !== "unchanged" && !mcp.portable)
-            process.stdout.write(
-              "note: the MCP server names this machine's copy of agent-context; install agent-context in the repository (npm i -D) and rerun init --mcp for a command teammates can share\n",
-            );
+        }
+        if (mcp) {
+          for (const n of mcpNotes(mcp)) process.stdout.write(`${n}\n`);
         }
         process.stdout.write(
           `\nAdd this workflow to check the cap and lint on every pull request:\n\n${workflowSnippet()}`,
         );
       },
     );
+}
+
+/** The lines `init --mcp` adds: what each agent needs to start the server, a global copy's note, the agents skipped. */
+function mcpNotes(mcp: McpPlan): string[] {
+  const out: string[] = [];
+  const needs = mcp.items.flatMap((i) => i.needs);
+  if (needs.length > 0) out.push(`note: ${needs.join("; ")}`);
+  if (mcp.items.some((i) => i.action !== "unchanged" && !i.portable))
+    out.push(
+      "note: the MCP server names this machine's copy of agent-context; install agent-context in the repository (npm i -D) and rerun init --mcp for a command teammates can share",
+    );
+  if (mcp.skipped.length > 0)
+    out.push(
+      `skipped ${mcp.skipped.join(", ")}: no project MCP configuration is read (docs/findings-mcp.md)`,
+    );
+  return out;
 }
 
 /** `--adopt-kinds` alone (every chargeable kind) or `--adopt-kinds skill,subagent`. Throws UsageError. */
