@@ -154,10 +154,30 @@ function simpleScalar(v: string): string | undefined {
   return plainString(v) ? v : undefined;
 }
 
+// Inside a flow sequence `,[]{}` end a plain scalar; an item also may not start with a flow or YAML indicator.
+const FLOW_PLAIN = /^[A-Za-z/_][^#:'"&!|>%@`\\,[\]{}]*$/;
+
+/**
+ * A one-line flow sequence of plain items, `[a, b c]` or `[]` (a command's `argument-hint: [target]`), or
+ * undefined when it is anything else (an empty item, a trailing comma, quotes, nesting: `yaml` decides).
+ */
+function simpleFlowSequence(v: string): string[] | undefined {
+  if (!v.startsWith("[") || !v.endsWith("]")) return undefined;
+  const inner = v.slice(1, -1);
+  if (YAML_BLANK.test(inner)) return [];
+  const items: string[] = [];
+  for (const part of inner.split(",")) {
+    const item = part.replace(/^[ \t]+/, "").replace(/[ \t]+$/, "");
+    if (!FLOW_PLAIN.test(item) || RESOLVED.test(item)) return undefined;
+    items.push(item);
+  }
+  return items;
+}
+
 /**
  * The YAML of typical frontmatter (`key: value` lines and `key:` followed by `- value` items, each value
- * plain text without special characters or a one-line quoted string without escapes; no comments, no
- * nesting) read without the YAML parser; undefined for
+ * plain text without special characters or a one-line quoted string without escapes, or a one-line flow
+ * sequence of plain items; no comments, no nesting) read without the YAML parser; undefined for
  * anything else (then `yaml` decides). Agrees with `yaml` on every input it accepts (unit-tested).
  */
 export function simpleYaml(src: string): Record<string, unknown> | undefined {
@@ -179,7 +199,7 @@ export function simpleYaml(src: string): Record<string, unknown> | undefined {
         listIndent = -1;
         continue;
       }
-      const scalar = simpleScalar(value);
+      const scalar = value.charCodeAt(0) === 91 ? simpleFlowSequence(value) : simpleScalar(value);
       if (scalar === undefined) return undefined;
       out[key] = scalar;
       continue;

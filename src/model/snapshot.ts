@@ -163,13 +163,18 @@ export interface ListOverhead {
 
 /**
  * A source that adds context only by running repository (or user) code: an MCP server's tools and
- * instructions, a SessionStart hook's output. Never run, so never measured: listed by name so a report says
+ * instructions, a SessionStart hook's output; or a plugin the settings enable, which adds context only from
+ * the user's install of it. Never run (never installed), so never measured: listed by name so a report says
  * what its total leaves out. JSON (`cap --json`'s `unmeasured`): `{ kind, name, source }`.
  */
 export interface UnmeasuredSource {
-  /** `mcp-server`: an MCP server the agent would start; `hook`: a hook whose output the agent adds. */
-  kind: "mcp-server" | "hook";
-  /** The server's name, or the hook's event and command as configured. */
+  /**
+   * `mcp-server`: an MCP server the agent would start; `hook`: a hook whose output the agent adds; `plugin`:
+   * a plugin the settings enable whose files are not on this machine (the fresh-clone view, or not installed):
+   * what it adds depends on the user's install.
+   */
+  kind: "mcp-server" | "hook" | "plugin";
+  /** The server's name, the hook's event and command as configured, or the plugin's `name@marketplace`. */
   name: string;
   /** The file that declares it (display path, as ContextItem.path). */
   source: string;

@@ -67,14 +67,30 @@ export function kindHeading(k: KindTotal): string {
   return `${k.kind} — ${formatBytes(k.bytes)} bytes (${parts.join(" + ")})`;
 }
 
-/** `not measured (runs repository code): MCP server db (.mcp.json), hook … (…)`, or null when none. */
+/**
+ * `not measured (runs repository code): MCP server db (.mcp.json), hook … (…)` and, for enabled plugins,
+ * `not measured (needs the user's plugin install): plugin p@m (.claude/settings.json)`; null when none.
+ */
 export function unmeasuredLine(sources: readonly UnmeasuredSource[] | undefined): string | null {
   if (!sources || sources.length === 0) return null;
   const name = (s: UnmeasuredSource) =>
-    `${s.kind === "mcp-server" ? "MCP server" : "hook"} ${s.name} (${s.source})`;
-  const shown = sources.slice(0, 10).map(name).join(", ");
-  const more = sources.length > 10 ? ` and ${sources.length - 10} more` : "";
-  return `not measured (runs repository code): ${shown}${more}`;
+    `${s.kind === "mcp-server" ? "MCP server" : s.kind === "plugin" ? "plugin" : "hook"} ${s.name} (${s.source})`;
+  const group = (what: string, list: readonly UnmeasuredSource[]): string[] => {
+    if (list.length === 0) return [];
+    const shown = list.slice(0, 10).map(name).join(", ");
+    const more = list.length > 10 ? ` and ${list.length - 10} more` : "";
+    return [`not measured (${what}): ${shown}${more}`];
+  };
+  return [
+    ...group(
+      "runs repository code",
+      sources.filter((s) => s.kind !== "plugin"),
+    ),
+    ...group(
+      "needs the user's plugin install",
+      sources.filter((s) => s.kind === "plugin"),
+    ),
+  ].join("; ");
 }
 
 /** The machine-dependent framing the agent adds around the items (never charged), or null when none. */

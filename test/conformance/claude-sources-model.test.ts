@@ -28,7 +28,7 @@ afterAll(() => {
   for (const d of created) rmSync(d, { recursive: true, force: true });
 });
 
-/** Plugins load through `--plugin-dir` or an installed plugin's state: not modelled (not settled). */
+/** A plugin loaded by `--plugin-dir` (a flag of one run): not modelled; installed plugins are. */
 const PLUGIN = /a_local_plugin/;
 
 const LIST_OF: Record<string, ListId> = {
@@ -57,7 +57,13 @@ function layOut(c: SourcesCase): Laid {
     ...Object.fromEntries(Object.entries(c.links ?? {}).map(([k, v]) => [k, { link: v }])),
   });
   if (c.home) writeLayout(home, c.home);
-  if (c.config) writeLayout(config, c.config);
+  if (c.config)
+    writeLayout(
+      config,
+      Object.fromEntries(
+        Object.entries(c.config).map(([k, v]) => [k, v.replaceAll("<C>", config).replaceAll("<R>", repo)]),
+      ),
+    );
   if (c.autoMemory !== undefined)
     writeLayout(config, { [`projects/${claudeProjectKey(repo)}/memory/MEMORY.md`]: c.autoMemory });
   return { repo, home, config };
@@ -157,6 +163,36 @@ describe("the claude-code model's parts that the cases pin", () => {
     const laid = layOut(c);
     const s = run(c, laid, "fresh-clone");
     expect(s.items.filter((i) => i.kind === "auto-memory")).toEqual([]);
+  });
+
+  it("a_plugin_the_project_enables_is_named_not_measured_in_the_fresh_clone_view_and_listed_uncharged_in_the_user_view", () => {
+    const c = CASES.find((x) =>
+      x.name.includes("an_installed_plugin_the_project_settings_enable"),
+    ) as SourcesCase;
+    const laid = layOut(c);
+    const fresh = run(c, laid, "fresh-clone");
+    expect(fresh.items.filter((i) => String(i.extra?.name).startsWith("myplug:"))).toEqual([]);
+    expect(fresh.unmeasured).toEqual([
+      { kind: "plugin", name: "myplug@localmkt", source: ".claude/settings.json" },
+    ]);
+    const user = run(c, laid, "user");
+    const plugin = user.items.filter((i) => String(i.extra?.name).startsWith("myplug:"));
+    expect(plugin.map((i) => i.kind)).toEqual(["subagent", "command", "command", "skill", "skill"]);
+    expect(plugin.every((i) => !i.charged && i.bytes > 0)).toBe(true);
+    expect(user.unmeasured ?? []).toEqual([]);
+  });
+
+  it("an_enabled_plugin_whose_install_record_points_at_no_folder_is_named_not_measured_in_the_user_view", () => {
+    const c = CASES.find((x) =>
+      x.name.includes("an_installed_plugin_the_project_settings_enable"),
+    ) as SourcesCase;
+    const laid = layOut(c);
+    rmSync(join(laid.config, "plugins", "cache"), { recursive: true });
+    const user = run(c, laid, "user");
+    expect(user.items.filter((i) => String(i.extra?.name).startsWith("myplug:"))).toEqual([]);
+    expect(user.unmeasured).toEqual([
+      { kind: "plugin", name: "myplug@localmkt", source: ".claude/settings.json" },
+    ]);
   });
 
   it("user_layer_entries_are_listed_but_not_charged_and_repository_entries_are_charged", () => {

@@ -20,6 +20,7 @@ fuzzSuite(geminiAgent, {
     "g300:42": "two skills named Beta in ~/.gemini/skills",
     "g300:65": "two skills of one name in one folder",
     "g300:169": "two skills of one name in one folder",
+    "g300:220": "two skills named db.migrate in .agents/skills",
     // Not yet settled (findings-fuzz.md, "Gemini CLI"): a comment-only GEMINI.md reached as an import and as a
     // context file; blank lines around a whitespace-only line of a user-level file.
     "g300:61": "a comment-only GEMINI.md: the CLI frames it as a context file, the model as an import",

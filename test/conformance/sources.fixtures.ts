@@ -74,7 +74,7 @@ export interface SourcesCase {
   links?: Record<string, string>;
   /** HOME files (relative to HOME); `<R>` in a text is the repository's absolute path. */
   home?: Record<string, string>;
-  /** Claude Code config dir files (relative to `<C>`). */
+  /** Claude Code config dir files (relative to `<C>`); `<C>` and `<R>` in a text are the config dir's and the repository's paths. */
   config?: Record<string, string>;
   /** Working directory, relative to the repository (default "."). */
   cwd?: string;
@@ -156,6 +156,84 @@ function claude(c: ClaudeCase): SourcesCase[] {
 }
 
 const both = <T>(v: T): Record<(typeof CLAUDE_RELEASES)[number], T> => ({ "2.1.332": v, "2.1.197": v });
+
+/**
+ * A plugin `myplug` of a directory marketplace `localmkt` (in the config dir's `mkt/`) as `claude plugin
+ * marketplace add` and `claude plugin install myplug@localmkt` leave them on 2.1.332 (run offline: the
+ * install record, the known marketplace and the plugin's cached copy), `files` being the plugin's files. The
+ * CLI reads a directory marketplace's own copy (a run with no cached copy lists the same), so both are laid.
+ * `enabled`: the user settings' `enabledPlugins` value (absent: no key).
+ */
+const PLUGIN_CACHE = "plugins/cache/localmkt/myplug/1.0.0";
+function installedPlugin(files: Record<string, string>, enabled?: boolean): Record<string, string> {
+  const plugin = {
+    ".claude-plugin/plugin.json": JSON.stringify({ name: "myplug", version: "1.0.0", description: "P" }),
+    ...files,
+  };
+  const under = (pre: string) =>
+    Object.fromEntries(Object.entries(plugin).map(([k, v]) => [`${pre}/${k}`, v]));
+  const marketplace = { source: { source: "directory", path: "<C>/mkt" } };
+  return {
+    "mkt/.claude-plugin/marketplace.json": JSON.stringify({
+      name: "localmkt",
+      owner: { name: "t" },
+      plugins: [{ name: "myplug", source: "./plugins/myplug", description: "P" }],
+    }),
+    ...under("mkt/plugins/myplug"),
+    ...under(PLUGIN_CACHE),
+    "plugins/installed_plugins.json": JSON.stringify({
+      version: 2,
+      plugins: {
+        "myplug@localmkt": [
+          {
+            scope: "user",
+            installPath: `<C>/${PLUGIN_CACHE}`,
+            version: "1.0.0",
+            installedAt: "2026-12-07T18:46:17.186Z",
+            lastUpdated: "2026-12-07T18:46:17.186Z",
+          },
+        ],
+      },
+    }),
+    "plugins/known_marketplaces.json": JSON.stringify({
+      localmkt: { ...marketplace, installLocation: "<C>/mkt", lastUpdated: "2026-12-07T18:46:15.156Z" },
+    }),
+    "settings.json": JSON.stringify({
+      extraKnownMarketplaces: { localmkt: marketplace },
+      ...(enabled === undefined ? {} : { enabledPlugins: { "myplug@localmkt": enabled } }),
+    }),
+  };
+}
+const PLUGIN_FILES = {
+  "commands/zcmd.md": "---\ndescription: Plugin command z.\n---\nx\n",
+  "commands/bcmd.md": "---\ndescription: Plugin command b.\n---\nx\n",
+  "skills/mskill/SKILL.md": "---\nname: mskill\ndescription: Plugin skill m.\n---\nb\n",
+  "skills/askill/SKILL.md": "---\nname: askill\ndescription: Plugin skill a.\n---\nb\n",
+  "agents/pagent.md": "---\nname: pagent\ndescription: Plugin agent.\n---\nx\n",
+};
+const PLUGIN_ENTRIES = {
+  "claude-code.skills": [
+    ccCommand("myplug:bcmd", `<C>/${PLUGIN_CACHE}/commands/bcmd.md`, "- myplug:bcmd: Plugin command b."),
+    ccCommand("myplug:zcmd", `<C>/${PLUGIN_CACHE}/commands/zcmd.md`, "- myplug:zcmd: Plugin command z."),
+    ccSkill(
+      "myplug:askill",
+      `<C>/${PLUGIN_CACHE}/skills/askill/SKILL.md`,
+      "- myplug:askill: Plugin skill a.",
+    ),
+    ccSkill(
+      "myplug:mskill",
+      `<C>/${PLUGIN_CACHE}/skills/mskill/SKILL.md`,
+      "- myplug:mskill: Plugin skill m.",
+    ),
+  ],
+  "claude-code.agents": [
+    ccAgent(
+      "myplug:pagent",
+      `<C>/${PLUGIN_CACHE}/agents/pagent.md`,
+      "- myplug:pagent: Plugin agent. (Tools: All tools)",
+    ),
+  ],
+};
 
 const LONG_1600 = "L".repeat(1600);
 
@@ -799,6 +877,75 @@ const CLAUDE_CASES: SourcesCase[] = [
         ),
       ],
     }),
+  }),
+  ...claude({
+    name: "an_installed_plugin_enabled_in_the_user_settings_lists_its_commands_then_its_skills_after_every_other_and_its_agents_among_the_others",
+    config: {
+      ...installedPlugin(PLUGIN_FILES, true),
+      "skills/uskill/SKILL.md": skillMd("uskill", "User skill."),
+    },
+    files: {
+      "CLAUDE.md": "# mem\n",
+      ".claude/skills/zzz/SKILL.md": skillMd("zzz", "Proj skill z."),
+      ".claude/commands/acmd.md": "---\ndescription: Proj cmd.\n---\nx\n",
+      ".claude/agents/a.md": "---\nname: aagent\ndescription: Proj agent a.\n---\nx\n",
+      ".claude/agents/z.md": "---\nname: zagent\ndescription: Proj agent z.\n---\nx\n",
+    },
+    expected: both({
+      "claude-code.skills": [
+        ccSkill("uskill", "<C>/skills/uskill/SKILL.md", "- uskill: User skill."),
+        ccSkill("zzz", ".claude/skills/zzz/SKILL.md", "- zzz: Proj skill z."),
+        ccCommand("acmd", ".claude/commands/acmd.md", "- acmd: Proj cmd."),
+        ...PLUGIN_ENTRIES["claude-code.skills"],
+      ],
+      "claude-code.agents": [
+        ccAgent("aagent", ".claude/agents/a.md", "- aagent: Proj agent a. (Tools: All tools)"),
+        ...PLUGIN_ENTRIES["claude-code.agents"],
+        ccAgent("zagent", ".claude/agents/z.md", "- zagent: Proj agent z. (Tools: All tools)"),
+      ],
+    }),
+  }),
+  ...claude({
+    name: "an_installed_plugin_the_settings_do_not_enable_adds_nothing",
+    config: installedPlugin(PLUGIN_FILES),
+    files: { "CLAUDE.md": "# mem\n" },
+    expected: both({}),
+  }),
+  ...claude({
+    name: "an_installed_plugin_the_project_settings_enable_is_listed",
+    config: installedPlugin(PLUGIN_FILES),
+    files: {
+      "CLAUDE.md": "# mem\n",
+      ".claude/settings.json": JSON.stringify({ enabledPlugins: { "myplug@localmkt": true } }),
+    },
+    expected: both(PLUGIN_ENTRIES),
+  }),
+  ...claude({
+    name: "the_project_settings_disabling_a_plugin_the_user_enables_win",
+    config: installedPlugin(PLUGIN_FILES, true),
+    files: {
+      "CLAUDE.md": "# mem\n",
+      ".claude/settings.json": JSON.stringify({ enabledPlugins: { "myplug@localmkt": false } }),
+    },
+    expected: both({}),
+  }),
+  ...claude({
+    name: "a_project_enabling_a_plugin_of_its_own_marketplace_that_is_not_installed_lists_nothing",
+    files: {
+      "CLAUDE.md": "# mem\n",
+      "mkt/.claude-plugin/marketplace.json": JSON.stringify({
+        name: "localmkt",
+        owner: { name: "t" },
+        plugins: [{ name: "myplug", source: "./plugins/myplug", description: "P" }],
+      }),
+      ...Object.fromEntries(Object.entries(PLUGIN_FILES).map(([k, v]) => [`mkt/plugins/myplug/${k}`, v])),
+      "mkt/plugins/myplug/.claude-plugin/plugin.json": JSON.stringify({ name: "myplug", version: "1.0.0" }),
+      ".claude/settings.json": JSON.stringify({
+        extraKnownMarketplaces: { localmkt: { source: { source: "directory", path: "./mkt" } } },
+        enabledPlugins: { "myplug@localmkt": true },
+      }),
+    },
+    expected: both({}),
   }),
   ...claude({
     name: "an_output_style_named_in_project_settings_adds_its_heading_and_body",

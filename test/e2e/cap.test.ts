@@ -101,6 +101,24 @@ describe("cap on the built CLI", () => {
     expect(onTty("NO_COLOR=1")).toContain("ERROR:");
   });
 
+  it("a_plugin_the_project_settings_enable_is_named_not_measured_and_adds_nothing_to_the_total", () => {
+    const root = tempRepo({
+      "CLAUDE.md": "hello\n",
+      ".claude/settings.json": JSON.stringify({
+        enabledPlugins: { "lint-kit@acme": true, "off@acme": false },
+      }),
+    });
+    const r = cap([root]);
+    expect(r.stdout).toContain(
+      "not measured (needs the user's plugin install): plugin lint-kit@acme (.claude/settings.json)",
+    );
+    const j = capJson([root]).json;
+    expect((j as unknown as { unmeasured: unknown }).unmeasured).toEqual([
+      { kind: "plugin", name: "lint-kit@acme", source: ".claude/settings.json" },
+    ]);
+    expect(j.total).toBe(capJson([tempRepo({ "CLAUDE.md": "hello\n" })]).json.total);
+  });
+
   it("output_has_no_colour_when_not_a_terminal", () => {
     const root = tempRepo({ "CLAUDE.md": "x\n" });
     expect(cap([root]).stdout).not.toContain("\u001b[");

@@ -443,7 +443,14 @@ export async function runSourcesCase(c: SourcesCase): Promise<SourcesRun> {
         .digest("hex"),
     );
   if (c.home) writeLayout(home, Object.fromEntries(Object.entries(c.home).map(([k, v]) => [k, homeText(v)])));
-  if (c.config) writeLayout(config, c.config);
+  // In a config dir file, `<C>` is the config dir's path and `<R>` the repository's (plugin install records).
+  if (c.config)
+    writeLayout(
+      config,
+      Object.fromEntries(
+        Object.entries(c.config).map(([k, v]) => [k, v.replaceAll("<C>", config).replaceAll("<R>", repo)]),
+      ),
+    );
   if (c.autoMemory !== undefined)
     writeLayout(config, { [`projects/${claudeProjectKey(repo)}/memory/MEMORY.md`]: c.autoMemory });
   return runAgent(c, repo, home, config);

@@ -16,9 +16,12 @@ const FIXTURES = resolve(import.meta.dirname, "../fixtures/lint/rules");
 /**
  * Twenty skills `e00`…`e19` whose entries make Claude Code 2.1.332's skills list `over` columns longer than
  * its 30,000 budget (its own entries are 6,208 columns; the sources case
- * `three_hundred_columns_over_the_budget_the_last_skill_that_does_not_fit_loses_its_description`).
+ * `three_hundred_columns_over_the_budget_the_last_skill_that_does_not_fit_loses_its_description`). Each
+ * description starts with `wide` East Asian wide characters (`漢字` pairs: 2 columns, 3 bytes, 1 UTF-16 unit
+ * each, as the listing-width case settles), so the list's bytes exceed its columns by 20 × `wide`, and its
+ * columns exceed its length in characters by as much.
  */
-function edgeSkills(repo: string, over: number): void {
+function edgeSkills(repo: string, over: number, wide = 2): void {
   const own = 30_000 + over - 6208 - 20;
   const per = Math.floor(own / 20);
   for (let i = 0; i < 20; i++) {
@@ -27,7 +30,7 @@ function edgeSkills(repo: string, over: number): void {
     mkdirSync(join(repo, ".claude", "skills", name), { recursive: true });
     writeFileSync(
       join(repo, ".claude", "skills", name, "SKILL.md"),
-      `---\nname: ${name}\ndescription: 漢字${"x".repeat(columns - 11)}\n---\nbody\n`,
+      `---\nname: ${name}\ndescription: ${"漢字".repeat(wide / 2)}${"x".repeat(columns - 7 - 2 * wide)}\n---\nbody\n`,
     );
   }
 }
@@ -114,3 +117,32 @@ for (const id of fixtureRules) {
     ],
   });
 }
+
+// The listing budget is counted in columns, not bytes nor characters. Over the budget, 2.1.332's own entries
+// that are not bundled (`init`, `security-review`) give up 134 columns of description before a repository
+// skill loses its own, so the rule fires only past 134 columns over. With 160 wide characters the list's bytes
+// are 160 over its columns and its characters 160 under: 100 columns over is clean, though its bytes are 260
+// over; 200 columns over fires, though its characters are only 40 over. A width computed in bytes turns the
+// first into a finding, one computed in characters the second into none.
+describe("listing-over-budget counts columns where bytes and characters differ by 160", () => {
+  const dir = join(FIXTURES, "listing-over-budget");
+  const rule = RULES.find((r) => r.meta.id === "listing-over-budget");
+  if (!rule) throw new Error("listing-over-budget is not registered");
+  ruleTester(rule, {
+    valid: [
+      {
+        name: "a_hundred_columns_over_the_budget_and_two_hundred_and_sixty_bytes_over_is_clean",
+        fixture: join(dir, "miss"),
+        setup: (repo) => edgeSkills(repo, 100, 8),
+      },
+    ],
+    invalid: [
+      {
+        name: "two_hundred_columns_over_the_budget_and_forty_characters_over_cuts_the_last_skill",
+        fixture: join(dir, "hit"),
+        setup: (repo) => edgeSkills(repo, 200, 8),
+        errors: [{ file: ".claude/skills/e19/SKILL.md", line: 1, column: 1 }],
+      },
+    ],
+  });
+});

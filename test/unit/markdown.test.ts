@@ -216,7 +216,29 @@ describe("fast paths agree with the full parse", () => {
       "k: a,b ] }",
       "k: a, [b]",
       "k: [a, b]",
-      "k: {a: b}",
+      "argument-hint: [target]",
+      "k: []",
+      "k: [ ]",
+      "k: [a,b]",
+      "k: [a b , c\t]",
+      "k: [a,]",
+      "k: [,a]",
+      "k: [a,,b]",
+      "k: [a, [b]]",
+      "k: [a, {b}]",
+      "k: [a: b]",
+      "k: [a #b]",
+      "k: [true, 1]",
+      "k: [true]",
+      "k: [a, null]",
+      "k: [a]]",
+      "k: [[a]",
+      "k: [a] b",
+      "k: [a/b, _c, d-e]",
+      "k: ['a', b]",
+      "k: [a, b]\nj: [c]",
+      "k: [-a]",
+      "k: [a-, b.]",
       "k: a{b: c}",
     ];
     for (const t of texts) {
@@ -268,6 +290,13 @@ describe("fast paths agree with the full parse", () => {
       if (rnd(4) === 0)
         lines.splice(rnd(lines.length + 1), 0, ["", " ", "\t", "\u00a0", "\ufeff"][rnd(5)] as string);
       samples.push(lines.join("\n"));
+    }
+    // Random one-line flow sequences over the characters that end or start a scalar inside one.
+    const flowChars = ["a", "b", " ", ",", "[", "]", "{", "}", "-", "#", ":", "'", "\t", "/", "é"];
+    for (let i = 0; i < 5_000; i++) {
+      let v = "";
+      for (let j = rnd(9); j > 0; j--) v += flowChars[rnd(flowChars.length)];
+      samples.push(`k: [${v}]`);
     }
     let answered = 0;
     let quoted = 0;

@@ -442,11 +442,14 @@ export function claudeSources(opts: ClaudeSourcesOptions): ClaudeSourcesResult {
   const scan = new SourcesScan(opts);
   const skills = scan.skills();
   const commands = scan.commands();
-  const agents = scan.agents();
+  const plugins = scan.plugins();
+  const agents = scan.agents(plugins.agents);
   scan.autoMemory();
   for (const e of agents.listed) scan.push(e, e.description, "agents");
   for (const e of agents.dropped) scan.push(e, undefined, "agents");
-  scan.skillsList([...skills, ...commands]);
+  // An enabled plugin's commands, then its skills, come after every skill and command of the user and the
+  // repository (sources case `an_installed_plugin_enabled_in_the_user_settings_…`).
+  scan.skillsList([...skills, ...commands, ...plugins.listing]);
   // The lists' headers (CLAUDE_SKILLS_HEADER, CLAUDE_AGENTS_HEADER and its footer) are sent in every session,
   // the CLI's own skills and agents being in them: the CLI's, not the repository's, so not reported as overhead.
   scan.outputStyle();
@@ -643,9 +646,12 @@ class SourcesScan {
   }
 
   /** Subagents: user first, then the folders from the top down (a later file of a name wins), sorted by name. */
-  agents(): { listed: Entry[]; dropped: Entry[] } {
+  agents(pluginAgents: Entry[] = []): { listed: Entry[]; dropped: Entry[] } {
     const byAgentName = new Map<string, Entry>();
     const dropped: Entry[] = [];
+    for (const e of pluginAgents)
+      if (e.hidden) dropped.push(e);
+      else byAgentName.set(e.name, e);
     const order = [...this.folders.filter((f) => f.user), ...this.folders.filter((f) => !f.user).reverse()];
     for (const f of order)
       for (const file of this.files(f, "agents", false, (_rel, name) => name.endsWith(".md"))) {
@@ -666,9 +672,13 @@ class SourcesScan {
   }
 
   /** One subagent file: its entry `- NAME: DESC (Tools: …)`, or why the CLI does not list it. */
-  private agentEntry(file: { path: string; text: string; fileBytes: number }, user: boolean): Entry {
+  private agentEntry(
+    file: { path: string; text: string; fileBytes: number },
+    user: boolean,
+    prefix = "",
+  ): Entry {
     const fm = claudeFrontmatter(file.text, this.bomBefore);
-    const name = typeof fm.data.name === "string" ? fm.data.name : undefined;
+    const name = typeof fm.data.name === "string" ? `${prefix}${fm.data.name}` : undefined;
     const description = typeof fm.data.description === "string" ? fm.data.description : undefined;
     const e: Entry = {
       kind: "subagent",
@@ -692,6 +702,80 @@ class SourcesScan {
     }
     e.description = `- ${name}: ${description} (Tools: ${claudeToolsText(fm.data.tools, fm.data.disallowedTools)})`;
     return e;
+  }
+
+  /**
+   * Plugins the settings enable (`enabledPlugins`, `"NAME@MARKETPLACE": true`; user, then project, then local
+   * settings, a later file's value winning). Fresh-clone view: each is listed as not measured (what it adds
+   * is the user's install). User view: one the CLI installed (`plugins/installed_plugins.json` of the config
+   * dir, its marketplace in `plugins/known_marketplaces.json`) adds its `commands/**\/*.md` and
+   * `skills/<folder>/SKILL.md` as `- NAME:ENTRY` to the skills list and its `agents/**\/*.md` as `NAME:AGENT`
+   * to the subagent list: personal, not charged (docs/findings-sources-claude-code.md, "Plugins").
+   */
+  plugins(): { listing: Entry[]; agents: Entry[] } {
+    const listing: Entry[] = [];
+    const agents: Entry[] = [];
+    for (const { id, source } of enabledPlugins(this.opts.layers)) {
+      const name = id.slice(0, id.lastIndexOf("@"));
+      if (!this.userDir) {
+        this.unmeasured.push({ kind: "plugin", name: id, source });
+        continue;
+      }
+      const dir = this.installedPlugin(id);
+      if (dir === null) continue; // not installed: the CLI loads nothing for it
+      if (dir === undefined || !statSafe(dir)?.isDirectory()) {
+        this.unmeasured.push({ kind: "plugin", name: id, source });
+        continue;
+      }
+      const f: SourceFolder = { base: dir, user: true };
+      const commands = this.files(f, "commands", false, (_rel, n) => n.endsWith(".md")).map((file) =>
+        this.listingEntry(
+          "command",
+          `${name}:${file.rel.slice(0, -".md".length).split("/").join(":")}`,
+          file,
+          true,
+        ),
+      );
+      const skills = this.files(
+        f,
+        "skills",
+        true,
+        (rel, n) => n === "SKILL.md" && rel.split("/").length === 2,
+      ).map((file) => this.listingEntry("skill", `${name}:${file.rel.split("/")[0]}`, file, true));
+      listing.push(...commands.sort(byName), ...skills.sort(byName));
+      for (const file of this.files(f, "agents", false, (_rel, n) => n.endsWith(".md")))
+        agents.push(this.agentEntry(file, true, `${name}:`));
+    }
+    return { listing, agents };
+  }
+
+  /**
+   * The folder of an installed plugin: its install record's `installPath` (undefined when the record has
+   * none), or null when the CLI would not load it (no record, or its marketplace is not known).
+   */
+  private installedPlugin(id: string): string | undefined | null {
+    const dir = join(this.userDir as string, "plugins");
+    const json = (file: string): Record<string, unknown> | undefined => {
+      const r = readTextFile(join(dir, file), 4 * 1024 * 1024);
+      if (!r.ok) return undefined;
+      try {
+        const v: unknown = JSON.parse(r.text);
+        return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+      } catch {
+        this.warn(
+          "read-failed",
+          this.show(join(dir, file)),
+          `${this.show(join(dir, file))}: is not JSON; its plugins are not measured`,
+        );
+        return undefined;
+      }
+    };
+    const records = (json("installed_plugins.json")?.plugins as Record<string, unknown> | undefined)?.[id];
+    const known = json("known_marketplaces.json");
+    if (!Array.isArray(records) || records.length === 0 || !known?.[id.slice(id.lastIndexOf("@") + 1)])
+      return null;
+    const path = (records[0] as { installPath?: unknown } | null)?.installPath;
+    return typeof path === "string" && path !== "" ? path : undefined;
   }
 
   /** The skills list: skills then commands, a name listed once on 2.1.332, cut, within the listing budget. */
@@ -896,6 +980,21 @@ function factsOf(
     descriptionFrom: given !== null ? "frontmatter" : desc === fallback ? "default" : "body",
     ...(fm.error ? { frontmatterError: fm.error } : {}),
   };
+}
+
+/** The plugins the settings enable, `name@marketplace`, with the settings file that enabled each. */
+function enabledPlugins(layers: ClaudeLayers | undefined): { id: string; source: string }[] {
+  const on = new Map<string, string>();
+  for (const f of layers?.settings ?? []) {
+    const v = (f.json as { enabledPlugins?: unknown } | undefined)?.enabledPlugins;
+    if (!v || typeof v !== "object" || Array.isArray(v)) continue;
+    for (const [id, enabled] of Object.entries(v as Record<string, unknown>)) {
+      if (!/^[^@\s]+@[^@\s]+$/.test(id)) continue;
+      if (enabled === true) on.set(id, f.shown);
+      else on.delete(id);
+    }
+  }
+  return [...on].map(([id, source]) => ({ id, source }));
 }
 
 /** A setting's value, the most specific settings file first (local, project, user). */

@@ -195,7 +195,7 @@ function kindsNote(l: ReportLaunch): string {
     : "";
   const unmeasured =
     l.unmeasured.length > 0
-      ? `<p class="note">Not measured (runs repository code): ${l.unmeasured.map((u) => `${u.kind === "mcp-server" ? "MCP server" : "hook"} <code>${e(u.name)}</code> (${e(u.source)})`).join(", ")}.</p>`
+      ? `<p class="note">Not measured (runs repository code, or a plugin the user installs): ${l.unmeasured.map((u) => `${u.kind === "mcp-server" ? "MCP server" : u.kind === "plugin" ? "plugin" : "hook"} <code>${e(u.name)}</code> (${e(u.source)})`).join(", ")}.</p>`
       : "";
   return `<ul class="kinds" aria-label="Bytes by kind">${parts.join("")}</ul>${adopt}${unmeasured}`;
 }
