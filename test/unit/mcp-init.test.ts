@@ -10,7 +10,7 @@ import { parse } from "jsonc-parser";
 import { describe, expect, it } from "vitest";
 import { MCP_SERVER_NAME, mcpServerCommand, planMcpConfigs } from "../../src/mcp/init.js";
 
-const ENTRY = "/opt/agent-context/dist/cli/main.js";
+const ENTRY = "/opt/agent-context/lib/main.js";
 
 function planWith(files: Record<string, string>) {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-mcp-init-")));

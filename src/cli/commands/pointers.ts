@@ -23,7 +23,7 @@ export function registerPointers(program: Command): void {
     .option("--dry-run", "compute and report; write nothing")
     .option(
       "--agent-version <release>",
-      "the Claude Code release the harness runs (default: agents.claude-code.release of --cwd's .agent-context.json, else the newest verified)",
+      "the Claude Code release the harness runs (default: the release that --cwd's .agent-context.json pins for it, else the newest verified)",
     )
     .option("--json", "print JSON")
     .action(async (o) => {

@@ -27,7 +27,7 @@ interface RouteOpts {
 /**
  * Registers `agent-context route TARGET [DIR] [--tool T] [--cwd DIR] [--agent-version R] --print|--json` and
  * `route --map [DIR]` (DIR and --cwd as every command takes them: ../options.ts). R: the Claude Code release
- * whose own attachments the hook leaves out (default: `agents.claude-code.release`, else the newest verified).
+ * whose own attachments the hook leaves out (default: the release .agent-context.json pins, else the newest verified).
  */
 export function registerRoute(program: Command): void {
   const cmd = program
@@ -48,7 +48,7 @@ export function registerRoute(program: Command): void {
     .option("--no-cache", "do not read or write the compiled index cache")
     .option(
       "--agent-version <release>",
-      "the Claude Code release the hook serves (default: agents.claude-code.release, else the newest verified)",
+      "the Claude Code release the hook serves (default: the release .agent-context.json pins for it, else the newest verified)",
     )
     .action(async (target: string | undefined, dir: string | undefined, opts: RouteOpts) => {
       if (!(ROUTE_TOOLS as readonly string[]).includes(opts.tool)) {
