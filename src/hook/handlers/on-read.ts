@@ -91,8 +91,11 @@ export const onReadGaps: HookHandler = async (call, state) => {
         if (!existsSync(t)) anyPath ??= hookOnRead.session(root, cwd);
         const r = (existsSync(t) || !anyPath ? session : anyPath).read(t);
         for (const it of r.items) {
+          const key = `file:${resolve(root, it.path)}`;
+          // The newest release's session for a missing path does not know what `session` already gave.
+          if (extras.some((e) => e.key === key)) continue;
           extras.push({
-            key: `file:${resolve(root, it.path)}`,
+            key,
             path: it.path,
             kind: it.kind,
             why: `${it.reason}; Claude Code${release !== undefined ? ` ${release}` : ""} would not attach it for this ${tool} call`,
