@@ -6,38 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAUDE_RELEASE_RANGES, inReleaseRange } from "../../src/agents/claude-code/release-ranges.js";
-import { CLAUDE_RELEASE_PROBES, type ProbeAnswer, runProbe } from "../support/claude-probes.js";
+import { CLAUDE_RELEASE_PROBES, type ProbeAnswer } from "../support/claude-probes.js";
 import { removeFixtures } from "../support/fixture.js";
-import { BOUNDARY_RELEASES, boundaryBin } from "./claude-release-boundaries.cases.js";
+import { BOUNDARY_RELEASES, answerKey as key, probeReleases } from "./claude-release-boundaries.cases.js";
 
-const answers = new Map<string, ProbeAnswer | Error>();
-const key = (release: string, id: string) => `${release} ${id}`;
+let answers = new Map<string, ProbeAnswer | Error>();
 
 beforeAll(async () => {
-  const jobs = BOUNDARY_RELEASES.flatMap((release) =>
-    CLAUDE_RELEASE_PROBES.map((probe) => ({ release, probe })),
-  );
-  const bins = new Map<string, string | Error>();
-  for (const release of BOUNDARY_RELEASES)
-    try {
-      bins.set(release, boundaryBin(release));
-    } catch (e) {
-      bins.set(release, e as Error);
-    }
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 2 }, async () => {
-      while (next < jobs.length) {
-        const { release, probe } = jobs[next++] as (typeof jobs)[number];
-        const bin = bins.get(release);
-        try {
-          if (bin instanceof Error || bin === undefined) throw bin ?? new Error(`no ${release}`);
-          answers.set(key(release, probe.id), await runProbe(probe, bin));
-        } catch (e) {
-          answers.set(key(release, probe.id), e as Error);
-        }
-      }
-    }),
+  answers = await probeReleases(
+    BOUNDARY_RELEASES.flatMap((release) => CLAUDE_RELEASE_PROBES.map((p) => ({ release, id: p.id }))),
   );
 }, 3_600_000);
 

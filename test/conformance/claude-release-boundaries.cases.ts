@@ -8,6 +8,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installRelease } from "../support/claude-bisect.js";
+import { claudeProbe, type ProbeAnswer, runProbe } from "../support/claude-probes.js";
 
 /** Each boundary: the last release without (or with) a behaviour, the first with (or without) it, the probes that change there. */
 export const BOUNDARIES: readonly { before: string; after: string; probes: readonly string[] }[] = [
@@ -35,4 +36,42 @@ export const RELEASES_DIR =
 /** The `claude` binary of `release`, installed into {@link RELEASES_DIR} when not there yet. */
 export function boundaryBin(release: string): string {
   return installRelease(release, RELEASES_DIR).bin;
+}
+
+/** The key of one probe's answer on one release in {@link probeReleases}'s map. */
+export const answerKey = (release: string, id: string): string => `${release} ${id}`;
+
+/**
+ * Runs each probe `id` on its `release` (installed into {@link RELEASES_DIR} once), two at a time, and maps
+ * {@link answerKey} to the answer or to the error that stopped it (a missing install included), so each
+ * test fails on its own row.
+ */
+export async function probeReleases(
+  jobs: readonly { release: string; id: string }[],
+): Promise<Map<string, ProbeAnswer | Error>> {
+  const answers = new Map<string, ProbeAnswer | Error>();
+  const bins = new Map<string, string | Error>();
+  for (const { release } of jobs)
+    if (!bins.has(release))
+      try {
+        bins.set(release, boundaryBin(release));
+      } catch (e) {
+        bins.set(release, e as Error);
+      }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 2 }, async () => {
+      while (next < jobs.length) {
+        const { release, id } = jobs[next++] as (typeof jobs)[number];
+        const bin = bins.get(release);
+        try {
+          if (bin instanceof Error || bin === undefined) throw bin ?? new Error(`no ${release}`);
+          answers.set(answerKey(release, id), await runProbe(claudeProbe(id), bin));
+        } catch (e) {
+          answers.set(answerKey(release, id), e as Error);
+        }
+      }
+    }),
+  );
+  return answers;
 }

@@ -7,40 +7,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAUDE_RELEASE_RANGES, inReleaseRange } from "../../src/agents/claude-code/release-ranges.js";
-import { claudeProbe, type ProbeAnswer, runProbe } from "../support/claude-probes.js";
+import type { ProbeAnswer } from "../support/claude-probes.js";
 import { removeFixtures } from "../support/fixture.js";
-import { BOUNDARIES, boundaryBin } from "./claude-release-boundaries.cases.js";
+import { BOUNDARIES, answerKey as key, probeReleases } from "./claude-release-boundaries.cases.js";
 
 const jobs = BOUNDARIES.flatMap((b) =>
   [b.before, b.after].flatMap((release) => b.probes.map((id) => ({ release, id }))),
 );
-const answers = new Map<string, ProbeAnswer | Error>();
-const key = (release: string, id: string) => `${release} ${id}`;
+let answers = new Map<string, ProbeAnswer | Error>();
 
 beforeAll(async () => {
-  const bins = new Map<string, string | Error>();
-  for (const { release } of jobs)
-    if (!bins.has(release))
-      try {
-        bins.set(release, boundaryBin(release));
-      } catch (e) {
-        bins.set(release, e as Error);
-      }
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 2 }, async () => {
-      while (next < jobs.length) {
-        const { release, id } = jobs[next++] as (typeof jobs)[number];
-        const bin = bins.get(release);
-        try {
-          if (bin instanceof Error || bin === undefined) throw bin ?? new Error(`no ${release}`);
-          answers.set(key(release, id), await runProbe(claudeProbe(id), bin));
-        } catch (e) {
-          answers.set(key(release, id), e as Error);
-        }
-      }
-    }),
-  );
+  answers = await probeReleases(jobs);
 }, 1_800_000);
 
 afterAll(removeFixtures);
