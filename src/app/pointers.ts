@@ -20,6 +20,8 @@ export type PointersRunOptions = PointersOptions;
 export interface PointersRun extends PointersResult {
   /** The pointer agent's display name. */
   agentName: string;
+  /** That agent's registry id (the key of its `agents.<id>` configuration). */
+  agentId: string;
   /** The release given (checked), or undefined. */
   release: string | undefined;
   /** The release modelled. */
@@ -56,6 +58,7 @@ export function runPointers(opts: PointersRunOptions): PointersRun {
   return {
     ...r,
     agentName: agent.name,
+    agentId: agent.id,
     release,
     agentVersion: modelled.release,
     modelled,

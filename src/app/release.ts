@@ -56,14 +56,15 @@ export function modelledRelease(
   return { release, why, basis };
 }
 
-/** One line saying which release is modelled and why (text outputs). */
-export function releaseLine(name: string, r: ModelledRelease): string {
+/** One line saying which release of `agent` is modelled and why (text outputs). */
+export function releaseLine(agent: { id: string; name: string }, r: ModelledRelease): string {
+  const key = `agents.${agent.id}.release`;
   const why = {
     "--agent-version": "--agent-version",
     installed: "the CLI installed here",
-    configured: "agents.<id>.release in .agent-context.json",
-    default: "the newest verified; pin one with agents.<id>.release",
+    configured: `${key} in .agent-context.json`,
+    default: `the newest verified; pin one with ${key} in .agent-context.json`,
   }[r.why];
   const basis = r.basis === "verified" ? "verified on it" : "modelled from release ranges";
-  return `${name} ${r.release} (${why}; ${basis})`;
+  return `${agent.name} ${r.release} (${why}; ${basis})`;
 }

@@ -83,6 +83,8 @@ describe("route answers for the release", () => {
       ["route", "pkg/new.ts", "--agent-version", "2.1.332"],
     ])
       expect(run(args, root).stdout).not.toContain("PKG-MEMORY-MARK");
+    // The default release is not said (as in cap and lint): every other line of route names a file.
+    expect(run(["route", "pkg/new.ts"], root).stderr).not.toContain("as the hook serves");
   });
 
   it("route_answers_at_each_boundary_as_the_release_ranges_say_cat_from_2_1_293_write_from_2_1_288", () => {
@@ -194,7 +196,7 @@ describe("every command says the release it models", () => {
   it("lint_and_pointers_model_the_configured_release_and_say_it", () => {
     const root = repo({ "CLAUDE.md": "root\n", ...pinned("2.1.250") });
     expect(run(["lint"], root).stderr).toContain(
-      "agent-context lint: modelling Claude Code 2.1.250 (agents.<id>.release in .agent-context.json; modelled from release ranges)",
+      "agent-context lint: modelling Claude Code 2.1.250 (agents.claude-code.release in .agent-context.json; modelled from release ranges)",
     );
     expect(run(["lint"], repo({ "CLAUDE.md": "root\n" })).stderr).not.toContain("modelling");
     const config = realpathSync(mkdtempSync(join(tmpdir(), "ac-release-cfg-")));
@@ -203,7 +205,7 @@ describe("every command says the release it models", () => {
     expect(JSON.parse(p.stdout).agentVersion).toBe("2.1.250");
     const text = run(["pointers", "--config-dir", config, "--dry-run"], repo({ "CLAUDE.md": "root\n" }));
     expect(text.stdout).toContain(
-      "for Claude Code 2.1.332 (the newest verified; pin one with agents.<id>.release; verified on it)",
+      "for Claude Code 2.1.332 (the newest verified; pin one with agents.claude-code.release in .agent-context.json; verified on it)",
     );
   });
 });

@@ -58,7 +58,7 @@ export function registerLint(program: Command): void {
       // The release said whenever it is not the default (given, or pinned in the configuration).
       if (result.modelled.why !== "default")
         process.stderr.write(
-          `agent-context lint: modelling ${releaseLine(defaultAgent().name, result.modelled)}\n`,
+          `agent-context lint: modelling ${releaseLine(defaultAgent(), result.modelled)}\n`,
         );
       for (const n of result.notFixed)
         process.stderr.write(`agent-context lint --fix: ${n.file}:${n.line}: ${n.message}\n`);

@@ -52,7 +52,7 @@ export function registerPointers(program: Command): void {
       process.stdout.write(
         `${verb} ${r.pointers.length} pointer(s), ${r.totalBytes} bytes, to ${r.rulesDir}` +
           ` (${r.written.length} changed, ${r.unchanged.length} unchanged, ${r.removed.length} stale removed)` +
-          ` for ${releaseLine(r.agentName, r.modelled)}\n`,
+          ` for ${releaseLine({ id: r.agentId, name: r.agentName }, r.modelled)}\n`,
       );
       for (const p of r.pointers) {
         process.stdout.write(`  ${p.file}  [${p.route}] ${p.kind} ${p.target}  ${p.globs.join(" ")}\n`);

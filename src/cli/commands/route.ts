@@ -1,4 +1,6 @@
 import type { Command } from "commander";
+import { HOOK_AGENT } from "../../agents/hook.js";
+import { agentById } from "../../agents/index.js";
 import { releaseLine } from "../../app/release.js";
 import { ROUTE_TOOLS, routeMap, runRoute } from "../../app/route.js";
 import { Workspace } from "../../app/workspace.js";
@@ -84,9 +86,11 @@ export function registerRoute(program: Command): void {
         process.stdout.write(`${JSON.stringify(routeJson(r), null, 2)}\n`);
         return;
       }
-      process.stderr.write(
-        `agent-context route: as the hook serves ${releaseLine("Claude Code", r.release)}\n`,
-      );
+      // The release said whenever it is not the default (given, or pinned in the configuration), as lint does.
+      if (r.release.why !== "default")
+        process.stderr.write(
+          `agent-context route: as the hook serves ${releaseLine(agentById(HOOK_AGENT.id), r.release)}\n`,
+        );
       if (!r.target)
         process.stderr.write(`agent-context route: ${target} lies outside ${root}; nothing to match\n`);
       if (r.unlowerable.length > 0) {
