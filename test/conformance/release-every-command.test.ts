@@ -173,6 +173,23 @@ describe("init records the installed release", () => {
     expect(`${r.stdout}${r.stderr}`).not.toMatch(/release|installed here/);
     expect(JSON.parse(readFileSync(join(root, ".agent-context.json"), "utf8")).agents).toBeUndefined();
   });
+
+  it("a_claude_of_a_release_the_model_does_not_know_is_said_and_neither_recorded_by_init_nor_modelled_by_cap_user", () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), "ac-release-bin-")));
+    writeFileSync(join(dir, "claude"), "#!/bin/sh\necho '1.0.0 (Claude Code)'\n", { mode: 0o755 });
+    const PATH = [dir, BARE_PATH].join(delimiter);
+    const root = repo({ "CLAUDE.md": "root\n" });
+    const init = run(["init"], root, { PATH });
+    expect(init.code).toBe(0);
+    expect(init.stderr).toContain("agent-context init: Claude Code 1.0.0 (");
+    expect(init.stderr).toContain("is a release the model does not know");
+    expect(init.stderr).toContain("; not recorded — run `agent-context verify --probes`");
+    expect(JSON.parse(readFileSync(join(root, ".agent-context.json"), "utf8")).agents).toBeUndefined();
+    const cap = run(["cap", "--user", "--json"], root, { PATH });
+    expect(cap.stderr).toContain("agent-context cap: Claude Code 1.0.0 (");
+    expect(cap.stderr).toContain("; modelled as the configured or newest verified release —");
+    expect(JSON.parse(cap.stdout).release.why).not.toBe("installed");
+  });
 });
 
 describe("every command says the release it models", () => {

@@ -1,13 +1,12 @@
 import type { Command } from "commander";
 import { defaultAgent } from "../../agents/index.js";
-import { releaseBasisOf } from "../../agents/release.js";
 import { runInit } from "../../app/init.js";
-import { installedRelease } from "../../app/installed.js";
 import { CONFIG_FILE } from "../../config.js";
 import { UsageError } from "../../errors.js";
 import { applyInit, SETTINGS_FILE, workflowSnippet } from "../../install/init.js";
 import { type McpPlan, mcpConfigFiles, planMcpConfigs } from "../../mcp/init.js";
 import { CHARGEABLE_KINDS, type ItemKind } from "../../model/index.js";
+import { knownInstalledRelease } from "../installed.js";
 import { agentVersionOption, dirArgument, resolvePlace } from "../options.js";
 
 /**
@@ -94,14 +93,13 @@ function mcpNotes(mcp: McpPlan): string[] {
 
 /** The installed default agent CLI's release when the model knows it; an unknown one is said on stderr. */
 async function knownInstalled(root: string): Promise<string | undefined> {
-  const agent = defaultAgent();
-  const found = await installedRelease(agent, { root });
-  if ("none" in found) return undefined;
-  if (releaseBasisOf(agent, found.release) !== undefined) return found.release;
-  process.stderr.write(
-    `agent-context init: ${agent.name} ${found.release} (${found.bin}) is a release the model does not know (it knows ${agent.releases.join(", ")} and the releases between); not recorded — run \`agent-context verify --probes\` to see which behaviours it has\n`,
+  const found = await knownInstalledRelease(
+    "init",
+    defaultAgent(),
+    root,
+    "not recorded — run `agent-context verify --probes` to see which behaviours it has",
   );
-  return undefined;
+  return found.release;
 }
 
 /** `--adopt-kinds` alone (every chargeable kind) or `--adopt-kinds skill,subagent`. Throws UsageError. */
