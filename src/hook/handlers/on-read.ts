@@ -79,6 +79,7 @@ export const onReadGaps: HookHandler = async (call, state) => {
       }
       const extras: ExtraDelivery[] = [];
       let anyPath: ReturnType<HookOnRead["session"]> | undefined;
+      const delivered = new Set<string>();
       const command = typeof input.command === "string";
       for (const t of abs) {
         checkDeadline();
@@ -88,12 +89,12 @@ export const onReadGaps: HookHandler = async (call, state) => {
         if (command && statSync(t, { throwIfNoEntry: false })?.isDirectory()) continue;
         // A path that does not exist yet (a new file's Write): releases before 2.1.199 attach nothing on a
         // Read of it, but what applies to it is what any later release attaches: ask the newest verified.
-        if (!existsSync(t)) anyPath ??= hookOnRead.session(root, cwd);
-        const r = (existsSync(t) || !anyPath ? session : anyPath).read(t);
+        const r = (existsSync(t) ? session : (anyPath ??= hookOnRead.session(root, cwd))).read(t);
         for (const it of r.items) {
           const key = `file:${resolve(root, it.path)}`;
           // The newest release's session for a missing path does not know what `session` already gave.
-          if (extras.some((e) => e.key === key)) continue;
+          if (delivered.has(key)) continue;
+          delivered.add(key);
           extras.push({
             key,
             path: it.path,
