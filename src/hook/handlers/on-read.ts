@@ -89,7 +89,12 @@ export const onReadGaps: HookHandler = async (call, state) => {
         if (command && statSync(t, { throwIfNoEntry: false })?.isDirectory()) continue;
         // A path that does not exist yet (a new file's Write): releases before 2.1.199 attach nothing on a
         // Read of it, but what applies to it is what any later release attaches: ask the newest verified.
-        const r = (existsSync(t) ? session : (anyPath ??= hookOnRead.session(root, cwd))).read(t);
+        let from = session;
+        if (!existsSync(t)) {
+          anyPath ??= hookOnRead.session(root, cwd);
+          from = anyPath;
+        }
+        const r = from.read(t);
         for (const it of r.items) {
           const key = `file:${resolve(root, it.path)}`;
           // The newest release's session for a missing path does not know what `session` already gave.
