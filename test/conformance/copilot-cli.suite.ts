@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { copilotCli } from "../../src/agents/copilot-cli/index.js";
 import { copilotLaunch } from "../../src/agents/copilot-cli/launch.js";
-import { copilotReminder } from "../../src/agents/copilot-cli/on-read.js";
 import { attachmentsAfterTools, copilotVersion, pool, type Ran, runCase } from "../support/copilot.js";
 import { fixtureCategories, tierSample } from "../support/tier-sample.js";
 import { COPILOT_CASES, type CopilotCase } from "./copilot-cli.fixtures.js";
