@@ -24,6 +24,7 @@ export const LONG = [
   "test/conformance/copilot-fuzz-long.test.ts",
   "test/conformance/claude-launch-long.test.ts",
   "test/conformance/copilot-cli-long.test.ts",
+  "test/conformance/claude-layers-long.test.ts",
 ];
 
 export function longNotice(): string {
