@@ -25,6 +25,7 @@ export const LONG = [
   "test/conformance/claude-launch-long.test.ts",
   "test/conformance/copilot-cli-long.test.ts",
   "test/conformance/claude-layers-long.test.ts",
+  "test/conformance/claude-onread-long.test.ts",
 ];
 
 export function longNotice(): string {
