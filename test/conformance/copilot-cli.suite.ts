@@ -11,12 +11,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { copilotCli } from "../../src/agents/copilot-cli/index.js";
 import { copilotLaunch } from "../../src/agents/copilot-cli/launch.js";
 import { attachmentsAfterTools, copilotVersion, pool, type Ran, runCase } from "../support/copilot.js";
-import { fixtureCategories, tierSample } from "../support/tier-sample.js";
+import { fixtureCategories, frontMatterForms, tierSample } from "../support/tier-sample.js";
 import { COPILOT_CASES, type CopilotCase } from "./copilot-cli.fixtures.js";
 
-/** `npm test`'s share: a seeded sample that covers every kind of fixture (tierSample): 24 of 73 sessions. */
+/** What a case exercises: its kinds of fixture and each front-matter form (`applyTo: '**'`...). */
+export function copilotCategories(c: CopilotCase): string[] {
+  return [...fixtureCategories(c), ...frontMatterForms(c.files), ...frontMatterForms(c.home)];
+}
+
+/** `npm test`'s share: a seeded sample that covers every category of {@link copilotCategories}. */
 export function copilotShare(): CopilotCase[] {
-  return tierSample(COPILOT_CASES, { seed: 28, count: 24, categories: fixtureCategories });
+  return tierSample(COPILOT_CASES, { seed: 28, count: 24, categories: copilotCategories });
 }
 
 /** The suite on `cases`. */

@@ -91,3 +91,15 @@ export function fixtureCategories(c: FixtureLike): string[] {
   if (c.views?.length) out.add("reads");
   return [...out];
 }
+
+/** Each front-matter line of a fixture's files (`applyTo: '**'`, `paths: "src/**"`): one category a form. */
+export function frontMatterForms(files: Record<string, unknown> = {}): string[] {
+  const out = new Set<string>();
+  for (const text of Object.values(files)) {
+    if (typeof text !== "string" || !text.startsWith("---\n")) continue;
+    const end = text.indexOf("\n---", 3);
+    for (const line of text.slice(4, end < 0 ? undefined : end).split("\n"))
+      out.add(`front matter ${line.trim()}`);
+  }
+  return [...out];
+}
