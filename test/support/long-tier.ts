@@ -22,6 +22,9 @@ export const LONG = [
   "test/conformance/gemini-fuzz-long.test.ts",
   "test/conformance/claude-release-boundaries-long.test.ts",
   "test/conformance/copilot-fuzz-long.test.ts",
+  "test/conformance/verify-corpus-long.test.ts",
+  "test/conformance/sources-corpus-long.test.ts",
+  "test/conformance/hostile-verify-long.test.ts",
 ];
 
 export function longNotice(): string {
