@@ -230,13 +230,15 @@ function runningBelow(dir: string): string[] {
 
 /**
  * The suite: the combined repositories of `seeds` (seed 1 holds every row, in a repository named `home`;
- * another seed a seeded half of them), and with `rest` every other part (the refused rows, the bound of the
- * copy, the printing, the place verify runs in, a blind model, the live controls).
+ * another seed a seeded half of them); with `rest` the refused rows, the bound of the copy, the printing,
+ * the place verify runs in and a blind model; with `live` the controls that each row is a live attack (the
+ * agent's CLI run directly: a check of the rows against the pinned CLIs, not of verify).
  */
-export function hostileVerifySuite(o: { seeds: readonly number[]; rest: boolean }): void {
+export function hostileVerifySuite(o: { seeds: readonly number[]; rest: boolean; live: boolean }): void {
+  // Removing the repositories of the copy's bound (2,001 skills each) takes over a minute under load.
   afterAll(() => {
     for (const d of made) rmSync(d, { recursive: true, force: true });
-  });
+  }, 300_000);
 
   beforeAll(async () => {
     listener = createServer((s) => {
@@ -350,235 +352,239 @@ export function hostileVerifySuite(o: { seeds: readonly number[]; rest: boolean 
     });
   });
 
-  if (!o.rest) return;
-  describe("verify refuses, with one line naming what, and touches nothing", () => {
-    const runs = new Map<string, { built: Built; run: Run }>();
-    beforeAll(async () => {
-      const tasks: (() => Promise<void>)[] = [];
+  if (o.rest) {
+    describe("verify refuses, with one line naming what, and touches nothing", () => {
+      const runs = new Map<string, { built: Built; run: Run }>();
+      beforeAll(async () => {
+        const tasks: (() => Promise<void>)[] = [];
+        for (const row of REFUSED)
+          for (const a of AGENTS.filter((x) => !row.agents || row.agents.includes(x.id)))
+            tasks.push(async () => {
+              const built = build([row], "repo");
+              writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
+              built.before.repo = signature(built.place.repo);
+              runs.set(`${row.name}:${a.id}`, {
+                built,
+                run: await verify(built, ["--agent", a.id, ...(row.args ?? [])]),
+              });
+            });
+        await pool(tasks, 2);
+      }, 600_000);
+
       for (const row of REFUSED)
         for (const a of AGENTS.filter((x) => !row.agents || row.agents.includes(x.id)))
-          tasks.push(async () => {
-            const built = build([row], "repo");
-            writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
-            built.before.repo = signature(built.place.repo);
-            runs.set(`${row.name}:${a.id}`, {
-              built,
-              run: await verify(built, ["--agent", a.id, ...(row.args ?? [])]),
-            });
+          it(`${row.name}_is_refused_for_${a.id.replace(/-/g, "_")}`, () => {
+            const r = runs.get(`${row.name}:${a.id}`);
+            if (!r) throw new Error("no run");
+            expect(r.run.stderr).toMatch(/^agent-context: [^\n]+\n$/);
+            expect(r.run.stderr).toContain(row.names ?? "");
+            expect([r.run.status, r.run.stdout]).toEqual([2, ""]);
+            expectNothingEscaped(r.built, r.run);
           });
-      await pool(tasks, 2);
-    }, 600_000);
-
-    for (const row of REFUSED)
-      for (const a of AGENTS.filter((x) => !row.agents || row.agents.includes(x.id)))
-        it(`${row.name}_is_refused_for_${a.id.replace(/-/g, "_")}`, () => {
-          const r = runs.get(`${row.name}:${a.id}`);
-          if (!r) throw new Error("no run");
-          expect(r.run.stderr).toMatch(/^agent-context: [^\n]+\n$/);
-          expect(r.run.stderr).toContain(row.names ?? "");
-          expect([r.run.status, r.run.stdout]).toEqual([2, ""]);
-          expectNothingEscaped(r.built, r.run);
-        });
-  });
-
-  describe("a repository with more skills than the copy holds", () => {
-    const runs = new Map<string, { built: Built; run: Run }>();
-    beforeAll(async () => {
-      const tasks = AGENTS.filter((a) => a.id === "claude-code" || a.id === "codex").map((a) => async () => {
-        const built = build([], "repo");
-        // One more skill than the bound, in the folder each of the two agents reads.
-        const dir = a.id === "codex" ? ".agents/skills" : ".claude/skills";
-        for (let i = 0; i <= SANDBOX_MAX_SOURCES; i++) {
-          mkdirSync(join(built.place.repo, dir, `s${i}`), { recursive: true });
-          writeFileSync(
-            join(built.place.repo, dir, `s${i}`, "SKILL.md"),
-            `---\nname: s${i}\ndescription: d\n---\n`,
-          );
-        }
-        writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
-        writeFileSync(join(built.place.repo, "AGENTS.md"), "Memory.\n");
-        built.before.repo = signature(built.place.repo);
-        runs.set(a.id, { built, run: await verify(built, ["--agent", a.id, "--json"]) });
-      });
-      await pool(tasks, 2);
-    }, 900_000);
-
-    for (const a of AGENTS.filter((x) => x.id === "claude-code" || x.id === "codex"))
-      it(`the_copy_stops_at_its_bound_and_the_${a.id.replace(/-/g, "_")}_run_is_incomplete_not_clean`, () => {
-        const r = runs.get(a.id);
-        if (!r) throw new Error("no run");
-        expectNothingEscaped(r.built, r.run);
-        const j = JSON.parse(r.run.stdout);
-        expect(j.limits).toEqual([
-          expect.stringMatching(/^the copy stopped after 2,000 skill, subagent and command files \(/),
-        ]);
-        expect((j.copied as string[]).filter((f) => f.endsWith("/SKILL.md"))).toHaveLength(
-          SANDBOX_MAX_SOURCES,
-        );
-        expect([j.agrees, r.run.status]).toEqual([false, 1]);
-      });
-  });
-
-  describe("what verify prints about a hostile repository", () => {
-    it("a_name_with_terminal_control_sequences_is_printed_escaped_and_a_forged_header_is_no_section", async () => {
-      const rows = VERIFY_VECTORS.filter((r) =>
-        ["control_characters_in_names", "a_line_framed_like_the_clis_section_header"].includes(r.name),
-      );
-      const built = build(rows, "repo");
-      const run = await verify(built, []);
-      expect(run.stderr).toBe("");
-      expect(run.stdout).toContain(
-        "note: not copied, so not compared: .x\\u001b]52;c;aGk=\\u0007.json (a dotted place that is no instruction location: verify copies none",
-      );
-      expect(run.stdout).toMatch(
-        /^verify: Claude Code 2\.1\.332 agrees with the model on this repository — 3 files/,
-      );
-      expect(run.status).toBe(0);
-      expectNothingEscaped(built, run);
     });
-  });
 
-  describe("the place verify runs in", () => {
-    /** A repository with one memory file, and a temp dir prepared by `prepare`. */
-    async function runBelow(
-      prepare: (tmp: string) => void,
-    ): Promise<{ built: Built; run: Run; tmp: string }> {
-      const built = build([], "repo");
-      writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
-      built.before.repo = signature(built.place.repo);
-      const tmp = temp("ac-hostile-ancestor-");
-      prepare(tmp);
-      return { built, tmp, run: await verify(built, [], { TMPDIR: tmp }) };
-    }
+    describe("a repository with more skills than the copy holds", () => {
+      const runs = new Map<string, { built: Built; run: Run }>();
+      beforeAll(async () => {
+        const tasks = AGENTS.filter((a) => a.id === "claude-code" || a.id === "codex").map(
+          (a) => async () => {
+            const built = build([], "repo");
+            // One more skill than the bound, in the folder each of the two agents reads.
+            const dir = a.id === "codex" ? ".agents/skills" : ".claude/skills";
+            for (let i = 0; i <= SANDBOX_MAX_SOURCES; i++) {
+              mkdirSync(join(built.place.repo, dir, `s${i}`), { recursive: true });
+              writeFileSync(
+                join(built.place.repo, dir, `s${i}`, "SKILL.md"),
+                `---\nname: s${i}\ndescription: d\n---\n`,
+              );
+            }
+            writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
+            writeFileSync(join(built.place.repo, "AGENTS.md"), "Memory.\n");
+            built.before.repo = signature(built.place.repo);
+            runs.set(a.id, { built, run: await verify(built, ["--agent", a.id, "--json"]) });
+          },
+        );
+        await pool(tasks, 2);
+      }, 900_000);
 
-    for (const planted of ["CLAUDE.md", "AGENTS.md", ".mcp.json", ".env", ".claude", ".github", ".git"])
-      it(`a_${planted.replace(/\W/g, "_")}_planted_above_the_copy_is_named_and_nothing_runs`, async () => {
-        const { built, run, tmp } = await runBelow((t) => {
-          if (planted.startsWith(".") && !planted.includes("json") && planted !== ".env")
-            mkdirSync(join(t, planted));
-          else writeFileSync(join(t, planted), planted === ".mcp.json" ? "{}" : "planted\n");
+      for (const a of AGENTS.filter((x) => x.id === "claude-code" || x.id === "codex"))
+        it(`the_copy_stops_at_its_bound_and_the_${a.id.replace(/-/g, "_")}_run_is_incomplete_not_clean`, () => {
+          const r = runs.get(a.id);
+          if (!r) throw new Error("no run");
+          expectNothingEscaped(r.built, r.run);
+          const j = JSON.parse(r.run.stdout);
+          expect(j.limits).toEqual([
+            expect.stringMatching(/^the copy stopped after 2,000 skill, subagent and command files \(/),
+          ]);
+          expect((j.copied as string[]).filter((f) => f.endsWith("/SKILL.md"))).toHaveLength(
+            SANDBOX_MAX_SOURCES,
+          );
+          expect([j.agrees, r.run.status]).toEqual([false, 1]);
         });
+    });
+
+    describe("what verify prints about a hostile repository", () => {
+      it("a_name_with_terminal_control_sequences_is_printed_escaped_and_a_forged_header_is_no_section", async () => {
+        const rows = VERIFY_VECTORS.filter((r) =>
+          ["control_characters_in_names", "a_line_framed_like_the_clis_section_header"].includes(r.name),
+        );
+        const built = build(rows, "repo");
+        const run = await verify(built, []);
+        expect(run.stderr).toBe("");
+        expect(run.stdout).toContain(
+          "note: not copied, so not compared: .x\\u001b]52;c;aGk=\\u0007.json (a dotted place that is no instruction location: verify copies none",
+        );
+        expect(run.stdout).toMatch(
+          /^verify: Claude Code 2\.1\.332 agrees with the model on this repository — 3 files/,
+        );
+        expect(run.status).toBe(0);
+        expectNothingEscaped(built, run);
+      });
+    });
+
+    describe("the place verify runs in", () => {
+      /** A repository with one memory file, and a temp dir prepared by `prepare`. */
+      async function runBelow(
+        prepare: (tmp: string) => void,
+      ): Promise<{ built: Built; run: Run; tmp: string }> {
+        const built = build([], "repo");
+        writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
+        built.before.repo = signature(built.place.repo);
+        const tmp = temp("ac-hostile-ancestor-");
+        prepare(tmp);
+        return { built, tmp, run: await verify(built, [], { TMPDIR: tmp }) };
+      }
+
+      for (const planted of ["CLAUDE.md", "AGENTS.md", ".mcp.json", ".env", ".claude", ".github", ".git"])
+        it(`a_${planted.replace(/\W/g, "_")}_planted_above_the_copy_is_named_and_nothing_runs`, async () => {
+          const { built, run, tmp } = await runBelow((t) => {
+            if (planted.startsWith(".") && !planted.includes("json") && planted !== ".env")
+              mkdirSync(join(t, planted));
+            else writeFileSync(join(t, planted), planted === ".mcp.json" ? "{}" : "planted\n");
+          });
+          expect(run.stderr).toBe(
+            `agent-context: verify will not run an agent CLI below ${tmp}: ${join(tmp, planted)} is there, and agent CLIs read such files from every folder above the one they start in; remove it, or point TMPDIR (or XDG_RUNTIME_DIR) at a folder with none above it\n`,
+          );
+          expect(run.status).toBe(2);
+          expectNothingEscaped(built, run);
+        });
+
+      it("a_temp_dir_inside_the_repository_is_refused_and_nothing_is_written_there", async () => {
+        const built = build([], "repo");
+        writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
+        const tmp = join(built.place.repo, "tmp");
+        mkdirSync(tmp);
+        built.before.repo = signature(built.place.repo);
+        const run = await verify(built, [], { TMPDIR: tmp });
         expect(run.stderr).toBe(
-          `agent-context: verify will not run an agent CLI below ${tmp}: ${join(tmp, planted)} is there, and agent CLIs read such files from every folder above the one they start in; remove it, or point TMPDIR (or XDG_RUNTIME_DIR) at a folder with none above it\n`,
+          `agent-context: verify's private place would be inside the repository under measurement (${tmp}): point TMPDIR (or XDG_RUNTIME_DIR) at a folder outside it\n`,
         );
         expect(run.status).toBe(2);
         expectNothingEscaped(built, run);
       });
 
-    it("a_temp_dir_inside_the_repository_is_refused_and_nothing_is_written_there", async () => {
-      const built = build([], "repo");
-      writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
-      const tmp = join(built.place.repo, "tmp");
-      mkdirSync(tmp);
-      built.before.repo = signature(built.place.repo);
-      const run = await verify(built, [], { TMPDIR: tmp });
-      expect(run.stderr).toBe(
-        `agent-context: verify's private place would be inside the repository under measurement (${tmp}): point TMPDIR (or XDG_RUNTIME_DIR) at a folder outside it\n`,
-      );
-      expect(run.status).toBe(2);
-      expectNothingEscaped(built, run);
+      it("a_temp_dir_others_may_write_to_that_is_not_sticky_is_refused", async () => {
+        const { built, run, tmp } = await runBelow((t) => chmodSync(t, 0o777));
+        expect(run.stderr).toBe(
+          `agent-context: verify needs a private place for its copy, but ${tmp} is writable by other users and not sticky (mode 777): point TMPDIR (or XDG_RUNTIME_DIR) at a folder only you can write to\n`,
+        );
+        expect(run.status).toBe(2);
+        expectNothingEscaped(built, run);
+      });
+
+      for (const [signal, status] of [
+        ["SIGTERM", 143],
+        ["SIGINT", 130],
+      ] as const)
+        it(`${signal.toLowerCase()}_during_a_run_removes_the_private_place_and_ends_the_cli`, async () => {
+          const built = build([], "repo");
+          writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
+          built.before.repo = signature(built.place.repo);
+          const tmp = temp("ac-hostile-signal-");
+          const child = spawn(process.execPath, [CLI, "verify"], {
+            cwd: built.place.repo,
+            env: { PATH: `${BIN_DIR}:${process.env.PATH}`, HOME: built.home, TMPDIR: tmp },
+          });
+          const ended = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
+          // Wait until the copy exists and the CLI runs in the private place, then signal.
+          const copied = () =>
+            readdirSync(tmp)
+              .filter((n) => n.startsWith("agent-context-verify-"))
+              .some((n) => existsSync(join(tmp, n, "w", "repo", "CLAUDE.md")));
+          for (let i = 0; i < 800 && !(copied() && runningBelow(tmp).length > 0); i++)
+            await new Promise((r) => setTimeout(r, 25));
+          expect(copied()).toBe(true);
+          expect(runningBelow(tmp).length).toBeGreaterThan(0);
+          child.kill(signal);
+          expect(await ended).toBe(status);
+          expect(readdirSync(tmp).filter((n) => n.startsWith("agent-context-verify-"))).toEqual([]);
+          expect(runningBelow(tmp)).toEqual([]);
+          expect(signature(built.place.repo)).toEqual(built.before.repo);
+        });
     });
 
-    it("a_temp_dir_others_may_write_to_that_is_not_sticky_is_refused", async () => {
-      const { built, run, tmp } = await runBelow((t) => chmodSync(t, 0o777));
-      expect(run.stderr).toBe(
-        `agent-context: verify needs a private place for its copy, but ${tmp} is writable by other users and not sticky (mode 777): point TMPDIR (or XDG_RUNTIME_DIR) at a folder only you can write to\n`,
-      );
-      expect(run.status).toBe(2);
-      expectNothingEscaped(built, run);
-    });
+    describe("a model cannot hide a file from the cli", () => {
+      /** The real model, with every trace of `hidden` taken out of its launch (the double). */
+      function blind(id: string, hidden: string): AgentModel {
+        const real = agentById(id);
+        return {
+          ...real,
+          launch: (o) => {
+            const s = real.launch(o);
+            return {
+              ...s,
+              items: s.items.filter((i) => !i.path.endsWith(hidden)),
+              imports: s.imports.filter((e) => !e.targetAbs.endsWith(hidden)),
+            };
+          },
+        };
+      }
 
-    for (const [signal, status] of [
-      ["SIGTERM", 143],
-      ["SIGINT", 130],
-    ] as const)
-      it(`${signal.toLowerCase()}_during_a_run_removes_the_private_place_and_ends_the_cli`, async () => {
+      it("an_import_the_model_misses_is_still_copied_so_the_cli_delivers_it_and_the_run_disagrees", async () => {
+        const built = build([], "repo");
+        writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n@docs/hidden.md\n");
+        mkdirSync(join(built.place.repo, "docs"));
+        writeFileSync(join(built.place.repo, "docs/hidden.md"), "Hidden from the model.\n");
+        const root = built.place.repo;
+        const r = await verifyRepository({
+          agent: blind("claude-code", "docs/hidden.md"),
+          cli: join(BIN_DIR, "claude"),
+          root,
+          cwd: root,
+        });
+        expect(r.copied).toContain("docs/hidden.md");
+        expect(r.disagreements.map((d) => [d.kind, d.file])).toEqual([["missing", "docs/hidden.md"]]);
+        expect(r.agrees).toBe(false);
+      });
+
+      it("a_model_that_throws_leaves_no_private_place_behind", async () => {
         const built = build([], "repo");
         writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
-        built.before.repo = signature(built.place.repo);
-        const tmp = temp("ac-hostile-signal-");
-        const child = spawn(process.execPath, [CLI, "verify"], {
-          cwd: built.place.repo,
-          env: { PATH: `${BIN_DIR}:${process.env.PATH}`, HOME: built.home, TMPDIR: tmp },
-        });
-        const ended = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
-        // Wait until the copy exists and the CLI runs in the private place, then signal.
-        const copied = () =>
-          readdirSync(tmp)
-            .filter((n) => n.startsWith("agent-context-verify-"))
-            .some((n) => existsSync(join(tmp, n, "w", "repo", "CLAUDE.md")));
-        for (let i = 0; i < 800 && !(copied() && runningBelow(tmp).length > 0); i++)
-          await new Promise((r) => setTimeout(r, 25));
-        expect(copied()).toBe(true);
-        expect(runningBelow(tmp).length).toBeGreaterThan(0);
-        child.kill(signal);
-        expect(await ended).toBe(status);
-        expect(readdirSync(tmp).filter((n) => n.startsWith("agent-context-verify-"))).toEqual([]);
-        expect(runningBelow(tmp)).toEqual([]);
-        expect(signature(built.place.repo)).toEqual(built.before.repo);
+        const real = agentById("claude-code");
+        const broken: AgentModel = {
+          ...real,
+          launch: () => {
+            throw new Error("a bug in the model");
+          },
+        };
+        const tmp = temp("ac-hostile-crash-");
+        const saved = process.env.TMPDIR;
+        process.env.TMPDIR = tmp;
+        try {
+          const root = built.place.repo;
+          await expect(
+            verifyRepository({ agent: broken, cli: join(BIN_DIR, "claude"), root, cwd: root }),
+          ).rejects.toThrow(/could not read this repository: a bug in the model/);
+        } finally {
+          if (saved === undefined) delete process.env.TMPDIR;
+          else process.env.TMPDIR = saved;
+        }
+        expect(readdirSync(tmp)).toEqual([]);
       });
-  });
-
-  describe("a model cannot hide a file from the cli", () => {
-    /** The real model, with every trace of `hidden` taken out of its launch (the double). */
-    function blind(id: string, hidden: string): AgentModel {
-      const real = agentById(id);
-      return {
-        ...real,
-        launch: (o) => {
-          const s = real.launch(o);
-          return {
-            ...s,
-            items: s.items.filter((i) => !i.path.endsWith(hidden)),
-            imports: s.imports.filter((e) => !e.targetAbs.endsWith(hidden)),
-          };
-        },
-      };
-    }
-
-    it("an_import_the_model_misses_is_still_copied_so_the_cli_delivers_it_and_the_run_disagrees", async () => {
-      const built = build([], "repo");
-      writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n@docs/hidden.md\n");
-      mkdirSync(join(built.place.repo, "docs"));
-      writeFileSync(join(built.place.repo, "docs/hidden.md"), "Hidden from the model.\n");
-      const root = built.place.repo;
-      const r = await verifyRepository({
-        agent: blind("claude-code", "docs/hidden.md"),
-        cli: join(BIN_DIR, "claude"),
-        root,
-        cwd: root,
-      });
-      expect(r.copied).toContain("docs/hidden.md");
-      expect(r.disagreements.map((d) => [d.kind, d.file])).toEqual([["missing", "docs/hidden.md"]]);
-      expect(r.agrees).toBe(false);
     });
+  }
 
-    it("a_model_that_throws_leaves_no_private_place_behind", async () => {
-      const built = build([], "repo");
-      writeFileSync(join(built.place.repo, "CLAUDE.md"), "Memory.\n");
-      const real = agentById("claude-code");
-      const broken: AgentModel = {
-        ...real,
-        launch: () => {
-          throw new Error("a bug in the model");
-        },
-      };
-      const tmp = temp("ac-hostile-crash-");
-      const saved = process.env.TMPDIR;
-      process.env.TMPDIR = tmp;
-      try {
-        const root = built.place.repo;
-        await expect(
-          verifyRepository({ agent: broken, cli: join(BIN_DIR, "claude"), root, cwd: root }),
-        ).rejects.toThrow(/could not read this repository: a bug in the model/);
-      } finally {
-        if (saved === undefined) delete process.env.TMPDIR;
-        else process.env.TMPDIR = saved;
-      }
-      expect(readdirSync(tmp)).toEqual([]);
-    });
-  });
-
+  if (!o.live) return;
   describe("the rows are live attacks: each agent's cli run directly in the repository creates the marker", () => {
     const direct: Record<string, (cwd: string, home: string) => Promise<unknown>> = {
       "claude-code": (cwd, home) => runClaude({ cwd, home, timeoutMs: 30_000 }),
