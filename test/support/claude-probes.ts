@@ -20,6 +20,7 @@ import {
 import type { DeliveredFile } from "../../src/model/index.js";
 import type { RecordedRequest, Turn } from "../../src/verify/upstream.js";
 import { writeFixture } from "./fixture.js";
+import { logSession } from "./session-log.js";
 
 /** A scripted tool call; `$ROOT` in its input is the probe repository's root. */
 export type ProbeTool = [name: string, input: Record<string, unknown>];
@@ -178,6 +179,7 @@ export async function observeProbe(
   ]);
   const cwd = join(root, probe.run.cwd ?? "");
   mkdirSync(cwd, { recursive: true });
+  logSession("claude-code", bin, { cwd, home, configDir, script, args: PROBE_ARGS });
   const run = await runClaudeCli({
     bin,
     cwd,

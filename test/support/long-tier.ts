@@ -25,6 +25,10 @@ export const LONG = [
   "test/conformance/verify-corpus-long.test.ts",
   "test/conformance/sources-corpus-long.test.ts",
   "test/conformance/hostile-verify-long.test.ts",
+  "test/conformance/claude-launch-long.test.ts",
+  "test/conformance/copilot-cli-long.test.ts",
+  "test/conformance/claude-layers-long.test.ts",
+  "test/conformance/claude-onread-long.test.ts",
 ];
 
 export function longNotice(): string {
