@@ -123,7 +123,9 @@ export function makePrivatePlace(env: NodeJS.ProcessEnv = process.env, repositor
       if (gone) return;
       gone = true;
       live.delete(place);
-      rmSync(base, { recursive: true, force: true });
+      // An agent's last child can still be writing its cache as the session ends: ENOTEMPTY then, which
+      // Node retries (with EBUSY and EPERM) when asked.
+      rmSync(base, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
       if (live.size === 0) watchSignals(false);
     },
   };
