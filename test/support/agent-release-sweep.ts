@@ -6,7 +6,7 @@
  * anything else) on a candidate release and on the pinned one; every case whose delivery differs is
  * reported with both sides. The model is never consulted: the pinned release is the reference.
  * `node scripts/bisect-claude.mjs others --agent ID --release V...` runs it
- * (docs/findings-release-ranges-others.md).
+ * (results: the "Releases" sections of docs/findings-gemini-cli.md, findings-copilot-cli.md, findings-codex.md).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import {
