@@ -48,7 +48,16 @@ describe("a Codex budget of 0 in the user view", () => {
 
   it("explain_lists_the_agents_files_a_budget_of_zero_drops_with_zero_bytes_and_why", () => {
     const { repo, env } = setup();
-    const r = run("explain", env, join(repo, "a/AGENTS.md"), repo, "--agent", "codex", "--cwd", join(repo, "a"));
+    const r = run(
+      "explain",
+      env,
+      join(repo, "a/AGENTS.md"),
+      repo,
+      "--agent",
+      "codex",
+      "--cwd",
+      join(repo, "a"),
+    );
     expect(r.stdout).toMatch(
       /\n\s+0\s+0 tok {2}AGENTS\.md {2}— AGENTS\.md; dropped: project_doc_max_bytes is 0, so Codex reads none of the project's AGENTS files\n/,
     );

@@ -125,7 +125,11 @@ function skillRoots(opts: CodexSourcesOptions): SkillRoot[] {
     ...lv.map((d) => ({ dir: join(d, ".codex", "skills"), user: false, boundary: opts.root })),
     ...(opts.user
       ? [
-          { dir: join(opts.user.codexHome, "skills"), user: true, boundary: codexHomeBoundary(opts.root, opts.user) },
+          {
+            dir: join(opts.user.codexHome, "skills"),
+            user: true,
+            boundary: codexHomeBoundary(opts.root, opts.user),
+          },
           { dir: join(opts.user.home, ".agents", "skills"), user: true, boundary: opts.user.home },
         ]
       : []),

@@ -133,6 +133,6 @@ export const CODEX_FOUND_CASES: FuzzFoundCase[] = [
     reads: [],
     expect: MESSAGE,
     expectReads: [],
-    open: "by design (docs/security.md, \"The user's own links\"): the model follows a user skill link only within the home; this one leaves it, so the measurement is incomplete",
+    open: 'by design (docs/security.md, "The user\'s own links"): the model follows a user skill link only within the home; this one leaves it, so the measurement is incomplete',
   },
 ];
