@@ -199,6 +199,12 @@ export function runCap(opts: CapOptions = {}): CapRun {
     : null;
   const delta = measured?.delta ?? null;
   const incomplete = [...(snapshot.incomplete ?? []), ...(measured?.incomplete ?? [])];
+  // The agent's own limits: an error (Copilot CLI refusing every prompt of this launch) fails whatever the cap.
+  const limits =
+    agent.capabilities?.limits?.(snapshot, {
+      ...(opts.sessionModel !== undefined ? { model: opts.sessionModel } : {}),
+      ...(config.hook?.maxBytes !== undefined ? { hook: { maxBytes: config.hook.maxBytes } } : {}),
+    }) ?? [];
   return {
     agent: agent.id,
     agentVersion: snapshot.agent.version,
@@ -210,13 +216,7 @@ export function runCap(opts: CapOptions = {}): CapRun {
     snapshot,
     items: applyCharging(snapshot.items, charging.kinds),
     charging,
-    findings: [
-      ...snapshot.findings,
-      ...(agent.capabilities?.limits?.(snapshot, {
-        ...(opts.sessionModel !== undefined ? { model: opts.sessionModel } : {}),
-        ...(config.hook?.maxBytes !== undefined ? { hook: { maxBytes: config.hook.maxBytes } } : {}),
-      }) ?? []),
-    ],
+    findings: [...snapshot.findings, ...limits],
     tokenCap: tokenCapFor(config, agent),
     partialSessions: (agent.capabilities?.partialSessions ?? [])
       .filter((s) => s.releases.includes(snapshot.agent.version))
@@ -234,6 +234,7 @@ export function runCap(opts: CapOptions = {}): CapRun {
       evaluation.kindsOk &&
       (ratchet?.ok ?? true) &&
       !snapshot.verdict?.failure &&
+      !limits.some((f) => f.severity === "error") &&
       incomplete.length === 0,
   };
 }

@@ -76,6 +76,8 @@ export interface Explanation {
    * total; null with `tokens: "off"`.
    */
   tokens: RunTokens | null;
+  /** The agent's own limits that refuse every prompt of this launch (as `cap` finds them), one message each. */
+  refused: string[];
 }
 
 /**
@@ -179,6 +181,9 @@ function explainRun(opts: Parameters<typeof explainPath>[0]): { explanation: Exp
     view: run.snapshot.view,
     applied: [...(run.snapshot.applied ?? [])],
     tokens,
+    refused: run.findings
+      .filter((f) => f.severity === "error" && f.message.startsWith("refused: "))
+      .map((f) => f.message.slice("refused: ".length)),
   };
   return { explanation, run };
 }

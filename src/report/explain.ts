@@ -46,6 +46,8 @@ export interface ExplainSets {
   applied?: readonly AppliedSource[];
   /** The launch's tokens as `cap` counts them (absent or null: not counted, no column). */
   tokens?: RunTokens | null;
+  /** Why the agent refuses every prompt of this launch (its own limits, e.g. Copilot CLI's token budget); absent or empty: it does not. */
+  refused?: readonly string[];
 }
 
 /** `skill: ` before the reason of an item that is not a file of the memory kinds (whose reasons say what they are). */
@@ -120,6 +122,9 @@ export function renderExplainText(sets: ExplainSets, path: string): string {
       sets.tokens,
     ) +
       (unmeasured ? `\n${unmeasured}` : "") +
+      (sets.refused ?? [])
+        .map((r) => `\nRefused: ${sets.agentName} sends nothing for any prompt of this launch (${r}).`)
+        .join("") +
       (sets.partialSessions ?? [])
         .map((s) => `\nNot in every session: ${s.sessions} start without ${s.paths.join(", ")}.`)
         .join(""),

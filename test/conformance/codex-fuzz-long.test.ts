@@ -15,6 +15,6 @@ fuzzSuite(codexAgent, {
   timeoutMs: 3_600_000,
   open: {
     // found-codex.ts a_user_skill_folder_linked_out_of_codex_home_is_listed_by_the_cli
-    "cx300:203": "a user skill folder linked out of $CODEX_HOME: the model's walk does not follow it",
+    "cx300:203": "a user skill folder linked out of the home: not followed by design (docs/security.md)",
   },
 });

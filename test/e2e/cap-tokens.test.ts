@@ -307,11 +307,11 @@ describe("each agent's own limits, warned before a session meets them", () => {
     );
   });
 
-  it("copilot_warns_over_its_token_budget_and_not_under_it", () => {
+  it("copilot_says_it_refuses_over_its_token_budget_and_not_under_it", () => {
     const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 1000}`).join(" ");
     const over = tempRepo({ "AGENTS.md": words(30_000) });
     expect(cap([over, "--agent", "copilot-cli"]).stderr).toMatch(
-      /the instruction files are [\d,]+ o200k tokens: GitHub Copilot CLI 1\.0\.102 refuses every prompt over about 43,916/,
+      /refused: the instruction files are [\d,]+ o200k tokens; GitHub Copilot CLI 1\.0\.102 allows about 43,916 with its default model \(gpt-4\.1\): it sends no request/,
     );
     const under = tempRepo({ "AGENTS.md": words(10_000) });
     expect(cap([under, "--agent", "copilot-cli"]).stderr).not.toContain("refuses");

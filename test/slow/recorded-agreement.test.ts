@@ -11,9 +11,6 @@ import { recordedVerdicts } from "../conformance/recorded/agreement.js";
 /** The recorded runs no model predicts, with why. */
 const KNOWN_DISAGREEMENTS: Record<string, Record<string, string>> = {
   "copilot-cli": {
-    // The refusal depends on the model's usable context budget in tokens, which the model does not compute.
-    a_launch_over_the_models_usable_budget_is_refused_before_any_request:
-      "refused: static system messages exceed the usable context budget",
     // The offline harness's BYOK provider wants a model name: not a loading behaviour.
     without_a_model_the_offline_cli_refuses_before_any_request: "refused: BYOK providers require a model",
   },

@@ -74,12 +74,13 @@ describe("codex chain: budget and truncation", () => {
       truncated: { file: "AGENTS.md", line: 1, column: 3, lost: [5], words: "€uro" },
     },
     {
-      name: "budget_zero_loads_nothing_and_is_not_truncation",
+      // Codex 0.171.0 reads no project file with a budget of 0 (recorded: codex-edges.json): all is lost.
+      name: "budget_zero_loads_nothing_and_loses_every_file_whole",
       files: { "AGENTS.md": "abc\n" },
       cwd: ".",
       maxBytes: 0,
-      delivered: [],
-      truncated: null,
+      delivered: [0],
+      truncated: { file: "AGENTS.md", line: 1, column: 1, lost: [4], words: "abc" },
     },
   ];
   it.each(cases.map((c) => [c.name, c]))("%s", (_n, c) => {

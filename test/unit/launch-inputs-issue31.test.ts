@@ -87,16 +87,18 @@ describe("claude-code inputs", () => {
 });
 
 describe("codex inputs", () => {
-  it("a_budget_of_zero_is_a_finding_naming_each_file_it_drops_with_its_bytes", () => {
+  it("a_budget_of_zero_loses_each_file_whole_and_says_so_in_the_truncation", () => {
     const b = tree({ "repo/AGENTS.md": "ROOT\n", "repo/a/AGENTS.md": "A\n" });
     const r = codexChain({ root: `${b}/repo`, cwd: "a", maxBytes: 0 });
     expect(r.message).toBe("");
-    expect(r.findings).toContainEqual(
-      expect.objectContaining({
-        ruleId: "codex-chain",
-        message: expect.stringContaining("AGENTS.md (5 B), a/AGENTS.md (2 B)"),
-      }),
-    );
+    expect(r.truncated?.lostBytes).toEqual([
+      { file: "AGENTS.md", bytes: 5 },
+      { file: "a/AGENTS.md", bytes: 2 },
+    ]);
+    expect(r.items.map((i) => [i.path, i.bytes, i.reason])).toEqual([
+      ["AGENTS.md", 0, expect.stringContaining("project_doc_max_bytes is 0")],
+      ["a/AGENTS.md", 0, expect.stringContaining("project_doc_max_bytes is 0")],
+    ]);
   });
 
   it("a_profile_file_wins_over_config_toml_only_with_the_profile_flag", () => {

@@ -364,21 +364,8 @@ export function codexChain(given: CodexChainOptions): CodexChainResult {
           .reverse()
       : [cwd];
     found = chainFiles(searchDirs, codexCandidateNames(fallbackNames), root, problems);
-    if (maxBytes <= 0 && found.length > 0) {
-      // A budget of 0 sends no project document at all, not even an empty message (0.171.0; cases
-      // `a_budget_of_zero_sends_no_agents_message_at_all`, `a_budget_of_zero_drops_an_override_file_too`):
-      // say which files that drops.
-      problems.push({
-        ruleId: "codex-chain",
-        severity: "warning",
-        file: displayPath(found[0] as string, root),
-        message: `project_doc_max_bytes is 0 (${source === "option" ? "-c" : source}): Codex sends none of the project's AGENTS files: ${found.map((f) => `${displayPath(f, root)} (${statSafe(f)?.size ?? 0} B)`).join(", ")}`,
-        help: "set project_doc_max_bytes above 0 to send them",
-      });
-      found = [];
-    }
   }
-  const spent = spendBudget(found, maxBytes, root, items, texts, problems);
+  const spent = spendBudget(found, Math.max(0, maxBytes), root, items, texts, problems);
   const { rendered, message } = renderCodexMessage(cwd, global?.text ?? null, spent.projectTexts);
 
   return {
@@ -601,7 +588,7 @@ function spendBudget(
       importedBy: null,
     };
     const why = chainFileWhy(name);
-    if (!r.validUtf8)
+    if (!r.validUtf8 && maxBytes > 0)
       problems.push({
         ruleId: "codex-chain",
         severity: "warning",
@@ -610,11 +597,15 @@ function spendBudget(
         help: "re-save the file as UTF-8",
       });
     if (remaining === 0) {
+      // A budget of 0 reads no project file at all (0.171.0): each is lost whole, as after a spent budget.
       items.push({
         ...base,
         bytes: 0,
         charged: false,
-        reason: `${why}; dropped: the budget was spent before it`,
+        reason:
+          maxBytes === 0
+            ? `${why}; dropped: project_doc_max_bytes is 0, so Codex reads none of the project's AGENTS files`
+            : `${why}; dropped: the budget was spent before it`,
         extra: { truncatedBytes: r.fileBytes },
       });
       texts.set(path, "");

@@ -36,17 +36,24 @@ function truncationDetail(r: CodexChainResult): string[] {
   if (!t) return [];
   const rel = relative(r.root, r.cwd).split("\\").join("/");
   const budget = r.budget.maxBytes;
+  const where = rel === "" ? "for a launch at the root" : `for a launch in ${rel}/`;
+  const chain = r.items
+    .filter((i) => i.charged || truncatedBytes(i) > 0)
+    .map((i) => `    ${String(i.bytes).padStart(6)} / ${String(i.fileBytes).padEnd(6)}  ${i.path}`);
+  if (budget === 0)
+    return [
+      `Codex sends none of its AGENTS.md chain ${where} — ${t.totalLostBytes} bytes never arrive (project_doc_max_bytes 0, from ${r.budget.source}).`,
+      "  lost:",
+      ...t.lostBytes.map((l) => `    ${String(l.bytes).padStart(6)}  ${l.file}`),
+      "A budget of 0 turns the project's AGENTS files off: Codex reads none of them. This fails whatever the cap: set project_doc_max_bytes above 0 (it defaults to 32768) for them to arrive.",
+    ];
   return [
-    `Codex truncates its AGENTS.md chain ${
-      rel === "" ? "for a launch at the root" : `for a launch in ${rel}/`
-    } — ${t.totalLostBytes} bytes never arrive (project_doc_max_bytes ${budget}).`,
+    `Codex truncates its AGENTS.md chain ${where} — ${t.totalLostBytes} bytes never arrive (project_doc_max_bytes ${budget}).`,
     `  cut at ${t.file}:${t.line} (byte ${t.column} of the line); first words lost: "${t.firstLostWords}"`,
     "  lost:",
     ...t.lostBytes.map((l) => `    ${String(l.bytes).padStart(6)}  ${l.file}`),
     "  chain, root first (bytes delivered / on disk):",
-    ...r.items
-      .filter((i) => i.charged || truncatedBytes(i) > 0)
-      .map((i) => `    ${String(i.bytes).padStart(6)} / ${String(i.fileBytes).padEnd(6)}  ${i.path}`),
+    ...chain,
     `Codex cuts silently, root first, so the most specific file is the one clipped. This fails whatever the cap: bring the chain under ${budget} bytes (shorten the files above, or move detail into files AGENTS.md names for Codex to read on demand).`,
   ];
 }
@@ -58,6 +65,14 @@ function truncationFinding(r: CodexChainResult): Finding | undefined {
   const delivered = r.texts.get(t.file) ?? "";
   const line = delivered.split(/\r?\n/)[t.line - 1] ?? "";
   const cwd = relative(r.root, r.cwd) || ".";
+  if (r.budget.maxBytes === 0)
+    return {
+      ruleId: CODEX_TRUNCATED_RULE.id,
+      severity: "error",
+      file: t.file,
+      message: `project_doc_max_bytes is 0 (${r.budget.source}): Codex (launch in ${cwd}) reads none of the project's AGENTS files: ${t.lostBytes.map((l) => `${l.bytes} bytes of ${l.file}`).join(", ")} never arrive`,
+      help: "set project_doc_max_bytes above 0 to send them; a chain that never arrives fails whatever the cap",
+    };
   return {
     ruleId: CODEX_TRUNCATED_RULE.id,
     severity: "error",

@@ -105,6 +105,19 @@ function levels(root: string, cwd: string, projectRoot: string | null): string[]
   return out;
 }
 
+/**
+ * How far a walk of `$CODEX_HOME/skills` may follow links (docs/security.md, "The user's own links"): a
+ * `$CODEX_HOME` inside the repository is the repository's (its links stay inside it, as every repository
+ * link); one inside the user's home may link anywhere in that home (a skill kept in a dotfiles checkout);
+ * any other stays inside itself. A link past that bound is not followed: the measurement is incomplete.
+ */
+function codexHomeBoundary(root: string, user: { codexHome: string; home: string }): string {
+  const codexHome = safeRealpath(user.codexHome) ?? user.codexHome;
+  if (inside(root, codexHome)) return root;
+  const home = safeRealpath(user.home) ?? user.home;
+  return inside(home, codexHome) ? user.home : user.codexHome;
+}
+
 /** The folders Codex reads skills from, in its numbering order. */
 function skillRoots(opts: CodexSourcesOptions): SkillRoot[] {
   const lv = levels(opts.root, opts.cwd, opts.projectRoot);
@@ -112,7 +125,11 @@ function skillRoots(opts: CodexSourcesOptions): SkillRoot[] {
     ...lv.map((d) => ({ dir: join(d, ".codex", "skills"), user: false, boundary: opts.root })),
     ...(opts.user
       ? [
-          { dir: join(opts.user.codexHome, "skills"), user: true, boundary: opts.user.codexHome },
+          {
+            dir: join(opts.user.codexHome, "skills"),
+            user: true,
+            boundary: codexHomeBoundary(opts.root, opts.user),
+          },
           { dir: join(opts.user.home, ".agents", "skills"), user: true, boundary: opts.user.home },
         ]
       : []),

@@ -36,7 +36,7 @@ export const copilotCli: AgentModel = {
     {
       id: "copilot-context-refused",
       description: "Instructions over Copilot CLI's token budget: it refuses every prompt",
-      defaultSeverity: "warning",
+      defaultSeverity: "error",
     },
     {
       id: "copilot-unmodelled-setting",

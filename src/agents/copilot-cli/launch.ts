@@ -1422,6 +1422,14 @@ export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
       value: user?.env.COPILOT_CLI_ENABLED_FEATURE_FLAGS ?? "",
       effect: "CHILD_CUSTOM_INSTRUCTIONS lists the AGENTS.md and CLAUDE.md of folders below the cwd",
     });
+  const maxPrompt = user?.env.COPILOT_PROVIDER_MAX_PROMPT_TOKENS;
+  if (maxPrompt)
+    applied.push({
+      kind: "env",
+      name: "COPILOT_PROVIDER_MAX_PROMPT_TOKENS",
+      value: maxPrompt,
+      effect: "moves the token budget past which the CLI refuses every prompt (docs/findings-limits.md)",
+    });
   if (opts.addDirs && opts.addDirs.length > 0)
     applied.push({
       kind: "flag",

@@ -133,6 +133,6 @@ export const CODEX_FOUND_CASES: FuzzFoundCase[] = [
     reads: [],
     expect: MESSAGE,
     expectReads: [],
-    open: "the model does not follow a link out of $CODEX_HOME/skills (bounded walk; measurement incomplete)",
+    open: 'by design (docs/security.md, "The user\'s own links"): the model follows a user skill link only within the home; this one leaves it, so the measurement is incomplete',
   },
 ];

@@ -65,19 +65,38 @@ function copilot(options: AgreementOptions): Verdict[] {
     );
     const copilotHome = env.COPILOT_HOME ? resolve(d.cwd, env.COPILOT_HOME) : join(d.home, ".copilot");
     try {
-      if (r.code !== 0)
-        return {
-          agent: "copilot-cli",
-          area,
-          name: c.name,
-          agrees: false,
-          why: `the CLI refused: ${r.message}`,
-        };
       // The flags the model reads: `-C DIR` is the working directory, `--no-custom-instructions` an agent argument.
       const args = (c.args ?? []).map(d.sub);
       const dashC = args.indexOf("-C");
       const cwd = dashC >= 0 ? (args[dashC + 1] as string) : (c.cwd ?? ".");
       const agentArgs = args.filter((a) => a === "--no-custom-instructions");
+      // A run the CLI refuses before any request agrees when the model's user view refuses it with the
+      // message the CLI printed (white space as the terminal wrapped it aside); a run it sends, when not.
+      // Only where a refusal is in question (token counts of megabyte files are slow).
+      const refusal =
+        r.code !== 0 || area === "size" ? copilotRefusal(d, cwd, env, copilotHome, agentArgs) : null;
+      if (r.code !== 0 || refusal !== null) {
+        const said = (r.message ?? "").replace(/\s+/g, " ").trim();
+        const agrees =
+          r.code !== 0 &&
+          refusal !== null &&
+          said !== "" &&
+          refusal.includes(said.split(" No response")[0] ?? said);
+        return {
+          agent: "copilot-cli",
+          area,
+          name: c.name,
+          agrees,
+          ...(agrees
+            ? {}
+            : {
+                why:
+                  r.code !== 0
+                    ? `the CLI refused: ${r.message}`
+                    : `the model says the CLI refuses: ${refusal}`,
+              }),
+        };
+      }
       const child = (env.COPILOT_CLI_ENABLED_FEATURE_FLAGS ?? "")
         .split(",")
         .includes("CHILD_CUSTOM_INSTRUCTIONS");
@@ -123,6 +142,27 @@ function copilot(options: AgreementOptions): Verdict[] {
       return { agent: "copilot-cli", area, name: c.name, agrees: false, why: `model threw: ${String(e)}` };
     }
   });
+}
+
+/** The model's refusal of a recorded Copilot case's launch in the user view (its message), or null. */
+function copilotRefusal(
+  d: ReturnType<typeof writeCase>,
+  cwd: string,
+  env: Record<string, string>,
+  copilotHome: string,
+  agentArgs: string[],
+): string | null {
+  const snap = copilotCli.launch({
+    root: d.repo,
+    cwd,
+    view: "user",
+    user: { home: d.home, env: { ...env, HOME: d.home, COPILOT_HOME: copilotHome } },
+    agentArgs,
+  });
+  const refused = (copilotCli.capabilities?.limits?.(snap, {}) ?? []).find(
+    (f) => f.ruleId === "copilot-context-refused",
+  );
+  return refused ? refused.message : null;
 }
 
 function claude(): Verdict[] {
