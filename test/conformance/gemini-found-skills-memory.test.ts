@@ -41,7 +41,8 @@ const CASES: Pinned[] = [
     cwd: "proj",
     files: {
       "proj/GEMINI.md": "project\n",
-      "proj/.agents/skills/db.migrate/SKILL.md": "---\nname: db.migrate\ndescription: in db.migrate\n---\nbody\n",
+      "proj/.agents/skills/db.migrate/SKILL.md":
+        "---\nname: db.migrate\ndescription: in db.migrate\n---\nbody\n",
       "proj/.agents/skills/deploy/SKILL.md": "---\nname: db.migrate\ndescription: in deploy\n---\nbody\n",
       "proj/.agents/skills/SKILL.md": "---\nname: top\ndescription: the folder's own\n---\nbody\n",
       "proj/.agents/skills/zz/SKILL.md": "---\nname: top\ndescription: in zz\n---\nbody\n",

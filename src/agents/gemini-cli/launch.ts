@@ -474,7 +474,9 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
       return "context file of an included directory (--include-directories / context.includeDirectories)";
     return "context file in an ancestor of the working directory, up to the project root";
   };
-  const globalFiles = global.filter((p) => kept.has(p)).map((p) => inSystemInstruction(read.get(p) as ContextFile));
+  const globalFiles = global
+    .filter((p) => kept.has(p))
+    .map((p) => inSystemInstruction(read.get(p) as ContextFile));
   const projectFiles = project.filter((p) => kept.has(p)).map((p) => read.get(p) as ContextFile);
   const privateFiles = privateMemory
     .filter((p) => kept.has(p))
