@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import type { CapJson } from "../../src/report/cap-json.js";
 
 export const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 
@@ -54,29 +55,9 @@ export function capJson(
   return { code: r.code, json: JSON.parse(r.stdout) as CapJson };
 }
 
-export interface CapJsonItem {
-  path: string;
-  kind: string;
-  loadedAt: string;
-  bytes: number;
-  fileBytes: number;
-  charged: boolean;
-  importedBy: string | null;
-  reason: string;
-}
-export interface CapJson {
-  agent: string;
-  agentVersion: string;
-  root: string;
-  cwd: string;
-  cap: number;
-  total: number;
-  over: number;
-  ok: boolean;
-  items: CapJsonItem[];
-  ratchet: null | { base: string; via: string; baseCap: number; currentCap: number; ok: boolean };
-  delta?: unknown;
-}
+/** The `cap --json` shape: the product's own types, so a test reads every key the output has. */
+export type { ContextItemJson as CapJsonItem } from "../../src/model/item.js";
+export type { CapJson } from "../../src/report/cap-json.js";
 
 const GIT_ENV = {
   ...process.env,

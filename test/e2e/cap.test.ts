@@ -113,7 +113,7 @@ describe("cap on the built CLI", () => {
       "not measured (needs the user's plugin install): plugin lint-kit@acme (.claude/settings.json)",
     );
     const j = capJson([root]).json;
-    expect((j as unknown as { unmeasured: unknown }).unmeasured).toEqual([
+    expect(j.unmeasured).toEqual([
       { kind: "plugin", name: "lint-kit@acme", source: ".claude/settings.json" },
     ]);
     expect(j.total).toBe(capJson([tempRepo({ "CLAUDE.md": "hello\n" })]).json.total);
