@@ -3,19 +3,45 @@ import { UsageError } from "../errors.js";
 import type { AgentModel } from "../model/index.js";
 
 /**
- * `release`, or the model's newest verified release when undefined. Throws {@link UsageError} (exit 2)
- * naming the known releases for a release the model neither was verified on nor models from release
- * ranges (`releaseBasis`).
+ * Where a release the model is asked to answer for came from: `--agent-version` (and the library's
+ * `release` option), the installed CLI (the user view), or `agents.<id>.release` of the configuration
+ * file `configured`.
+ */
+export type ReleaseSource = "--agent-version" | "installed" | { configured: string };
+
+/**
+ * The one error for a release the model does not know, every command and the library alike: what it was
+ * given, the releases the model knows, and how to give one of them. For example
+ * `--agent-version 9.9.9: the Claude Code model knows 2.1.332, 2.1.197 and the releases between them;
+ * pass one of them with --agent-version`.
+ */
+export function unknownReleaseError(
+  agent: Pick<AgentModel, "id" | "name" | "releases" | "releaseBasis">,
+  release: string,
+  from: ReleaseSource = "--agent-version",
+): UsageError {
+  const where =
+    from === "--agent-version"
+      ? "--agent-version"
+      : from === "installed"
+        ? `the installed ${agent.name} CLI`
+        : `${from.configured}: agents.${agent.id}.release`;
+  const known = `${agent.releases.join(", ")}${agent.releaseBasis ? " and the releases between them" : ""}`;
+  const fix = typeof from === "object" ? "set one of them" : "pass one of them with --agent-version";
+  return new UsageError(`${where} ${release}: the ${agent.name} model knows ${known}; ${fix}`);
+}
+
+/**
+ * `release`, or the model's newest verified release when undefined. Throws {@link unknownReleaseError}
+ * (a UsageError, exit 2) for a release the model neither was verified on nor models from release ranges
+ * (`releaseBasis`).
  */
 export function checkRelease(
-  agent: Pick<AgentModel, "name" | "releases" | "releaseBasis">,
+  agent: Pick<AgentModel, "id" | "name" | "releases" | "releaseBasis">,
   release: string | undefined,
 ): string {
   const r = release ?? (agent.releases[0] as string);
-  if (!agent.releases.includes(r) && agent.releaseBasis?.(r) === undefined)
-    throw new UsageError(
-      `${agent.name} ${r}: the model knows ${agent.releases.join(", ")}; pass one of them (--agent-version)`,
-    );
+  if (!releaseBasisOf(agent, r)) throw unknownReleaseError(agent, r);
   return r;
 }
 

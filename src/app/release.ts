@@ -4,9 +4,8 @@
  * CLI installed on this machine (found by the command line, src/cli/installed.ts); then the release pinned
  * in `.agent-context.json` (`agents.<id>.release`); else the newest release the model was verified on.
  */
-import { releaseBasisOf } from "../agents/release.js";
+import { releaseBasisOf, unknownReleaseError } from "../agents/release.js";
 import type { AgentContextConfig } from "../config.js";
-import { UsageError } from "../errors.js";
 import type { AgentModel } from "../model/index.js";
 
 /** Why a release is the one modelled. */
@@ -23,7 +22,8 @@ export interface ModelledRelease {
 /**
  * The release to model for `agent`: `given` (with its reason: `--agent-version`, or `installed` for the
  * user view's CLI), else `agents.<id>.release` of the configuration, else the newest verified.
- * @throws UsageError for a given or configured release the model does not know (naming where it came from)
+ * @throws UsageError for a given or configured release the model does not know (../agents/release.ts
+ *   unknownReleaseError, naming where it came from)
  */
 export function modelledRelease(
   agent: Pick<AgentModel, "id" | "name" | "releases" | "releaseBasis">,
@@ -42,17 +42,16 @@ export function modelledRelease(
         ? [configured, "configured"]
         : [agent.releases[0] as string, "default"];
   const basis = releaseBasisOf(agent, release);
-  if (!basis) {
-    const where =
+  if (!basis)
+    throw unknownReleaseError(
+      agent,
+      release,
       why === "configured"
-        ? `${opts.file ?? ".agent-context.json"}: agents.${agent.id}.release`
+        ? { configured: opts.file ?? ".agent-context.json" }
         : why === "installed"
-          ? `the installed ${agent.name} CLI`
-          : "--agent-version";
-    throw new UsageError(
-      `${where} ${release}: the ${agent.name} model knows ${agent.releases.join(", ")}${agent.releaseBasis ? " and the releases between them" : ""}; ${why === "configured" ? "set one of them" : "pass one of them with --agent-version"}`,
+          ? "installed"
+          : "--agent-version",
     );
-  }
   return { release, why, basis };
 }
 

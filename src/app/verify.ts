@@ -21,7 +21,7 @@ import {
 } from "node:fs";
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { agents } from "../agents/index.js";
-import { releaseBasisOf } from "../agents/release.js";
+import { checkRelease, releaseBasisOf, unknownReleaseError } from "../agents/release.js";
 import { UsageError } from "../errors.js";
 import { inside, relativeInside, toPosix } from "../fs/paths.js";
 import {
@@ -336,10 +336,7 @@ function modelRelease(
 ): VerifyHeader["model"] {
   if (agentVersion !== undefined) {
     const basis = releaseBasisOf(agent, agentVersion);
-    if (!basis)
-      throw new UsageError(
-        `--agent-version ${agentVersion}: the ${agent.name} model knows ${agent.releases.join(", ")}${agent.releaseBasis ? " and the releases between them" : ""}; pass one of them`,
-      );
+    if (!basis) throw unknownReleaseError(agent, agentVersion);
     return { release: agentVersion, exact: agentVersion === cli, chosen: "--agent-version", basis };
   }
   const basis = releaseBasisOf(agent, cli);
@@ -388,8 +385,9 @@ interface Prepared {
   bin: string;
 }
 
-/** The CLI to run (found, resolved, never a repository file): before any place is made. */
+/** The CLI to run (found, resolved, never a repository file), after `--agent-version` is checked: before any place is made. */
 function locate(opts: VerifyCliOptions, realRoot?: string): { runner: VerifyRunner; bin: string } {
+  if (opts.agentVersion !== undefined) checkRelease(opts.agent, opts.agentVersion);
   const runner = verifyRunner(opts.agent);
   const found = findCli(opts.agent, runner, opts.cli, opts.path ?? process.env.PATH ?? "", realRoot);
   const bin = runner.resolveBin ? runner.resolveBin(found) : found;

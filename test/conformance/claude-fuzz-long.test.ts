@@ -12,6 +12,8 @@ import { claudeCode } from "../../src/agents/claude-code/index.js";
 import { claudeReleases } from "../support/claude.js";
 import { removeFixtures } from "../support/fixture.js";
 import { type CampaignResult, runCampaign, summary } from "./fuzz/campaign.js";
+import { FUZZ_FOUND_CASES } from "./fuzz/found.js";
+import { foundSuite } from "./fuzz/found-suite.js";
 import { claudeFuzzReleases, installedClaudeReleases } from "./fuzz/run.js";
 
 const SEED = "long";
@@ -78,3 +80,6 @@ describe("three hundred generated cases, each on a release drawn from the pinned
     },
   );
 });
+
+// Every case the differential test found (claude-fuzz.test.ts runs a share of them).
+foundSuite(FUZZ_FOUND_CASES);

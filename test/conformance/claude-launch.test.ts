@@ -1,109 +1,37 @@
 /**
  * Conformance: the launch model (claudeLaunchSet) against every pinned Claude Code release, run offline
- * on small fixture repositories. For each case and release: the CLI loads exactly what the case expects of
- * that release (the settled behaviour), and the model of that release yields the same files in the same
- * order with byte-identical injected text and the right label.
+ * on small fixture repositories (./claude-launch.suite.ts). `npm test` runs a share: every case whose
+ * expected files differ between releases on both releases, and a seeded sample of the others covering
+ * every kind of fixture on the newest release (`launchShare`: about 60 sessions of 164). The long tier
+ * runs every case on every release (claude-launch-long.test.ts).
  */
-import { mkdirSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ClaudeLaunchResult } from "../../src/agents/claude-code/launch.js";
-import { claudeLaunchSet } from "../../src/agents/claude-code/launch.js";
+import { describe, expect, it } from "vitest";
 import { CLAUDE_RELEASES } from "../../src/agents/claude-code/release.js";
-import {
-  CLAUDE_LABELS,
-  claudeReleases,
-  claudeVersion,
-  type LoadedSection,
-  launchFiles,
-  runClaude,
-} from "../support/claude.js";
-import { removeFixtures, writeFixture } from "../support/fixture.js";
-import { expectedOn, LAUNCH_CASES, type LaunchCase } from "./claude-launch.fixtures.js";
-
-interface Outcome {
-  root: string;
-  sections: LoadedSection[];
-  model: ClaudeLaunchResult;
-}
-
-const outcomes = new Map<string, Outcome>();
-const BATCH = 4;
-
-async function runCase(c: LaunchCase, release: string): Promise<Outcome> {
-  const root = writeFixture(c, "ac-launch-");
-  const cwd = join(root, c.cwd ?? "");
-  mkdirSync(cwd, { recursive: true });
-  const home = c.home ? join(root, c.home) : undefined;
-  const run = await runClaude({ cwd, release, ...(home ? { home, configDir: join(root, ".cfg") } : {}) });
-  const sections = launchFiles(run);
-  const model = claudeLaunchSet({ root, cwd, release, ...(home ? { home } : {}) });
-  return { root, sections, model };
-}
-
-const rel = (root: string, p: string) => (p.startsWith(`${root}/`) ? p.slice(root.length + 1) : p);
+import { claudeReleases } from "../support/claude.js";
+import { fixtureCategories } from "../support/tier-sample.js";
+import { LAUNCH_CASES } from "./claude-launch.fixtures.js";
+import { launchShare, launchSuite } from "./claude-launch.suite.js";
 
 const RELEASES = claudeReleases();
-const key = (release: string, c: LaunchCase) => `${release} ${c.name}`;
+const SHARE = launchShare(RELEASES);
 
-it("every_pinned_release_is_one_the_model_knows_and_the_model_knows_no_other", () => {
-  expect(RELEASES).toEqual(CLAUDE_RELEASES.map((b) => b.release));
-});
-
-it("has_at_least_forty_fixture_repositories", () => {
-  expect(LAUNCH_CASES.length).toBeGreaterThanOrEqual(40);
-});
-
-for (const release of RELEASES) {
-  describe(`Claude Code ${release} launch set`, () => {
-    // One release at a time (its own hook timeout), BATCH CLIs at once (the machine has 2 cores).
-    beforeAll(async () => {
-      for (let i = 0; i < LAUNCH_CASES.length; i += BATCH) {
-        const batch = LAUNCH_CASES.slice(i, i + BATCH);
-        const results = await Promise.all(batch.map((c) => runCase(c, release)));
-        batch.forEach((c, j) => {
-          outcomes.set(key(release, c), results[j] as Outcome);
-        });
-      }
-    }, 1_200_000);
-
-    it("the_pinned_cli_is_the_release_the_model_answers_for", () => {
-      expect(claudeVersion(release)).toBe(release);
-    });
-
-    for (const c of LAUNCH_CASES) {
-      describe(c.name, () => {
-        it("the_cli_loads_exactly_the_expected_files", () => {
-          const o = outcomes.get(key(release, c)) as Outcome;
-          const got = o.sections.map((s) => rel(o.root, s.path));
-          const want = expectedOn(c, release);
-          if (c.unordered) expect([...got].sort()).toEqual([...want].sort());
-          else expect(got).toEqual(want);
-        });
-
-        it("the_model_yields_the_same_files_in_the_same_order_with_identical_text", () => {
-          const o = outcomes.get(key(release, c)) as Outcome;
-          const cli = o.sections.map((s) => ({ path: s.path, text: s.text }));
-          const model = o.model.items.map((item) => {
-            const abs = isAbsolute(item.path) ? item.path : join(o.root, item.path);
-            return { path: abs, text: o.model.texts.get(item.path) };
-          });
-          expect(model).toEqual(cli);
-          expect(o.model.agent.version).toBe(release);
-        });
-
-        it("bytes_are_the_utf8_size_of_the_injected_text_and_labels_match_the_charge", () => {
-          const o = outcomes.get(key(release, c)) as Outcome;
-          o.model.items.forEach((item, i) => {
-            const text = o.model.texts.get(item.path) ?? "";
-            expect(item.bytes).toBe(Buffer.byteLength(text, "utf8"));
-            expect(item.loadedAt).toBe("launch");
-            expect(o.sections[i]?.label).toBe(item.charged ? CLAUDE_LABELS.project : CLAUDE_LABELS.local);
-          });
-        });
-      });
-    }
+describe("the launch cases", () => {
+  it("every_pinned_release_is_one_the_model_knows_and_the_model_knows_no_other", () => {
+    expect(RELEASES).toEqual(CLAUDE_RELEASES.map((b) => b.release));
   });
-}
 
-afterAll(removeFixtures);
+  it("has_at_least_forty_fixture_repositories", () => {
+    expect(LAUNCH_CASES.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it("the_share_run_here_covers_every_kind_of_fixture_and_every_case_that_differs_between_releases", () => {
+    const newest = SHARE.get(RELEASES[0] as string) ?? [];
+    const kinds = (cases: typeof LAUNCH_CASES) => new Set(cases.flatMap(fixtureCategories));
+    expect(kinds(newest)).toEqual(kinds(LAUNCH_CASES));
+    for (const release of RELEASES)
+      expect(SHARE.get(release)).toEqual(expect.arrayContaining(LAUNCH_CASES.filter((c) => c.expectOn)));
+    expect([...SHARE.values()].flat().length).toBeLessThan(LAUNCH_CASES.length * RELEASES.length * 0.4);
+  });
+});
+
+launchSuite(SHARE);

@@ -13,7 +13,10 @@ import { claudeProbe, type ProbeAnswer, runProbe } from "../support/claude-probe
 /** Each boundary: the last release without (or with) a behaviour, the first with (or without) it, the probes that change there. */
 export const BOUNDARIES: readonly { before: string; after: string; probes: readonly string[] }[] = [
   { before: "2.1.198", after: "2.1.199", probes: ["attach-on-read-missing", "attach-on-read-directory"] },
+  { before: "2.1.218", after: "2.1.219", probes: ["agents-list-without-footer"] },
   { before: "2.1.232", after: "2.1.233", probes: ["total-tokens-after-attachments"] },
+  // 2.1.279 was never published: 2.1.280 is the next release.
+  { before: "2.1.278", after: "2.1.280", probes: ["agents-list-without-footer"] },
   { before: "2.1.287", after: "2.1.288", probes: ["attach-on-write", "attach-on-edit"] },
   { before: "2.1.292", after: "2.1.293", probes: ["attach-on-bash-read"] },
   // 2.1.313 was never published: 2.1.314 is the next release.

@@ -13,7 +13,7 @@ import { fuzzSuite } from "./fuzz/suite.js";
 
 fuzzSuite(copilotAgent, {
   seed: "ci",
-  cases: 24,
+  cases: 8,
   concurrency: 2,
   shrinkBudget: 20,
 });

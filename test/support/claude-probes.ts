@@ -12,6 +12,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {
+  CLAUDE_AGENTS_FOOTER,
+  CLAUDE_AGENTS_HEADER,
+  CLAUDE_SKILLS_HEADER,
+} from "../../src/agents/claude-code/sources.js";
+import {
   attachedPerTurn,
   type ClaudeRun,
   launchSections,
@@ -20,6 +25,7 @@ import {
 import type { DeliveredFile } from "../../src/model/index.js";
 import type { RecordedRequest, Turn } from "../../src/verify/upstream.js";
 import { writeFixture } from "./fixture.js";
+import { logSession } from "./session-log.js";
 
 /** A scripted tool call; `$ROOT` in its input is the probe repository's root. */
 export type ProbeTool = [name: string, input: Record<string, unknown>];
@@ -178,6 +184,7 @@ export async function observeProbe(
   ]);
   const cwd = join(root, probe.run.cwd ?? "");
   mkdirSync(cwd, { recursive: true });
+  logSession("claude-code", bin, { cwd, home, configDir, script, args: PROBE_ARGS });
   const run = await runClaudeCli({
     bin,
     cwd,
@@ -240,6 +247,18 @@ function launchShape(o: ProbeObservation, files: Record<string, string>): string
   const blocks: unknown[] = typeof first?.content === "string" ? [first.content] : (first?.content ?? []);
   const block = blocks.find((b) => JSON.stringify(b).includes("Contents of "));
   return shapeOf(normalise(block ?? null, o.root), files);
+}
+
+/** The text from the subagent list's header to the end of its text block, in the first request. */
+function agentsBlock(o: ProbeObservation): string | undefined {
+  const body = o.run.mainRequests[0]?.body;
+  const blocks: string[] = [
+    ...((body?.system ?? []) as { text?: string }[]).map((b) => b.text ?? ""),
+    // biome-ignore lint/suspicious/noExplicitAny: API message JSON
+    ...((body?.messages ?? []) as any[]).flatMap(texts),
+  ];
+  const t = blocks.find((b) => b.includes(CLAUDE_AGENTS_HEADER));
+  return t === undefined ? undefined : t.slice(t.indexOf(CLAUDE_AGENTS_HEADER));
 }
 
 const launched = (o: ProbeObservation, path: string) => o.launch.some((s) => s.path === path);
@@ -347,6 +366,27 @@ export const CLAUDE_RELEASE_PROBES: readonly ClaudeReleaseProbe[] = [
     decide: (o) => /(?:^|\n)# claudeMd\n/.test(o.firstUserText),
     evidence: (o) => `launch reminder: ${launchShape(o, { "Root memory.": "<FILE>" })}`,
     shape: (o) => launchShape(o, { "Root memory.": "<FILE>" }),
+  },
+  {
+    id: "agents-list-without-footer",
+    question:
+      "does the subagent list end without its `When you launch multiple agents …` line, the skills list's header right after its last entry?",
+    files: {
+      "CLAUDE.md": "Root memory.\n",
+      ".claude/skills/probe-skill/SKILL.md":
+        "---\nname: probe-skill\ndescription: Use this skill when a release probe asks.\n---\nBody.\n",
+    },
+    run: {},
+    decide: (o) => {
+      const block = agentsBlock(o);
+      if (block === undefined) throw new Error("no subagent list in the first request");
+      return !block.includes(CLAUDE_AGENTS_FOOTER);
+    },
+    evidence: (o) => {
+      const block = agentsBlock(o) ?? "";
+      const end = block.indexOf(CLAUDE_SKILLS_HEADER);
+      return `after the last subagent entry: ${JSON.stringify(block.slice(Math.max(0, (end < 0 ? block.length : end) - 160), end < 0 ? undefined : end + 40))}`;
+    },
   },
   // ----- on demand: which tool calls attach -----
   {

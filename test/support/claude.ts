@@ -10,6 +10,7 @@ import {
   runClaudeCli,
 } from "../../src/agents/claude-code/verify.js";
 import { pinnedBin, pinnedReleases, pinnedVersion } from "./process.js";
+import { logSession } from "./session-log.js";
 
 export {
   allTexts,
@@ -51,5 +52,6 @@ export interface RunClaudeOptions extends Omit<RunClaudeCliOptions, "bin"> {
 /** Runs `claude -p PROMPT` of a pinned release in `cwd` offline; resolves when the CLI exits (or is killed at the timeout). */
 export async function runClaude(opts: RunClaudeOptions): Promise<ClaudeRun> {
   const { release, ...rest } = opts;
+  logSession("claude-code", release ?? claudeVersion(), rest);
   return runClaudeCli({ ...rest, bin: claudeBin(release) });
 }

@@ -6,6 +6,7 @@
  */
 import { type CodexRun, runCodexCli } from "../../src/agents/codex/verify.js";
 import { pinnedBin, pinnedVersion } from "./process.js";
+import { logSession } from "./session-log.js";
 
 export type { CodexRun } from "../../src/agents/codex/verify.js";
 
@@ -45,5 +46,6 @@ export interface RunCodexOptions {
 /** Runs `codex [args] debug prompt-input hi` of a pinned release in `cwd`; resolves when the CLI exits. */
 export async function runCodex(opts: RunCodexOptions): Promise<CodexRun> {
   const { release, ...rest } = opts;
+  logSession("codex", release ?? codexVersion(), rest);
   return runCodexCli({ ...rest, bin: codexBin(release) });
 }

@@ -15,6 +15,7 @@ import {
 import type { CopilotCase } from "../conformance/copilot-cli.fixtures.js";
 import { tempDir, writeLayout } from "./codex-layout.js";
 import { agentSlots, pinnedPackageDir, pinnedVersion } from "./process.js";
+import { logSession } from "./session-log.js";
 
 export {
   attachmentsAfterTools,
@@ -64,6 +65,7 @@ export type RunCopilotOptions = Omit<RunCopilotCliOptions, "bin">;
 
 /** Runs the pinned native `copilot [args] -p hi --allow-all-tools --disable-client-telemetry` in `cwd` offline. */
 export function runCopilot(opts: RunCopilotOptions): Promise<CopilotRun> {
+  logSession("copilot-cli", copilotVersion(), opts);
   return runCopilotCli({ ...opts, bin: copilotBin() });
 }
 

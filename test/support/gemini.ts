@@ -10,6 +10,7 @@ import {
   runGeminiCli,
 } from "../../src/agents/gemini-cli/verify.js";
 import { pinnedBin, pinnedVersion } from "./process.js";
+import { logSession } from "./session-log.js";
 
 export {
   JIT_CONTEXT_PREFIX as JIT_PREFIX,
@@ -49,5 +50,6 @@ export type RunGeminiOptions = Omit<RunGeminiCliOptions, "bin">;
 
 /** Runs the pinned `gemini -p PROMPT` in `cwd` offline (see {@link runGeminiCli}). */
 export function runGemini(opts: RunGeminiOptions): Promise<GeminiRun> {
+  logSession("gemini-cli", geminiVersion(), opts);
   return runGeminiCli({ ...opts, bin: geminiBin() });
 }

@@ -22,6 +22,10 @@ export const LONG = [
   "test/conformance/gemini-fuzz-long.test.ts",
   "test/conformance/claude-release-boundaries-long.test.ts",
   "test/conformance/copilot-fuzz-long.test.ts",
+  "test/conformance/claude-launch-long.test.ts",
+  "test/conformance/copilot-cli-long.test.ts",
+  "test/conformance/claude-layers-long.test.ts",
+  "test/conformance/claude-onread-long.test.ts",
 ];
 
 export function longNotice(): string {

@@ -39,6 +39,27 @@ describe("--agent-version", () => {
     );
   });
 
+  it("every_command_refuses_an_unknown_release_with_the_same_one_line", async () => {
+    const d = repo();
+    const line = `agent-context: --agent-version 9.9.9: the Claude Code model knows ${agentById("claude-code").releases.join(", ")} and the releases between them; pass one of them with --agent-version\n`;
+    const commands = [
+      ["cap", d],
+      ["explain", join(d, "CLAUDE.md"), d],
+      ["lint", d],
+      ["init", d, "--dry-run"],
+      ["pointers", "--config-dir", join(d, "cfg"), "--cwd", d, "--dry-run"],
+      ["route", join(d, "x.ts"), d],
+      ["verify", d, "--cli", join(d, "no-such-claude")],
+      ["verify", "--probes", "--cli", join(d, "no-such-claude")],
+    ];
+    const got = [];
+    // One at a time: the in-process CLI takes over this process's stdout and stderr while it runs.
+    for (const args of commands) got.push(await cli(...args, "--agent-version", "9.9.9"));
+    expect(got.map((r, i) => [commands[i]?.[0], r.status, r.stderr])).toEqual(
+      commands.map((args) => [args[0], 2, line]),
+    );
+  });
+
   it("claude_code_knows_2_1_332_first_then_2_1_197", () => {
     expect(agentById("claude-code").releases).toEqual(["2.1.332", "2.1.197"]);
   });

@@ -219,6 +219,18 @@ export const CLAUDE_PROBES: readonly VerifyProbe[] = [
     files: { "AGENTS.md": "A root\n", "CLAUDE.md": "C root\n" },
   },
   {
+    id: "skills-and-subagents-listed",
+    behaviour:
+      "a skill is listed once, in the skills list, and a subagent in the subagent list (on 2.1.219 to 2.1.278 the subagent list ends without its footer line, the skills list right after it)",
+    files: {
+      "CLAUDE.md": "root\n",
+      ".claude/skills/probe-skill/SKILL.md":
+        "---\nname: probe-skill\ndescription: Use this skill when a probe asks.\n---\nBody.\n",
+      ".claude/agents/probe-agent.md":
+        "---\nname: probe-agent\ndescription: A probe's subagent.\n---\nYou help.\n",
+    },
+  },
+  {
     id: "html-comments",
     behaviour: "block HTML comments are stripped, inline ones kept; surrounding whitespace trimmed",
     files: { "CLAUDE.md": "\n\n<!-- hidden -->\nkept <!-- inline --> text\n\n\n" },

@@ -81,6 +81,13 @@ export const CLAUDE_RELEASE_RANGES: readonly ClaudeReleaseRange[] = [
     until: "2.1.312",
   },
   {
+    id: "agents-list-without-footer",
+    description:
+      "The subagent list ends without its `When you launch multiple agents …` line: the skills list's header follows its last entry (verify's parser ends the list there).",
+    since: "2.1.219",
+    until: "2.1.278",
+  },
+  {
     id: "bom-before-frontmatter",
     description:
       "A UTF-8 BOM before the frontmatter fence is dropped first, so the frontmatter is recognised (releases.ts `bomBeforeFrontmatter`).",

@@ -6,7 +6,7 @@
  * docs/findings-claude-releases.md explains it. Everything not listed here behaves the same on every
  * release in the table.
  */
-import { UsageError } from "../../errors.js";
+import { unknownReleaseError } from "../release.js";
 import {
   CLAUDE_RANGES_FROM,
   CLAUDE_RANGES_TO,
@@ -218,15 +218,21 @@ export function claudeReleaseBasis(release: string): "verified" | "release-range
 /**
  * The behaviour record of `release` (default: the newest): a verified release's own record, or for any
  * other release from {@link CLAUDE_RANGES_FROM} to {@link CLAUDE_RANGES_TO} the flags its release ranges
- * give. Throws {@link UsageError} naming what the model knows for a release outside.
+ * give. Throws the shared unknown-release UsageError (../release.ts) for a release outside.
  */
 export function claudeRelease(release?: string): ClaudeReleaseBehaviour {
   const r = release ?? CLAUDE_CODE_VERIFIED_VERSION;
   const found = CLAUDE_RELEASES.find((b) => b.release === r);
   if (found) return found;
   if (claudeReleaseBasis(r) === "release-ranges") return claudeReleaseFromRanges(r);
-  throw new UsageError(
-    `Claude Code ${r}: the model knows ${CLAUDE_RANGES_FROM} to ${CLAUDE_RANGES_TO} (verified on ${CLAUDE_RELEASES.map((b) => b.release).join(" and ")}, the others modelled from release ranges); pass one of them (--agent-version)`,
+  throw unknownReleaseError(
+    {
+      id: CLAUDE_CODE_ID,
+      name: CLAUDE_CODE_NAME,
+      releases: CLAUDE_CODE_RELEASES,
+      releaseBasis: claudeReleaseBasis,
+    },
+    r,
   );
 }
 

@@ -283,15 +283,18 @@ const dashEntries = (body: string): string[] => (body === "" ? [] : body.split(/
 /**
  * The skills list's and the subagent list's entries in a request's texts (its system blocks and messages),
  * in the CLI's order, built-in entries included (2.1.332 and 2.1.197; docs/findings-sources-claude-code.md).
+ * The subagent list ends where `release` ends it ({@link claudeFraming}: its footer line, or on 2.1.219 to
+ * 2.1.278 the skills list's header).
  */
 // biome-ignore lint/suspicious/noExplicitAny: the request body's JSON
-export function claudeListEntries(body: any): DeliveredEntry[] {
+export function claudeListEntries(body: any, release?: string): DeliveredEntry[] {
   const sys = ((body?.system ?? []) as { text?: string }[]).map((b) => b.text ?? "");
   // biome-ignore lint/suspicious/noExplicitAny: message list
   const texts = [...sys, ...((body?.messages ?? []) as any[]).flatMap(textBlocks)];
   const out: DeliveredEntry[] = [];
+  const { agentsFooter } = claudeFraming(release);
   for (const t of texts) {
-    const agents = between(t, CLAUDE_AGENTS_HEADER, CLAUDE_AGENTS_FOOTER);
+    const agents = between(t, CLAUDE_AGENTS_HEADER, agentsFooter);
     if (agents !== undefined)
       for (const e of dashEntries(agents)) out.push({ list: "agents", name: claudeEntryName(e), text: e });
     const skills = between(t, CLAUDE_SKILLS_HEADER, /\n\n(?!- )|$/);
@@ -314,6 +317,7 @@ function builtIns(req: {
   env: Readonly<Record<string, string>>;
   timeoutMs: number;
   run: RunProcess;
+  release?: string;
 }): Promise<Set<string>> {
   const known = builtInEntries.get(req.bin);
   if (known) return known;
@@ -335,7 +339,7 @@ function builtIns(req: {
     });
     const first = run.mainRequests[0];
     if (!first) throw new VerifyRunError(`in an empty folder: ${runFailure(run, req.timeoutMs)}`);
-    return new Set(claudeListEntries(first.body).map((e) => `${e.list}\u0000${e.text}`));
+    return new Set(claudeListEntries(first.body, req.release).map((e) => `${e.list}\u0000${e.text}`));
   })();
   builtInEntries.set(req.bin, made);
   made.catch(() => builtInEntries.delete(req.bin));
@@ -371,20 +375,45 @@ const MERGED_REMINDER = /\n\nThe user hasn't heard from you in a while\.[\s\S]*$
  */
 const TOTAL_TOKENS = /(?:^|\n\n)<total_tokens>\d+ tokens left<\/total_tokens>$/;
 
-/** What a release adds around the files it attaches on read, that verify's parser cuts (its own rules). */
+/** What a release adds around the files and lists it sends, that verify's parser cuts (its own rules). */
 export interface ClaudeFraming {
   /** A `\n\n<total_tokens>N tokens left</total_tokens>` line ends the system message after a tool result. */
   totalTokens: boolean;
+  /**
+   * Where the subagent list ends: its footer line, or on a release without it (2.1.219 to 2.1.278,
+   * release-ranges.ts `agents-list-without-footer`) the skills list's header; either, whichever comes
+   * first, for a run whose release was not read.
+   */
+  agentsFooter: string | RegExp;
 }
+
+const inRange = (id: string, release: string): boolean => {
+  const range = CLAUDE_RELEASE_RANGES.find((r) => r.id === id);
+  if (!range) throw new Error(`verify.ts: no release range ${id}`);
+  return inReleaseRange(range, release);
+};
+
+/** `\n\n` and the skills list's header: where the subagent list ends on a release without its footer. */
+const SKILLS_AFTER_AGENTS = `\n\n${CLAUDE_SKILLS_HEADER}`;
 
 /**
  * The framing rules of `release` (./release-ranges.ts; outside the bisected span, the nearest end's).
  * Undefined: every rule known (a run whose release was not read).
  */
 export function claudeFraming(release?: string): ClaudeFraming {
-  if (release === undefined) return { totalTokens: true };
-  const range = CLAUDE_RELEASE_RANGES.find((r) => r.id === "total-tokens-after-attachments");
-  return { totalTokens: range !== undefined && inReleaseRange(range, release) };
+  if (release === undefined)
+    return {
+      totalTokens: true,
+      agentsFooter: new RegExp(`${escapeRegExp(CLAUDE_AGENTS_FOOTER)}|${escapeRegExp(SKILLS_AFTER_AGENTS)}`),
+    };
+  return {
+    totalTokens: inRange("total-tokens-after-attachments", release),
+    agentsFooter: inRange("agents-list-without-footer", release) ? SKILLS_AFTER_AGENTS : CLAUDE_AGENTS_FOOTER,
+  };
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function systemAttachments(text: string, accept: SectionFilter, framing: ClaudeFraming): DeliveredFile[] {
@@ -505,7 +534,7 @@ export const claudeVerifyRunner: VerifyRunner = {
     const turns = attachedPerTurn(run, ours, req.release);
     // The lists' entries without the CLI's own: with no skill, subagent or command file in the copy (and an
     // empty home), every entry is the CLI's own; else those an empty folder's run lists are left out.
-    const listed = claudeListEntries(run.mainRequests[0]?.body);
+    const listed = claudeListEntries(run.mainRequests[0]?.body, req.release);
     const own = hasFileBelow(req.root, (rel) => LISTED_SOURCE.test(rel))
       ? await builtIns(req).then((b) => listed.filter((e) => !b.has(`${e.list}\u0000${e.text}`)))
       : [];

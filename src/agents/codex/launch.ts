@@ -213,7 +213,7 @@ export function codexConfigArgs(args: readonly string[]): {
  *   user view, and what {@link codexChain} throws
  */
 export function codexLaunch(opts: LaunchOptions): Snapshot {
-  checkRelease({ name: CODEX_NAME, releases: CODEX_RELEASES }, opts.release);
+  checkRelease({ id: CODEX_ID, name: CODEX_NAME, releases: CODEX_RELEASES }, opts.release);
   const view = opts.view ?? "fresh-clone";
   // The fresh-clone view never looks at the home directory: no $CODEX_HOME, Codex's defaults.
   const codexHome = view === "user" ? codexHomeOf(requireUser(opts)) : undefined;

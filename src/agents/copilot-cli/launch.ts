@@ -1375,7 +1375,10 @@ export const LAUNCH_EXTRA = new WeakMap<
  * and UsageError for a release the model was not verified on.
  */
 export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
-  const version = checkRelease({ name: COPILOT_NAME, releases: COPILOT_RELEASES }, opts.release);
+  const version = checkRelease(
+    { id: COPILOT_ID, name: COPILOT_NAME, releases: COPILOT_RELEASES },
+    opts.release,
+  );
   const user = opts.view === "user" ? opts.user : undefined;
   // A relative COPILOT_HOME is taken from the working directory (docs/generator-inputs.md).
   const copilotHome = user

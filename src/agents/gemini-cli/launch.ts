@@ -406,7 +406,7 @@ function workspaceDirectories(
  * repository input; throws UsageError for a release the model was not verified on.
  */
 export function geminiLaunch(opts: LaunchOptions): Snapshot {
-  checkRelease({ name: GEMINI_CLI_NAME, releases: GEMINI_CLI_RELEASES }, opts.release);
+  checkRelease({ id: GEMINI_CLI_ID, name: GEMINI_CLI_NAME, releases: GEMINI_CLI_RELEASES }, opts.release);
   const root = realDir(opts.root) ?? resolve(opts.root);
   const cwdGiven = resolve(opts.cwd ?? opts.root);
   const cwd = realDir(cwdGiven) ?? cwdGiven;

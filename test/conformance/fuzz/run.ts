@@ -28,6 +28,7 @@ import {
 } from "../../support/claude.js";
 import { writeFixture } from "../../support/fixture.js";
 import { agentSlots } from "../../support/process.js";
+import { logSession } from "../../support/session-log.js";
 import type { FuzzAgent } from "./agents.js";
 import { FUZZ_FOUND_CASES } from "./found.js";
 import { FOLDER_FILE, type FuzzCase, generateCase, RAW_BYTES } from "./generate.js";
@@ -119,6 +120,7 @@ function runClaudeRelease(opts: RunClaudeOptions): ReturnType<typeof runClaude> 
   const bin = opts.release ? installedClaudeReleases().get(opts.release) : undefined;
   if (!bin) return runClaude(opts);
   const { release: _release, ...rest } = opts;
+  logSession("claude-code", opts.release ?? "", rest);
   return runClaudeCli({ ...rest, bin });
 }
 

@@ -1,0 +1,88 @@
+/**
+ * Counts the real agent CLI sessions a run starts: with AGENT_CONTEXT_SESSION_LOG=FILE, every launch
+ * through the harness (./claude.ts, ./codex.ts, ./gemini.ts, ./copilot.ts, ./claude-probes.ts and the
+ * fuzzers' runners) appends one JSON line to FILE: the test file, the agent, the release and a hash of
+ * every input that reaches the CLI (the files under the session's temp folder and its HOME, the
+ * arguments, the prompt, the scripted turns, the extra environment), the temp folders' paths replaced by a
+ * placeholder. Two lines with the same hash are the same session started twice. `node
+ * scripts/session-count.mjs FILE` sums them per file. Without the variable it does nothing.
+ */
+import { createHash } from "node:crypto";
+import { appendFileSync, lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
+
+export interface SessionInputs {
+  cwd: string;
+  home?: string | undefined;
+  [key: string]: unknown;
+}
+
+/** The folder directly under the system's temp dir that holds `p` (the session's fixture), else `p`. */
+function tempTop(p: string): string {
+  const tmp = tmpdir();
+  const rel = relative(tmp, p);
+  if (rel.startsWith("..") || rel === "") return p;
+  return join(tmp, rel.split(sep)[0] as string);
+}
+
+/** Every entry under `dir` (bounded), `.git` read as its presence only (git writes times into it). */
+function treeLines(dir: string, tops: string[], out: string[], depth = 0): void {
+  if (depth > 12 || out.length > 5000) return;
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const p = join(dir, name);
+    const st = lstatSync(p);
+    const rel = placeholders(p, tops);
+    if (name === ".git") out.push(`${rel} git`);
+    else if (st.isSymbolicLink()) out.push(`${rel} -> ${placeholders(readlinkSync(p), tops)}`);
+    else if (st.isDirectory()) {
+      out.push(`${rel}/`);
+      treeLines(p, tops, out, depth + 1);
+    } else if (st.isFile() && st.size < 1_000_000)
+      out.push(
+        `${rel} ${createHash("sha256")
+          .update(placeholders(readFileSync(p, "latin1"), tops))
+          .digest("hex")}`,
+      );
+    else out.push(`${rel} ${st.size}`);
+  }
+}
+
+function placeholders(text: string, tops: string[]): string {
+  let t = text;
+  tops.forEach((top, i) => {
+    t = t.replaceAll(top, `<T${i}>`);
+  });
+  return t;
+}
+
+/** The content hash of a session's inputs (see the file's comment). */
+export function sessionHash(agent: string, release: string, inputs: SessionInputs): string {
+  const tops = [...new Set([tempTop(inputs.cwd), ...(inputs.home ? [tempTop(inputs.home)] : [])])];
+  const lines: string[] = [agent, release];
+  for (const top of tops) treeLines(top, tops, lines);
+  const { run: _run, bin: _bin, ...rest } = inputs;
+  lines.push(placeholders(JSON.stringify(rest), tops));
+  return createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16);
+}
+
+/** Appends the session's line when AGENT_CONTEXT_SESSION_LOG is set. */
+export function logSession(agent: string, release: string | undefined, inputs: SessionInputs): void {
+  const log = process.env.AGENT_CONTEXT_SESSION_LOG;
+  if (!log) return;
+  const worker = (globalThis as { __vitest_worker__?: { filepath?: string } }).__vitest_worker__;
+  const file = relative(process.cwd(), worker?.filepath ?? process.argv[1] ?? "?");
+  const line = {
+    file,
+    agent,
+    release: release ?? "default",
+    hash: sessionHash(agent, release ?? "", inputs),
+  };
+  appendFileSync(log, `${JSON.stringify(line)}\n`);
+}
