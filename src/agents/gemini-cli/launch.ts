@@ -224,6 +224,18 @@ export interface ContextFile {
   error?: string;
 }
 
+/**
+ * A block as the system instruction carries it: Gemini CLI 0.61.0 sanitizes the whole system prompt with
+ * `replace(/\n{3,}/g, "\n\n")` (its prompt provider), so a run of blank lines in user memory becomes one;
+ * the project's blocks, in the first user message, keep theirs. Case
+ * `blank_lines_in_user_memory_are_collapsed_to_one_in_the_system_instruction` (seeds g300:127, :148).
+ */
+function inSystemInstruction(f: ContextFile): ContextFile {
+  if (f.block === null) return f;
+  const block = f.block.replace(/\n{3,}/g, "\n\n");
+  return block === f.block ? f : { ...f, block };
+}
+
 /** Reads and expands one context file (tree or flat imports). Never throws. */
 export function readContextFile(
   path: string,
@@ -462,9 +474,13 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
       return "context file of an included directory (--include-directories / context.includeDirectories)";
     return "context file in an ancestor of the working directory, up to the project root";
   };
-  const globalFiles = global.filter((p) => kept.has(p)).map((p) => read.get(p) as ContextFile);
+  const globalFiles = global
+    .filter((p) => kept.has(p))
+    .map((p) => inSystemInstruction(read.get(p) as ContextFile));
   const projectFiles = project.filter((p) => kept.has(p)).map((p) => read.get(p) as ContextFile);
-  const privateFiles = privateMemory.filter((p) => kept.has(p)).map((p) => read.get(p) as ContextFile);
+  const privateFiles = privateMemory
+    .filter((p) => kept.has(p))
+    .map((p) => inSystemInstruction(read.get(p) as ContextFile));
   const g = contextItems(globalFiles, root, "launch", true, reasonOf);
   const pm = contextItems(
     privateFiles,
@@ -498,6 +514,12 @@ export function geminiLaunch(opts: LaunchOptions): Snapshot {
 
   const items = [...g.items, ...pm.items, ...pr.items, ...sources.items];
   const texts = new Map([...pr.texts, ...g.texts, ...pm.texts, ...sources.texts]);
+  // A file that is a context file and also imported by another (user memory importing a project file): its
+  // path's text is its own block, which the CLI sends as well; the import's text is counted in the importer
+  // (seed g300:61, case `a_context_file_imported_by_user_memory_is_also_sent_as_its_own_block`).
+  for (const part of [g, pm, pr])
+    for (const it of part.items)
+      if (it.kind === "memory") texts.set(it.path, part.texts.get(it.path) as string);
   const memory: MemoryRecord[] = loadedFiles
     .filter((f) => f.block !== null)
     .map((f) => ({

@@ -8,7 +8,8 @@
  *   the cwd's `.gemini/skills` and `.agents/skills`. Workspace skills load only in a trusted workspace;
  *   headless `gemini -p` refuses to run in an untrusted one (docs/findings-gemini-cli.md), so the launch
  *   measured is the trusted one, as for GEMINI.md. `name` and `description` are required (`:\/<>*?"|` in a
- *   name become `-`); a later folder's skill replaces an earlier one of its name in place; `skills.disabled`
+ *   name become `-`); a later skill replaces an earlier one of its name in place (within one folder: the
+ *   folder's own `SKILL.md`, then the subfolders' in reverse byte order, the CLI's usual order); `skills.disabled`
  *   (settings) hides one by name, case-insensitively. Entry `  <skill>\n    <name>…</name>\n
  *   <description>…</description>\n    <location>ABS</location>\n  </skill>`, neither cut nor escaped. The
  *   location is an absolute path: the item's text and `bytes` carry the path relative to the repository,
@@ -83,6 +84,8 @@ interface Skill {
   abs: string;
   fileBytes: number;
   user: boolean;
+  /** The skills folder it was found in. */
+  folder: string;
 }
 
 /** A skill's name as Gemini CLI lists it: `:\/<>*?"|` become `-`. */
@@ -237,6 +240,7 @@ export function geminiSources(opts: GeminiSourcesOptions): GeminiSourcesResult {
         abs,
         fileBytes: r.fileBytes,
         user: f.user,
+        folder: f.dir,
       };
       const had = skills.get(s.name);
       if (had)
@@ -245,7 +249,9 @@ export function geminiSources(opts: GeminiSourcesOptions): GeminiSourcesResult {
           "skill",
           had.name,
           had.fileBytes,
-          `replaced by ${opts.show(abs)}, a later skill of the same name`,
+          had.folder === f.dir
+            ? `replaced by ${opts.show(abs)}, a skill of the same name in the same folder (Gemini CLI keeps the one its file search returns last: usually the folder first in byte order, but its search may swap them from one run to the next)`
+            : `replaced by ${opts.show(abs)}, a later skill of the same name`,
           "replaced",
         );
       skills.set(s.name, s);
@@ -359,7 +365,20 @@ function skillFiles(dir: string, boundary: string, show: (abs: string) => string
   for (const p of w.problems)
     if (!(p.kind === "bound" && !p.own))
       warn("walk-stopped", show(p.path), `${show(p.path)}: ${p.message} (the measurement is incomplete)`);
-  return w.files.filter((f) => inside(b, f.realPath)).map((f) => f.path);
+  // The CLI's order (its glob's, 0.61.0): the folder's own `SKILL.md` first, then the subfolders' in reverse
+  // byte order of their names. The glob checks the subfolders concurrently, so a run may swap two of them now
+  // and then (about 1 run in 100 for two folders, 1 in 8 for seven, measured on glob's release); a later skill
+  // of a name replaces an earlier one, so this order picks which of two same-named skills is listed.
+  const files = w.files.filter((f) => inside(b, f.realPath)).map((f) => f.path);
+  const rel = (p: string) => Buffer.from(p.slice(dir.length + 1));
+  return files.sort((x, y) => {
+    const rx = rel(x);
+    const ry = rel(y);
+    const topX = !rx.includes(0x2f);
+    const topY = !ry.includes(0x2f);
+    if (topX !== topY) return topX ? -1 : 1;
+    return Buffer.compare(ry, rx);
+  });
 }
 
 interface AgentFile {

@@ -22,7 +22,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, posix, resolve } from "node:path";
 import { copilotCli } from "../../../src/agents/copilot-cli/index.js";
 import { COPILOT_TABLE_HEAD } from "../../../src/agents/copilot-cli/launch.js";
-import { copilotMessageOf } from "../../../src/agents/copilot-cli/verify.js";
+import { copilotListEntries, copilotMessageOf } from "../../../src/agents/copilot-cli/verify.js";
 import {
   attachmentsAfterTools,
   copilotVersion,
@@ -579,6 +579,86 @@ const switches: Feature = {
   },
 };
 
+/**
+ * Skills and custom agents (issue 26): `SKILL.md` folders below `.github/skills`, `.claude/skills` and
+ * `.agents/skills` of the cwd or an ancestor (up to the fixture root, so some lie above the git root), the
+ * user's `~/.copilot/skills`, `.claude/commands/*.md`; agents as `.github/agents/**\/*.md` (`.agent.md` too)
+ * and `.claude/agents/*.md` and `~/.copilot/agents/*.md`. Frontmatter: valid, none, YAML that does not parse,
+ * no description, `disable-model-invocation: true`, `infer: false`, a description over 1,024 characters,
+ * `<&>` to escape, a name found in two places. Compared entry by entry, in order (`copilotListEntries`).
+ */
+const skillsAndAgents: Feature = {
+  name: "skills and custom agents",
+  p: 0.6,
+  apply(ctx) {
+    const r = ctx.rng;
+    // Not drawn until settled (docs/findings-fuzz.md, "Issue 26"): the name `a&b` (the CLI drops it) and an
+    // agent in `.github/agents/sub/` (the CLI names it `sub--NAME`).
+    const names = ["deploy", "review", "db-migrate", "Lint", "lint"];
+    const fm = (name: string | undefined, desc: string | undefined, extra = "") => {
+      const form = r.weighted(["ok", "none", "broken", "long", "escape"], [6, 1, 1, 0.6, 1]);
+      if (form === "none") return `Just a body for ${name ?? "x"}.\n`;
+      const lines: string[] = [];
+      if (name !== undefined) lines.push(`name: ${name}`);
+      if (desc !== undefined)
+        lines.push(
+          form === "broken"
+            ? `description: [unclosed ${desc}`
+            : form === "long"
+              ? `description: ${"long ".repeat(210)}${desc}`
+              : form === "escape"
+                ? `description: "<b>${desc}</b> & more"`
+                : `description: ${desc}`,
+        );
+      if (extra) lines.push(extra);
+      return `---\n${lines.join("\n")}\n---\nBody of ${name ?? "x"}.\n`;
+    };
+    const levels = ctx.levels.filter((l) => l === ctx.cwd || isUnder(l, ctx.cwd));
+    for (let k = r.int(1, 4); k > 0; k--) {
+      const user = r.chance(0.2);
+      const dir = user
+        ? j(ctx.home, ".copilot/skills")
+        : j(
+            r.pick(levels.length > 0 ? levels : [ctx.cwd]),
+            r.pick([".github/skills", ".claude/skills", ".agents/skills"]),
+          );
+      const folder = r.pick(names);
+      const name = r.chance(0.85) ? folder : r.pick(names);
+      const extra = r.weighted(
+        ["", "disable-model-invocation: true", "argument-hint: [a, b]", "license: MIT"],
+        [6, 1, 0.7, 1],
+      );
+      put(
+        ctx,
+        j(dir, r.chance(0.15) ? `nested/${folder}` : folder, "SKILL.md"),
+        fm(
+          r.chance(0.93) ? name : undefined,
+          r.chance(0.93) ? `Skill ${folder} in ${dir}` : undefined,
+          extra,
+        ),
+        false,
+      );
+    }
+    if (r.chance(0.3))
+      put(ctx, j(ctx.cwd, ".claude/commands", `${r.pick(names)}.md`), fm(undefined, "A command", ""), false);
+    for (let k = r.int(0, 3); k > 0; k--) {
+      const user = r.chance(0.2);
+      const dir = user
+        ? j(ctx.home, ".copilot/agents")
+        : j(r.pick(levels.length > 0 ? levels : [ctx.cwd]), r.pick([".github/agents", ".claude/agents"]));
+      const stem = r.pick(["helper", "tester", "Helper", "planner"]);
+      const file = r.chance(0.3) ? `${stem}.agent.md` : `${stem}.md`;
+      const extra = r.weighted(["", "infer: false", "tools: [read]", "skills: none"], [6, 1, 1, 0.7]);
+      put(
+        ctx,
+        j(dir, file),
+        fm(r.chance(0.3) ? stem : undefined, r.chance(0.9) ? `Agent ${stem} in ${dir}` : undefined, extra),
+        false,
+      );
+    }
+  },
+};
+
 /** The Copilot generator's features, in order (append new ones at the end). */
 export const COPILOT_FEATURES: Feature[] = [
   memoryFiles,
@@ -595,6 +675,7 @@ export const COPILOT_FEATURES: Feature[] = [
   userHome,
   customDirs,
   switches,
+  skillsAndAgents,
 ];
 
 /**
@@ -783,7 +864,8 @@ export async function observeCopilotCli(c: FuzzCase, w: Written): Promise<Observ
     throw new Error(
       `exit ${run.code}, ${run.requests.length} requests, ${after.length} tool results: ${`${run.stderr}${run.stdout}`.slice(0, 500)}`,
     );
-  return copilotObservation(run.region, after, c, w);
+  const entries = copilotListEntries(run).map((e) => `${e.list}: ${e.text.replaceAll(w.root, "<R>")}`);
+  return { ...copilotObservation(run.region, after, c, w), entries };
 }
 
 /** The case's environment with `<R>` as the written root. */
@@ -819,7 +901,18 @@ export function observeCopilotModel(c: FuzzCase, w: Written): Observation {
     const rs = (res?.items ?? []).map((i) => String(i.extra?.reminder ?? ""));
     return rs.length === 0 ? "" : `\n${rs.join("\n")}`;
   });
-  return copilotObservation(region, reminders, c, w);
+  // The skills and custom agents entries, each list in the model's order (skills first, as the CLI's
+  // system message comes before the task tool's description).
+  const listed = (list: string) =>
+    snapshot.items.flatMap((it) =>
+      it.extra?.list === list && typeof it.extra.entry === "string"
+        ? [`${list}: ${it.extra.entry.replaceAll(w.root, "<R>")}`]
+        : [],
+    );
+  return {
+    ...copilotObservation(region, reminders, c, w),
+    entries: [...listed("skills"), ...listed("agents")],
+  };
 }
 
 /** GitHub Copilot CLI's fuzz agent (pinned @github/copilot, the release test/agents/package.json names). */
