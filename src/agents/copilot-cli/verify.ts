@@ -131,8 +131,9 @@ function privateDir(dir: string): string | undefined {
 }
 
 /**
- * Runs `BIN [args] -p hi --allow-all-tools --disable-client-telemetry` in `cwd` offline; resolves when the
- * CLI exits or is killed at the timeout, never rejects.
+ * Runs `BIN [args] -p hi --allow-all-tools --disable-client-telemetry` in `cwd` offline (without the last
+ * flag on a release that does not know it); resolves when the CLI exits or is killed at the timeout, never
+ * rejects.
  */
 export async function runCopilotCli(opts: RunCopilotCliOptions): Promise<CopilotRun> {
   const up = await startChatUpstream(opts.script ?? []);
@@ -152,13 +153,23 @@ export async function runCopilotCli(opts: RunCopilotCliOptions): Promise<Copilot
     ...opts.env,
   };
   try {
-    const args = [...(opts.args ?? []), "-p", "hi", "--allow-all-tools", "--disable-client-telemetry"];
-    const r = await (opts.run ?? runProcess)(opts.bin, args, {
-      cwd: opts.cwd,
-      env,
-      timeoutMs: opts.timeoutMs ?? 60_000,
-      reach: [up.url],
-    });
+    const run = (telemetryFlag: boolean) =>
+      (opts.run ?? runProcess)(
+        opts.bin,
+        [
+          ...(opts.args ?? []),
+          "-p",
+          "hi",
+          "--allow-all-tools",
+          ...(telemetryFlag ? ["--disable-client-telemetry"] : []),
+        ],
+        { cwd: opts.cwd, env, timeoutMs: opts.timeoutMs ?? 60_000, reach: [up.url] },
+      );
+    let r = await run(true);
+    // Older releases (1.0.80) refuse the flag before they start; their telemetry stays off the network
+    // anyway (offline, and nothing but the loopback upstream is reachable).
+    if (up.requests.length === 0 && /unknown option '--disable-client-telemetry'/.test(r.stderr))
+      r = await run(false);
     const system = systemOf(up.requests[0]?.body);
     return {
       ...r,
