@@ -30,6 +30,25 @@ import { walkFiles } from "../../fs/walk.js";
 import { lazyYaml } from "../../markdown/lazy.js";
 import type { ContextItem, Finding, ItemKind, ListOverhead } from "../../model/index.js";
 
+/**
+ * The skill names Copilot CLI 1.0.102 lists (after spaces become `-`): ASCII letters and digits, `.`, `_`,
+ * `:` and `-`, starting with a letter or digit, at most 64 characters; any other skill is not listed.
+ */
+export const COPILOT_SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+
+/** A skill's name as Copilot lists it: each run of spaces becomes one `-` (`a  b` is `a-b`). */
+export function copilotSkillName(name: string): string {
+  return name.replace(/ +/g, "-");
+}
+
+/** A custom agent's id from its path below the agents folder: folders joined by `--`, `.agent.md`/`.md` cut. */
+export function copilotAgentId(rel: string): string {
+  return rel
+    .split(/[\\/]/)
+    .join("--")
+    .replace(/(\.agent)?\.md$/, "");
+}
+
 /** The separator between skills entries. */
 export const COPILOT_SKILLS_SEPARATOR = "\n";
 /** The separator between custom agent entries. */
@@ -147,7 +166,10 @@ function readEntry(
       notListed: "unparseable",
       frontmatterError: p.yamlError,
     };
-  const name = str(f.name)?.trim() || fallbackName;
+  const name =
+    kind === "skill"
+      ? copilotSkillName(str(f.name)?.trim() || fallbackName)
+      : str(f.name)?.trim() || fallbackName;
   const fm = str(f.description)?.trim();
   const description = fm || firstLine(p.body);
   const out: Entry = {
@@ -156,6 +178,12 @@ function readEntry(
     ...(description !== undefined ? { description } : {}),
     descriptionFrom: fm ? "frontmatter" : "body",
   };
+  if (kind === "skill" && !COPILOT_SKILL_NAME.test(name))
+    return {
+      ...out,
+      dropped: `its name \`${name}\` is not a name Copilot takes (ASCII letters, digits, \`.\`, \`_\`, \`:\`, \`-\`, starting with a letter or digit, at most 64)`,
+      notListed: "bad-name",
+    };
   if (f["disable-model-invocation"] === true)
     return { ...out, dropped: "disable-model-invocation: true hides it from the model", notListed: "hidden" };
   if (f["argument-hint"] !== undefined && typeof f["argument-hint"] !== "string")
@@ -171,8 +199,7 @@ function readEntry(
 }
 
 /** Reads a custom agent file as Copilot does. */
-function readAgent(abs: string, text: string, fileBytes: number, user: boolean): Entry {
-  const stem = basename(abs).replace(/(\.agent)?\.md$/, "");
+function readAgent(abs: string, text: string, fileBytes: number, user: boolean, stem: string): Entry {
   const p = parse(text);
   const e: Entry = { kind: "subagent", name: stem, abs, fileBytes, user };
   if (p.fields === undefined) return { ...e, dropped: "no frontmatter", notListed: "no-frontmatter" };
@@ -305,36 +332,48 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
   take(commands);
 
   // Custom agents: the repository's (per directory, `.github` first), then the user's; one sorted list.
+  // An agent's id is its path below the agents folder, folders joined by `--` (`sub/helper.agent.md` is
+  // `sub--helper`), at any depth, in `.github/agents`, `.claude/agents` and `~/.copilot/agents` alike.
+  const agentsIn = (dir: string, boundary: string, user: boolean) =>
+    walk(dir, boundary, (n) => n.endsWith(".md"), true, opts.show, warn).map((abs) => ({
+      abs,
+      user,
+      id: copilotAgentId(abs.slice(dir.length + 1)),
+    }));
   const agentFiles = lv.flatMap((d) => [
-    ...walk(join(d, ".github", "agents"), opts.root, (n) => n.endsWith(".md"), true, opts.show, warn).map(
-      (abs) => ({ abs, user: false }),
-    ),
-    ...walk(join(d, ".claude", "agents"), opts.root, (n) => n.endsWith(".md"), false, opts.show, warn).map(
-      (abs) => ({ abs, user: false }),
-    ),
+    ...agentsIn(join(d, ".github", "agents"), opts.root, false),
+    ...agentsIn(join(d, ".claude", "agents"), opts.root, false),
   ]);
   if (opts.copilotHome)
-    agentFiles.push(
-      ...walk(
-        join(opts.copilotHome, "agents"),
-        opts.copilotHome,
-        (n) => n.endsWith(".md"),
-        true,
-        opts.show,
-        warn,
-      ).map((abs) => ({ abs, user: true })),
-    );
-  const agentByName = new Map<string, Entry>();
-  for (const { abs, user } of agentFiles) {
+    agentFiles.push(...agentsIn(join(opts.copilotHome, "agents"), opts.copilotHome, true));
+  // One agent per id: the repository's first (`.github` first, the nearer directory first), and a user agent
+  // replaces a repository agent of its id. Two ids may show one `name`: both are listed.
+  const agentById = new Map<string, Entry>();
+  for (const { abs, user, id } of agentFiles) {
     const r = read(abs);
     if (!r) continue;
-    const e = readAgent(abs, r.text, r.fileBytes, user);
-    if (e.dropped !== undefined) unlisted.push(e);
-    else if (agentByName.has(e.name))
-      unlisted.push({ ...e, dropped: "a custom agent of the same name comes first", notListed: "duplicate" });
-    else agentByName.set(e.name, e);
+    const e = readAgent(abs, r.text, r.fileBytes, user, id);
+    if (e.dropped !== undefined) {
+      unlisted.push(e);
+      continue;
+    }
+    const had = agentById.get(id);
+    if (had === undefined) agentById.set(id, e);
+    else if (user && !had.user) {
+      unlisted.push({
+        ...had,
+        dropped: `the user's custom agent \`${id}\` replaces it`,
+        notListed: "duplicate",
+      });
+      agentById.set(id, e);
+    } else
+      unlisted.push({
+        ...e,
+        dropped: `a custom agent \`${id}\` (same path) comes first`,
+        notListed: "duplicate",
+      });
   }
-  const agentList = [...agentByName.values()].sort((a, b) => byCodeUnit(a.name, b.name));
+  const agentList = [...agentById.values()].sort((a, b) => byCodeUnit(a.name, b.name));
 
   const { items, texts } = toItems(skillList, agentList, unlisted, opts.show, findings);
   const overhead: ListOverhead[] = [];
