@@ -87,6 +87,19 @@ const CASES: NameCase[] = [
     },
     names: ["dup", "dup", "helper", "sub--helper", "top", "u--n"],
   },
+  {
+    name: "an_agent_the_cli_drops_still_takes_its_id_from_a_later_file_of_that_id",
+    files: {
+      ".github/agents/x.agent.md": agent("X1", "skills: none\n"),
+      ".github/agents/x.md": agent("X2"),
+      ".github/agents/y.md": agent("Y"),
+    },
+    home: {
+      ".copilot/agents/helper.agent.md": agent("H1", "skills: none\n"),
+      ".copilot/agents/helper.md": agent("H2"),
+    },
+    names: ["y"],
+  },
 ];
 
 /** The model's entries for the case's written files (user view, COPILOT_HOME = HOME/.copilot). */

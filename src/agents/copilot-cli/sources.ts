@@ -10,12 +10,14 @@
  *   `.claude/commands/*.md` (top level only) as commands. Entry `<skill>\n  <name>…</name>\n
  *   <description>ESCAPED</description>\n  <location>project|user</location>\n</skill>`. Dropped: no
  *   frontmatter (skills), YAML that does not parse, `disable-model-invocation: true`, a description over
- *   1,024 characters, `argument-hint` not a string. The `<available_skills>` block is sent in every session
- *   (built-in skills): its header is the CLI's, not charged.
- * - Custom agents: `.github/agents/**\/*.md` and `.claude/agents/*.md` of the same directories, then the
- *   user's `~/.copilot/agents`; one list sorted by name, `.github` winning a name. Entry `- **NAME**: DESC`
- *   joined by a blank line, and the name in the `task` tool's `agent_type` enum (`,"NAME"`, counted in the
- *   item). Dropped: no frontmatter, no description, `infer: false`, `skills` not a list. The list's header
+ *   1,024 characters, `argument-hint` not a string, a name (spaces made `-`) outside `COPILOT_SKILL_NAME`.
+ *   The `<available_skills>` block is sent in every session (built-in skills): its header is the CLI's,
+ *   not charged.
+ * - Custom agents: `.github/agents/**\/*.md` and `.claude/agents/**\/*.md` of the same directories, then the
+ *   user's `~/.copilot/agents`, each named by its `name` else its path id (`sub/helper.md` is `sub--helper`);
+ *   one per id (`.github` first, a user agent replacing the repository's), one list sorted by name. Entry
+ *   `- **NAME**: DESC` joined by a blank line, and the name in the `task` tool's `agent_type` enum
+ *   (`,"NAME"`, counted in the item). Dropped: no frontmatter, no description, `infer: false`, `skills` not a list. The list's header
  *   `\n\nUser-provided custom agents:\n` is sent only once an agent exists: overhead, charged when a
  *   repository agent brings it.
  *
@@ -346,34 +348,35 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
   ]);
   if (opts.copilotHome)
     agentFiles.push(...agentsIn(join(opts.copilotHome, "agents"), opts.copilotHome, true));
-  // One agent per id: the repository's first (`.github` first, the nearer directory first), and a user agent
-  // replaces a repository agent of its id. Two ids may show one `name`: both are listed.
+  // One file per id, claimed before it is checked (an agent the CLI drops still takes its id: `helper.agent.md`
+  // sorted before `helper.md` hides it): the repository's first (`.github` first, the nearer directory first),
+  // and a user agent replaces a repository agent of its id. Two ids may show one `name`: both are listed.
   const agentById = new Map<string, Entry>();
   for (const { abs, user, id } of agentFiles) {
     const r = read(abs);
     if (!r) continue;
     const e = readAgent(abs, r.text, r.fileBytes, user, id);
-    if (e.dropped !== undefined) {
-      unlisted.push(e);
+    const had = agentById.get(id);
+    if (had !== undefined && !(user && !had.user)) {
+      unlisted.push(
+        e.dropped !== undefined
+          ? e
+          : { ...e, dropped: `a custom agent \`${id}\` (same path) comes first`, notListed: "duplicate" },
+      );
       continue;
     }
-    const had = agentById.get(id);
-    if (had === undefined) agentById.set(id, e);
-    else if (user && !had.user) {
+    if (had !== undefined && had.dropped === undefined)
       unlisted.push({
         ...had,
         dropped: `the user's custom agent \`${id}\` replaces it`,
         notListed: "duplicate",
       });
-      agentById.set(id, e);
-    } else
-      unlisted.push({
-        ...e,
-        dropped: `a custom agent \`${id}\` (same path) comes first`,
-        notListed: "duplicate",
-      });
+    if (e.dropped !== undefined) unlisted.push(e);
+    agentById.set(id, e);
   }
-  const agentList = [...agentById.values()].sort((a, b) => byCodeUnit(a.name, b.name));
+  const agentList = [...agentById.values()]
+    .filter((e) => e.dropped === undefined)
+    .sort((a, b) => byCodeUnit(a.name, b.name));
 
   const { items, texts } = toItems(skillList, agentList, unlisted, opts.show, findings);
   const overhead: ListOverhead[] = [];
