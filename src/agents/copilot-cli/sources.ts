@@ -10,12 +10,14 @@
  *   `.claude/commands/*.md` (top level only) as commands. Entry `<skill>\n  <name>…</name>\n
  *   <description>ESCAPED</description>\n  <location>project|user</location>\n</skill>`. Dropped: no
  *   frontmatter (skills), YAML that does not parse, `disable-model-invocation: true`, a description over
- *   1,024 characters, `argument-hint` not a string. The `<available_skills>` block is sent in every session
- *   (built-in skills): its header is the CLI's, not charged.
- * - Custom agents: `.github/agents/**\/*.md` and `.claude/agents/*.md` of the same directories, then the
- *   user's `~/.copilot/agents`; one list sorted by name, `.github` winning a name. Entry `- **NAME**: DESC`
- *   joined by a blank line, and the name in the `task` tool's `agent_type` enum (`,"NAME"`, counted in the
- *   item). Dropped: no frontmatter, no description, `infer: false`, `skills` not a list. The list's header
+ *   1,024 characters, `argument-hint` not a string, a name (spaces made `-`) outside `COPILOT_SKILL_NAME`.
+ *   The `<available_skills>` block is sent in every session (built-in skills): its header is the CLI's,
+ *   not charged.
+ * - Custom agents: `.github/agents/**\/*.md` and `.claude/agents/**\/*.md` of the same directories, then the
+ *   user's `~/.copilot/agents`, each named by its `name` else its path id (`sub/helper.md` is `sub--helper`);
+ *   one per id (`.github` first, a user agent replacing the repository's), one list sorted by name. Entry
+ *   `- **NAME**: DESC` joined by a blank line, and the name in the `task` tool's `agent_type` enum
+ *   (`,"NAME"`, counted in the item). Dropped: no frontmatter, no description, `infer: false`, `skills` not a list. The list's header
  *   `\n\nUser-provided custom agents:\n` is sent only once an agent exists: overhead, charged when a
  *   repository agent brings it.
  *
@@ -29,6 +31,25 @@ import { describeReadFailure, readTextFile, safeRealpath, statSafe } from "../..
 import { walkFiles } from "../../fs/walk.js";
 import { lazyYaml } from "../../markdown/lazy.js";
 import type { ContextItem, Finding, ItemKind, ListOverhead } from "../../model/index.js";
+
+/**
+ * The skill names Copilot CLI 1.0.102 lists (after spaces become `-`): ASCII letters and digits, `.`, `_`,
+ * `:` and `-`, starting with a letter or digit, at most 64 characters; any other skill is not listed.
+ */
+export const COPILOT_SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+
+/** A skill's name as Copilot lists it: each run of spaces becomes one `-` (`a  b` is `a-b`). */
+export function copilotSkillName(name: string): string {
+  return name.replace(/ +/g, "-");
+}
+
+/** A custom agent's id from its path below the agents folder: folders joined by `--`, `.agent.md`/`.md` cut. */
+export function copilotAgentId(rel: string): string {
+  return rel
+    .split(/[\\/]/)
+    .join("--")
+    .replace(/(\.agent)?\.md$/, "");
+}
 
 /** The separator between skills entries. */
 export const COPILOT_SKILLS_SEPARATOR = "\n";
@@ -147,7 +168,10 @@ function readEntry(
       notListed: "unparseable",
       frontmatterError: p.yamlError,
     };
-  const name = str(f.name)?.trim() || fallbackName;
+  const name =
+    kind === "skill"
+      ? copilotSkillName(str(f.name)?.trim() || fallbackName)
+      : str(f.name)?.trim() || fallbackName;
   const fm = str(f.description)?.trim();
   const description = fm || firstLine(p.body);
   const out: Entry = {
@@ -156,6 +180,12 @@ function readEntry(
     ...(description !== undefined ? { description } : {}),
     descriptionFrom: fm ? "frontmatter" : "body",
   };
+  if (kind === "skill" && !COPILOT_SKILL_NAME.test(name))
+    return {
+      ...out,
+      dropped: `its name \`${name}\` is not a name Copilot takes (ASCII letters, digits, \`.\`, \`_\`, \`:\`, \`-\`, starting with a letter or digit, at most 64)`,
+      notListed: "bad-name",
+    };
   if (f["disable-model-invocation"] === true)
     return { ...out, dropped: "disable-model-invocation: true hides it from the model", notListed: "hidden" };
   if (f["argument-hint"] !== undefined && typeof f["argument-hint"] !== "string")
@@ -171,8 +201,7 @@ function readEntry(
 }
 
 /** Reads a custom agent file as Copilot does. */
-function readAgent(abs: string, text: string, fileBytes: number, user: boolean): Entry {
-  const stem = basename(abs).replace(/(\.agent)?\.md$/, "");
+function readAgent(abs: string, text: string, fileBytes: number, user: boolean, stem: string): Entry {
   const p = parse(text);
   const e: Entry = { kind: "subagent", name: stem, abs, fileBytes, user };
   if (p.fields === undefined) return { ...e, dropped: "no frontmatter", notListed: "no-frontmatter" };
@@ -305,36 +334,49 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
   take(commands);
 
   // Custom agents: the repository's (per directory, `.github` first), then the user's; one sorted list.
+  // An agent's id is its path below the agents folder, folders joined by `--` (`sub/helper.agent.md` is
+  // `sub--helper`), at any depth, in `.github/agents`, `.claude/agents` and `~/.copilot/agents` alike.
+  const agentsIn = (dir: string, boundary: string, user: boolean) =>
+    walk(dir, boundary, (n) => n.endsWith(".md"), true, opts.show, warn).map((abs) => ({
+      abs,
+      user,
+      id: copilotAgentId(abs.slice(dir.length + 1)),
+    }));
   const agentFiles = lv.flatMap((d) => [
-    ...walk(join(d, ".github", "agents"), opts.root, (n) => n.endsWith(".md"), true, opts.show, warn).map(
-      (abs) => ({ abs, user: false }),
-    ),
-    ...walk(join(d, ".claude", "agents"), opts.root, (n) => n.endsWith(".md"), false, opts.show, warn).map(
-      (abs) => ({ abs, user: false }),
-    ),
+    ...agentsIn(join(d, ".github", "agents"), opts.root, false),
+    ...agentsIn(join(d, ".claude", "agents"), opts.root, false),
   ]);
   if (opts.copilotHome)
-    agentFiles.push(
-      ...walk(
-        join(opts.copilotHome, "agents"),
-        opts.copilotHome,
-        (n) => n.endsWith(".md"),
-        true,
-        opts.show,
-        warn,
-      ).map((abs) => ({ abs, user: true })),
-    );
-  const agentByName = new Map<string, Entry>();
-  for (const { abs, user } of agentFiles) {
+    agentFiles.push(...agentsIn(join(opts.copilotHome, "agents"), opts.copilotHome, true));
+  // One file per id, claimed before it is checked (an agent the CLI drops still takes its id: `helper.agent.md`
+  // sorted before `helper.md` hides it): the repository's first (`.github` first, the nearer directory first),
+  // and a user agent replaces a repository agent of its id. Two ids may show one `name`: both are listed.
+  const agentById = new Map<string, Entry>();
+  for (const { abs, user, id } of agentFiles) {
     const r = read(abs);
     if (!r) continue;
-    const e = readAgent(abs, r.text, r.fileBytes, user);
+    const e = readAgent(abs, r.text, r.fileBytes, user, id);
+    const had = agentById.get(id);
+    if (had !== undefined && !(user && !had.user)) {
+      unlisted.push(
+        e.dropped !== undefined
+          ? e
+          : { ...e, dropped: `a custom agent \`${id}\` (same path) comes first`, notListed: "duplicate" },
+      );
+      continue;
+    }
+    if (had !== undefined && had.dropped === undefined)
+      unlisted.push({
+        ...had,
+        dropped: `the user's custom agent \`${id}\` replaces it`,
+        notListed: "duplicate",
+      });
     if (e.dropped !== undefined) unlisted.push(e);
-    else if (agentByName.has(e.name))
-      unlisted.push({ ...e, dropped: "a custom agent of the same name comes first", notListed: "duplicate" });
-    else agentByName.set(e.name, e);
+    agentById.set(id, e);
   }
-  const agentList = [...agentByName.values()].sort((a, b) => byCodeUnit(a.name, b.name));
+  const agentList = [...agentById.values()]
+    .filter((e) => e.dropped === undefined)
+    .sort((a, b) => byCodeUnit(a.name, b.name));
 
   const { items, texts } = toItems(skillList, agentList, unlisted, opts.show, findings);
   const overhead: ListOverhead[] = [];

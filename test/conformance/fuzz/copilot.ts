@@ -592,9 +592,9 @@ const skillsAndAgents: Feature = {
   p: 0.6,
   apply(ctx) {
     const r = ctx.rng;
-    // Not drawn until settled (docs/findings-fuzz.md, "Issue 26"): the name `a&b` (the CLI drops it) and an
-    // agent in `.github/agents/sub/` (the CLI names it `sub--NAME`).
-    const names = ["deploy", "review", "db-migrate", "Lint", "lint"];
+    // `a&b`: a skill name the CLI refuses; an agent in `.github/agents/sub/`: named `sub--NAME`
+    // (copilot-skill-agent-names.test.ts).
+    const names = ["deploy", "review", "db-migrate", "Lint", "lint", "a&b"];
     const fm = (name: string | undefined, desc: string | undefined, extra = "") => {
       const form = r.weighted(["ok", "none", "broken", "long", "escape"], [6, 1, 1, 0.6, 1]);
       if (form === "none") return `Just a body for ${name ?? "x"}.\n`;
@@ -645,7 +645,10 @@ const skillsAndAgents: Feature = {
       const user = r.chance(0.2);
       const dir = user
         ? j(ctx.home, ".copilot/agents")
-        : j(r.pick(levels.length > 0 ? levels : [ctx.cwd]), r.pick([".github/agents", ".claude/agents"]));
+        : j(
+            r.pick(levels.length > 0 ? levels : [ctx.cwd]),
+            r.pick([".github/agents", ".github/agents/sub", ".claude/agents"]),
+          );
       const stem = r.pick(["helper", "tester", "Helper", "planner"]);
       const file = r.chance(0.3) ? `${stem}.agent.md` : `${stem}.md`;
       const extra = r.weighted(["", "infer: false", "tools: [read]", "skills: none"], [6, 1, 1, 0.7]);
