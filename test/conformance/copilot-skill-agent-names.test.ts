@@ -100,6 +100,27 @@ const CASES: NameCase[] = [
     },
     names: ["y"],
   },
+  {
+    // Found by the hostile suite: a dropped agent claims its id in its own folder only (w: the later file of
+    // its folder is hidden), never in another (z: the `.claude` agent is listed).
+    name: "a_dropped_agent_claims_its_id_in_its_own_agents_folder_only",
+    files: {
+      ".github/agents/z.agent.md": '---\ntools: ["shell"]\n---\nRun.\n',
+      ".claude/agents/z.md": agent("Z"),
+      ".github/agents/w.agent.md": "---\nname: w\n---\nRun.\n",
+      ".github/agents/w.md": agent("W"),
+    },
+    names: ["z"],
+  },
+  {
+    name: "an_agent_hidden_by_infer_false_takes_its_id",
+    files: {
+      ".github/agents/v.agent.md": agent("V1", "infer: false\n"),
+      ".github/agents/v.md": agent("V2"),
+      ".github/agents/u.md": agent("U"),
+    },
+    names: ["u"],
+  },
 ];
 
 /** The model's entries for the case's written files (user view, COPILOT_HOME = HOME/.copilot). */

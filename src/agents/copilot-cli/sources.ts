@@ -340,6 +340,7 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
     walk(dir, boundary, (n) => n.endsWith(".md"), true, opts.show, warn).map((abs) => ({
       abs,
       user,
+      folder: dir,
       id: copilotAgentId(abs.slice(dir.length + 1)),
     }));
   const agentFiles = lv.flatMap((d) => [
@@ -348,16 +349,19 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
   ]);
   if (opts.copilotHome)
     agentFiles.push(...agentsIn(join(opts.copilotHome, "agents"), opts.copilotHome, true));
-  // One file per id, claimed before it is checked (an agent the CLI drops still takes its id: `helper.agent.md`
-  // sorted before `helper.md` hides it): the repository's first (`.github` first, the nearer directory first),
-  // and a user agent replaces a repository agent of its id. Two ids may show one `name`: both are listed.
+  // Within one agents folder the first file of an id claims it before it is checked (an agent the CLI drops
+  // still hides a later file of its id there: `helper.agent.md` sorted before `helper.md`). Across folders
+  // only listed agents compete: the repository's first (`.github` first, the nearer directory first), and a
+  // user agent replaces a repository agent of its id; a dropped one hides nothing in another folder. Two ids
+  // may show one `name`: both are listed.
+  const claimed = new Set<string>();
   const agentById = new Map<string, Entry>();
-  for (const { abs, user, id } of agentFiles) {
+  for (const { abs, user, folder, id } of agentFiles) {
     const r = read(abs);
     if (!r) continue;
     const e = readAgent(abs, r.text, r.fileBytes, user, id);
-    const had = agentById.get(id);
-    if (had !== undefined && !(user && !had.user)) {
+    const key = `${folder}\u0000${id}`;
+    if (claimed.has(key)) {
       unlisted.push(
         e.dropped !== undefined
           ? e
@@ -365,14 +369,26 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
       );
       continue;
     }
-    if (had !== undefined && had.dropped === undefined)
+    claimed.add(key);
+    if (e.dropped !== undefined) {
+      unlisted.push(e);
+      continue;
+    }
+    const had = agentById.get(id);
+    if (had === undefined) agentById.set(id, e);
+    else if (user && !had.user) {
       unlisted.push({
         ...had,
         dropped: `the user's custom agent \`${id}\` replaces it`,
         notListed: "duplicate",
       });
-    if (e.dropped !== undefined) unlisted.push(e);
-    agentById.set(id, e);
+      agentById.set(id, e);
+    } else
+      unlisted.push({
+        ...e,
+        dropped: `a custom agent \`${id}\` (same path) comes first`,
+        notListed: "duplicate",
+      });
   }
   const agentList = [...agentById.values()]
     .filter((e) => e.dropped === undefined)
