@@ -133,6 +133,7 @@ export const CODEX_FOUND_CASES: FuzzFoundCase[] = [
     reads: [],
     expect: MESSAGE,
     expectReads: [],
-    open: 'by design (docs/security.md, "The user\'s own links"): the model follows a user skill link only within the home; this one leaves it, so the measurement is incomplete',
+    // Agrees: the case's CODEX_HOME lies inside the measured root (the fixture's temp folder), so by
+    // docs/security.md "The user's own links" its skill links are followed within that root, as the CLI does.
   },
 ];
