@@ -298,7 +298,7 @@ describe("verify exits 2 with a clear message when the CLI cannot be used", () =
   it("an_unknown_agent_version_lists_the_known_ones", async () => {
     const r = await verify(["--agent-version", "9.9.9"], { cwd: temp() });
     expect(r.stderr).toMatch(
-      /^agent-context: --agent-version 9\.9\.9: the Claude Code model knows 2\.1\.332\b.*; pass one of them\n$/,
+      /^agent-context: --agent-version 9\.9\.9: the Claude Code model knows 2\.1\.332\b.*; pass one of them with --agent-version\n$/,
     );
     expect(r.status).toBe(2);
   });
