@@ -36,7 +36,6 @@ export function foundShare(): FuzzFoundCase[] {
 /** Each of `cases` through the real CLI and the model (three at a time), then one test per expectation. */
 export function foundSuite(cases: readonly FuzzFoundCase[]): void {
   const found = new Map<string, Verdict & { root: string }>();
-  const rel = (root: string, p: string) => (p.startsWith(`${root}/`) ? p.slice(root.length + 1) : p);
 
   describe("cases the differential test found", () => {
     beforeAll(async () => {
@@ -46,28 +45,41 @@ export function foundSuite(cases: readonly FuzzFoundCase[]): void {
       });
     }, 900_000);
 
-    for (const c of cases) {
-      describe(c.name, () => {
-        it("the_cli_loads_and_attaches_exactly_the_expected_files", () => {
-          const v = found.get(c.name) as Verdict & { root: string };
-          expect(v.error).toBeUndefined();
-          expect(v.cli?.launch.map((l) => rel(v.root, l.path))).toEqual(c.expect);
-          expect(v.cli?.reads.map((t) => t.map((l) => rel(v.root, l.path)))).toEqual(c.expectReads);
-          if (c.expectEntries) expect(v.cli?.entries).toEqual(c.expectEntries);
-        });
-        if (c.open) {
-          it("the_model_still_disagrees_as_documented", () => {
-            const v = found.get(c.name) as Verdict & { root: string };
-            expect(v.model).toBeDefined();
-            expect(v.diffs.length, `the model now agrees: drop \`open\` from ${c.name}`).toBeGreaterThan(0);
-          });
-        } else {
-          it("the_model_agrees_with_the_cli_byte_for_byte", () => {
-            const v = found.get(c.name) as Verdict & { root: string };
-            expect(v.model).toBeDefined();
-            expect(v.diffs).toEqual([]);
-          });
-        }
+    for (const c of cases) foundCaseTests(c, () => found.get(c.name) as Verdict & { root: string });
+  });
+}
+
+const rel = (root: string, p: string) => (p.startsWith(`${root}/`) ? p.slice(root.length + 1) : p);
+
+/**
+ * The tests of one found case, given its verdict (read when the tests run, after the suite's beforeAll):
+ * the CLI loads exactly the expected files (and, with `entries`, lists the expected entries), and the model
+ * agrees byte for byte, or, for an `open` case, still disagrees. Shared by this suite and fuzz/suite.ts.
+ */
+export function foundCaseTests(
+  c: FuzzFoundCase,
+  verdict: () => Verdict & { root: string },
+  { entries = true }: { entries?: boolean } = {},
+): void {
+  describe(c.name, () => {
+    it("the_cli_loads_and_attaches_exactly_the_expected_files", () => {
+      const v = verdict();
+      expect(v.error).toBeUndefined();
+      expect(v.cli?.launch.map((l) => rel(v.root, l.path))).toEqual(c.expect);
+      expect(v.cli?.reads.map((t) => t.map((l) => rel(v.root, l.path)))).toEqual(c.expectReads);
+      if (entries && c.expectEntries) expect(v.cli?.entries).toEqual(c.expectEntries);
+    });
+    if (c.open) {
+      it("the_model_still_disagrees_as_documented", () => {
+        const v = verdict();
+        expect(v.model).toBeDefined();
+        expect(v.diffs.length, `the model now agrees: drop \`open\` from ${c.name}`).toBeGreaterThan(0);
+      });
+    } else {
+      it("the_model_agrees_with_the_cli_byte_for_byte", () => {
+        const v = verdict();
+        expect(v.model).toBeDefined();
+        expect(v.diffs).toEqual([]);
       });
     }
   });

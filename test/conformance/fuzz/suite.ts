@@ -9,6 +9,7 @@ import { removeFixtures } from "../../support/fixture.js";
 import type { FuzzAgent } from "./agents.js";
 import { type CampaignResult, runCampaign, summary } from "./campaign.js";
 import { foundAsCase } from "./found.js";
+import { foundCaseTests } from "./found-suite.js";
 import { checkCase, pool, type Verdict } from "./run.js";
 
 export interface FuzzSuiteOptions {
@@ -79,29 +80,8 @@ export function fuzzSuite(agent: FuzzAgent, o: FuzzSuiteOptions): void {
   });
 
   describe(`${agent.model.name}: cases the differential test found`, () => {
-    const rel = (root: string, p: string) => (p.startsWith(`${root}/`) ? p.slice(root.length + 1) : p);
-    for (const c of agent.found) {
-      describe(c.name, () => {
-        it("the_cli_loads_and_attaches_exactly_the_expected_files", () => {
-          const v = found.get(c.name) as Verdict & { root: string };
-          expect(v.error).toBeUndefined();
-          expect(v.cli?.launch.map((l) => rel(v.root, l.path))).toEqual(c.expect);
-          expect(v.cli?.reads.map((t) => t.map((l) => rel(v.root, l.path)))).toEqual(c.expectReads);
-        });
-        if (c.open) {
-          it("the_model_still_disagrees_as_documented", () => {
-            const v = found.get(c.name) as Verdict & { root: string };
-            expect(v.model).toBeDefined();
-            expect(v.diffs.length, `the model now agrees: drop \`open\` from ${c.name}`).toBeGreaterThan(0);
-          });
-        } else {
-          it("the_model_agrees_with_the_cli_byte_for_byte", () => {
-            const v = found.get(c.name) as Verdict & { root: string };
-            expect(v.model).toBeDefined();
-            expect(v.diffs).toEqual([]);
-          });
-        }
-      });
-    }
+    // As before this suite was shared: its found cases pin the files, not the entries.
+    for (const c of agent.found)
+      foundCaseTests(c, () => found.get(c.name) as Verdict & { root: string }, { entries: false });
   });
 }
