@@ -4,7 +4,6 @@
  * same total and the same per-file numbers for the same launch. An import inlined into its importer's block
  * (Gemini CLI, Copilot CLI) is listed but counted once, in that block.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -12,8 +11,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { fuzzAgent } from "../conformance/fuzz/agents.js";
 import type { FuzzCase } from "../conformance/fuzz/generate.js";
 import { writeCase } from "../conformance/fuzz/run.js";
+import { agentContext } from "../support/cli-run.js";
 import { removeFixtures } from "../support/fixture.js";
-import { CLI, commit, git, tempRepo } from "./cap-helpers.js";
+import { commit, git, tempRepo } from "./cap-helpers.js";
 
 const CASES = Number(process.env.AGENT_CONTEXT_TOTALS_CASES ?? 5);
 const ALL_KINDS = [
@@ -34,12 +34,8 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function cli(args: string[], cwd: string): string {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    encoding: "utf8",
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home },
-    cwd,
-  });
+async function cli(args: string[], cwd: string): Promise<string> {
+  const r = await agentContext(args, { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home }, cwd });
   expect(r.status, `${args.join(" ")}: ${r.stderr}`).not.toBe(2);
   return r.stdout;
 }
@@ -82,7 +78,7 @@ describe("cap, explain and report give one total for the same launch", () => {
     if (!fuzz) throw new Error(`no fuzz agent for ${agent}`);
     for (let n = 0; n < CASES; n++) {
       const seed = `totals-${agent}:${n}`;
-      it(`cap_explain_and_report_agree_on_${agent.replace("-", "_")}_seed_${n}`, () => {
+      it(`cap_explain_and_report_agree_on_${agent.replace("-", "_")}_seed_${n}`, async () => {
         const release = fuzz.releases()[0] as string;
         const c: FuzzCase = fuzz.generate(seed, { releases: [release], release });
         const w = writeCase(c);
@@ -91,10 +87,10 @@ describe("cap, explain and report give one total for the same launch", () => {
         if (everyKind)
           writeFileSync(join(w.root, ".agent-context.json"), JSON.stringify({ charge: ALL_KINDS }));
         const place = [w.root, "--agent", agent, "--cwd", w.cwd];
-        const cap = JSON.parse(cli(["cap", ...place, "--json"], w.root)) as CapRun;
+        const cap = JSON.parse(await cli(["cap", ...place, "--json"], w.root)) as CapRun;
         const target = c.reads[0] ? join(w.root, c.reads[0]) : join(w.cwd, "x.ts");
         const explain = JSON.parse(
-          cli(["explain", relative(w.root, target), ...place, "--fresh-clone", "--json"], w.root),
+          await cli(["explain", relative(w.root, target), ...place, "--fresh-clone", "--json"], w.root),
         ) as { launch: Item[]; total: number; charged: number; overhead: { bytes: number }[] };
 
         // explain: the same items, the charged total beside its own, and its own total counts each byte once.
@@ -113,15 +109,15 @@ describe("cap, explain and report give one total for the same launch", () => {
           expect(cap.items.some((x) => x.path === i.countedIn && x.countedIn === undefined)).toBe(true);
 
         // Markdown (the pull-request comment) prints the cap's total.
-        const md = cli(["cap", ...place, "--format", "markdown"], w.root);
+        const md = await cli(["cap", ...place, "--format", "markdown"], w.root);
         expect(md).toContain(`| ${cap.total.toLocaleString("en-US")} B |`);
 
         // report: each launch directory as cap --all-cwds measures it, total, files and treemap.
         const all = JSON.parse(
-          cli(["cap", w.root, "--agent", agent, "--all-cwds", "--json"], w.root),
+          await cli(["cap", w.root, "--agent", agent, "--all-cwds", "--json"], w.root),
         ) as CapRun[];
         const out = join(w.root, "..", `${seed.replace(/[^a-z0-9]/gi, "-")}.html`);
-        cli(["report", w.root, "--agent", agent, "--out", out], w.root);
+        await cli(["report", w.root, "--agent", agent, "--out", out], w.root);
         const html = readFileSync(out, "utf8");
         rmSync(out);
         const data = JSON.parse(
@@ -146,7 +142,7 @@ describe("cap, explain and report give one total for the same launch", () => {
 
 describe("explain counts an inlined import once, in its importer's block", () => {
   for (const agent of Object.keys(GENERATOR)) {
-    it(`explain_totals_equal_cap_totals_with_inlined_imports_for_${agent.replace("-", "_")}`, () => {
+    it(`explain_totals_equal_cap_totals_with_inlined_imports_for_${agent.replace("-", "_")}`, async () => {
       const root = tempRepo();
       git(root, "init", "-q", "-b", "main");
       commit(
@@ -160,12 +156,12 @@ describe("explain counts an inlined import once, in its importer's block", () =>
         },
         "base",
       );
-      const cap = JSON.parse(cli(["cap", root, "--agent", agent, "--json"], root)) as CapRun;
+      const cap = JSON.parse(await cli(["cap", root, "--agent", agent, "--json"], root)) as CapRun;
       const j = JSON.parse(
-        cli(["explain", "docs/style.md", root, "--agent", agent, "--fresh-clone", "--json"], root),
+        await cli(["explain", "docs/style.md", root, "--agent", agent, "--fresh-clone", "--json"], root),
       ) as { total: number; charged: number };
       expect([j.total, j.charged]).toEqual([cap.total, cap.total]);
-      const text = cli(["explain", "docs/style.md", root, "--agent", agent, "--fresh-clone"], root);
+      const text = await cli(["explain", "docs/style.md", root, "--agent", agent, "--fresh-clone"], root);
       expect(text).toMatch(
         new RegExp(`At launch \\(every (main )?session\\) — \\d+ files?, ${cap.total} bytes\n`),
       );
