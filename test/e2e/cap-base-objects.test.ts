@@ -33,14 +33,17 @@ interface Delta {
   files: { path: string; status: string }[];
 }
 
-function delta(args: string[], env: Record<string, string> = {}): { code: number | null; d: Delta } {
-  const r = cap([...args, "--json"], env);
+async function delta(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; d: Delta }> {
+  const r = await cap([...args, "--json"], env);
   expect(r.stderr).not.toMatch(/^agent-context:/m);
   return { code: r.code, d: (JSON.parse(r.stdout) as { delta: Delta }).delta };
 }
 
 describe("cap --base reads git objects", () => {
-  it("a_filter_a_hook_and_an_fsmonitor_the_repository_configures_never_run", () => {
+  it("a_filter_a_hook_and_an_fsmonitor_the_repository_configures_never_run", async () => {
     const root = repo();
     const marker = join(tempRepo(), "MARKER");
     writeFiles(root, { ".gitattributes": "*.md filter=evil\n" });
@@ -60,7 +63,7 @@ describe("cap --base reads git objects", () => {
       mkdirSync(join(root, "hooks"), { recursive: true });
       writeFileSync(join(root, "hooks", h), `#!/bin/sh\ntouch ${marker}.${h}\n`, { mode: 0o755 });
     }
-    const { code, d } = delta([root, "--base", "main"]);
+    const { code, d } = await delta([root, "--base", "main"]);
     expect(code).toBe(0);
     expect(d.before).toBe(d.after);
     for (const s of [
@@ -124,23 +127,23 @@ describe("cap --base reads git objects", () => {
     expect(r.stdout).toMatch(/^change against main \([0-9a-f]{7}\): none/m);
   });
 
-  it("a_submodule_at_the_base_commit_measures_as_in_the_working_tree", () => {
+  it("a_submodule_at_the_base_commit_measures_as_in_the_working_tree", async () => {
     const sub = repo({ "CLAUDE.md": "Submodule memory.\n", ".claude/rules/s.md": "Sub rule.\n" });
     const root = repo();
     git(root, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "lib");
     git(root, "commit", "-qm", "submodule");
-    const { code, d } = delta([root, "--base", "main", "--cwd", join(root, "lib")]);
+    const { code, d } = await delta([root, "--base", "main", "--cwd", join(root, "lib")]);
     expect(code).toBe(0);
     expect(d.after).toBeGreaterThan(0);
     expect(d.files).toEqual([]);
     expect(d.before).toBe(d.after);
   });
 
-  it("a_path_a_sparse_checkout_leaves_out_is_left_out_of_the_base_too", () => {
+  it("a_path_a_sparse_checkout_leaves_out_is_left_out_of_the_base_too", async () => {
     const root = repo({ ...BASE, ".claude/rules/big.md": "A rule outside the sparse checkout.\n" });
     git(root, "sparse-checkout", "set", "--no-cone", "/*", "!/.claude/rules/big.md");
     expect(existsSync(join(root, ".claude/rules/big.md"))).toBe(false);
-    const { d } = delta([root, "--base", "main"]);
+    const { d } = await delta([root, "--base", "main"]);
     expect(d.files).toEqual([]);
   });
 });

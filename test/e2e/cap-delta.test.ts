@@ -43,14 +43,14 @@ interface Delta {
   kinds: { kind: string; charged: boolean; before: number; after: number; change: number }[];
 }
 
-function deltaOf(args: string[], env: Record<string, string> = {}): Delta {
-  const r = cap([...args, "--json"], env);
+async function deltaOf(args: string[], env: Record<string, string> = {}): Promise<Delta> {
+  const r = await cap([...args, "--json"], env);
   expect(r.stderr).toBe("");
   return (JSON.parse(r.stdout) as { delta: Delta }).delta;
 }
 
 describe("cap --base: the change against the base revision, per file", () => {
-  it("names_each_file_that_grew_shrank_appeared_left_or_became_scoped", () => {
+  it("names_each_file_that_grew_shrank_appeared_left_or_became_scoped", async () => {
     const root = repoWithBase();
     git(root, "rm", "-q", ".claude/rules/old.md");
     writeFiles(root, {
@@ -58,7 +58,7 @@ describe("cap --base: the change against the base revision, per file", () => {
       ".claude/rules/style.md": '---\npaths: "src/**"\n---\nPrefer small functions.\n',
       ".claude/rules/new.md": "A new rule.\n",
     });
-    const d = deltaOf([root, "--base", "main"]);
+    const d = await deltaOf([root, "--base", "main"]);
     expect(d.base).toBe("main");
     expect(d.commit).toBe(git(root, "rev-parse", "main").trim());
     expect(d.files).toEqual([
@@ -111,20 +111,20 @@ describe("cap --base: the change against the base revision, per file", () => {
     ]);
   });
 
-  it("prints_the_change_in_text_with_signed_bytes_largest_first", () => {
+  it("prints_the_change_in_text_with_signed_bytes_largest_first", async () => {
     const root = repoWithBase();
     writeFiles(root, { "docs/conventions.md": `${"x".repeat(1200)}\n` });
-    const r = cap([root, "--base", "main"]);
+    const r = await cap([root, "--base", "main"]);
     expect(r.code).toBe(0);
     const short = git(root, "rev-parse", "--short=7", "main").trim();
     expect(r.stdout).toContain(`change against main (${short}): +1,191 B (`);
     expect(r.stdout).toContain("  +1,191 B  docs/conventions.md\n");
   });
 
-  it("an_unscoped_rule_that_was_scoped_at_the_base_says_so", () => {
+  it("an_unscoped_rule_that_was_scoped_at_the_base_says_so", async () => {
     const root = repoWithBase({ ...BASE, ".claude/rules/style.md": '---\npaths: "src/**"\n---\nPrefer.\n' });
     writeFiles(root, { ".claude/rules/style.md": "Prefer.\n" });
-    const d = deltaOf([root, "--base", "main"]);
+    const d = await deltaOf([root, "--base", "main"]);
     expect(d.files).toEqual([
       {
         path: ".claude/rules/style.md",
@@ -139,7 +139,7 @@ describe("cap --base: the change against the base revision, per file", () => {
     ]);
   });
 
-  it("reads_the_base_from_git_and_leaves_the_working_tree_index_and_head_untouched", () => {
+  it("reads_the_base_from_git_and_leaves_the_working_tree_index_and_head_untouched", async () => {
     const root = repoWithBase();
     writeFiles(root, { "docs/conventions.md": "Changed, not staged.\n" });
     git(root, "add", "CLAUDE.md");
@@ -148,14 +148,14 @@ describe("cap --base: the change against the base revision, per file", () => {
       index: readFileSync(join(root, ".git/index")),
       head: git(root, "rev-parse", "HEAD"),
     };
-    const d = deltaOf([root, "--base", "main"]);
+    const d = await deltaOf([root, "--base", "main"]);
     expect(d.files.map((f) => f.path)).toEqual(["docs/conventions.md"]);
     expect(git(root, "status", "--porcelain=v1", "--untracked-files=all")).toBe(before.status);
     expect(readFileSync(join(root, ".git/index")).equals(before.index)).toBe(true);
     expect(git(root, "rev-parse", "HEAD")).toBe(before.head);
   });
 
-  it("a_repository_in_a_subdirectory_of_the_git_work_tree_compares_that_subdirectory", () => {
+  it("a_repository_in_a_subdirectory_of_the_git_work_tree_compares_that_subdirectory", async () => {
     const top = tempRepo();
     git(top, "init", "-q", "-b", "main");
     commit(
@@ -164,7 +164,7 @@ describe("cap --base: the change against the base revision, per file", () => {
       "base in a subdirectory",
     );
     writeFiles(top, { "apps/site/CLAUDE.md": "# Project, renamed\n@docs/conventions.md\n" });
-    const d = deltaOf([join(top, "apps/site"), "--base", "main"]);
+    const d = await deltaOf([join(top, "apps/site"), "--base", "main"]);
     expect(d.files).toEqual([
       {
         path: "CLAUDE.md",
@@ -178,26 +178,26 @@ describe("cap --base: the change against the base revision, per file", () => {
     ]);
   });
 
-  it("a_launch_directory_new_since_the_base_charges_everything_as_new", () => {
+  it("a_launch_directory_new_since_the_base_charges_everything_as_new", async () => {
     const root = repoWithBase();
     writeFiles(root, { "packages/api/CLAUDE.md": "# API\n" });
-    const r = cap([root, "--base", "main", "--cwd", join(root, "packages/api"), "--json"]);
+    const r = await cap([root, "--base", "main", "--cwd", join(root, "packages/api"), "--json"]);
     const d = (JSON.parse(r.stdout) as { delta: Delta }).delta;
     expect(d.cwdAtBase).toBe(false);
     expect(d.before).toBe(0);
     expect(d.files.find((f) => f.path === "packages/api/CLAUDE.md")).toMatchObject({ status: "added" });
-    const text = cap([root, "--base", "main", "--cwd", join(root, "packages/api")]).stdout;
+    const text = (await cap([root, "--base", "main", "--cwd", join(root, "packages/api")])).stdout;
     expect(text).toContain("this launch directory did not exist at the base");
   });
 
-  it("a_symlinked_rule_at_the_base_is_checked_out_as_a_link_and_measured_through_it", () => {
+  it("a_symlinked_rule_at_the_base_is_checked_out_as_a_link_and_measured_through_it", async () => {
     const root = repoWithBase();
     writeFiles(root, { "shared/rule.md": "Shared rule text.\n" });
     symlinkSync("../../shared/rule.md", join(root, ".claude/rules/linked.md"));
     commit(root, {}, "link a rule");
     git(root, "branch", "base2", "HEAD");
     writeFiles(root, { "shared/rule.md": "Shared rule text, longer now.\n" });
-    const d = deltaOf([root, "--base", "base2"]);
+    const d = await deltaOf([root, "--base", "base2"]);
     // At the base the rule is the link's target (17 bytes injected, charged under its real path), not the
     // link's own text (which a checkout without symlinks would have written).
     expect(d.files).toEqual([
@@ -213,18 +213,18 @@ describe("cap --base: the change against the base revision, per file", () => {
     ]);
   });
 
-  it("no_change_says_none", () => {
+  it("no_change_says_none", async () => {
     const root = repoWithBase();
-    const r = cap([root, "--base", "main"]);
+    const r = await cap([root, "--base", "main"]);
     expect(r.stdout).toMatch(/^change against main \([0-9a-f]{7}\): none \(\d+ bytes\)$/m);
   });
 
-  it("in_ci_the_merge_base_is_the_base_and_is_named_so", () => {
+  it("in_ci_the_merge_base_is_the_base_and_is_named_so", async () => {
     const root = repoWithBase();
     git(root, "update-ref", "refs/remotes/origin/main", "HEAD");
     git(root, "checkout", "-q", "-b", "feature");
     commit(root, { "docs/conventions.md": "Use tabs, always.\n" }, "head");
-    const d = deltaOf([root], { CI: "true" });
+    const d = await deltaOf([root], { CI: "true" });
     expect(d.base).toBe("merge base with origin/main");
     expect(d.files).toEqual([
       {
@@ -239,17 +239,17 @@ describe("cap --base: the change against the base revision, per file", () => {
     ]);
   });
 
-  it("a_base_that_is_not_a_commit_is_a_usage_error_naming_the_base", () => {
+  it("a_base_that_is_not_a_commit_is_a_usage_error_naming_the_base", async () => {
     const root = repoWithBase();
-    const r = cap([root, "--base", "no-such-branch"]);
+    const r = await cap([root, "--base", "no-such-branch"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^agent-context: --base no-such-branch: not a commit /m);
   });
 
-  it("leaves_no_checkout_behind", () => {
+  it("leaves_no_checkout_behind", async () => {
     const root = repoWithBase();
     const tmp = tempRepo();
-    const r = cap([root, "--base", "main", "--agent", "all", "--all-cwds"], { TMPDIR: tmp });
+    const r = await cap([root, "--base", "main", "--agent", "all", "--all-cwds"], { TMPDIR: tmp });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^ok {3}Claude Code +\. +\d+ \/ 4096 {2}~\d+ tok {2}±0 B$/m);
     expect(readdirSync(tmp)).toEqual([]);
@@ -257,13 +257,13 @@ describe("cap --base: the change against the base revision, per file", () => {
 });
 
 describe("cap --format markdown", () => {
-  it("starts_with_the_fixed_marker_and_tables_the_launches_and_changed_files", () => {
+  it("starts_with_the_fixed_marker_and_tables_the_launches_and_changed_files", async () => {
     const root = repoWithBase();
     writeFiles(root, {
       "docs/a|b.md": "pipe\n",
       "CLAUDE.md": "# Project\n@docs/conventions.md\n@docs/a|b.md\n",
     });
-    const r = cap([root, "--base", "main", "--format", "markdown"]);
+    const r = await cap([root, "--base", "main", "--format", "markdown"]);
     expect(r.code).toBe(0);
     const lines = r.stdout.split("\n");
     expect(lines[0]).toBe("<!-- agent-context:cap -->");
@@ -274,9 +274,9 @@ describe("cap --format markdown", () => {
     expect(r.stdout).toContain("By kind: memory +13 B · import +4 B");
   });
 
-  it("a_launch_over_the_cap_is_a_failing_row_and_a_line_naming_the_largest_file", () => {
+  it("a_launch_over_the_cap_is_a_failing_row_and_a_line_naming_the_largest_file", async () => {
     const root = repoWithBase({ ...BASE, ".agent-context.json": '{"cap": 40}\n' });
-    const r = cap([root, "--format", "markdown"]);
+    const r = await cap([root, "--format", "markdown"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^\| ❌ \d+ B over \| Claude Code/m);
     expect(r.stdout).toMatch(/^- Claude Code in `\.`: \d+ B is \d+ B over the 40 B cap; largest: `/m);

@@ -1,11 +1,12 @@
 /** Helpers for the `cap` end-to-end tests: real temp repositories, real git, the built CLI. */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import type { CapJson } from "../../src/report/cap-json.js";
+import { agentContext } from "../support/cli-run.js";
 
-export const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
+export { CLI } from "../support/cli-run.js";
 
 const made: string[] = [];
 
@@ -34,24 +35,30 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the built CLI; CI variables are cleared unless given in `env`. */
-export function cap(args: string[], env: Record<string, string> = {}, cwd?: string): CliRun {
+/** This process's environment without the CI and colour variables, plus `extra`. */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ["CI", "GITHUB_ACTIONS", "GITHUB_BASE_REF", "NO_COLOR", "FORCE_COLOR"]) delete base[k];
-  const r = spawnSync(process.execPath, [CLI, "cap", ...args], {
-    encoding: "utf8",
-    env: { ...base, ...env },
-    cwd,
-  });
+  return { ...base, ...extra };
+}
+
+/** Runs the built CLI's `agent-context ...args` (test/support/cli-run.ts); CI variables cleared unless in `env`. */
+export async function run(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
+  const r = await agentContext(args, { env: cleanEnv(env), cwd });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** Runs the built CLI's `cap ...args`; CI variables are cleared unless given in `env`. */
+export function cap(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
+  return run(["cap", ...args], env, cwd);
+}
+
 /** Runs `cap --json` and parses stdout. */
-export function capJson(
+export async function capJson(
   args: string[],
   env: Record<string, string> = {},
-): { code: number | null; json: CapJson } {
-  const r = cap([...args, "--json"], env);
+): Promise<{ code: number | null; json: CapJson }> {
+  const r = await cap([...args, "--json"], env);
   return { code: r.code, json: JSON.parse(r.stdout) as CapJson };
 }
 

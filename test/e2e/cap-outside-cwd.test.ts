@@ -12,9 +12,9 @@ const REPO = {
 };
 
 describe("imports outside the launch directory", () => {
-  it("an_import_inside_the_repository_but_outside_the_cwd_says_a_launch_there_does_not_load_it", () => {
+  it("an_import_inside_the_repository_but_outside_the_cwd_says_a_launch_there_does_not_load_it", async () => {
     const root = tempRepo(REPO);
-    const r = cap([root, "--cwd", "packages/api"], {}, root);
+    const r = await cap([root, "--cwd", "packages/api"], {}, root);
     const warn = r.stderr.split("\n").filter((l) => l.includes("docs/shared.md"));
     expect(warn).toEqual([
       "warning: CLAUDE.md:3:1: docs/shared.md: imported by CLAUDE.md but lies outside the working directory (packages/api); a launch in packages/api does not load it (import it from a memory file inside packages/api, or accept that launches there go without it)",
@@ -22,9 +22,9 @@ describe("imports outside the launch directory", () => {
     expect(r.stderr).not.toContain("move the file inside the repository");
   });
 
-  it("with_all_cwds_the_same_import_is_one_warning_naming_the_directories", () => {
+  it("with_all_cwds_the_same_import_is_one_warning_naming_the_directories", async () => {
     const root = tempRepo(REPO);
-    const r = cap([root, "--all-cwds"]);
+    const r = await cap([root, "--all-cwds"]);
     const warn = r.stderr.split("\n").filter((l) => l.includes("docs/shared.md"));
     expect(warn).toHaveLength(1);
     expect(warn[0]).toContain(

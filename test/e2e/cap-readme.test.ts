@@ -27,14 +27,14 @@ function blockAfter(marker: string): string {
 }
 
 describe("README", () => {
-  it("quick_start_output_is_what_cap_prints_on_the_example", () => {
-    const r = cap([resolve(ROOT, "examples/acme-shop")]);
+  it("quick_start_output_is_what_cap_prints_on_the_example", async () => {
+    const r = await cap([resolve(ROOT, "examples/acme-shop")]);
     expect(r.code).toBe(0);
     expect(blockAfter("The first command ends with:")).toBe(r.stdout);
   });
 
-  it("failure_example_is_what_cap_prints_with_a_lowered_cap", () => {
-    const r = cap([resolve(ROOT, "examples/acme-shop"), "--cap", "1500"]);
+  it("failure_example_is_what_cap_prints_with_a_lowered_cap", async () => {
+    const r = await cap([resolve(ROOT, "examples/acme-shop"), "--cap", "1500"]);
     expect(r.code).toBe(1);
     const block = blockAfter("Lower the cap for one run to see a failure");
     expect(block).toBe(`$ npx --no-install agent-context cap examples/acme-shop --cap 1500\n${r.stdout}`);

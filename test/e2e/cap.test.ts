@@ -5,81 +5,94 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { CLI, cap, capJson, cleanup, commit, git, tempRepo } from "./cap-helpers.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type CapJson,
+  CLI,
+  type CliRun,
+  cap,
+  capJson,
+  cleanup,
+  commit,
+  git,
+  tempRepo,
+} from "./cap-helpers.js";
 
 afterAll(cleanup);
 
 describe("cap on the built CLI", () => {
-  it("a_repository_without_memory_files_is_clean_with_total_zero", () => {
+  it("a_repository_without_memory_files_is_clean_with_total_zero", async () => {
     const root = tempRepo({ "README.md": "# nothing for agents\n" });
-    const r = cap([root]);
+    const r = await cap([root]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
       /^agent-context cap: clean — 0 bytes of launch context \(cap 4096, 4096 to spare\)$/m,
     );
-    expect(capJson([root]).json).toMatchObject({ total: 0, over: 0, ok: true, items: [] });
+    expect((await capJson([root])).json).toMatchObject({ total: 0, over: 0, ok: true, items: [] });
   });
 
-  it("the_default_directory_is_the_current_one", () => {
+  it("the_default_directory_is_the_current_one", async () => {
     const root = tempRepo({ "CLAUDE.md": "hello\n" });
-    const r = cap([], {}, root);
+    const r = await cap([], {}, root);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("clean");
   });
 
   describe("at the edge of the cap", () => {
     const root = tempRepo({ "CLAUDE.md": `${"x".repeat(999)}\n` });
-    const total = capJson([root]).json.total;
+    let total = 0;
+    beforeAll(async () => {
+      total = (await capJson([root])).json.total;
+    });
 
     it("the_fixture_charges_a_positive_total", () => {
       expect(total).toBeGreaterThan(900);
     });
-    it("one_byte_under_the_cap_passes_with_one_to_spare", () => {
+    it("one_byte_under_the_cap_passes_with_one_to_spare", async () => {
       writeCap(root, total + 1);
-      const r = cap([root]);
+      const r = await cap([root]);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`(cap ${total + 1}, 1 to spare)`);
     });
-    it("exactly_the_cap_passes_with_nothing_to_spare", () => {
+    it("exactly_the_cap_passes_with_nothing_to_spare", async () => {
       writeCap(root, total);
-      const r = cap([root]);
+      const r = await cap([root]);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`(cap ${total}, 0 to spare)`);
     });
-    it("one_byte_over_the_cap_fails_one_over", () => {
+    it("one_byte_over_the_cap_fails_one_over", async () => {
       writeCap(root, total - 1);
-      const r = cap([root]);
+      const r = await cap([root]);
       expect(r.code).toBe(1);
       expect(r.stdout).toContain(`— 1 over the ${total - 1}-byte cap`);
     });
-    it("cap_option_one_below_the_total_fails_and_at_the_total_passes", () => {
+    it("cap_option_one_below_the_total_fails_and_at_the_total_passes", async () => {
       writeCap(root, total + 10);
-      expect(cap([root, "--cap", String(total - 1)]).code).toBe(1);
-      expect(cap([root, "--cap", String(total)]).code).toBe(0);
+      expect((await cap([root, "--cap", String(total - 1)])).code).toBe(1);
+      expect((await cap([root, "--cap", String(total)])).code).toBe(0);
     });
   });
 
-  it("a_small_file_importing_a_large_one_does_not_pass", () => {
+  it("a_small_file_importing_a_large_one_does_not_pass", async () => {
     const root = tempRepo({ "CLAUDE.md": "@docs/big.md\n", "docs/big.md": `${"big ".repeat(1500)}\n` });
-    const r = cap([root]);
+    const r = await cap([root]);
     expect(r.code).toBe(1);
     const [kind, first] = r.stdout.split("\n").slice(2, 4);
     expect(kind).toMatch(/^ {2}import — [\d,]+ bytes \(1 file\)$/);
     expect(first).toMatch(/^\s+\d+ {2}~[\d,]+ tok {2}docs\/big\.md {3}imported by CLAUDE\.md$/);
   });
 
-  it("from_a_subdirectory_the_ancestors_memory_is_included", () => {
+  it("from_a_subdirectory_the_ancestors_memory_is_included", async () => {
     const root = tempRepo({ "CLAUDE.md": "root memory\n", "pkg/api/CLAUDE.md": "api memory\n" });
-    const atRoot = capJson([root]).json.items.map((i) => i.path);
-    const inPkg = capJson([root, "--cwd", join(root, "pkg/api")]).json;
+    const atRoot = (await capJson([root])).json.items.map((i) => i.path);
+    const inPkg = (await capJson([root, "--cwd", join(root, "pkg/api")])).json;
     expect(atRoot).toContain("CLAUDE.md");
     expect(atRoot).not.toContain("pkg/api/CLAUDE.md");
     expect(inPkg.items.map((i) => i.path)).toEqual(
       expect.arrayContaining(["CLAUDE.md", "pkg/api/CLAUDE.md"]),
     );
     expect(inPkg.cwd).toBe(`${root}/pkg/api`);
-    expect(cap([root, "--cwd", join(root, "pkg/api")]).stdout).toContain("for a launch in pkg/api/");
+    expect((await cap([root, "--cwd", join(root, "pkg/api")])).stdout).toContain("for a launch in pkg/api/");
   });
 
   it.skipIf(!hasScript())("on_a_terminal_output_is_coloured_unless_no_color_is_set", () => {
@@ -101,28 +114,28 @@ describe("cap on the built CLI", () => {
     expect(onTty("NO_COLOR=1")).toContain("ERROR:");
   });
 
-  it("a_plugin_the_project_settings_enable_is_named_not_measured_and_adds_nothing_to_the_total", () => {
+  it("a_plugin_the_project_settings_enable_is_named_not_measured_and_adds_nothing_to_the_total", async () => {
     const root = tempRepo({
       "CLAUDE.md": "hello\n",
       ".claude/settings.json": JSON.stringify({
         enabledPlugins: { "lint-kit@acme": true, "off@acme": false },
       }),
     });
-    const r = cap([root]);
+    const r = await cap([root]);
     expect(r.stdout).toContain(
       "not measured (needs the user's plugin install): plugin lint-kit@acme (.claude/settings.json)",
     );
-    const j = capJson([root]).json;
+    const j = (await capJson([root])).json;
     expect(j.unmeasured).toEqual([
       { kind: "plugin", name: "lint-kit@acme", source: ".claude/settings.json" },
     ]);
-    expect(j.total).toBe(capJson([tempRepo({ "CLAUDE.md": "hello\n" })]).json.total);
+    expect(j.total).toBe((await capJson([tempRepo({ "CLAUDE.md": "hello\n" })])).json.total);
   });
 
-  it("output_has_no_colour_when_not_a_terminal", () => {
+  it("output_has_no_colour_when_not_a_terminal", async () => {
     const root = tempRepo({ "CLAUDE.md": "x\n" });
-    expect(cap([root]).stdout).not.toContain("\u001b[");
-    expect(cap([root, "--cap", "0"]).stdout).not.toContain("\u001b[");
+    expect((await cap([root])).stdout).not.toContain("\u001b[");
+    expect((await cap([root, "--cap", "0"])).stdout).not.toContain("\u001b[");
   });
 });
 
@@ -133,11 +146,18 @@ describe("the failure message", () => {
     ".claude/rules/style.md": `# Style\n\n${"Use tabs. ".repeat(88)}\n`,
     ".claude/rules/scoped.md": '---\npaths:\n  - "src/**/*.ts"\n---\n# Scoped\n\nOnly for ts.\n',
   });
-  const j = capJson([root]).json;
-  const r = cap([root]);
-  const lines = r.stdout.split("\n");
-  const charged = j.items.filter((i) => i.charged && i.bytes > 0);
-  const sum = charged.reduce((s, i) => s + i.bytes, 0);
+  let j: CapJson;
+  let r: CliRun;
+  let lines: string[] = [];
+  let charged: CapJson["items"] = [];
+  let sum = 0;
+  beforeAll(async () => {
+    j = (await capJson([root])).json;
+    r = await cap([root]);
+    lines = r.stdout.split("\n");
+    charged = j.items.filter((i) => i.charged && i.bytes > 0);
+    sum = charged.reduce((s, i) => s + i.bytes, 0);
+  });
 
   it("exits_with_status_one", () => {
     expect(r.code).toBe(1);
@@ -192,9 +212,9 @@ describe("the failure message", () => {
 });
 
 describe("cap --json", () => {
-  it("prints_exactly_the_contract", () => {
+  it("prints_exactly_the_contract", async () => {
     const root = tempRepo({ "CLAUDE.md": "@a.md\n", "a.md": "A\n", "CLAUDE.local.md": "mine\n" });
-    const { code, json } = capJson([root]);
+    const { code, json } = await capJson([root]);
     expect(code).toBe(0);
     expect(Object.keys(json)).toEqual([
       "$schema",
@@ -255,9 +275,9 @@ describe("cap --json", () => {
     expect(json.total).toBe(json.items.filter((i) => i.charged).reduce((s, i) => s + i.bytes, 0));
   });
 
-  it("a_lowered_cap_is_the_cap_reported", () => {
+  it("a_lowered_cap_is_the_cap_reported", async () => {
     const root = tempRepo({ "CLAUDE.md": "hello\n" });
-    expect(capJson([root, "--cap", "3"]).json).toMatchObject({ cap: 3, ok: false });
+    expect((await capJson([root, "--cap", "3"])).json).toMatchObject({ cap: 3, ok: false });
   });
 });
 
@@ -274,49 +294,49 @@ describe("the ratchet", () => {
     return root;
   }
 
-  it("raising_the_cap_above_the_base_fails_and_says_so", () => {
+  it("raising_the_cap_above_the_base_fails_and_says_so", async () => {
     const root = repoWithBase('{"cap": 2000}\n');
     commit(root, { ".agent-context.json": '{"cap": 2500}\n' }, "raise");
-    const r = cap([root, "--base", "main"]);
+    const r = await cap([root, "--base", "main"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("the cap was raised to 2500 in .agent-context.json; it was 2000 at main");
-    expect(capJson([root, "--base", "main"]).json.ratchet).toMatchObject({
+    expect((await capJson([root, "--base", "main"])).json.ratchet).toMatchObject({
       baseCap: 2000,
       currentCap: 2500,
       ok: false,
     });
   });
 
-  it("raising_the_cap_in_the_work_tree_before_committing_also_fails", () => {
+  it("raising_the_cap_in_the_work_tree_before_committing_also_fails", async () => {
     const root = repoWithBase('{"cap": 2000}\n');
     commit(root, {}, "nothing");
     tempWrite(root, '{"cap": 2001}\n');
-    expect(cap([root, "--base", "main"]).code).toBe(1);
+    expect((await cap([root, "--base", "main"])).code).toBe(1);
   });
 
-  it("lowering_the_cap_passes", () => {
+  it("lowering_the_cap_passes", async () => {
     const root = repoWithBase('{"cap": 2000}\n');
     commit(root, { ".agent-context.json": '{"cap": 1500}\n' }, "lower");
-    const r = cap([root, "--base", "main"]);
+    const r = await cap([root, "--base", "main"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("ratchet: cap 1500 does not exceed 2000 at main");
   });
 
-  it("a_base_without_config_has_no_floor_so_adopting_a_cap_above_the_default_passes", () => {
+  it("a_base_without_config_has_no_floor_so_adopting_a_cap_above_the_default_passes", async () => {
     const root = repoWithBase(null);
     commit(root, { ".agent-context.json": '{"cap": 9000}\n' }, "adopt above default");
-    const r = cap([root, "--base", "main"]);
+    const r = await cap([root, "--base", "main"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
       "ratchet: no .agent-context.json at main: the ratchet starts with this change (cap 9000 becomes the floor)\n",
     );
     expect(r.stdout.split("\n")[0]).toContain("clean");
-    expect(cap([root], { CI: "true" }).code).toBe(0);
-    const all = cap([root, "--base", "main", "--all-cwds"]);
+    expect((await cap([root], { CI: "true" })).code).toBe(0);
+    const all = await cap([root, "--base", "main", "--all-cwds"]);
     expect(
       all.stdout.split("\n").filter((l) => l.startsWith("ratchet: no .agent-context.json")),
     ).toHaveLength(1);
-    expect(capJson([root, "--base", "main"]).json.ratchet).toMatchObject({
+    expect((await capJson([root, "--base", "main"])).json.ratchet).toMatchObject({
       baseCap: null,
       currentCap: 9000,
       ok: true,
@@ -324,50 +344,50 @@ describe("the ratchet", () => {
     });
   });
 
-  it("a_config_deleted_since_the_base_means_the_default_cap_and_fails_above_a_lower_base", () => {
+  it("a_config_deleted_since_the_base_means_the_default_cap_and_fails_above_a_lower_base", async () => {
     const root = repoWithBase('{"cap": 2000}\n');
     git(root, "rm", "-q", ".agent-context.json");
     commit(root, {}, "delete config");
-    const r = cap([root, "--base", "main"]);
+    const r = await cap([root, "--base", "main"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("the cap was raised to 4096 in .agent-context.json; it was 2000 at main");
     expect(r.stdout.split("\n")[0]).not.toContain("clean");
   });
 
-  it("in_ci_the_base_defaults_to_the_merge_base_with_the_default_branch", () => {
+  it("in_ci_the_base_defaults_to_the_merge_base_with_the_default_branch", async () => {
     const root = repoWithBase('{"cap": 2000}\n');
     commit(root, { ".agent-context.json": '{"cap": 3000}\n' }, "raise");
-    const r = cap([root], { CI: "true" });
+    const r = await cap([root], { CI: "true" });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("(merge base with main)");
-    expect(cap([root], { GITHUB_ACTIONS: "true" }).code).toBe(1);
-    expect(cap([root]).code).toBe(0);
+    expect((await cap([root], { GITHUB_ACTIONS: "true" })).code).toBe(1);
+    expect((await cap([root])).code).toBe(0);
   });
 
-  it("in_ci_without_a_default_branch_there_is_no_ratchet_check_said_in_one_line", () => {
+  it("in_ci_without_a_default_branch_there_is_no_ratchet_check_said_in_one_line", async () => {
     const root = tempRepo();
     git(root, "init", "-q", "-b", "trunk");
     commit(root, { "CLAUDE.md": "memory\n" }, "one");
-    const r = cap([root], { CI: "true" });
+    const r = await cap([root], { CI: "true" });
     expect(r.code).toBe(0);
     const notes = r.stdout.split("\n").filter((l) => l.includes("no ratchet check"));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toContain("no default branch found");
   });
 
-  it("with_json_the_no_ratchet_line_goes_to_stderr_and_stdout_stays_one_json_object", () => {
+  it("with_json_the_no_ratchet_line_goes_to_stderr_and_stdout_stays_one_json_object", async () => {
     const root = tempRepo();
     git(root, "init", "-q", "-b", "trunk");
     commit(root, { "CLAUDE.md": "memory\n" }, "one");
-    const r = cap([root, "--json"], { CI: "true" });
+    const r = await cap([root, "--json"], { CI: "true" });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, ratchet: null });
     expect(r.stderr).toContain("no ratchet check: no default branch found");
   });
 
-  it("a_base_that_is_not_a_commit_is_a_usage_error", () => {
+  it("a_base_that_is_not_a_commit_is_a_usage_error", async () => {
     const root = repoWithBase(null);
-    const r = cap([root, "--base", "nope"]);
+    const r = await cap([root, "--base", "nope"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--base nope: not a commit");
   });
@@ -396,8 +416,8 @@ describe("bad input", () => {
     ["a_cwd_outside_the_directory", () => [repoWith({}), "--cwd", "/"], /--cwd \/: must be inside/],
     ["a_missing_cwd", () => [repoWith({}), "--cwd", "nope"], /--cwd .*nope: no such directory/],
     ["a_base_outside_git", () => [repoWith({}), "--base", "HEAD"], /not inside a git repository/],
-  ])("%s_exits_2_with_one_clear_line", (_name, args, message) => {
-    const r = cap(args());
+  ])("%s_exits_2_with_one_clear_line", async (_name, args, message) => {
+    const r = await cap(args());
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(message);

@@ -35,10 +35,10 @@ describe("the fresh-clone view reads nothing above the repository root", () => {
   for (const repoHasGit of [true, false])
     it.each(AGENTS)(
       `%s_charges_no_memory_file_above_the_root_${repoHasGit ? "of_a_git_repository" : "inside_an_outer_git_repository"}`,
-      (agent) => {
+      async (agent) => {
         const { up, root } = nested(repoHasGit);
         for (const cwd of [root, join(root, "sub")]) {
-          const { json } = capJson([root, "--agent", agent, "--cwd", cwd]);
+          const { json } = await capJson([root, "--agent", agent, "--cwd", cwd]);
           const above = json.items.filter((i) => i.path.startsWith(up) || i.path.startsWith("/"));
           expect(above).toEqual([]);
           expect(json.items.length).toBeGreaterThan(0);
@@ -46,9 +46,9 @@ describe("the fresh-clone view reads nothing above the repository root", () => {
       },
     );
 
-  it("the_user_view_still_reads_this_machines_ancestors", () => {
+  it("the_user_view_still_reads_this_machines_ancestors", async () => {
     const { up, root } = nested(true);
-    const { json } = capJson([root, "--user"], { HOME: tempRepo(), CLAUDE_CONFIG_DIR: tempRepo() });
+    const { json } = await capJson([root, "--user"], { HOME: tempRepo(), CLAUDE_CONFIG_DIR: tempRepo() });
     expect(json.items.map((i) => i.path)).toContain(join(up, "CLAUDE.md"));
   });
 });
@@ -59,12 +59,12 @@ describe("kernel files are never read as instruction text", () => {
     ["codex", "AGENTS.md"],
     ["gemini-cli", "GEMINI.md"],
     ["copilot-cli", ".github/copilot-instructions.md"],
-  ])("%s_never_reads_a_memory_file_linked_to_proc_self_environ", (agent, rel) => {
+  ])("%s_never_reads_a_memory_file_linked_to_proc_self_environ", async (agent, rel) => {
     const root = tempRepo();
     git(root, "init", "-q");
     mkdirSync(join(root, rel, ".."), { recursive: true });
     symlinkSync("/proc/self/environ", join(root, rel));
-    const r = cap([root, "--agent", agent, "--json"], { AGENT_CONTEXT_SECRET: "do-not-print-me" });
+    const r = await cap([root, "--agent", agent, "--json"], { AGENT_CONTEXT_SECRET: "do-not-print-me" });
     expect(r.stdout + r.stderr).not.toContain("do-not-print-me");
     const json = JSON.parse(r.stdout) as { items: { path: string; bytes: number }[] };
     expect(json.items.filter((i) => i.path === rel)).toEqual([]);

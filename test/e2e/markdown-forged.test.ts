@@ -36,13 +36,13 @@ describe("cap --format markdown cannot be forged by names", () => {
     ["a_line_separator", "pkg\u2028<!--"],
     ["a_paragraph_separator", "pkg\u2029<!--"],
     ["a_newline", "pkg\n<!--"],
-  ])("%s_in_a_folder_name_hides_no_row_and_no_failure_line", (_what, dir) => {
+  ])("%s_in_a_folder_name_hides_no_row_and_no_failure_line", async (_what, dir) => {
     const root = repo({
       "CLAUDE.md": "# Root\n",
       [`${dir}/CLAUDE.md`]: `${"words ".repeat(40)}\n`,
       "z/CLAUDE.md": "z\n",
     });
-    const r = cap([root, "--all-cwds", "--format", "markdown", "--cap", "100"]);
+    const r = await cap([root, "--all-cwds", "--format", "markdown", "--cap", "100"]);
     expect(r.code).toBe(1);
     const page = render(r.stdout);
     expect(rows(page)).toBe(3);
@@ -51,20 +51,20 @@ describe("cap --format markdown cannot be forged by names", () => {
     expect(page.match(/<!--/g)?.length).toBe(1);
   });
 
-  it("a_double_backtick_in_a_name_lets_no_link_through", () => {
+  it("a_double_backtick_in_a_name_lets_no_link_through", async () => {
     const name = "a``[click](evil.example)``b.md";
     const root = repo({ "CLAUDE.md": "# Root\n", [`.claude/rules/${name}`]: `${"x".repeat(300)}\n` });
-    const r = cap([root, "--format", "markdown", "--cap", "100"]);
+    const r = await cap([root, "--format", "markdown", "--cap", "100"]);
     expect(r.stdout).toContain("click");
     const page = render(r.stdout);
     expect(page).not.toMatch(/<a href/);
     expect(page).toContain("[click](evil.example)");
   });
 
-  it("html_and_pipes_in_a_name_stay_text_in_their_cell", () => {
+  it("html_and_pipes_in_a_name_stay_text_in_their_cell", async () => {
     const name = "x|<img src=y onerror=alert(1)>|y.md";
     const root = repo({ "CLAUDE.md": `# Root\n@docs/${name}\n`, [`docs/${name}`]: `${"x".repeat(300)}\n` });
-    const r = cap([root, "--format", "markdown", "--cap", "100"]);
+    const r = await cap([root, "--format", "markdown", "--cap", "100"]);
     const page = render(r.stdout);
     expect(page).not.toMatch(/<img/);
     expect(rows(page)).toBe(1);

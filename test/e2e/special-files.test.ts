@@ -3,26 +3,25 @@
  * fifo or a symlink to a device gets the warning a CLAUDE.md fifo gets, and `lint` says what an import
  * target is (a fifo, a directory, a link loop, a link to nothing) instead of "resolves to no file".
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI, cap, cleanup, tempRepo } from "./cap-helpers.js";
+import { type CliRun, cap, cleanup, run, tempRepo } from "./cap-helpers.js";
 
 afterAll(cleanup);
 
-function lint(root: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, "lint", root], { encoding: "utf8", cwd: root });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+function lint(root: string): Promise<CliRun> {
+  return run(["lint", root], {}, root);
 }
 
 describe("special files", () => {
-  it("cap_warns_about_a_rule_that_is_a_fifo_or_a_link_to_dev_zero", () => {
+  it("cap_warns_about_a_rule_that_is_a_fifo_or_a_link_to_dev_zero", async () => {
     const root = tempRepo({ "CLAUDE.md": "memory\n" });
     mkdirSync(join(root, ".claude/rules"), { recursive: true });
     execFileSync("mkfifo", [join(root, ".claude/rules/fifo.md")]);
     symlinkSync("/dev/zero", join(root, ".claude/rules/zero.md"));
-    const r = cap([root]);
+    const r = await cap([root]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(
       "warning: .claude/rules/fifo.md: is a fifo, not a regular file; it was not opened\n",
@@ -30,7 +29,7 @@ describe("special files", () => {
     expect(r.stderr).toContain(
       "warning: .claude/rules/zero.md: is a device, not a regular file; it was not opened\n",
     );
-    const l = lint(root);
+    const l = await lint(root);
     expect(l.stdout).toContain(
       ".claude/rules/fifo.md:1:1 warning file-unreadable .claude/rules/fifo.md: is a fifo",
     );
@@ -39,7 +38,7 @@ describe("special files", () => {
     );
   });
 
-  it("lint_names_what_an_import_target_is_when_it_is_not_a_regular_file", () => {
+  it("lint_names_what_an_import_target_is_when_it_is_not_a_regular_file", async () => {
     const root = tempRepo({
       "CLAUDE.md": "Mem @docs/f.md @docs/d.md @docs/self.md @docs/dangle.md @docs/missing.md\n",
     });
@@ -47,7 +46,7 @@ describe("special files", () => {
     execFileSync("mkfifo", [join(root, "docs/f.md")]);
     symlinkSync("self.md", join(root, "docs/self.md"));
     symlinkSync("nothere.md", join(root, "docs/dangle.md"));
-    const out = lint(root).stdout;
+    const out = (await lint(root)).stdout;
     expect(out).toContain(
       "CLAUDE.md:1:5 error import-missing @docs/f.md names a fifo, not a regular file, so nothing is imported",
     );
@@ -64,7 +63,7 @@ describe("special files", () => {
       "CLAUDE.md:1:57 error import-missing @docs/missing.md resolves to no file, so nothing is imported",
     );
     expect(out).not.toMatch(/@docs\/(f|d|self|dangle)\.md resolves to no file/);
-    expect(cap([root]).stderr).toContain(
+    expect((await cap([root])).stderr).toContain(
       "warning: CLAUDE.md: docs/self.md: imported by CLAUDE.md but a symlink loop (the link resolves to itself); the import costs nothing",
     );
   });

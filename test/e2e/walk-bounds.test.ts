@@ -12,7 +12,7 @@ import { cap, cleanup, tempRepo } from "./cap-helpers.js";
 afterAll(cleanup);
 
 describe("cap on a rules directory linking to /", () => {
-  it("stops_at_a_walk_bound_names_the_link_and_fails_as_incomplete", { timeout: 180_000 }, () => {
+  it("stops_at_a_walk_bound_names_the_link_and_fails_as_incomplete", { timeout: 180_000 }, async () => {
     const repo = tempRepo({
       "CLAUDE.md": "# Memory\n",
       ".claude/rules/a.md": "rule\n",
@@ -20,7 +20,7 @@ describe("cap on a rules directory linking to /", () => {
       ".agent-context.json": '{"cap": 1000000000}\n',
     });
     symlinkSync("/", join(repo, ".claude/rules/ext"));
-    const r = cap([repo]);
+    const r = await cap([repo]);
     // Whichever bound the walk reaches first (the entry bound; on a loaded machine the time bound may come
     // first): the link is named, the bound said, and the run is incomplete.
     const stopped =
