@@ -4,16 +4,13 @@
  * `a_budget_of_zero_*`), so `cap --user` fails and names each file lost with its bytes, and `explain` lists
  * them at launch with 0 bytes delivered and why (docs/findings-codex.md "Budget", issue 31).
  */
-import { spawnSync } from "node:child_process";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { agentContext } from "../support/cli-run.js";
 import { tempDir, writeLayout } from "../support/codex-layout.js";
 
-const CLI = resolve("dist/cli/main.js");
-
-function run(command: string, env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, command, ...args], {
-    encoding: "utf8",
+async function run(command: string, env: Record<string, string>, ...args: string[]) {
+  const r = await agentContext([command, ...args], {
     env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -29,16 +26,16 @@ function setup() {
 }
 
 describe("a Codex budget of 0 in the user view", () => {
-  it("cap_user_fails_and_names_every_agents_file_a_budget_of_zero_loses", () => {
+  it("cap_user_fails_and_names_every_agents_file_a_budget_of_zero_loses", async () => {
     const { repo, env } = setup();
-    const r = run("cap", env, repo, "--agent", "codex", "--cwd", join(repo, "a"), "--user");
+    const r = await run("cap", env, repo, "--agent", "codex", "--cwd", join(repo, "a"), "--user");
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
       "Codex sends none of its AGENTS.md chain for a launch in a/ — 22 bytes never arrive (project_doc_max_bytes 0, from user-config).",
     );
     expect(r.stdout).toMatch(/lost:\n\s+10 {2}AGENTS\.md\n\s+12 {2}a\/AGENTS\.md\n/);
     const j = JSON.parse(
-      run("cap", env, repo, "--agent", "codex", "--cwd", join(repo, "a"), "--user", "--json").stdout,
+      (await run("cap", env, repo, "--agent", "codex", "--cwd", join(repo, "a"), "--user", "--json")).stdout,
     );
     expect(j.truncated.lostBytes).toEqual([
       { file: "AGENTS.md", bytes: 10 },
@@ -46,9 +43,9 @@ describe("a Codex budget of 0 in the user view", () => {
     ]);
   });
 
-  it("explain_lists_the_agents_files_a_budget_of_zero_drops_with_zero_bytes_and_why", () => {
+  it("explain_lists_the_agents_files_a_budget_of_zero_drops_with_zero_bytes_and_why", async () => {
     const { repo, env } = setup();
-    const r = run(
+    const r = await run(
       "explain",
       env,
       join(repo, "a/AGENTS.md"),
@@ -64,9 +61,9 @@ describe("a Codex budget of 0 in the user view", () => {
     expect(r.stdout).toContain("a/AGENTS.md  — AGENTS.md; dropped: project_doc_max_bytes is 0");
   });
 
-  it("the_fresh_clone_view_ignores_the_users_budget_of_zero", () => {
+  it("the_fresh_clone_view_ignores_the_users_budget_of_zero", async () => {
     const { repo, env } = setup();
-    const r = run("cap", env, repo, "--agent", "codex", "--cwd", join(repo, "a"));
+    const r = await run("cap", env, repo, "--agent", "codex", "--cwd", join(repo, "a"));
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain("never arrive");
   });

@@ -5,16 +5,13 @@
  * byte unchanged. `--user` reads them and says what it applied; both views name the project root Codex
  * used and why (docs/findings-codex.md, "Two views"; settled in test/conformance/codex-views.test.ts).
  */
-import { spawnSync } from "node:child_process";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { agentContext } from "../support/cli-run.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";
 
-const CLI = resolve("dist/cli/main.js");
-
-function cap(env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, "cap", ...args], {
-    encoding: "utf8",
+async function cap(env: Record<string, string>, ...args: string[]) {
+  const r = await agentContext(["cap", ...args], {
     env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -49,7 +46,7 @@ function repository(): { repo: string; base: string } {
 }
 
 describe("cap --agent codex: the fresh-clone view and --user", () => {
-  it("the_fresh_clone_view_reads_nothing_from_a_poisoned_home_or_codex_home", () => {
+  it("the_fresh_clone_view_reads_nothing_from_a_poisoned_home_or_codex_home", async () => {
     const { repo, base } = repository();
     const clean = join(base, "clean-home");
     writeLayout(clean, { ".": { dir: true } });
@@ -61,7 +58,7 @@ describe("cap --agent codex: the fresh-clone view and --user", () => {
     writeLayout(broken, { "config.toml": "this is [not toml\n" });
     const args = ["--agent", "codex", "--cwd", join(repo, "a")];
     for (const format of [[], ["--json"]]) {
-      const want = cap({ HOME: clean }, repo, ...args, ...format);
+      const want = await cap({ HOME: clean }, repo, ...args, ...format);
       expect(want.code).toBe(0);
       expect(want.stderr).toBe("");
       const envs: Record<string, string>[] = [
@@ -71,16 +68,16 @@ describe("cap --agent codex: the fresh-clone view and --user", () => {
         { HOME: clean, CODEX_HOME: join(base, "missing") },
       ];
       for (const env of envs) {
-        const got = cap(env, repo, ...args, ...format);
+        const got = await cap(env, repo, ...args, ...format);
         expect({ ...got, env }).toEqual({ ...want, env });
       }
     }
-    const j = JSON.parse(cap({ HOME: home }, repo, ...args, "--json").stdout);
+    const j = JSON.parse((await cap({ HOME: home }, repo, ...args, "--json")).stdout);
     expect(j).toMatchObject({ view: "fresh-clone", total: 22, projectRoot: { path: repo } });
     expect(j.applied).toEqual([]);
   });
 
-  it("cap_user_applies_codex_home_and_lists_what_it_applied", () => {
+  it("cap_user_applies_codex_home_and_lists_what_it_applied", async () => {
     const { repo, base } = repository();
     const codexHome = join(base, "codex-home");
     writeLayout(codexHome, {
@@ -88,7 +85,7 @@ describe("cap --agent codex: the fresh-clone view and --user", () => {
       "AGENTS.md": "  Global.\n",
     });
     const args = [repo, "--agent", "codex", "--cwd", join(repo, "a"), "--user"];
-    const text = cap({ HOME: join(base, "nohome"), CODEX_HOME: codexHome }, ...args);
+    const text = await cap({ HOME: join(base, "nohome"), CODEX_HOME: codexHome }, ...args);
     expect(text.code).toBe(1); // 22 bytes of chain against a 12-byte budget: Codex cuts it
     expect(text.stdout).toContain(
       "view: user (this machine's user files, settings, approvals and environment)\napplied:",
@@ -98,7 +95,7 @@ describe("cap --agent codex: the fresh-clone view and --user", () => {
     );
     expect(text.stdout).toContain(`  file ${codexHome}/AGENTS.md: global AGENTS file: 7 bytes`);
     const j = JSON.parse(
-      cap({ HOME: join(base, "nohome"), CODEX_HOME: codexHome }, ...args, "--json").stdout,
+      (await cap({ HOME: join(base, "nohome"), CODEX_HOME: codexHome }, ...args, "--json")).stdout,
     );
     expect(j.view).toBe("user");
     expect(j.applied.map((a: { name: string }) => a.name)).toEqual([
@@ -109,42 +106,42 @@ describe("cap --agent codex: the fresh-clone view and --user", () => {
     expect(j.truncated).not.toBeNull();
   });
 
-  it("cap_user_with_nothing_to_apply_says_so", () => {
+  it("cap_user_with_nothing_to_apply_says_so", async () => {
     const { repo, base } = repository();
     const home = join(base, "home");
     writeLayout(home, { ".": { dir: true } });
-    const r = cap({ HOME: home }, repo, "--agent", "codex", "--user");
+    const r = await cap({ HOME: home }, repo, "--agent", "codex", "--user");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("applied: nothing on this machine changes the launch set");
   });
 
-  it("cap_user_with_codex_home_naming_no_directory_warns_that_codex_refuses_to_start", () => {
+  it("cap_user_with_codex_home_naming_no_directory_warns_that_codex_refuses_to_start", async () => {
     const { repo, base } = repository();
     const missing = join(base, "missing");
-    const r = cap({ HOME: base, CODEX_HOME: missing }, repo, "--agent", "codex", "--user");
+    const r = await cap({ HOME: base, CODEX_HOME: missing }, repo, "--agent", "codex", "--user");
     expect(r.stderr).toContain(
       `CODEX_HOME points to ${missing}, which is not a directory: Codex refuses to start`,
     );
   });
 
-  it("without_git_cap_names_no_project_root_and_charges_only_the_working_directory_file", () => {
+  it("without_git_cap_names_no_project_root_and_charges_only_the_working_directory_file", async () => {
     const base = tempDir("ac-cx-nogit-");
     writeLayout(base, { "AGENTS.md": "Use pnpm.\n", "a/AGENTS.md": "Run vitest.\n" });
     const args = [base, "--agent", "codex", "--cwd", join(base, "a")];
-    const text = cap({ HOME: base }, ...args);
+    const text = await cap({ HOME: base }, ...args);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("12 bytes of launch context for a launch in a/");
     expect(text.stdout).toContain(
       "Codex project root: none — no .git at or above the working directory: Codex reads only the working directory's AGENTS file",
     );
-    const j = JSON.parse(cap({ HOME: base }, ...args, "--json").stdout);
+    const j = JSON.parse((await cap({ HOME: base }, ...args, "--json")).stdout);
     expect(j.projectRoot.path).toBeNull();
     expect(j.items.map((i: { path: string }) => i.path)).toEqual(["a/AGENTS.md"]);
   });
 
-  it("with_git_the_text_names_the_project_root_and_its_marker", () => {
+  it("with_git_the_text_names_the_project_root_and_its_marker", async () => {
     const { repo } = repository();
-    const text = cap({ HOME: repo }, repo, "--agent", "codex", "--cwd", join(repo, "a"));
+    const text = await cap({ HOME: repo }, repo, "--agent", "codex", "--cwd", join(repo, "a"));
     expect(text.stdout).toContain(
       "Codex project root: . — the nearest directory at or above the working directory holding .git",
     );

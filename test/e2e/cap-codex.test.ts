@@ -2,18 +2,16 @@
  * End to end: the built CLI (`node dist/cli/main.js cap ... --agent codex|all --all-cwds`) on real temp git
  * repositories. `npm test` builds before vitest runs.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as claude from "../../src/agents/claude-code/launch.js";
+import { agentContext } from "../support/cli-run.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";
 
-const CLI = resolve("dist/cli/main.js");
-
-function cap(dir: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, "cap", dir, ...args], {
-    encoding: "utf8",
+async function cap(dir: string, ...args: string[]) {
+  const r = await agentContext(["cap", dir, ...args], {
     env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -31,9 +29,9 @@ function commitAll(d: string, msg: string) {
 }
 
 describe("cap --agent codex", () => {
-  it("a_chain_within_both_budgets_passes_with_the_json_contract", () => {
+  it("a_chain_within_both_budgets_passes_with_the_json_contract", async () => {
     const d = gitRepo({ "AGENTS.md": "Use pnpm.\n", "pkg/AGENTS.md": "Run vitest.\n" });
-    const r = cap(d, "--agent", "codex", "--cwd", join(d, "pkg"), "--json");
+    const r = await cap(d, "--agent", "codex", "--cwd", join(d, "pkg"), "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j).toMatchObject({ agent: "codex", agentVersion: "0.171.0", cap: 32768, total: 22, ok: true });
@@ -44,12 +42,12 @@ describe("cap --agent codex", () => {
     ]);
   });
 
-  it("a_chain_codex_truncates_fails_even_under_a_higher_cap_and_names_the_cut", () => {
+  it("a_chain_codex_truncates_fails_even_under_a_higher_cap_and_names_the_cut", async () => {
     const root = `${"r".repeat(99)}\n`.repeat(300); // 30000 bytes
     const nested = `${"# API\n\n"}${"word ".repeat(40)}\nNever use the staging database from tests.\n${"z".repeat(3000)}\n`;
     const d = gitRepo({ "AGENTS.md": root, "pkg/api/AGENTS.md": nested });
     writeFileSync(join(d, ".agent-context.json"), JSON.stringify({ agents: { codex: { cap: 100000 } } }));
-    const r = cap(d, "--agent", "codex", "--cwd", join(d, "pkg/api"));
+    const r = await cap(d, "--agent", "codex", "--cwd", join(d, "pkg/api"));
     expect(r.code).toBe(1);
     const lost = 30000 + Buffer.byteLength(nested) - 32768;
     expect(r.stdout).toContain(
@@ -58,25 +56,25 @@ describe("cap --agent codex", () => {
     expect(r.stdout).toMatch(/cut at pkg\/api\/AGENTS\.md:\d+ /);
     expect(r.stdout).toContain(`${lost}  pkg/api/AGENTS.md`);
     expect(r.stdout).toContain("fails whatever the cap");
-    const j = JSON.parse(cap(d, "--agent", "codex", "--cwd", join(d, "pkg/api"), "--json").stdout);
+    const j = JSON.parse((await cap(d, "--agent", "codex", "--cwd", join(d, "pkg/api"), "--json")).stdout);
     expect(j.ok).toBe(false);
     expect(j.total).toBe(32768);
     expect(j.truncated).toMatchObject({ file: "pkg/api/AGENTS.md", totalLostBytes: lost });
     expect(j.items[1].truncatedBytes).toBe(lost);
   });
 
-  it("the_codex_cap_is_read_per_agent_and_fails_on_its_own", () => {
+  it("the_codex_cap_is_read_per_agent_and_fails_on_its_own", async () => {
     const d = gitRepo({ "AGENTS.md": "0123456789ABCDEF\n", "CLAUDE.md": "x\n" });
     writeFileSync(
       join(d, ".agent-context.json"),
       JSON.stringify({ agents: { "claude-code": { cap: 4096 }, codex: { cap: 10 } } }),
     );
-    const r = cap(d, "--agent", "codex", "--json");
+    const r = await cap(d, "--agent", "codex", "--json");
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ cap: 10, total: 17, over: 7, ok: false, truncated: null });
   });
 
-  it("the_ratchet_applies_to_the_codex_cap_separately", () => {
+  it("the_ratchet_applies_to_the_codex_cap_separately", async () => {
     const d = gitRepo({ "AGENTS.md": "small\n" });
     writeFileSync(join(d, ".agent-context.json"), JSON.stringify({ agents: { codex: { cap: 1000 } } }));
     commitAll(d, "base");
@@ -84,19 +82,19 @@ describe("cap --agent codex", () => {
       join(d, ".agent-context.json"),
       JSON.stringify({ agents: { "claude-code": { cap: 100 }, codex: { cap: 2000 } } }),
     );
-    const r = cap(d, "--agent", "codex", "--base", "HEAD", "--json");
+    const r = await cap(d, "--agent", "codex", "--base", "HEAD", "--json");
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).ratchet).toMatchObject({ baseCap: 1000, currentCap: 2000, ok: false });
   });
 
-  it("all_cwds_gives_one_json_object_per_directory_holding_agent_memory", () => {
+  it("all_cwds_gives_one_json_object_per_directory_holding_agent_memory", async () => {
     const d = gitRepo({
       "AGENTS.md": "root\n",
       "a/AGENTS.md": "a\n",
       "b/CLAUDE.md": "claude only\n",
       "c/d/AGENTS.md": `${"x".repeat(40000)}\n`,
     });
-    const r = cap(d, "--agent", "codex", "--all-cwds", "--json");
+    const r = await cap(d, "--agent", "codex", "--all-cwds", "--json");
     expect(r.code).toBe(1);
     const arr = JSON.parse(r.stdout) as { agent: string; cwd: string; ok: boolean; truncated: unknown }[];
     expect(arr.map((x) => [x.agent, x.cwd.slice(d.length), x.ok])).toEqual([
@@ -106,12 +104,12 @@ describe("cap --agent codex", () => {
       ["codex", "/c/d", false],
     ]);
     expect(arr[3]?.truncated).toMatchObject({ file: "c/d/AGENTS.md", line: 1, column: 32764 });
-    const text = cap(d, "--agent", "codex", "--all-cwds");
+    const text = await cap(d, "--agent", "codex", "--all-cwds");
     expect(text.stdout).toMatch(/^FAIL Codex +c\/d /m);
     expect(text.stdout).toContain("4 launches checked, 1 failing (1 truncated by Codex)");
   });
 
-  it("cross_agent_gaps_are_warnings_that_do_not_fail", () => {
+  it("cross_agent_gaps_are_warnings_that_do_not_fail", async () => {
     const d = gitRepo({
       "AGENTS.md": "See .claude/rules/named.md for naming.\n",
       "CLAUDE.md": "@docs/style.md\n\n`@docs/in-code.md`\n",
@@ -119,7 +117,7 @@ describe("cap --agent codex", () => {
       ".claude/rules/named.md": "named\n",
       ".claude/rules/hidden.md": "hidden\n",
     });
-    const r = cap(d, "--agent", "codex");
+    const r = await cap(d, "--agent", "codex");
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("warning: .claude/rules/hidden.md: Claude Code rule that Codex never sees");
     expect(r.stderr).toContain("warning: docs/style.md: imported by CLAUDE.md for Claude Code");
@@ -127,22 +125,22 @@ describe("cap --agent codex", () => {
     expect(r.stderr).not.toContain("in-code.md");
   });
 
-  it("bad_agent_or_cwd_with_all_cwds_is_a_usage_error", () => {
+  it("bad_agent_or_cwd_with_all_cwds_is_a_usage_error", async () => {
     const d = gitRepo({ "AGENTS.md": "x\n", "a/AGENTS.md": "a\n" });
-    const bad = cap(d, "--agent", "gemini");
+    const bad = await cap(d, "--agent", "gemini");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(
       "--agent gemini: must be one of claude-code, codex, gemini-cli, copilot-cli, all",
     );
-    const both = cap(d, "--agent", "codex", "--all-cwds", "--cwd", join(d, "a"));
+    const both = await cap(d, "--agent", "codex", "--all-cwds", "--cwd", join(d, "a"));
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("--cwd and --all-cwds cannot be combined");
   });
 
   const hasClaude = typeof (claude as Record<string, unknown>).claudeLaunchSet === "function";
-  it.skipIf(!hasClaude)("agent_all_checks_every_agent_per_cwd_with_its_own_cap", () => {
+  it.skipIf(!hasClaude)("agent_all_checks_every_agent_per_cwd_with_its_own_cap", async () => {
     const d = gitRepo({ "AGENTS.md": "codex\n", "CLAUDE.md": "claude\n", "a/AGENTS.md": "a\n" });
-    const r = cap(d, "--agent", "all", "--all-cwds", "--json");
+    const r = await cap(d, "--agent", "all", "--all-cwds", "--json");
     const arr = JSON.parse(r.stdout) as { agent: string; cwd: string; cap: number }[];
     expect(arr.map((x) => [x.agent, x.cwd.slice(d.length), x.cap])).toEqual([
       ["claude-code", "", 4096],

@@ -3,17 +3,14 @@
  * git repositories. What the model computes is checked against the real Copilot CLI in
  * test/conformance/copilot-cli*.test.ts; here, that every command and format carries it.
  */
-import { spawnSync } from "node:child_process";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { agentContext } from "../support/cli-run.js";
 import { type Entry, tempDir, writeLayout } from "../support/codex-layout.js";
 
-const CLI = resolve("dist/cli/main.js");
-
-function run(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
+async function run(cwd: string, ...args: string[]) {
+  const r = await agentContext([...args], {
     cwd,
-    encoding: "utf8",
     env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", HOME: cwd },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -37,9 +34,9 @@ const REPO: Record<string, Entry> = {
 };
 
 describe("copilot-cli through the built CLI", () => {
-  it("cap_json_lists_each_block_in_the_clis_order_with_the_bytes_sent", () => {
+  it("cap_json_lists_each_block_in_the_clis_order_with_the_bytes_sent", async () => {
     const d = gitRepo(REPO);
-    const r = run(d, "cap", ".", "--agent", "copilot-cli", "--json");
+    const r = await run(d, "cap", ".", "--agent", "copilot-cli", "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j).toMatchObject({ agent: "copilot-cli", agentVersion: "1.0.102", cap: 8192 });
@@ -59,21 +56,21 @@ describe("copilot-cli through the built CLI", () => {
     expect(j.framingBytes).toBe(framing);
   });
 
-  it("a_cap_per_agent_in_the_config_fails_the_copilot_launch_only", () => {
+  it("a_cap_per_agent_in_the_config_fails_the_copilot_launch_only", async () => {
     const d = gitRepo({ ...REPO, ".agent-context.json": '{ "agents": { "copilot-cli": { "cap": 20 } } }\n' });
-    const r = run(d, "cap", ".", "--agent", "all");
+    const r = await run(d, "cap", ".", "--agent", "all");
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toMatch(/GitHub Copilot CLI/);
-    const gh = run(d, "cap", ".", "--agent", "copilot-cli", "--format", "github");
+    const gh = await run(d, "cap", ".", "--agent", "copilot-cli", "--format", "github");
     expect(gh.code).toBe(1);
     expect(gh.stdout).toContain("::error");
-    const sarif = run(d, "cap", ".", "--agent", "copilot-cli", "--format", "sarif");
+    const sarif = await run(d, "cap", ".", "--agent", "copilot-cli", "--format", "sarif");
     expect(JSON.parse(sarif.stdout).version).toBe("2.1.0");
   });
 
-  it("explain_json_lists_in_on_read_what_a_view_attaches_escaped", () => {
+  it("explain_json_lists_in_on_read_what_a_view_attaches_escaped", async () => {
     const d = gitRepo(REPO);
-    const r = run(d, "explain", "src/a.ts", ".", "--agent", "copilot-cli", "--json");
+    const r = await run(d, "explain", "src/a.ts", ".", "--agent", "copilot-cli", "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.onRead.map((i: { path: string; bytes: number }) => [i.path, i.bytes])).toEqual([
@@ -82,13 +79,13 @@ describe("copilot-cli through the built CLI", () => {
         Buffer.byteLength("---\napplyTo: &apos;**/*.ts&apos;\n---\nTS &lt;rules&gt;\n"),
       ],
     ]);
-    const text = run(d, "explain", "src/a.ts", ".", "--agent", "copilot-cli");
+    const text = await run(d, "explain", "src/a.ts", ".", "--agent", "copilot-cli");
     expect(text.stdout).toContain("When GitHub Copilot CLI reads src/a.ts");
   });
 
-  it("lint_reports_an_applyto_that_never_matches_and_files_only_some_agents_load", () => {
+  it("lint_reports_an_applyto_that_never_matches_and_files_only_some_agents_load", async () => {
     const d = gitRepo(REPO);
-    const r = run(d, "lint", ".", "--format", "json");
+    const r = await run(d, "lint", ".", "--format", "json");
     const findings = JSON.parse(r.stdout).diagnostics as { ruleId: string; file: string; severity: string }[];
     const dead = findings.filter((f) => f.ruleId === "copilot-applyto-never-matches");
     expect(dead.map((f) => f.file)).toEqual([".github/instructions/dead.instructions.md"]);

@@ -7,20 +7,18 @@
  * `COPILOT_PROVIDER_MAX_PROMPT_TOKENS=2000000` (recorded: `the_provider_prompt_token_limit_moves_the_budget`,
  * sent) makes neither say it.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { agentContext } from "../support/cli-run.js";
 import { tempDir, writeLayout } from "../support/codex-layout.js";
 
-const CLI = resolve("dist/cli/main.js");
 const recorded = JSON.parse(
   readFileSync("test/conformance/recorded/copilot-user-layer.json", "utf8"),
 ) as Record<string, { code: number; message?: string }>;
 
-function run(command: string, env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, command, ...args], {
-    encoding: "utf8",
+async function run(command: string, env: Record<string, string>, ...args: string[]) {
+  const r = await agentContext([command, ...args], {
     env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
   });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
@@ -47,9 +45,9 @@ const cliSaid = (name: string): string => {
 };
 
 describe("a launch Copilot CLI refuses before any request", () => {
-  it("cap_user_fails_and_prints_the_message_the_cli_prints_when_it_refuses", () => {
+  it("cap_user_fails_and_prints_the_message_the_cli_prints_when_it_refuses", async () => {
     const { repo, home } = setup();
-    const r = run("cap", { HOME: home }, repo, "--agent", "copilot-cli", "--user");
+    const r = await run("cap", { HOME: home }, repo, "--agent", "copilot-cli", "--user");
     expect(r.code).toBe(1);
     expect(r.out).toContain("refused: the instruction files are");
     expect(r.out.replace(/\s+/g, " ")).toContain(
@@ -57,22 +55,22 @@ describe("a launch Copilot CLI refuses before any request", () => {
     );
   });
 
-  it("explain_says_the_cli_sends_nothing_for_a_refused_launch", () => {
+  it("explain_says_the_cli_sends_nothing_for_a_refused_launch", async () => {
     const { repo, home } = setup();
-    const r = run("explain", { HOME: home }, join(repo, "AGENTS.md"), repo, "--agent", "copilot-cli");
+    const r = await run("explain", { HOME: home }, join(repo, "AGENTS.md"), repo, "--agent", "copilot-cli");
     expect(r.out).toContain("Refused: GitHub Copilot CLI sends nothing for any prompt of this launch");
   });
 
-  it("a_larger_provider_prompt_budget_is_not_refused_as_the_cli_sends_it", () => {
+  it("a_larger_provider_prompt_budget_is_not_refused_as_the_cli_sends_it", async () => {
     expect(recorded.the_provider_prompt_token_limit_moves_the_budget?.code).toBe(0);
     const { repo, home } = setup();
     const env = { HOME: home, COPILOT_PROVIDER_MAX_PROMPT_TOKENS: "2000000" };
-    const r = run("cap", env, repo, "--agent", "copilot-cli", "--user");
+    const r = await run("cap", env, repo, "--agent", "copilot-cli", "--user");
     expect(r.code).toBe(0);
     expect(r.out).not.toContain("refused:");
     expect(r.out).toContain("COPILOT_PROVIDER_MAX_PROMPT_TOKENS");
-    expect(run("explain", env, join(repo, "AGENTS.md"), repo, "--agent", "copilot-cli").out).not.toContain(
-      "Refused:",
-    );
+    expect(
+      (await run("explain", env, join(repo, "AGENTS.md"), repo, "--agent", "copilot-cli")).out,
+    ).not.toContain("Refused:");
   });
 });

@@ -3,13 +3,12 @@
  * run finishes with a valid JSON report, no stderr and exit 0 or 1. The corpus holds only the agent files,
  * not the source trees, so `rule-dead-glob` findings there are expected (the globs' files are absent).
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CORPUS_DIR as CORPUS } from "../../scripts/corpus.mjs";
+import { agentContext } from "../support/cli-run.js";
 
-const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 const repos = existsSync(CORPUS)
   ? readdirSync(CORPUS)
       .filter((n) => statSync(join(CORPUS, n)).isDirectory())
@@ -17,9 +16,8 @@ const repos = existsSync(CORPUS)
   : [];
 
 describe.skipIf(repos.length === 0)("lint on the shared corpus", () => {
-  it.each(repos)("%s_lints_without_error", (name) => {
-    const r = spawnSync(process.execPath, [CLI, "lint", join(CORPUS, name), "--format", "json"], {
-      encoding: "utf8",
+  it.each(repos)("%s_lints_without_error", async (name) => {
+    const r = await agentContext(["lint", join(CORPUS, name), "--format", "json"], {
       env: { ...process.env, NO_COLOR: "1" },
     });
     expect(r.stderr).toBe("");

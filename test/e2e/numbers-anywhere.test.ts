@@ -3,12 +3,12 @@
  * in every checkout and under every home; the absolute paths an agent writes around it are `framingBytes`
  * (as sent on this machine), never charged and never part of a delta. The built CLI, real folders, real git.
  */
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI, commit, git } from "./cap-helpers.js";
+import { agentContext } from "../support/cli-run.js";
+import { commit, git } from "./cap-helpers.js";
 
 const AGENTS = ["claude-code", "codex", "gemini-cli", "copilot-cli"] as const;
 
@@ -62,9 +62,8 @@ interface Run {
 }
 
 /** `cap --json` with nothing from this process's environment but PATH, under `home`. */
-function capJson(dir: string, home: string, args: string[]): Run[] {
-  const r = spawnSync(process.execPath, [CLI, "cap", dir, "--json", ...args], {
-    encoding: "utf8",
+async function capJson(dir: string, home: string, args: string[]): Promise<Run[]> {
+  const r = await agentContext(["cap", dir, "--json", ...args], {
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home },
     cwd: dir,
   });
@@ -97,9 +96,9 @@ describe("the same repository measures the same in every folder and under every 
   for (const h of homes) write(h, HOME_FILES);
 
   for (const view of ["fresh-clone", "user"] as const) {
-    it(`every_agent_gives_equal_totals_in_two_folders_and_under_two_homes_in_the_${view.replace("-", "_")}_view`, () => {
+    it(`every_agent_gives_equal_totals_in_two_folders_and_under_two_homes_in_the_${view.replace("-", "_")}_view`, async () => {
       const flags = ["--agent", "all", ...(view === "user" ? ["--user"] : [])];
-      const runs = [short, long].flatMap((d) => homes.map((h) => capJson(d, h, flags)));
+      const runs = await Promise.all([short, long].flatMap((d) => homes.map((h) => capJson(d, h, flags))));
       const first = runs[0] as Run[];
       expect(first.map((r) => r.agent)).toEqual([...AGENTS]);
       const want = numbers(first, homes[0] as string);
@@ -142,7 +141,7 @@ const ADDED = `${"An edit of exactly two hundred and forty-five bytes. ".repeat(
 
 describe("cap --base reports what an edit adds, equal to measuring the base in place", () => {
   for (const agent of AGENTS) {
-    it(`a_245_byte_edit_is_a_245_byte_change_for_${agent.replace("-", "_")}_as_the_base_checked_out_in_place_says`, () => {
+    it(`a_245_byte_edit_is_a_245_byte_change_for_${agent.replace("-", "_")}_as_the_base_checked_out_in_place_says`, async () => {
       expect(Buffer.byteLength(ADDED)).toBe(245);
       const dir = join(scratch(), "checkout-with-a-path-unlike-the-temporary-base-folder");
       mkdirSync(dir, { recursive: true });
@@ -155,9 +154,9 @@ describe("cap --base reports what an edit adds, equal to measuring the base in p
       write(dir, { [file]: text.slice(0, at) + ADDED + text.slice(at) });
       commit(dir, {}, "edit");
       const home = scratch();
-      const head = capJson(dir, home, ["--agent", agent, "--base", "main~1"])[0] as Run;
+      const head = (await capJson(dir, home, ["--agent", agent, "--base", "main~1"]))[0] as Run;
       git(dir, "checkout", "-q", "main~1");
-      const inPlace = capJson(dir, home, ["--agent", agent])[0] as Run;
+      const inPlace = (await capJson(dir, home, ["--agent", agent]))[0] as Run;
       expect(head.delta?.before).toBe(inPlace.total);
       expect(head.delta?.after).toBe(head.total);
       expect(head.delta?.change).toBe(245);
