@@ -4,14 +4,13 @@
  * temp copy). Totals are not pinned here (they belong to the launch model's conformance suite); the facts
  * asserted are structural and each can fail.
  */
-import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR, corpusPresent, corpusRepos, materialize } from "../../scripts/corpus.mjs";
 import { type CapRun, runCap } from "../../src/app/cap.js";
+import { agentContext } from "../support/cli-run.js";
 
-const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 // A fresh clone away from the shared workspace has no corpus: say so and skip (set AGENT_CONTEXT_CORPUS).
 const present = corpusPresent();
 if (!present)
@@ -119,10 +118,9 @@ describe.skipIf(!present)("particular corpus facts", () => {
 });
 
 describe.skipIf(!present)("the built CLI on the corpus", () => {
-  it.each(repos)("%s_cli_json_agrees_with_the_library", (name) => {
+  it.each(repos)("%s_cli_json_agrees_with_the_library", async (name) => {
     const m = byName(asInGit, name);
-    const r = spawnSync(process.execPath, [CLI, "cap", m.dir, "--json"], {
-      encoding: "utf8",
+    const r = await agentContext(["cap", m.dir, "--json"], {
       env: { ...process.env, CI: "", GITHUB_ACTIONS: "" },
     });
     expect([0, 1]).toContain(r.status);

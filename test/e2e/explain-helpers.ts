@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { agentContext } from "../support/cli-run.js";
 
 /** The built CLI. */
 export const CLI = resolve("dist/cli/main.js");
@@ -30,7 +31,17 @@ export function repo(): string {
   return root;
 }
 
-/** explain reads the user view by default: a throwaway HOME (no config dir) keeps this machine's out. */
+/** The environment of an explain run: explain reads the user view by default, and a throwaway HOME keeps this machine's out. */
+const explainEnv = (): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME: mkdtempSync(join(tmpdir(), "ac-explain-home-")),
+});
+
+/** `explain ...args` in `root` through test/support/cli-run.ts (in the worker). */
+export const explainRun = (root: string, args: string[]) =>
+  agentContext(["explain", ...args], { cwd: root, env: explainEnv() });
+
+/** The same, spawned synchronously (the conformance part, which runs the real CLI between). */
 export const explain = (root: string, args: string[]) =>
   spawnSync(process.execPath, [CLI, "explain", ...args], {
     cwd: root,
