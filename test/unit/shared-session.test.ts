@@ -9,6 +9,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type SessionInputs, sessionHash, sharedSession } from "../support/session-log.js";
 
+// The sessions here start nothing: none belongs in a session log (scripts/session-count.mjs).
+delete process.env.AGENT_CONTEXT_SESSION_LOG;
+
 const made: string[] = [];
 afterAll(() => {
   for (const d of made) rmSync(d, { recursive: true, force: true });
