@@ -7,7 +7,9 @@ import { mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { copilotCli } from "../../src/agents/copilot-cli/index.js";
 import { copilotNativeBin, copilotVerifyRunner } from "../../src/agents/copilot-cli/verify.js";
+import { installedRelease } from "../../src/app/installed.js";
 import { copilotBin, copilotLauncher, copilotVersion } from "../support/copilot.js";
 import { runProcess } from "../support/process.js";
 
@@ -35,6 +37,18 @@ describe("the copilot executable verify runs", () => {
       expect(readdirSync(home)).toEqual([]);
     } finally {
       rmSync(home, { recursive: true, force: true });
+    }
+  });
+  it("the_installed_release_a_user_view_reads_is_the_pinned_one_through_the_npm_launcher", async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "ac-copilot-installed-")));
+    try {
+      const found = await installedRelease(copilotCli, { root, cli: copilotLauncher() });
+      expect("release" in found && [found.release, realpathSync(found.bin)]).toEqual([
+        copilotVersion(),
+        realpathSync(copilotBin()),
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
