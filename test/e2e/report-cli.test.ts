@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { MAX_CELLS } from "../../src/report/html/collect.js";
-import { cli, embeddedData } from "./report-helpers.js";
+import { cliRun as cli, embeddedData } from "./report-helpers.js";
 
 const made: string[] = [];
 afterAll(() => {
@@ -37,9 +37,9 @@ function repo(files: Record<string, string>): string {
 
 const SMALL = { "CLAUDE.md": "# Project\n\nBe brief.\n", ".claude/rules/style.md": "# Style\n\nTabs.\n" };
 
-it("without_out_it_writes_agent_context_report_html_in_the_current_directory_and_prints_its_path", () => {
+it("without_out_it_writes_agent_context_report_html_in_the_current_directory_and_prints_its_path", async () => {
   const r = repo(SMALL);
-  const run = cli(["report"], r);
+  const run = await cli(["report"], r);
   expect(run.code).toBe(0);
   expect(run.stdout).toBe(`${join(r, "agent-context-report.html")}\n`);
   const data = embeddedData(join(r, "agent-context-report.html"));
@@ -49,12 +49,12 @@ it("without_out_it_writes_agent_context_report_html_in_the_current_directory_and
   );
 });
 
-it("run_in_a_subdirectory_it_finds_the_root_upward_and_charges_against_the_repositorys_cap", () => {
+it("run_in_a_subdirectory_it_finds_the_root_upward_and_charges_against_the_repositorys_cap", async () => {
   // Issue 29: `report` was the one command that took the current directory as the root, so in a
   // subdirectory it ignored the repository's .agent-context.json and showed the default cap.
   const r = repo({ ...SMALL, ".agent-context.json": '{ "cap": 1234 }\n', "packages/api/README.md": "api\n" });
   const sub = join(r, "packages/api");
-  const run = cli(["report"], sub);
+  const run = await cli(["report"], sub);
   expect(run.stderr).toBe("");
   expect(run.stdout).toBe(`${join(sub, "agent-context-report.html")}\n`);
   const data = embeddedData(join(sub, "agent-context-report.html")) as unknown as {
@@ -64,10 +64,10 @@ it("run_in_a_subdirectory_it_finds_the_root_upward_and_charges_against_the_repos
   expect(root?.cap).toBe(1234);
 });
 
-it("the_report_names_files_relative_to_the_repository_never_by_this_machines_absolute_path", () => {
+it("the_report_names_files_relative_to_the_repository_never_by_this_machines_absolute_path", async () => {
   // Issue 29: the cap's source was embedded as /abs/path/.agent-context.json; a report is shared.
   const r = repo({ ...SMALL, ".agent-context.json": '{ "cap": 1234 }\n' });
-  expect(cli(["report"], r).code).toBe(0);
+  expect((await cli(["report"], r)).code).toBe(0);
   const html = readFileSync(join(r, "agent-context-report.html"), "utf8");
   expect(html).toContain("(.agent-context.json)");
   expect(html).not.toContain(r);
@@ -108,9 +108,9 @@ describe("bad input is one agent-context line, exit 2, and no file", () => {
       /^agent-context: --base main: .* is not inside a git repository$/,
     ],
   ];
-  it.each(cases)("%s", (_name, args, message) => {
+  it.each(cases)("%s", async (_name, args, message) => {
     const before = readdirSync(r).sort();
-    const run = cli(args, r);
+    const run = await cli(args, r);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     const lines = run.stderr.split("\n").filter((l) => l.startsWith("agent-context"));
@@ -120,10 +120,10 @@ describe("bad input is one agent-context line, exit 2, and no file", () => {
     expect(readdirSync(r).sort()).toEqual(before);
   });
 
-  it("a_base_that_is_not_a_commit", () => {
+  it("a_base_that_is_not_a_commit", async () => {
     const g = repo(SMALL);
     execFileSync("git", ["init", "-q"], { cwd: g });
-    const run = cli(["report", g, "--out", join(g, "r.html"), "--base", "no-such-ref"], g);
+    const run = await cli(["report", g, "--out", join(g, "r.html"), "--base", "no-such-ref"], g);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toMatch(
       /^agent-context: --base no-such-ref: not a commit in the git repository at /,
@@ -132,13 +132,13 @@ describe("bad input is one agent-context line, exit 2, and no file", () => {
   });
 });
 
-it("a_large_repository_draws_the_largest_cells_and_folds_the_rest_into_one_more_cell", () => {
+it("a_large_repository_draws_the_largest_cells_and_folds_the_rest_into_one_more_cell", async () => {
   const files: Record<string, string> = { "CLAUDE.md": "# Big\n" };
   for (let i = 0; i < MAX_CELLS + 50; i++)
     files[`.claude/rules/r${i}.md`] = `# Rule ${i}\n\n${"x".repeat(i + 1)}\n`;
   const r = repo(files);
   const out = join(r, "big.html");
-  expect(cli(["report", r, "--out", out], r).code).toBe(0);
+  expect((await cli(["report", r, "--out", out], r)).code).toBe(0);
   const launch = embeddedData(out).agents[0]?.launches[0];
   const leaves = launch?.cells.filter((c) => c.leaf) ?? [];
   expect(leaves).toHaveLength(MAX_CELLS + 1);
@@ -150,7 +150,7 @@ it("a_large_repository_draws_the_largest_cells_and_folds_the_rest_into_one_more_
   expect(launch?.files).toHaveLength(MAX_CELLS + 51);
 });
 
-it("a_copilot_scoped_instruction_counts_the_files_copilots_own_applyto_matcher_matches", () => {
+it("a_copilot_scoped_instruction_counts_the_files_copilots_own_applyto_matcher_matches", async () => {
   // `src` is a directory to Claude Code's gitignore matcher (2 files) but never a file to Copilot's applyTo;
   // `*.TS` matches `a.ts` ignoring case for Claude Code, not for Copilot.
   const r = repo({
@@ -162,7 +162,7 @@ it("a_copilot_scoped_instruction_counts_the_files_copilots_own_applyto_matcher_m
   });
   execFileSync("git", ["init", "-q"], { cwd: r });
   const out = join(r, "out.html");
-  const run = cli(["report", r, "--agent", "copilot-cli", "--out", out]);
+  const run = await cli(["report", r, "--agent", "copilot-cli", "--out", out]);
   expect(run.code, run.stderr).toBe(0);
   const launch = embeddedData(out).agents[0]?.launches[0] as unknown as {
     onDemand: { path: string; matches: number }[];
@@ -175,7 +175,7 @@ it("a_copilot_scoped_instruction_counts_the_files_copilots_own_applyto_matcher_m
   });
 });
 
-it("with_base_every_launch_of_every_agent_shows_the_change_cap_base_json_reports", () => {
+it("with_base_every_launch_of_every_agent_shows_the_change_cap_base_json_reports", async () => {
   // The report measures every launch under one read snapshot; the base revision's copy is written between
   // launches, so a listing kept from an earlier launch once hid the base's imports and GEMINI.md (+1,040 B
   // for Claude Code where cap said +77).
@@ -194,8 +194,8 @@ it("with_base_every_launch_of_every_agent_shows_the_change_cap_base_json_reports
   writeFileSync(join(d, "CLAUDE.md"), "# Project\n\nSee @docs/guide.md\n\nOne more line.\n");
   writeFileSync(join(d, "GEMINI.md"), "# Gemini\n\nBe brief, always.\n");
   const out = join(d, "r.html");
-  expect(cli(["report", d, "--agent", "all", "--base", "HEAD", "--out", out]).code).toBe(0);
-  const cap = cli(["cap", d, "--agent", "all", "--all-cwds", "--base", "HEAD", "--json"]);
+  expect((await cli(["report", d, "--agent", "all", "--base", "HEAD", "--out", out])).code).toBe(0);
+  const cap = await cli(["cap", d, "--agent", "all", "--all-cwds", "--base", "HEAD", "--json"]);
   const want = (JSON.parse(cap.stdout) as { agent: string; cwd: string; delta: { change: number } }[]).map(
     (r) => [r.agent, r.cwd === d ? "." : r.cwd.slice(d.length + 1), r.delta.change],
   );

@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { agentContext } from "../support/cli-run.js";
 
 export const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 
@@ -11,11 +12,26 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the built CLI (`node dist/cli/main.js ARGS`) in `cwd`; CI variables are cleared. */
+function env(): NodeJS.ProcessEnv {
+  const e: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ["CI", "GITHUB_ACTIONS", "GITHUB_BASE_REF", "NO_COLOR", "FORCE_COLOR"]) delete e[k];
+  return e;
+}
+
+/** Runs the built CLI (`node dist/cli/main.js ARGS`) in `cwd`, spawned; CI variables are cleared. */
 export function cli(args: string[], cwd?: string): CliRun {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of ["CI", "GITHUB_ACTIONS", "GITHUB_BASE_REF", "NO_COLOR", "FORCE_COLOR"]) delete env[k];
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env, cwd, timeout: 120_000 });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: "utf8",
+    env: env(),
+    cwd,
+    timeout: 120_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The same through test/support/cli-run.ts (in the worker). */
+export async function cliRun(args: string[], cwd?: string): Promise<CliRun> {
+  const r = await agentContext(args, { env: env(), cwd });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
