@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { findNodeAtLocation, type Node, type ParseError, parseTree, visit } from "jsonc-parser";
 import validateGenerated, { schema as SCHEMA } from "./config/validate.js";
+import { warnedFiles } from "./config/warned.js";
 import { UsageError } from "./errors.js";
 import { MAX_JSON_NESTING, nestsDeeperThan } from "./fs/nesting.js";
 import { joinPath } from "./fs/paths.js";
@@ -577,8 +578,6 @@ export function unknownKeyWarnings(
   return ignoredKeyWarnings(config, new Located(text, file));
 }
 
-const warnedFiles = new Set<string>();
-
 /**
  * Which `routers` globs match no shard, by index: set by the router room (src/router/index-build.ts), which
  * finds shards; config ranks below it and cannot import it (test/unit/architecture.test.ts).
@@ -619,7 +618,7 @@ export function unmatchedPathWarnings(
  * Loads `.agent-context.json` from `root`. Missing file → empty config. Throws {@link UsageError}.
  * What it holds and agent-context ignores (unknown keys, agent ids no agent has) and, unless `paths` is
  * false (the hook), `routers` and `unlowerable` entries that match no file are warned about on stderr,
- * once per file per process.
+ * once per file per run (./config/warned.ts).
  */
 export function loadConfig(root: string, opts: { paths?: boolean } = {}): LoadedConfig {
   const file = joinPath(root, CONFIG_FILE);

@@ -4,6 +4,7 @@
  * configuration error. `main.ts` is the executable; tests and embedders call {@link runCli}.
  */
 import { Command, CommanderError } from "commander";
+import { forgetConfigWarnings } from "../config/warned.js";
 import { InputFileError, UsageError } from "../errors.js";
 import { showInvisible } from "../report/escape.js";
 import { guardStream } from "../report/terminal.js";
@@ -75,6 +76,7 @@ export async function buildProgram(names?: readonly string[]): Promise<Command> 
  */
 export async function runCli(argv: readonly string[]): Promise<number> {
   process.exitCode = 0;
+  forgetConfigWarnings();
   // Everything any command writes reaches the terminal through toTerminal (src/report/terminal.ts).
   const restore = [guardStream(process.stdout), guardStream(process.stderr)];
   try {

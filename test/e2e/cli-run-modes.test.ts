@@ -14,6 +14,11 @@ const bad = realpathSync(mkdtempSync(join(tmpdir(), "ac-modes-")));
 writeFileSync(join(bad, ".agent-context.json"), "{ not json");
 writeFileSync(join(bad, "CLAUDE.md"), "# Bad\n\u001b[31mred\u0007\n");
 afterAll(() => rmSync(bad, { recursive: true, force: true }));
+// A configuration that warns (an unknown key): every run warns again, in process as spawned.
+const warns = realpathSync(mkdtempSync(join(tmpdir(), "ac-modes-warns-")));
+writeFileSync(join(warns, ".agent-context.json"), '{"cap": 4096, "nope": 1}\n');
+writeFileSync(join(warns, "CLAUDE.md"), "# Warns\n");
+afterAll(() => rmSync(warns, { recursive: true, force: true }));
 
 const HOME = realpathSync(mkdtempSync(join(tmpdir(), "ac-modes-home-")));
 afterAll(() => rmSync(HOME, { recursive: true, force: true }));
@@ -43,6 +48,8 @@ const ROWS: Row[] = [
   ["a_config_that_is_not_json", ["cap"], bad],
   ["control_characters_in_memory", ["cap", "--json"], bad],
   ["a_directory_argument_from_elsewhere", ["cap", EXAMPLE], tmpdir()],
+  ["a_configuration_that_warns", ["cap"], warns],
+  ["the_same_configuration_again_in_the_same_worker", ["lint"], warns],
 ];
 
 describe("the built CLI in process and spawned", () => {

@@ -9,7 +9,7 @@
  * `cfg/` (the config dir `pointers` writes into). Rows may write above `repo/` only to plant what a
  * command must never read or change.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import {
   existsSync,
   lstatSync,
@@ -25,11 +25,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { expect } from "vitest";
+import { agentContext } from "../support/cli-run.js";
 import type { HostileCommand, HostilePlace, HostileVector } from "./vector.js";
-
-export const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 
 /** A value of the environment no command may print: it is only in `/proc/self/environ`. */
 export const SECRET = "hostile-secret-never-printed";
@@ -56,6 +55,11 @@ export interface CommandVector extends HostileVector {
   make(place: Place): void;
   /** More assertions for this row, given the run (the generic ones are in commands.test.ts). */
   check?(place: Place, command: Command, run: Run): void;
+  /**
+   * Why only a separate process shows what this row checks: its commands then always run spawned
+   * (`node dist/cli/main.js`), not in the test's worker.
+   */
+  needsProcess?: string;
 }
 
 export interface Place extends HostilePlace {
@@ -70,6 +74,8 @@ export interface Run {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+  /** How the run went: in the test's worker (dist's runCli) or spawned. */
+  via: "process" | "spawn";
 }
 
 const GIT = ["-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false"];
@@ -79,19 +85,60 @@ function write(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
-/** A folder with more entries than the walker's bound (100,000), made once per process, outside any place. */
-let big: string | undefined;
-export function bigFolder(): string {
-  if (big) return big;
-  big = realpathSync(mkdtempSync(join(tmpdir(), "ac-hostile-big-")));
-  for (let i = 0; i < 100_050; i++) writeFileSync(join(big, `r${i}.md`), "");
-  writeFileSync(join(big, "zz-last.md"), "Always-on text the CLI delivers past the walker's bound.\n");
-  return big;
+/**
+ * A folder with more entries than the walker's bound (100,000) and one rule past them, made once per
+ * process, outside any place: its entries are empty rules (`rules`) or empty files that are not rules
+ * (`other`, cheaper to meet: no command reads or reports them one by one).
+ */
+const big = new Map<"rules" | "other", string>();
+export function bigFolder(filler: "rules" | "other"): string {
+  const made = big.get(filler);
+  if (made) return made;
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), "ac-hostile-big-")));
+  const ext = filler === "rules" ? ".md" : ".bin";
+  for (let i = 0; i < 100_050; i++) writeFileSync(join(dir, `r${i}${ext}`), "");
+  writeFileSync(join(dir, "zz-last.md"), "Always-on text the CLI delivers past the walker's bound.\n");
+  big.set(filler, dir);
+  return dir;
 }
 export function removeBigFolder(): void {
-  if (big) rmSync(big, { recursive: true, force: true });
-  big = undefined;
+  for (const dir of big.values()) rmSync(dir, { recursive: true, force: true });
+  big.clear();
 }
+
+/** The rules link over the walker's bound, the folder's entries before the bound being `filler`. */
+function overTheWalkBound(name: string, filler: "rules" | "other", what: string): CommandVector {
+  return {
+    name,
+    class: "hides-text",
+    what,
+    make(p) {
+      mkdirSync(join(p.repo, ".claude/rules"), { recursive: true });
+      symlinkSync(bigFolder(filler), join(p.repo, ".claude/rules/vendor"));
+    },
+    incompleteFor: ["cap"],
+    // init sets no cap from a cut measurement.
+    refusedBy: ["init"],
+    check(_p, command, r) {
+      if (command === "cap") {
+        expect(r.stdout).toContain("the measurement is incomplete");
+        expect(r.stdout).toMatch(/\.claude\/rules\/vendor: links to .*walker's entry limit/);
+        expect(r.stdout).not.toMatch(/\bclean\b/);
+      }
+    },
+  };
+}
+
+/**
+ * The rules link over the walker's bound with 100,000 files that are not rules before the rule it hides:
+ * the same cut, without 100,000 rules for every command to report (commands.test.ts's every-row-at-once
+ * repository holds this one; the row of VECTORS, with rules, runs alone under every command).
+ */
+export const OVER_THE_BOUND_QUIETLY = overTheWalkBound(
+  "rules_link_to_a_folder_of_other_files_over_the_walk_bound",
+  "other",
+  "a rules link to a folder of 100,000 files that are not rules, then a rule: the rule past the bound is not counted",
+);
 
 /** The rows of every command but verify. */
 export const VECTORS: CommandVector[] = [
@@ -165,25 +212,11 @@ export const VECTORS: CommandVector[] = [
         expect(r.stderr).toContain("repository-001.md: named like a pointer but a symbolic link; left alone");
     },
   },
-  {
-    name: "rules_link_to_a_folder_over_the_walk_bound",
-    class: "hides-text",
-    what: "a rules link to a folder with more entries than the walker's bound: the rules past it are not counted",
-    make(p) {
-      mkdirSync(join(p.repo, ".claude/rules"), { recursive: true });
-      symlinkSync(bigFolder(), join(p.repo, ".claude/rules/vendor"));
-    },
-    incompleteFor: ["cap"],
-    // init sets no cap from a cut measurement.
-    refusedBy: ["init"],
-    check(_p, command, r) {
-      if (command === "cap") {
-        expect(r.stdout).toContain("the measurement is incomplete");
-        expect(r.stdout).toMatch(/\.claude\/rules\/vendor: links to .*walker's entry limit/);
-        expect(r.stdout).not.toMatch(/\bclean\b/);
-      }
-    },
-  },
+  overTheWalkBound(
+    "rules_link_to_a_folder_over_the_walk_bound",
+    "rules",
+    "a rules link to a folder with more entries than the walker's bound: the rules past it are not counted",
+  ),
   {
     name: "memory_files_are_special_files",
     class: "crash",
@@ -194,6 +227,8 @@ export const VECTORS: CommandVector[] = [
       symlinkSync("/dev/zero", join(p.repo, ".claude/rules/zero.md"));
       symlinkSync("/proc/self/environ", join(p.repo, "CLAUDE.local.md"));
     },
+    needsProcess:
+      "/proc/self/environ is the environment the process started with: only a spawned CLI's holds the secret",
     check(p, command, _r) {
       // The report holds the text of what it charges: the kernel file's must not be there.
       if (command === "report")
@@ -331,8 +366,15 @@ export function makePlace(rows: readonly CommandVector[]): Place {
   return place;
 }
 
-/** Runs `command` on the place as a user does: the built CLI, HOME outside the repository, no CI. */
-export function runCommand(place: Place, command: Command): Run {
+/**
+ * Runs `command` on the place as a user does: the built CLI (test/support/cli-run.ts: in the worker, or
+ * spawned with `spawn`), HOME outside the repository, no CI.
+ */
+export async function runCommand(
+  place: Place,
+  command: Command,
+  how: { spawn?: boolean } = {},
+): Promise<Run> {
   const args: Record<Command, string[]> = {
     cap: ["cap", "."],
     cap_base: ["cap", "--base", "HEAD", "."],
@@ -349,15 +391,8 @@ export function runCommand(place: Place, command: Command): Run {
     if (!/^(CI|GITHUB_|NO_COLOR|FORCE_COLOR|CLAUDE_|GEMINI_|CODEX_|COPILOT_|XDG_|GIT_)/.test(k)) env[k] = v;
   env.HOME = join(place.outside, "home");
   env.AGENT_CONTEXT_HOSTILE = SECRET;
-  const r = spawnSync(process.execPath, [CLI, ...args[command]], {
-    cwd: place.repo,
-    env,
-    encoding: "utf8",
-    timeout: 120_000,
-    maxBuffer: 512 * 1024 * 1024,
-    killSignal: "SIGKILL",
-  });
-  return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
+  const r = await agentContext(args[command], { cwd: place.repo, env, spawn: how.spawn, timeout: 120_000 });
+  return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, via: r.via };
 }
 
 /** Every entry below `dir` (links not followed): its type, and its bytes or link target. */

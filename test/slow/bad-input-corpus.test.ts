@@ -14,9 +14,16 @@
  * the file's budget (`BAD_INPUT_SCALE=1` for all 50,000); `npm run bench -- bad-input` measures `cap`
  * and `npm run bench -- lint` lint on the full 50,000.
  *
- * The matrix is run once, in `beforeAll`, a few inputs at a time (the commands of one input one after
- * another, so each run's tree check sees only its own writes); each test then asserts on one run. The big
- * inputs are generated once. Budget: the whole file in about three minutes on a loaded 2-core machine.
+ * How the CLI runs (test/support/cli-run.ts): `cap` spawned on every input (`node dist/cli/main.js`, as
+ * a user runs it: a crash that kills the process, a signal, the real exit status, killed past its bound),
+ * the hook spawned through a shell (it reads stdin), every other command in this worker (dist's runCli
+ * with the run's cwd and environment: the same code without a new Node process per run). A run in the
+ * worker cannot be killed: one that never ends hangs the file (`AGENT_CONTEXT_TEST_SPAWN=1` spawns every
+ * run, each killed past its bound).
+ *
+ * The matrix is run once, in `beforeAll`, one input after another (two at a time when every run is
+ * spawned), the commands of one input one after another (so each run's tree check sees only its own
+ * writes); each test then asserts on one run. The big inputs are generated once.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,7 +38,6 @@ import {
   writeTree,
 } from "../bad-input/generate.js";
 import {
-  CLI,
   changedPaths,
   HOOK,
   hookContext,
@@ -42,6 +48,7 @@ import {
   stateProblems,
   treeSignature,
 } from "../bad-input/run.js";
+import { agentContext, SPAWN_ALL } from "../support/cli-run.js";
 
 process.env.BAD_INPUT_SCALE ??= "0.1";
 
@@ -71,11 +78,21 @@ interface CommandSpec {
   mayChange?: string[];
 }
 
-const cli = (root: string, args: string[], killMs: number) =>
-  runProcess(process.execPath, [CLI, ...args], { cwd: root, env: env(), killMs });
+/** Runs the built CLI in `root` (spawned with `spawn`, else in this worker) and times it. */
+async function cli(root: string, args: string[], killMs: number, spawn = false): Promise<Run> {
+  const t = performance.now();
+  const r = await agentContext(args, { cwd: root, env: env(), spawn, timeout: killMs });
+  return {
+    status: r.status,
+    signal: r.signal,
+    ms: performance.now() - t,
+    stdout: r.stdout,
+    stderr: r.stderr,
+  };
+}
 
 const COMMANDS: Record<CommandId, CommandSpec> = {
-  cap: { what: "cap", run: (r, _t, _i, _s, k) => cli(r, ["cap", r], k) },
+  cap: { what: "cap", run: (r, _t, _i, _s, k) => cli(r, ["cap", r], k, true) },
   cap_json: { what: "cap --json", run: (r, _t, _i, _s, k) => cli(r, ["cap", r, "--json"], k) },
   cap_all_agents: {
     what: "cap --agent all",
@@ -199,10 +216,11 @@ async function runInput(input: BadInput): Promise<void> {
 beforeAll(async () => {
   stateTmp = tempDir("ac-corpus-tmp-");
   home = tempDir("ac-corpus-home-");
-  // Two inputs at a time: the big ones dominate, the rest fill in around them.
+  // The big inputs first. Runs in this worker share its directory and environment: one input at a time
+  // (two at a time when every run is spawned, the big ones dominating and the rest filling in around them).
   const order = [...INPUTS].sort((a, b) => Number(!!b.big) - Number(!!a.big));
   await pool(
-    2,
+    SPAWN_ALL ? 2 : 1,
     order.map((i) => () => runInput(i)),
   );
 }, 600_000);
