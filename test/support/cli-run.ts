@@ -2,7 +2,8 @@
  * One way for the e2e, slow and hostile tiers to run the built CLI (dist/): `agentContext(args, options)`.
  *
  * By default a run without standard input goes through dist/cli/program.js's `runCli` in this worker
- * (the same built code `node dist/cli/main.js` runs, without the 0.3 s of a new Node process): the
+ * (the library build of the same source, tsc's output; `node dist/cli/main.js` runs esbuild's bundle of it,
+ * and pays 0.3 s for a new Node process): the
  * working directory and the environment are set to the run's for its duration and restored after, runs
  * are serialised, and stdout and stderr are collected. A run with `input` (the hook and the servers read
  * standard input), `spawn: true`, or any run under `AGENT_CONTEXT_TEST_SPAWN=1` spawns
