@@ -181,9 +181,7 @@ function explainRun(opts: Parameters<typeof explainPath>[0]): { explanation: Exp
     view: run.snapshot.view,
     applied: [...(run.snapshot.applied ?? [])],
     tokens,
-    refused: run.findings
-      .filter((f) => f.severity === "error" && f.message.startsWith("refused: "))
-      .map((f) => f.message.slice("refused: ".length)),
+    refused: run.findings.flatMap((f) => (f.refusal !== undefined ? [f.refusal] : [])),
   };
   return { explanation, run };
 }

@@ -40,4 +40,9 @@ export interface Finding {
    * more launch directories, with `{count}` and `{dirs}` standing for their number and list.
    */
   group?: { key: string; cwd: string; message: string; help?: string };
+  /**
+   * Set when the agent refuses the whole launch (it sends no request at all, whatever the prompt): what it
+   * refuses and why, in one sentence without the word "refused". `explain` shows it above the launch.
+   */
+  refusal?: string;
 }

@@ -57,6 +57,7 @@ export function copilotLimits(snapshot: Snapshot, opts: LimitOptions): Finding[]
   if (tokens < limit) return [];
   const largest = [...items].sort((a, b) => b.bytes - a.bytes)[0];
   const n = (x: number) => x.toLocaleString("en-US");
+  const refusal = `the instruction files are ${n(tokens)} o200k tokens; ${COPILOT_NAME} ${snapshot.agent.version} allows about ${n(limit)} with its default model (gpt-4.1${maxPrompt !== undefined ? `, COPILOT_PROVIDER_MAX_PROMPT_TOKENS=${maxPrompt}` : ""}): it sends no request and prints "! Static system messages and tool definitions exceed the model's usable context budget. Reduce static context or switch to a larger-context model." for every prompt`;
   return [
     {
       ruleId: "copilot-context-refused",
@@ -64,7 +65,8 @@ export function copilotLimits(snapshot: Snapshot, opts: LimitOptions): Finding[]
       line: 1,
       column: 1,
       severity: "error",
-      message: `refused: the instruction files are ${n(tokens)} o200k tokens; ${COPILOT_NAME} ${snapshot.agent.version} allows about ${n(limit)} with its default model (gpt-4.1${maxPrompt !== undefined ? `, COPILOT_PROVIDER_MAX_PROMPT_TOKENS=${maxPrompt}` : ""}): it sends no request and prints "! Static system messages and tool definitions exceed the model's usable context budget. Reduce static context or switch to a larger-context model." for every prompt`,
+      message: `refused: ${refusal}`,
+      refusal,
       help: "cut the largest instruction files, or scope them with applyTo so they load on demand; a launch the CLI refuses fails whatever the cap",
     },
   ];
