@@ -57,6 +57,8 @@ export async function installedRelease(
       env: {
         PATH: path.join(delimiter) || "/usr/bin:/bin",
         HOME: home,
+        // What the CLI skips for its version line (Copilot CLI: unpacking its package into this HOME).
+        ...runner.versionEnv?.(),
         DISABLE_AUTOUPDATER: "1",
         DISABLE_TELEMETRY: "1",
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",

@@ -313,7 +313,7 @@ async function cliRelease(
 ): Promise<string> {
   const r = await run.run(bin, ["--version"], {
     cwd: run.home,
-    env: { HOME: run.home, DISABLE_AUTOUPDATER: "1", ...run.env },
+    env: { HOME: run.home, DISABLE_AUTOUPDATER: "1", ...runner.versionEnv?.(), ...run.env },
     timeoutMs,
   });
   if (r.spawnError) throw new UsageError(`${agent.name} CLI ${bin}: could not start: ${r.spawnError}`);

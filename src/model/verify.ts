@@ -187,6 +187,12 @@ export interface VerifyRunner {
   resolveBin?(bin: string): string;
   /** The release in the output of `EXECUTABLE --version`, or undefined when the format is not known. */
   parseVersion(versionOutput: string): string | undefined;
+  /**
+   * Environment for `EXECUTABLE --version` that skips start-up work the version line does not depend on
+   * (Gemini CLI's relaunch into a child Node, Copilot CLI's unpacking of its package into the throwaway
+   * HOME); the pipeline's own variables are applied after it.
+   */
+  versionEnv?(): Record<string, string>;
   /** True when the runner can script Read calls (`--read`). */
   readonly reads: boolean;
   /**

@@ -25,7 +25,7 @@ import {
 import type { DeliveredFile } from "../../src/model/index.js";
 import type { RecordedRequest, Turn } from "../../src/verify/upstream.js";
 import { writeFixture } from "./fixture.js";
-import { logSession } from "./session-log.js";
+import { sharedSession } from "./session-log.js";
 
 /** A scripted tool call; `$ROOT` in its input is the probe repository's root. */
 export type ProbeTool = [name: string, input: Record<string, unknown>];
@@ -184,17 +184,27 @@ export async function observeProbe(
   ]);
   const cwd = join(root, probe.run.cwd ?? "");
   mkdirSync(cwd, { recursive: true });
-  logSession("claude-code", bin, { cwd, home, configDir, script, args: PROBE_ARGS });
-  const run = await runClaudeCli({
+  // Probes that differ only in what they read from the run (same files, config, script, release) share
+  // one session of this file, read relative to the root it ran in.
+  const ran = await sharedSession(
+    "claude-code",
     bin,
-    cwd,
-    home,
-    configDir,
-    script,
-    args: PROBE_ARGS,
-    timeoutMs: opts.timeoutMs ?? 90_000,
-  });
-  return observation(root, run, tools.length);
+    { cwd, home, configDir, script, args: PROBE_ARGS },
+    async () => ({
+      root,
+      run: await runClaudeCli({
+        bin,
+        cwd,
+        home,
+        configDir,
+        script,
+        args: PROBE_ARGS,
+        timeoutMs: opts.timeoutMs ?? 90_000,
+      }),
+    }),
+    (r) => !r.run.timedOut && r.run.code === 0,
+  );
+  return observation(ran.root, ran.run, tools.length);
 }
 
 /** Runs one probe on `bin`: its answer and the evidence it was read from. */

@@ -6,6 +6,9 @@
  * arguments, the prompt, the scripted turns, the extra environment), the temp folders' paths replaced by a
  * placeholder. Two lines with the same hash are the same session started twice. `node
  * scripts/session-count.mjs FILE` sums them per file. Without the variable it does nothing.
+ *
+ * The same hash keys {@link sharedSession}: a session a test file would start a second time with the same
+ * inputs (two probes of claude-release-ranges that read the same run differently) runs once.
  */
 import { createHash } from "node:crypto";
 import { appendFileSync, lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
@@ -85,4 +88,39 @@ export function logSession(agent: string, release: string | undefined, inputs: S
     hash: sessionHash(agent, release ?? "", inputs),
   };
   appendFileSync(log, `${JSON.stringify(line)}\n`);
+}
+
+/** The sessions of this process (one test file: Vitest isolates files), by agent, release and inputs. */
+const shared = new Map<string, Promise<unknown>>();
+
+/**
+ * `start()` once per distinct session in this process: a later call with the same agent, release and
+ * inputs ({@link sessionHash}: every file under the session's temp folders and HOME, the arguments, the
+ * script, the environment) gets the first call's result, and no second session is logged. The result
+ * names the first call's folders, so only a caller that reads it relative to the paths it returns (the
+ * probes' observation and its `root`) may share. A run that fails or that `keep` refuses (killed at its
+ * timeout) is not kept: the next call starts its own (a retry is a retry).
+ */
+export function sharedSession<T>(
+  agent: string,
+  release: string,
+  inputs: SessionInputs,
+  start: () => Promise<T>,
+  keep: (result: T) => boolean = () => true,
+): Promise<T> {
+  const key = sessionHash(agent, release, inputs);
+  const had = shared.get(key);
+  if (had) return had as Promise<T>;
+  logSession(agent, release, inputs);
+  const p = start();
+  shared.set(key, p);
+  p.then(
+    (r) => {
+      if (!keep(r) && shared.get(key) === p) shared.delete(key);
+    },
+    () => {
+      if (shared.get(key) === p) shared.delete(key);
+    },
+  );
+  return p;
 }

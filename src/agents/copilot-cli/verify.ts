@@ -350,6 +350,12 @@ export const copilotVerifyRunner: VerifyRunner = {
   npmPackage: "@github/copilot",
   resolveBin: copilotNativeBin,
   parseVersion: (out) => COPILOT_VERSION_LINE.exec(out)?.[1],
+  // 1.0.102 unpacks its package (235 MB) into COPILOT_CACHE_HOME, `HOME/.cache` by default, before it
+  // prints its version: the shared private cache the sessions use (1.9 CPU-s once, 0.2 after).
+  versionEnv: () => {
+    const cache = privateDir(COPILOT_CACHE);
+    return { COPILOT_AUTO_UPDATE: "false", ...(cache ? { COPILOT_CACHE_HOME: cache } : {}) };
+  },
   reads: true,
   instructionFile: (rel) => INSTRUCTION_FILES.test(rel),
   listedSource: (rel) => LISTED_SOURCE.test(rel),

@@ -283,6 +283,8 @@ export const geminiVerifyRunner: VerifyRunner = {
   executable: "gemini",
   npmPackage: "@google/gemini-cli",
   parseVersion: (out) => GEMINI_VERSION_LINE.exec(out)?.[1],
+  // Without it 0.61.0 starts a second Node for `--version` too: 4.2 CPU-s instead of 2.4, the same line.
+  versionEnv: () => ({ GEMINI_CLI_NO_RELAUNCH: "true" }),
   reads: true,
   instructionFile: () => false,
   listedSource: (rel) => LISTED_SOURCE.test(rel),
