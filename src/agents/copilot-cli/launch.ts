@@ -1441,7 +1441,8 @@ export function copilotLaunchSnapshot(opts: LaunchOptions): Snapshot {
   const sources = copilotSources({
     root: r.root,
     cwd: r.cwd,
-    gitRoot: r.gitRoot,
+    // With no git repository Copilot still walks up for these (to the file system's root; the model to `root`).
+    gitRoot: copilotGitRoot(r.cwd) === undefined ? r.root : r.gitRoot,
     show: (abs) => displayPath(abs, r.root),
     ...(copilotHome ? { copilotHome } : {}),
   });

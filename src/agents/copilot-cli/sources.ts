@@ -5,9 +5,10 @@
  * model over.
  *
  * - Skills: every `SKILL.md` below `.github/skills`, `.claude/skills` and `.agents/skills` of the cwd and each
- *   ancestor up to the git root, the cwd's first, each directory's skills sorted by name; a name found
- *   again is not listed again (`.github` first). Then the user's `~/.copilot/skills` (user view), then
- *   `.claude/commands/*.md` (top level only) as commands. Entry `<skill>\n  <name>…</name>\n
+ *   ancestor up to the git root (with no git repository: up to `root`), the cwd's skills first, then the
+ *   ancestors', each part sorted by name; a name found again is not listed again (any `.github` first, then
+ *   `.agents`, then `.claude`, the nearer directory first). Then the user's `~/.copilot/skills` (user view),
+ *   then `.claude/commands/*.md` (top level only) of the same directories as commands, named as skills are. Entry `<skill>\n  <name>…</name>\n
  *   <description>ESCAPED</description>\n  <location>project|user</location>\n</skill>`. Dropped: no
  *   frontmatter (skills), YAML that does not parse, `disable-model-invocation: true`, a description over
  *   1,024 characters, `argument-hint` not a string, a name (spaces made `-`) outside `COPILOT_SKILL_NAME`.
@@ -15,7 +16,7 @@
  *   not charged.
  * - Custom agents: `.github/agents/**\/*.md` and `.claude/agents/**\/*.md` of the same directories, then the
  *   user's `~/.copilot/agents`, each named by its `name` else its path id (`sub/helper.md` is `sub--helper`);
- *   one per id (`.github` first, a user agent replacing the repository's), one list sorted by name. Entry
+ *   one per id (any `.github` first, a user agent replacing the repository's), one list sorted by name. Entry
  *   `- **NAME**: DESC` joined by a blank line, and the name in the `task` tool's `agent_type` enum
  *   (`,"NAME"`, counted in the item). Dropped: no frontmatter, no description, `infer: false`, `skills` not a list. The list's header
  *   `\n\nUser-provided custom agents:\n` is sent only once an agent exists: overhead, charged when a
@@ -67,7 +68,10 @@ export interface CopilotSourcesOptions {
   root: string;
   /** Working directory, real path. */
   cwd: string;
-  /** The git root Copilot walks up to (real path). */
+  /**
+   * The directory the walk for skills, commands and agents goes up to (real path): the git root; with no git
+   * repository the CLI walks to the file system's root, the model to `root` (it never reads above it).
+   */
   gitRoot: string;
   show: (abs: string) => string;
   /** The user view: `~/.copilot` (or `$COPILOT_HOME`). */
@@ -101,6 +105,8 @@ interface Entry {
   notListed?: string;
   descriptionFrom?: "frontmatter" | "body";
   frontmatterError?: string;
+  /** How many directories above the cwd its folder is (0: the cwd's; undefined: the user's). */
+  level?: number;
 }
 
 /**
@@ -168,10 +174,7 @@ function readEntry(
       notListed: "unparseable",
       frontmatterError: p.yamlError,
     };
-  const name =
-    kind === "skill"
-      ? copilotSkillName(str(f.name)?.trim() || fallbackName)
-      : str(f.name)?.trim() || fallbackName;
+  const name = copilotSkillName(str(f.name)?.trim() || fallbackName);
   const fm = str(f.description)?.trim();
   const description = fm || firstLine(p.body);
   const out: Entry = {
@@ -180,7 +183,7 @@ function readEntry(
     ...(description !== undefined ? { description } : {}),
     descriptionFrom: fm ? "frontmatter" : "body",
   };
-  if (kind === "skill" && !COPILOT_SKILL_NAME.test(name))
+  if (!COPILOT_SKILL_NAME.test(name))
     return {
       ...out,
       dropped: `its name \`${name}\` is not a name Copilot takes (ASCII letters, digits, \`.\`, \`_\`, \`:\`, \`-\`, starting with a letter or digit, at most 64)`,
@@ -296,29 +299,33 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
       }),
     );
 
-  // Skills: per directory (cwd first), its three folders' skills sorted by name; then the user's.
-  const skillGroups: Entry[][] = lv.map((d) =>
-    skillsOf(
-      [".github", ".claude", ".agents"].map((f) => join(d, f, "skills")),
-      opts.root,
-      false,
-    ),
-  );
-  if (opts.copilotHome)
-    skillGroups.push(skillsOf([join(opts.copilotHome, "skills")], opts.copilotHome, true));
-  const commands = lv.flatMap((d) =>
+  // Skills. Which file of a name is listed: the `.github/skills` of the cwd and of each ancestor (nearest
+  // first) before any `.agents/skills`, those before any `.claude/skills`; then the user's; then the commands
+  // (nearest first). The order listed: the cwd's skills sorted by name, then the ancestors' sorted by name (the
+  // order across directories is not settled: this matches 5 of 8 probes, docs/findings-sources-copilot-cli.md);
+  // the user's; the commands likewise, the cwd's then the ancestors'.
+  const folderSkills = (f: string) =>
+    lv.flatMap((d, level) =>
+      skillsOf([join(d, f, "skills")], opts.root, false).map((e) => ({ ...e, level })),
+    );
+  const projectSkills = [".github", ".agents", ".claude"].flatMap(folderSkills);
+  const userSkills = opts.copilotHome
+    ? skillsOf([join(opts.copilotHome, "skills")], opts.copilotHome, true)
+    : [];
+  const commands = lv.flatMap((d, level) =>
     walk(join(d, ".claude", "commands"), opts.root, (n) => n.endsWith(".md"), false, opts.show, warn).flatMap(
       (abs) => {
         const r = read(abs);
-        return r ? [readEntry("command", abs, r.text, r.fileBytes, basename(abs, ".md"), false)] : [];
+        return r
+          ? [{ ...readEntry("command", abs, r.text, r.fileBytes, basename(abs, ".md"), false), level }]
+          : [];
       },
     ),
   );
   const seen = new Set<string>();
-  const skillList: Entry[] = [];
   const unlisted: Entry[] = [];
-  const take = (group: Entry[]) => {
-    // A name listed already (`.github` first, the nearer directory first) is not listed again.
+  /** The entries whose name no earlier entry took (the first of a name wins), listed cwd's first, each part sorted. */
+  const take = (group: readonly Entry[]): Entry[] => {
     const now: Entry[] = [];
     for (const e of group)
       if (e.dropped !== undefined) unlisted.push(e);
@@ -328,12 +335,12 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
         seen.add(e.name);
         now.push(e);
       }
-    skillList.push(...now.sort((a, b) => byCodeUnit(a.name, b.name)));
+    const sorted = now.sort((a, b) => byCodeUnit(a.name, b.name));
+    return [...sorted.filter((e) => !e.level), ...sorted.filter((e) => e.level)];
   };
-  for (const g of skillGroups) take(g);
-  take(commands);
+  const skillList = [...take(projectSkills), ...take(userSkills), ...take(commands)];
 
-  // Custom agents: the repository's (per directory, `.github` first), then the user's; one sorted list.
+  // Custom agents: the repository's (`.github` first), then the user's; one sorted list.
   // An agent's id is its path below the agents folder, folders joined by `--` (`sub/helper.agent.md` is
   // `sub--helper`), at any depth, in `.github/agents`, `.claude/agents` and `~/.copilot/agents` alike.
   const agentsIn = (dir: string, boundary: string, user: boolean) =>
@@ -343,10 +350,10 @@ export function copilotSources(opts: CopilotSourcesOptions): CopilotSourcesResul
       folder: dir,
       id: copilotAgentId(abs.slice(dir.length + 1)),
     }));
-  const agentFiles = lv.flatMap((d) => [
-    ...agentsIn(join(d, ".github", "agents"), opts.root, false),
-    ...agentsIn(join(d, ".claude", "agents"), opts.root, false),
-  ]);
+  // The `.github/agents` of the cwd and of each ancestor (nearest first) before any `.claude/agents`.
+  const agentFiles = [".github", ".claude"].flatMap((f) =>
+    lv.flatMap((d) => agentsIn(join(d, f, "agents"), opts.root, false)),
+  );
   if (opts.copilotHome)
     agentFiles.push(...agentsIn(join(opts.copilotHome, "agents"), opts.copilotHome, true));
   // Within one agents folder the first file of an id claims it before it is checked (an agent the CLI drops

@@ -876,11 +876,15 @@ function caseEnv(c: FuzzCase, w: Written): Record<string, string> {
   return Object.fromEntries(Object.entries(c.env).map(([k, v]) => [k, v.replaceAll("<R>", w.root)]));
 }
 
-/** The nearest directory at or above the cwd (inside the fixture) holding `.git`, else the cwd: the repository a user would measure. */
+/**
+ * The nearest directory at or above the cwd (inside the fixture) holding `.git`: the repository a user would
+ * measure. With none, the fixture's root: without git the CLI reads skills, commands and custom agents in every
+ * directory above the cwd (docs/findings-sources-copilot-cli.md), and the fixture is all there is above it.
+ */
 function repoRoot(c: FuzzCase, w: Written): string {
   for (let d = c.cwd; ; d = dirOf(d)) {
     if (c.git.includes(d)) return join(w.root, d);
-    if (d === "") return w.cwd;
+    if (d === "") return w.root;
   }
 }
 
