@@ -34,6 +34,7 @@ import { SANDBOX_MAX_SOURCES } from "../../src/verify/sandbox.js";
 import type { HostilePlace } from "../hostile/vector.js";
 import { hostileNet, VERIFY_VECTORS, type VerifyVector } from "../hostile/verify-vectors.js";
 import { runClaude } from "../support/claude.js";
+import { spawned } from "../support/cli-run.js";
 import { pool } from "../support/copilot.js";
 import { runGemini } from "../support/gemini.js";
 import { AGENTS_DIR } from "../support/process.js";
@@ -121,37 +122,26 @@ interface Run {
  * Runs the built `agent-context verify ...args` in the repository with a hostile PATH, and a temp dir of
  * its own (so what it leaves there is its own; Copilot unpacks its package there).
  */
-function verify(b: Built, args: string[], env: Record<string, string> = {}): Promise<Run> {
+async function verify(b: Built, args: string[], env: Record<string, string> = {}): Promise<Run> {
   const first = b.rows.flatMap((r) => (r.pathFirst ? [join(b.place.repo, r.pathFirst)] : []));
   const tmp = env.TMPDIR ?? temp("ac-hostile-tmp-");
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, "verify", "--timeout", "300", ...args], {
-      cwd: b.place.repo,
-      env: {
-        PATH: [...first, BIN_DIR, process.env.PATH ?? ""].join(":"),
-        HOME: b.home,
-        TMPDIR: tmp,
-        HOSTILE_SECRET: SECRET,
-        ...env,
-      },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("close", (status) =>
-      done({
-        status,
-        stdout,
-        stderr,
-        leftBehind: readdirSync(tmp).filter((n) => n.startsWith("agent-context-verify-")),
-      }),
-    );
+  const { status, stdout, stderr } = await spawned(["verify", "--timeout", "300", ...args], {
+    cwd: b.place.repo,
+    env: {
+      PATH: [...first, BIN_DIR, process.env.PATH ?? ""].join(":"),
+      HOME: b.home,
+      TMPDIR: tmp,
+      HOSTILE_SECRET: SECRET,
+      ...env,
+    },
+    timeout: 0,
   });
+  return {
+    status,
+    stdout,
+    stderr,
+    leftBehind: readdirSync(tmp).filter((n) => n.startsWith("agent-context-verify-")),
+  };
 }
 
 /** What no run may do, whatever it printed. */

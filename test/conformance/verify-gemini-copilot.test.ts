@@ -7,7 +7,7 @@
  * Every CLI run starts in `beforeAll`, two at a time (the machine is shared), and the tests read the
  * results.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentById } from "../../src/agents/index.js";
 import { type VerifyReport, verifyRepository } from "../../src/app/verify.js";
 import type { AgentModel, Snapshot } from "../../src/model/index.js";
+import { spawned } from "../support/cli-run.js";
 import { copilotBin, copilotLauncher, pool } from "../support/copilot.js";
 import { geminiBin } from "../support/gemini.js";
 import { AGENTS_DIR } from "../support/process.js";
@@ -58,23 +59,17 @@ interface Run {
 }
 
 /** Runs the built `agent-context verify ...args` in `cwd` with PATH = `path` + the system's. */
-function verify(args: string[], cwd: string, path = ""): Promise<Run> {
-  return new Promise((done) => {
-    const env = {
-      PATH: `${path ? `${path}:` : ""}${process.env.PATH ?? ""}`,
-      HOME: process.env.HOME ?? "/root",
-    };
-    const child = spawn(process.execPath, [CLI, "verify", "--timeout", "150", ...args], { cwd, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("close", (status) => done({ status, stdout, stderr }));
+async function verify(args: string[], cwd: string, path = ""): Promise<Run> {
+  const env = {
+    PATH: `${path ? `${path}:` : ""}${process.env.PATH ?? ""}`,
+    HOME: process.env.HOME ?? "/root",
+  };
+  const { status, stdout, stderr } = await spawned(["verify", "--timeout", "150", ...args], {
+    cwd,
+    env,
+    timeout: 0,
   });
+  return { status, stdout, stderr };
 }
 
 /** The real model with its launch changed by `alter` (the double). */

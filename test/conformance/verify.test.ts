@@ -4,7 +4,7 @@
  * (exit 2), and the safety properties: nothing but loopback traffic, a throwaway home, no repository hook,
  * nothing written into the repository.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   cpSync,
@@ -27,9 +27,9 @@ import { runClaudeCli } from "../../src/agents/claude-code/verify.js";
 import { agentById } from "../../src/agents/index.js";
 import { startTrap } from "../../src/verify/upstream.js";
 import { claudeBin, runClaude } from "../support/claude.js";
+import { spawned } from "../support/cli-run.js";
 import { AGENTS_DIR } from "../support/process.js";
 
-const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 const EXAMPLE = resolve(import.meta.dirname, "../../examples/acme-shop");
 /** The pinned install's bin directory: `claude` (2.1.332) and `codex`, as a user's PATH would hold them. */
 const BIN_DIR = join(AGENTS_DIR, "node_modules/.bin");
@@ -86,20 +86,10 @@ function splitIsolation(out: string): { stdout: string; isolation: string } {
 }
 
 /** Runs the built `agent-context verify ...args` in `cwd`. */
-function verify(args: string[], opts: { cwd: string; env?: Record<string, string> }): Promise<Run> {
-  return new Promise((done) => {
-    const env: Record<string, string> = { PATH: AGENTS_PATH, HOME: process.env.HOME ?? "/root", ...opts.env };
-    const child = spawn(process.execPath, [CLI, "verify", ...args], { cwd: opts.cwd, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("close", (status) => done({ status, stderr, ...splitIsolation(stdout) }));
-  });
+async function verify(args: string[], opts: { cwd: string; env?: Record<string, string> }): Promise<Run> {
+  const env: Record<string, string> = { PATH: AGENTS_PATH, HOME: process.env.HOME ?? "/root", ...opts.env };
+  const { status, stdout, stderr } = await spawned(["verify", ...args], { cwd: opts.cwd, env, timeout: 0 });
+  return { status, stderr, ...splitIsolation(stdout) };
 }
 
 /** Every entry under `root` with its type, size, mode, mtime and content hash: any write shows. */

@@ -29,7 +29,7 @@ export interface CliOptions {
   input?: string;
   /** Spawn `node dist/cli/main.js` whatever the mode. */
   spawn?: boolean;
-  /** Spawned runs only: killed after this many milliseconds (default 120 s). */
+  /** Spawned runs only: killed after this many milliseconds (default 120 s; 0: never). */
   timeout?: number;
 }
 
