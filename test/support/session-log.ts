@@ -29,15 +29,20 @@ function tempTop(p: string): string {
   return join(tmp, rel.split(sep)[0] as string);
 }
 
-/** Every entry under `dir` (bounded), `.git` read as its presence only (git writes times into it). */
-function treeLines(dir: string, tops: string[], out: string[], depth = 0): void {
-  if (depth > 12 || out.length > 5000) return;
+/**
+ * Every entry under `dir` (bounded), `.git` read as its presence only (git writes times into it). False
+ * when the lines do not hold the whole tree: a bound cut it, a folder could not be listed, or a file of
+ * 1 MB or more is keyed by its size only.
+ */
+function treeLines(dir: string, tops: string[], out: string[], depth = 0): boolean {
+  if (depth > 12 || out.length > 5000) return false;
   let names: string[];
   try {
     names = readdirSync(dir).sort();
   } catch {
-    return;
+    return false;
   }
+  let whole = true;
   for (const name of names) {
     const p = join(dir, name);
     const st = lstatSync(p);
@@ -46,15 +51,19 @@ function treeLines(dir: string, tops: string[], out: string[], depth = 0): void 
     else if (st.isSymbolicLink()) out.push(`${rel} -> ${placeholders(readlinkSync(p), tops)}`);
     else if (st.isDirectory()) {
       out.push(`${rel}/`);
-      treeLines(p, tops, out, depth + 1);
+      whole = treeLines(p, tops, out, depth + 1) && whole;
     } else if (st.isFile() && st.size < 1_000_000)
       out.push(
         `${rel} ${createHash("sha256")
           .update(placeholders(readFileSync(p, "latin1"), tops))
           .digest("hex")}`,
       );
-    else out.push(`${rel} ${st.size}`);
+    else {
+      out.push(`${rel} ${st.size}`);
+      whole = false;
+    }
   }
+  return whole;
 }
 
 function placeholders(text: string, tops: string[]): string {
@@ -67,12 +76,18 @@ function placeholders(text: string, tops: string[]): string {
 
 /** The content hash of a session's inputs (see the file's comment). */
 export function sessionHash(agent: string, release: string, inputs: SessionInputs): string {
+  return sessionKey(agent, release, inputs).hash;
+}
+
+/** {@link sessionHash}, and whether it covers every input (the tree read whole, see `treeLines`). */
+function sessionKey(agent: string, release: string, inputs: SessionInputs): { hash: string; whole: boolean } {
   const tops = [...new Set([tempTop(inputs.cwd), ...(inputs.home ? [tempTop(inputs.home)] : [])])];
   const lines: string[] = [agent, release];
-  for (const top of tops) treeLines(top, tops, lines);
+  let whole = true;
+  for (const top of tops) whole = treeLines(top, tops, lines) && whole;
   const { run: _run, bin: _bin, ...rest } = inputs;
   lines.push(placeholders(JSON.stringify(rest), tops));
-  return createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16);
+  return { hash: createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16), whole };
 }
 
 /** Appends the session's line when AGENT_CONTEXT_SESSION_LOG is set. */
@@ -99,7 +114,9 @@ const shared = new Map<string, Promise<unknown>>();
  * script, the environment) gets the first call's result, and no second session is logged. The result
  * names the first call's folders, so only a caller that reads it relative to the paths it returns (the
  * probes' observation and its `root`) may share. A run that fails or that `keep` refuses (killed at its
- * timeout) is not kept: the next call starts its own (a retry is a retry).
+ * timeout) is not kept: the next call starts its own (a retry is a retry). A session whose inputs the key
+ * does not cover whole (a tree over the walk's bound, an unlistable folder, a file of 1 MB or more) is never
+ * shared: it starts each time.
  */
 export function sharedSession<T>(
   agent: string,
@@ -108,7 +125,11 @@ export function sharedSession<T>(
   start: () => Promise<T>,
   keep: (result: T) => boolean = () => true,
 ): Promise<T> {
-  const key = sessionHash(agent, release, inputs);
+  const { hash: key, whole } = sessionKey(agent, release, inputs);
+  if (!whole) {
+    logSession(agent, release, inputs);
+    return start();
+  }
   const had = shared.get(key);
   if (had) return had as Promise<T>;
   logSession(agent, release, inputs);

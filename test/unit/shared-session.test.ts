@@ -80,6 +80,23 @@ describe("the key of a shared session", () => {
     expect([first, again, changed, started]).toEqual([1, 1, 2, 2]);
   });
 
+  it("a_session_whose_inputs_the_key_does_not_cover_whole_starts_each_time", async () => {
+    let started = 0;
+    const start = async () => ++started;
+    // Over the walk's bound (5,000 entries): the folder after it is not listed, its files not keyed.
+    const many = session(FILES);
+    mkdirSync(join(many.root, "many"));
+    for (let i = 0; i < 5_001; i++) writeFileSync(join(many.root, "many", `f${i}`), "");
+    mkdirSync(join(many.root, "zz"));
+    writeFileSync(join(many.root, "zz", "late.md"), "Late.\n");
+    // A file of 1 MB or more, keyed by its size only.
+    const big = session({ ...FILES, "big.md": "x".repeat(1_000_000) });
+    const runs = [];
+    for (const s of [many, many, big, big])
+      runs.push(await sharedSession("claude-code", "2.1.332", s.inputs, start));
+    expect(runs).toEqual([1, 2, 3, 4]);
+  });
+
   it("a_run_that_failed_or_timed_out_is_not_kept_so_a_retry_starts_its_own", async () => {
     const a = session({ "CLAUDE.md": "retry\n" });
     let started = 0;
